@@ -1,0 +1,117 @@
+import type { Campaign, NationDefinition, UnitType } from '../core/campaign.js';
+import { asHexKey, asNationId, type NationId } from '../core/ids.js';
+import { DEFAULT_RULES, type RuleSettings } from '../core/settings.js';
+import type { FileProblem } from './problems.js';
+import { pathText } from './problems.js';
+import { rulesSchema, type CampaignFile } from './schema.js';
+
+/**
+ * Turns a validated campaign.yaml into the engine's Campaign: merges rule
+ * overrides into the defaults, expands the map rows, gives every nation the
+ * shared unit types, and checks every cross-reference.
+ */
+export function buildCampaign(file: CampaignFile, source: string): { campaign: Campaign; problems: FileProblem[] } {
+  const problems: FileProblem[] = [];
+  const problem = (path: string, message: string) => problems.push({ file: source, path, message });
+
+  const mergedRules = deepMerge(DEFAULT_RULES, file.rules);
+  const parsedRules = rulesSchema.safeParse(mergedRules);
+  if (!parsedRules.success) {
+    for (const issue of parsedRules.error.issues) problem(`rules.${pathText(issue.path)}`, issue.message);
+  }
+  const rules: RuleSettings = parsedRules.success ? parsedRules.data : DEFAULT_RULES;
+
+  const { width, height, legend, rows } = file.map;
+  const terrain: string[] = [];
+  if (rows.length !== height) problem('map.rows', `there are ${rows.length} rows; map.height says ${height}`);
+  rows.forEach((row, r) => {
+    const cells = [...row];
+    if (cells.length !== width) problem(`map.rows[${r}]`, `row ${r} has ${cells.length} hexes; map.width says ${width}`);
+    cells.forEach((ch, c) => {
+      const t = legend[ch];
+      if (t === undefined) problem(`map.rows[${r}]`, `"${ch}" at ${c},${r} is not in map.legend`);
+      else if (!rules.terrain[t]) problem(`map.legend`, `terrain "${t}" has no rule in rules.terrain`);
+      terrain.push(t ?? 'unknown');
+    });
+  });
+  const inMap = (h: string) => {
+    const [c, r] = h.split(',').map(Number);
+    return c !== undefined && r !== undefined && c < width && r < height;
+  };
+  for (const [i, res] of file.map.resources.entries()) if (!inMap(res.hex)) problem(`map.resources[${i}].hex`, `${res.hex} is off the map`);
+  for (const [name, h] of Object.entries(file.map.places)) if (!inMap(h)) problem(`map.places.${name}`, `${h} is off the map`);
+
+  const nations = {} as Record<NationId, NationDefinition>;
+  for (const [nid, n] of Object.entries(file.nations)) {
+    const unitTypes: Record<string, UnitType> = {};
+    for (const [tid, t] of Object.entries({ ...file.unitTypes, ...n.unitTypes })) unitTypes[tid] = { id: tid, ...t };
+    for (const [tid, t] of Object.entries(unitTypes)) {
+      if (t.requiresStructure && !file.structures[t.requiresStructure]) problem(`nations.${nid}.unitTypes.${tid}.requiresStructure`, `no structure "${t.requiresStructure}"`);
+      for (const e of t.canConstruct ?? []) if (!file.externals[e]) problem(`nations.${nid}.unitTypes.${tid}.canConstruct`, `no external structure "${e}"`);
+      if (t.bonuses.length > rules.maxBonusKinds) problem(`nations.${nid}.unitTypes.${tid}.bonuses`, `at most ${rules.maxBonusKinds} kinds of bonus per unit`);
+    }
+    n.units.forEach((u, i) => {
+      if (!unitTypes[u.type]) problem(`nations.${nid}.units[${i}].type`, `${nid} has no unit type "${u.type}" (has: ${Object.keys(unitTypes).join(', ')})`);
+      if (!inMap(u.hex)) problem(`nations.${nid}.units[${i}].hex`, `${u.hex} is off the map`);
+    });
+    n.settlements.forEach((s, i) => {
+      if (!inMap(s.hex)) problem(`nations.${nid}.settlements[${i}].hex`, `${s.hex} is off the map`);
+      for (const st of s.structures) if (!file.structures[st]) problem(`nations.${nid}.settlements[${i}].structures`, `no structure "${st}"`);
+    });
+    if (n.settlements.filter((s) => s.level === 'capital').length > 1) problem(`nations.${nid}.settlements`, 'a nation has at most one Capital');
+    nations[asNationId(nid)] = {
+      id: asNationId(nid),
+      name: n.name,
+      leader: n.leader,
+      ability: n.ability,
+      unitTypes,
+      caps: n.caps,
+      goals: n.goals.map((g) => ({ ...g, condition: g.condition.kind === 'control_hex' ? { kind: 'control_hex', hex: asHexKey(g.condition.hex) } : g.condition })) as NationDefinition['goals'],
+    };
+  }
+
+  const structures: Campaign['structures'] = {};
+  for (const [sid, s] of Object.entries(file.structures)) {
+    const fromTable = s.grants ? structureCostFromTable(s.grants.scope, Math.abs(s.grants.bonus.value)) : undefined;
+    structures[sid] = { id: sid, ...s, cost: s.cost ?? fromTable?.cost ?? 0, turns: s.turns ?? fromTable?.turns ?? 1 } as Campaign['structures'][string];
+  }
+  const externals: Campaign['externals'] = {};
+  for (const [eid, e] of Object.entries(file.externals)) externals[eid] = { id: eid, ...e };
+
+  const campaign: Campaign = {
+    name: file.name,
+    title: file.title,
+    seed: file.seed,
+    calendar: file.calendar,
+    map: {
+      width,
+      height,
+      terrain,
+      resources: file.map.resources.map((r) => ({ ...r, hex: asHexKey(r.hex) })),
+      places: Object.fromEntries(Object.entries(file.map.places).map(([k, v]) => [k, asHexKey(v)])),
+    },
+    nations,
+    structures,
+    externals,
+    rules,
+  };
+  return { campaign, problems };
+}
+
+/**
+ * The rules' structure cost tables: circumstantial +1..+6 cost 10 each point
+ * (1 turn up to +3, 2 turns from +4); global +1..+3 cost 20 a point (2 turns at +3).
+ */
+export function structureCostFromTable(scope: 'circumstantial' | 'global', bonus: number): { cost: number; turns: number } {
+  if (scope === 'circumstantial') return { cost: 10 * bonus, turns: bonus >= 4 ? 2 : 1 };
+  return { cost: 20 * bonus, turns: bonus >= 3 ? 2 : 1 };
+}
+
+function deepMerge<T>(base: T, override: unknown): T {
+  if (override === undefined) return base;
+  if (typeof base !== 'object' || base === null || Array.isArray(base)) return override as T;
+  if (typeof override !== 'object' || override === null || Array.isArray(override)) return override as T;
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [k, v] of Object.entries(override)) out[k] = deepMerge((base as Record<string, unknown>)[k], v);
+  return out as T;
+}

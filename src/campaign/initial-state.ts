@@ -1,0 +1,37 @@
+import { asExternalId, asHexKey, asNationId, asSettlementId, asUnitId, type NationId } from '../core/ids.js';
+import type { GameState, NationState } from '../core/state.js';
+import type { CampaignFile } from './schema.js';
+
+/** Turn 0: the nations' start sheets laid out as a game state. */
+export function initialState(file: CampaignFile): GameState {
+  const state: GameState = { turn: 0, seq: 0, nations: {}, units: {}, settlements: {}, externals: {}, builds: [] };
+  for (const [nid, n] of Object.entries(file.nations)) {
+    const nation: NationId = asNationId(nid);
+    const ns: NationState = {
+      id: nation,
+      renown: n.start.renown,
+      fate: n.start.fate,
+      prosperity: n.start.prosperity,
+      happiness: n.start.happiness,
+      goals: n.goals.map((g) => ({ id: g.id, done: false })),
+      battlesWon: 0,
+      missedTurns: 0,
+      unitSeq: 0,
+      alive: true,
+    };
+    state.nations[nation] = ns;
+    for (const s of n.settlements) {
+      const id = asSettlementId(s.id);
+      state.settlements[id] = { id, name: s.name, nation, level: s.level, hex: asHexKey(s.hex), home: true, captured: false, structures: [...s.structures], battlements: [...s.battlements] };
+    }
+    for (const u of n.units) {
+      const id = asUnitId(u.id);
+      state.units[id] = { id, nation, type: u.type, ...(u.name ? { name: u.name } : {}), hex: asHexKey(u.hex), health: u.health ?? 'healthy' };
+    }
+    for (const e of n.externals) {
+      const id = asExternalId(e.id);
+      state.externals[id] = { id, type: e.type, nation, hex: asHexKey(e.hex) };
+    }
+  }
+  return state;
+}

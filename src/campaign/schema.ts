@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import { SETTLEMENT_LEVELS, UNIT_CLASSES } from '../core/campaign.js';
+
+/**
+ * Schemas for the files a GM writes by hand. Strict objects: a misspelt key is
+ * an error that names it, not a setting silently ignored.
+ */
+const id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'use lower-case letters, digits, - and _ (e.g. "iron-guard")');
+const hex = z.string().regex(/^\d+,\d+$/, 'a hex is written "col,row", e.g. "12,7"');
+const unitClass = z.enum(UNIT_CLASSES);
+const level = z.enum(SETTLEMENT_LEVELS);
+
+export const bonusSchema = z.strictObject({
+  value: z.number().int(),
+  vs: z
+    .strictObject({
+      classes: z.array(z.union([unitClass, z.literal('structure')])).optional(),
+      affiliation: z.string().optional(),
+    })
+    .optional(),
+  situation: z.enum(['open', 'siege']).optional(),
+  label: z.string().optional(),
+});
+
+const yieldSchema = z.strictObject({
+  renown: z.number().int().optional(),
+  fate: z.number().int().optional(),
+  prosperity: z.number().int().optional(),
+  happiness: z.number().int().optional(),
+});
+
+export const unitTypeSchema = z.strictObject({
+  name: z.string(),
+  class: unitClass,
+  speed: z.number().int().min(0).max(50),
+  affiliation: z.string().default('common'),
+  bonuses: z.array(bonusSchema).default([]),
+  requiresStructure: id.optional(),
+  cost: z.number().int().min(0).optional(),
+  canFound: z.boolean().optional(),
+  canConstruct: z.array(id).optional(),
+  capacity: z.number().int().min(0).optional(),
+});
+
+const structureSchema = z.strictObject({
+  name: z.string(),
+  cost: z.number().int().min(0).optional(),
+  turns: z.number().int().min(1).optional(),
+  grants: z
+    .strictObject({
+      scope: z.enum(['circumstantial', 'global']),
+      bonus: bonusSchema,
+      classes: z.array(unitClass).min(1),
+    })
+    .optional(),
+  onComplete: yieldSchema.optional(),
+  perTurn: yieldSchema.optional(),
+  extraBuilds: z.strictObject({ military: z.number().int().optional(), diplomatic: z.number().int().optional() }).optional(),
+});
+
+const externalSchema = z.strictObject({
+  name: z.string(),
+  cost: z.number().int().min(0).default(0),
+  turns: z.number().int().min(1).default(1),
+  requiresResource: z.string().optional(),
+  onComplete: yieldSchema.optional(),
+  perTurn: yieldSchema.optional(),
+});
+
+const goalSchema = z.strictObject({
+  id,
+  text: z.string(),
+  condition: z
+    .discriminatedUnion('kind', [
+      z.strictObject({ kind: z.literal('gm') }),
+      z.strictObject({ kind: z.literal('hold_settlements'), count: z.number().int().min(1) }),
+      z.strictObject({ kind: z.literal('control_hex'), hex }),
+      z.strictObject({ kind: z.literal('build_external'), structure: id }),
+      z.strictObject({ kind: z.literal('win_battles'), count: z.number().int().min(1) }),
+      z.strictObject({ kind: z.literal('capture_settlement'), settlement: id.optional() }),
+    ])
+    .default({ kind: 'gm' }),
+  reward: yieldSchema.default({}),
+});
+
+const startUnitSchema = z.strictObject({
+  id,
+  type: id,
+  name: z.string().optional(),
+  hex,
+  health: z.enum(['healthy', 'bloodied']).optional(),
+});
+
+const startSettlementSchema = z.strictObject({
+  id,
+  name: z.string(),
+  level,
+  hex,
+  structures: z.array(id).default([]),
+  battlements: z.array(z.number().int().min(1)).default([]),
+});
+
+const nationSchema = z.strictObject({
+  name: z.string(),
+  leader: z.string(),
+  ability: z.string().default(''),
+  caps: z.strictObject({ military: z.number().int().min(0), diplomatic: z.number().int().min(0) }),
+  start: z.strictObject({
+    renown: z.number().int(),
+    fate: z.number().int(),
+    prosperity: z.number().int(),
+    happiness: z.number().int(),
+  }),
+  unitTypes: z.record(id, unitTypeSchema).default({}),
+  goals: z.array(goalSchema).default([]),
+  settlements: z.array(startSettlementSchema).default([]),
+  units: z.array(startUnitSchema).default([]),
+  externals: z.array(z.strictObject({ id, type: id, hex })).default([]),
+  /** Mail addresses of the nation's player(s); used by the mail loop. */
+  email: z.array(z.string()).default([]),
+});
+
+const mapSchema = z.strictObject({
+  width: z.number().int().min(1).max(2000),
+  height: z.number().int().min(1).max(2000),
+  legend: z.record(z.string().length(1), z.string()),
+  rows: z.array(z.string()),
+  resources: z.array(z.strictObject({ hex, kind: z.string(), name: z.string() })).default([]),
+  places: z.record(z.string(), hex).default({}),
+});
+
+export const campaignFileSchema = z.strictObject({
+  name: id,
+  title: z.string(),
+  seed: z.union([z.string(), z.number()]).transform(String),
+  calendar: z.strictObject({ seasons: z.array(z.string()).min(1), startYear: z.number().int() }).default({ seasons: ['Summer', 'Winter'], startYear: 1 }),
+  map: mapSchema,
+  rules: z.record(z.string(), z.unknown()).default({}),
+  structures: z.record(id, structureSchema).default({}),
+  externals: z.record(id, externalSchema).default({}),
+  /** Unit types every nation may build, besides its own. */
+  unitTypes: z.record(id, unitTypeSchema).default({}),
+  nations: z.record(id, nationSchema),
+  /** Settings of the shells around the engine (mail, schedule, reports); each shell validates its own block. */
+  mail: z.unknown().optional(),
+  schedule: z.unknown().optional(),
+  reports: z.unknown().optional(),
+});
+
+export type CampaignFile = z.infer<typeof campaignFileSchema>;
+
+const unitStateSchema = z.strictObject({
+  id,
+  nation: id,
+  type: id,
+  name: z.string().optional(),
+  hex,
+  health: z.enum(['healthy', 'bloodied']),
+  extraBonuses: z.array(bonusSchema).optional(),
+  aboard: id.optional(),
+  besieging: id.optional(),
+  builtTurn: z.number().int().optional(),
+});
+
+const projectSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('unit'), unitType: id, name: z.string().optional(), extraBonuses: z.array(bonusSchema).optional() }),
+  z.strictObject({ kind: z.literal('structure'), structure: id }),
+  z.strictObject({ kind: z.literal('battlement'), level: z.number().int() }),
+  z.strictObject({ kind: z.literal('upgrade'), to: level }),
+  z.strictObject({ kind: z.literal('settlement'), settlementId: id, name: z.string() }),
+  z.strictObject({ kind: z.literal('external'), externalId: id, structure: id }),
+]);
+
+export const stateFileSchema = z.strictObject({
+  turn: z.number().int().min(0),
+  seq: z.number().int().min(0),
+  nations: z.record(
+    id,
+    z.strictObject({
+      id,
+      renown: z.number().int(),
+      fate: z.number().int(),
+      prosperity: z.number().int(),
+      happiness: z.number().int(),
+      goals: z.array(z.strictObject({ id, done: z.boolean(), doneTurn: z.number().int().optional() })),
+      battlesWon: z.number().int().min(0),
+      missedTurns: z.number().int().min(0),
+      unitSeq: z.number().int().min(0),
+      alive: z.boolean(),
+    }),
+  ),
+  units: z.record(id, unitStateSchema),
+  settlements: z.record(
+    id,
+    z.strictObject({
+      id,
+      name: z.string(),
+      nation: id,
+      level,
+      hex,
+      home: z.boolean(),
+      captured: z.boolean(),
+      structures: z.array(id),
+      battlements: z.array(z.number().int()),
+    }),
+  ),
+  externals: z.record(id, z.strictObject({ id, type: id, nation: id, hex })),
+  builds: z.array(
+    z.strictObject({
+      id: z.string(),
+      nation: id,
+      hex,
+      settlement: id.optional(),
+      builder: id.optional(),
+      project: projectSchema,
+      turnsLeft: z.number().int().min(0),
+      startedTurn: z.number().int(),
+    }),
+  ),
+});
+
+export const gmOrdersSchema = z.strictObject({
+  turn: z.number().int().min(1),
+  actions: z
+    .array(
+      z.discriminatedUnion('kind', [
+        z.strictObject({
+          kind: z.literal('adjust'),
+          nation: id,
+          renown: z.number().int().optional(),
+          fate: z.number().int().optional(),
+          prosperity: z.number().int().optional(),
+          happiness: z.number().int().optional(),
+          reason: z.string(),
+        }),
+        z.strictObject({ kind: z.literal('complete_goal'), nation: id, goal: id, reason: z.string().optional() }),
+      ]),
+    )
+    .default([]),
+});
+
+/** Rule overrides: any subset of the settings, checked against the defaults' shape. */
+export const rulesSchema = z.strictObject({
+  indicatorMin: z.number().int(),
+  indicatorMax: z.number().int(),
+  renownPerProsperity: z.number().int(),
+  fatePerHappiness: z.number().int(),
+  settlementIncome: z.record(level, z.strictObject({ renown: z.number().int(), fate: z.number().int() })),
+  settlementTax: z.record(level, z.number().int()),
+  lossTax: z.boolean(),
+  upgradeTax: z.boolean(),
+  unitCost: z.record(unitClass, z.number().int().min(0)),
+  costPerBonusPoint: z.number().int().min(0),
+  maxBonusKinds: z.number().int().min(0),
+  fateTable: z.array(z.number().int().min(0)),
+  maxSupportUnits: z.number().int().min(0),
+  maxSettlementDefenders: z.number().int().min(1),
+  battlementCost: z.record(z.string().regex(/^\d+$/), z.number().int().min(0)),
+  maxBattlements: z.number().int().min(0),
+  newSettlementCost: z.number().int().min(0),
+  upgradeCost: z.strictObject({ town: z.number().int().min(0), city: z.number().int().min(0) }),
+  buildsPerSettlement: z.strictObject({ military: z.number().int().min(0), diplomatic: z.number().int().min(0) }),
+  terrain: z.record(z.string(), z.strictObject({ cost: z.number().int().min(1), water: z.boolean(), impassable: z.boolean() })),
+  classBonuses: z.record(unitClass, z.array(bonusSchema)),
+  siege: z.strictObject({
+    poisonTarget: z.number().int(),
+    sortieTarget: z.strictObject({ healthy: z.number().int(), bloodied: z.number().int() }),
+    extraActionEvery: z.number().int().min(1),
+    captureUndefended: z.boolean(),
+  }),
+  victoryRenown: z.number().int().min(0),
+  advanceAfterVictory: z.boolean(),
+  nmrFlagAfter: z.number().int().min(1),
+  sight: z.strictObject({ unit: z.number().int().min(0), settlement: z.number().int().min(0) }),
+});

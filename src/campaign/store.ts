@@ -1,0 +1,174 @@
+import { mkdir, readdir, readFile, rename, rm, writeFile, open } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Campaign } from '../core/campaign.js';
+import type { LoggedEvent } from '../core/events.js';
+import type { GameState } from '../core/state.js';
+import { buildCampaign } from './build-campaign.js';
+import { CampaignError, validate } from './problems.js';
+import { campaignFileSchema, stateFileSchema, type CampaignFile } from './schema.js';
+import { GM_LIMITS, readYaml, writeYaml } from './yaml-io.js';
+
+/**
+ * A campaign on disk:
+ *
+ *   campaign.yaml                 settings, map, nations (hand-edited by the GM)
+ *   turns/0000/state.yaml         the starting position
+ *   turns/NNNN/                   a resolved turn: state.yaml, events.yaml, orders/, reports/
+ *   orders/NNNN/<nation>.yaml     orders for the pending turn
+ *
+ * Turn folders are written whole or not at all: built under a temporary name
+ * and renamed into place, which is atomic on one file system.
+ */
+export const turnDirName = (turn: number) => String(turn).padStart(4, '0');
+
+export interface OpenCampaign {
+  dir: string;
+  file: CampaignFile;
+  campaign: Campaign;
+}
+
+export async function readYamlFile(path: string, label: string) {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (e) {
+    throw new CampaignError([{ file: label, message: `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` }]);
+  }
+  const read = readYaml(bytes, GM_LIMITS);
+  if (!read.ok) throw new CampaignError(read.problems.map((p) => ({ file: label, ...(p.line !== undefined ? { line: p.line } : {}), message: p.message })));
+  return read;
+}
+
+export async function openCampaign(dir: string): Promise<OpenCampaign> {
+  const label = join(dir, 'campaign.yaml');
+  const read = await readYamlFile(label, label);
+  const file = validate(campaignFileSchema, read, label);
+  const { campaign, problems } = buildCampaign(file, label);
+  if (problems.length) throw new CampaignError(problems);
+  return { dir, file, campaign };
+}
+
+/** Resolved turns present on disk, ascending (0 is the starting position). */
+export async function listTurns(dir: string): Promise<number[]> {
+  const turnsDir = join(dir, 'turns');
+  if (!existsSync(turnsDir)) return [];
+  const names = await readdir(turnsDir);
+  return names.filter((n) => /^\d{4,}$/.test(n)).map(Number).sort((a, b) => a - b);
+}
+
+export async function latestTurn(dir: string): Promise<number | undefined> {
+  return (await listTurns(dir)).at(-1);
+}
+
+export async function readState(dir: string, turn: number, campaign: Campaign): Promise<GameState> {
+  const label = join(dir, 'turns', turnDirName(turn), 'state.yaml');
+  const read = await readYamlFile(label, label);
+  const state = validate(stateFileSchema, read, label) as GameState;
+  checkStateAgainstCampaign(state, campaign, label);
+  return state;
+}
+
+function checkStateAgainstCampaign(state: GameState, campaign: Campaign, file: string): void {
+  const problems = [];
+  for (const [id, u] of Object.entries(state.units)) {
+    if (u.id !== id) problems.push({ file, path: `units.${id}.id`, message: `the key is ${id} but the id says ${u.id}` });
+    const nation = campaign.nations[u.nation];
+    if (!nation) problems.push({ file, path: `units.${id}.nation`, message: `no nation "${u.nation}" in campaign.yaml` });
+    else if (!nation.unitTypes[u.type]) problems.push({ file, path: `units.${id}.type`, message: `${u.nation} has no unit type "${u.type}"` });
+  }
+  for (const [id, s] of Object.entries(state.settlements)) {
+    if (!campaign.nations[s.nation]) problems.push({ file, path: `settlements.${id}.nation`, message: `no nation "${s.nation}" in campaign.yaml` });
+  }
+  for (const nid of Object.keys(campaign.nations)) {
+    if (!state.nations[nid as keyof typeof state.nations]) problems.push({ file, path: `nations`, message: `nation "${nid}" from campaign.yaml has no state` });
+  }
+  if (problems.length) throw new CampaignError(problems);
+}
+
+export interface TurnFiles {
+  state: GameState;
+  events: LoggedEvent[];
+  /** Further files, by path relative to the turn folder (orders used, reports...). */
+  extra: Record<string, string | Buffer>;
+}
+
+/** Canonical YAML of a state: maps sorted by id so the file is byte-stable and diffable. */
+export function stateYaml(state: GameState): string {
+  const sortRecord = <V>(r: Record<string, V>) => Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return writeYaml({
+    turn: state.turn,
+    seq: state.seq,
+    nations: sortRecord(state.nations),
+    settlements: sortRecord(state.settlements),
+    externals: sortRecord(state.externals),
+    units: sortRecord(state.units),
+    builds: state.builds,
+  });
+}
+
+/**
+ * Writes a whole turn folder atomically. Refuses to overwrite a resolved turn:
+ * re-resolving goes through an explicit GM operation that keeps the old one.
+ */
+export async function writeTurn(dir: string, turn: number, files: TurnFiles): Promise<string> {
+  const turnsDir = join(dir, 'turns');
+  const final = join(turnsDir, turnDirName(turn));
+  if (existsSync(final)) throw new CampaignError([{ file: final, message: `turn ${turn} is already resolved` }]);
+  await mkdir(turnsDir, { recursive: true });
+  await clearStaleTemporaries(turnsDir);
+  const tmp = join(turnsDir, `.${turnDirName(turn)}.partial-${process.pid}`);
+  await rm(tmp, { recursive: true, force: true });
+  const all: Record<string, string | Buffer> = {
+    'state.yaml': stateYaml(files.state),
+    'events.yaml': writeYaml({ turn, events: files.events }),
+    ...files.extra,
+  };
+  for (const [rel, content] of Object.entries(all).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const path = join(tmp, rel);
+    await mkdir(join(path, '..'), { recursive: true });
+    await writeDurable(path, content);
+  }
+  await syncDir(tmp);
+  await rename(tmp, final);
+  await syncDir(turnsDir);
+  return final;
+}
+
+async function writeDurable(path: string, content: string | Buffer): Promise<void> {
+  await writeFile(path, content);
+  const fh = await open(path, 'r');
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+async function syncDir(path: string): Promise<void> {
+  const fh = await open(path, 'r');
+  try {
+    await fh.sync();
+  } catch {
+    // Some file systems refuse fsync on directories; the rename is still atomic.
+  } finally {
+    await fh.close();
+  }
+}
+
+/** A crash mid-write leaves a ".NNNN.partial-<pid>" folder; it never counts as a turn. */
+async function clearStaleTemporaries(turnsDir: string): Promise<void> {
+  for (const name of await readdir(turnsDir)) {
+    if (name.startsWith('.') && name.includes('.partial-')) await rm(join(turnsDir, name), { recursive: true, force: true });
+  }
+}
+
+/** Writes turn 0 from the start sheets when the campaign has no turns yet. */
+export async function ensureStartingState(open: OpenCampaign, initial: () => GameState): Promise<void> {
+  if ((await listTurns(open.dir)).length > 0) return;
+  await writeTurn(open.dir, 0, { state: initial(), events: [], extra: {} });
+}
+
+export async function readText(path: string): Promise<Buffer> {
+  return readFile(path);
+}

@@ -1,0 +1,87 @@
+import { isAlias, isScalar, LineCounter, parseDocument, stringify, visit, type Document } from 'yaml';
+
+/**
+ * The one place YAML is read and written. Everything a player or GM hands in
+ * goes through readYaml: size-limited, no anchors/aliases (no YAML bombs), no
+ * custom tags, UTF-8 only, and every problem located by line.
+ */
+export interface YamlProblem {
+  line?: number;
+  message: string;
+}
+
+export type YamlRead = { ok: true; value: unknown; doc: Document; lines: LineCounter } | { ok: false; problems: YamlProblem[] };
+
+export interface ReadLimits {
+  maxBytes: number;
+  allowAliases: boolean;
+}
+
+export const PLAYER_LIMITS: ReadLimits = { maxBytes: 256 * 1024, allowAliases: false };
+/** GM-written files (campaign, state) can be big (a 400x400 map) and may use anchors. */
+export const GM_LIMITS: ReadLimits = { maxBytes: 256 * 1024 * 1024, allowAliases: true };
+
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+export function readYaml(input: string | Uint8Array, limits: ReadLimits): YamlRead {
+  const size = typeof input === 'string' ? Buffer.byteLength(input) : input.byteLength;
+  if (size > limits.maxBytes) return { ok: false, problems: [{ message: `the file is ${size} bytes; the limit is ${limits.maxBytes}` }] };
+  const text = typeof input === 'string' ? input : decodeUtf8(input);
+  if (text === undefined) return { ok: false, problems: [{ message: 'the file is not UTF-8 text' }] };
+  if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) return { ok: false, problems: [{ message: 'the file contains binary control characters' }] };
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, strict: true, customTags: [] });
+  const problems: YamlProblem[] = doc.errors.map((e) => ({ line: e.linePos?.[0]?.line, message: e.message.split('\n')[0] ?? e.message }));
+  if (!limits.allowAliases) {
+    visit(doc, {
+      Alias(_, node) {
+        problems.push({ line: lineOf(lines, node.range?.[0]), message: 'anchors and aliases (*name) are not allowed here' });
+      },
+      Node(_, node) {
+        if (isAlias(node)) return;
+        if (node.anchor) problems.push({ line: lineOf(lines, node.range?.[0]), message: `anchor &${node.anchor} is not allowed here` });
+      },
+    });
+  }
+  visit(doc, {
+    Node(_, node) {
+      if (node.tag && !node.tag.startsWith('tag:yaml.org,2002:')) {
+        problems.push({ line: lineOf(lines, node.range?.[0]), message: `unknown tag ${node.tag}` });
+      }
+    },
+  });
+  if (problems.length > 0) return { ok: false, problems };
+  try {
+    return { ok: true, value: doc.toJS({ maxAliasCount: limits.allowAliases ? 100 : 0 }), doc, lines };
+  } catch (e) {
+    return { ok: false, problems: [{ message: (e as Error).message }] };
+  }
+}
+
+export function lineOf(lines: LineCounter, offset: number | undefined): number | undefined {
+  return offset === undefined ? undefined : lines.linePos(offset).line;
+}
+
+/** The line of the node at a path (e.g. ['orders', 3, 'to']), for error messages. */
+export function lineAt(doc: Document, lines: LineCounter, path: readonly (string | number)[]): number | undefined {
+  for (let depth = path.length; depth >= 0; depth--) {
+    const node = doc.getIn(path.slice(0, depth), true);
+    if (node && typeof node === 'object' && 'range' in node) {
+      const range = (node as { range?: [number, number, number] }).range;
+      if (range) return lineOf(lines, range[0]);
+    }
+    if (isScalar(node) && node.range) return lineOf(lines, node.range[0]);
+  }
+  return undefined;
+}
+
+/** Stable YAML output: sorted map keys where the caller asks, no anchors, wide lines. */
+export function writeYaml(value: unknown): string {
+  return stringify(value, { aliasDuplicateObjects: false, lineWidth: 0, sortMapEntries: false });
+}

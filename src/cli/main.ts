@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+import { Command, CommanderError } from 'commander';
+import { CampaignError } from '../campaign/problems.js';
+import { registerCommands } from './commands/index.js';
+
+/**
+ * The command line. Known failures (bad files, refused operations) print a
+ * clear message and exit 1; anything else is a bug and says so. A command
+ * may set process.exitCode itself (e.g. `check` exits 1 when an order is bad).
+ */
+const program = new Command();
+program.name('fatecraft').description('Play-by-mail turn processor for Fatecraft').exitOverride();
+registerCommands(program);
+
+async function main(argv: string[]): Promise<number | undefined> {
+  try {
+    await program.parseAsync(argv);
+    return undefined;
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode;
+    if (e instanceof CampaignError) {
+      console.error(e.message);
+      return 1;
+    }
+    console.error(`fatecraft: unexpected error — please report it with the command you ran.\n${(e as Error).stack ?? String(e)}`);
+    return 2;
+  }
+}
+
+const code = await main(process.argv);
+if (code !== undefined) process.exitCode = code;

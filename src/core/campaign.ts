@@ -1,0 +1,171 @@
+import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
+import type { RuleSettings } from './settings.js';
+
+/**
+ * The static side of a campaign: everything in campaign.yaml that the engine
+ * reads but never changes (map, catalogues, nations' identities, rule knobs).
+ * The changing side lives in GameState.
+ */
+
+export const UNIT_CLASSES = ['infantry', 'cavalry', 'siege', 'naval', 'diplomatic'] as const;
+export type UnitClass = (typeof UNIT_CLASSES)[number];
+export const MILITARY_CLASSES: readonly UnitClass[] = ['infantry', 'cavalry', 'siege', 'naval'];
+export const isMilitaryClass = (c: UnitClass): boolean => c !== 'diplomatic';
+
+export const SETTLEMENT_LEVELS = ['village', 'town', 'city', 'capital'] as const;
+export type SettlementLevel = (typeof SETTLEMENT_LEVELS)[number];
+
+/** Where a circumstantial bonus applies: open field, or siege/assault of a settlement. */
+export type Situation = 'open' | 'siege';
+
+/**
+ * A combat modifier. Without `vs` it is global (always applies); with `vs` it is
+ * circumstantial and applies when some opposing unit matches (or, for
+ * `structure`, when attacking battlements and settlements).
+ */
+export interface Bonus {
+  value: number;
+  vs?: BonusTarget;
+  situation?: Situation;
+  label?: string;
+}
+
+export interface BonusTarget {
+  classes?: (UnitClass | 'structure')[];
+  affiliation?: string;
+}
+
+export interface UnitType {
+  id: string;
+  name: string;
+  class: UnitClass;
+  speed: number;
+  affiliation: string;
+  bonuses: Bonus[];
+  /** Special units are built only in home settlements holding this structure. */
+  requiresStructure?: string;
+  /** Renown cost override; otherwise class cost + bonusCost per point of bonus. */
+  cost?: number;
+  /** Diplomatic units that may found settlements. */
+  canFound?: boolean;
+  /** External structure ids this unit may construct. */
+  canConstruct?: string[];
+  /** Land units a naval unit can carry. */
+  capacity?: number;
+}
+
+export interface Yield {
+  renown?: number;
+  fate?: number;
+  prosperity?: number;
+  happiness?: number;
+}
+
+/** A structure built inside a settlement. */
+export interface StructureType {
+  id: string;
+  name: string;
+  cost: number;
+  turns: number;
+  /** Bonus granted to units built here (circumstantial) or to every unit of the nation (global). */
+  grants?: { scope: 'circumstantial' | 'global'; bonus: Bonus; classes: UnitClass[] };
+  /** Indicator change once, when completed. */
+  onComplete?: Yield;
+  perTurn?: Yield;
+  /** Reduces the indicator tax of the settlement holding it (not when captured). */
+  taxRelief?: number;
+  extraBuilds?: { military?: number; diplomatic?: number };
+}
+
+/** A structure out in the world (mine, dig site), built by a diplomatic unit's action. */
+export interface ExternalType {
+  id: string;
+  name: string;
+  cost: number;
+  turns: number;
+  /** The hex must carry this resource (e.g. silver). */
+  requiresResource?: string;
+  onComplete?: Yield;
+  perTurn?: Yield;
+}
+
+export interface Resource {
+  hex: HexKey;
+  kind: string;
+  name: string;
+}
+
+export interface MapDefinition {
+  width: number;
+  height: number;
+  /** terrain id per hex, row-major (index = row * width + col). */
+  terrain: string[];
+  resources: Resource[];
+  /** Named places players can use instead of coordinates. */
+  places: Record<string, HexKey>;
+}
+
+export type GoalCondition =
+  | { kind: 'gm' }
+  | { kind: 'hold_settlements'; count: number }
+  | { kind: 'control_hex'; hex: HexKey }
+  | { kind: 'build_external'; structure: string }
+  | { kind: 'win_battles'; count: number }
+  | { kind: 'capture_settlement'; settlement?: SettlementId };
+
+export interface Goal {
+  id: string;
+  text: string;
+  condition: GoalCondition;
+  reward: Yield;
+}
+
+export interface NationDefinition {
+  id: NationId;
+  name: string;
+  leader: string;
+  ability: string;
+  unitTypes: Record<string, UnitType>;
+  caps: { military: number; diplomatic: number };
+  goals: Goal[];
+}
+
+export interface Calendar {
+  seasons: string[];
+  startYear: number;
+}
+
+export interface Campaign {
+  name: string;
+  title: string;
+  seed: string;
+  calendar: Calendar;
+  map: MapDefinition;
+  nations: Record<NationId, NationDefinition>;
+  structures: Record<string, StructureType>;
+  externals: Record<string, ExternalType>;
+  rules: RuleSettings;
+}
+
+export interface StartUnit {
+  id: UnitId;
+  type: string;
+  name?: string;
+  hex: HexKey;
+  health?: 'healthy' | 'bloodied';
+}
+
+export interface StartSettlement {
+  id: SettlementId;
+  name: string;
+  level: SettlementLevel;
+  hex: HexKey;
+  structures?: string[];
+  battlements?: number[];
+}
+
+export interface StartExternal {
+  id: ExternalId;
+  type: string;
+  hex: HexKey;
+}

@@ -1,0 +1,100 @@
+import { isMilitaryClass } from '../campaign.js';
+import type { TurnContext } from '../context.js';
+import type { HexKey, NationId, SettlementId, UnitId } from '../ids.js';
+import type { Reach } from '../map.js';
+import type { BuildState, SettlementState, UnitState } from '../state.js';
+import { reject, type Rejected } from './verdict.js';
+
+/** Lookups shared by the order checkers, each answering with a ready rejection. */
+
+export function ownUnit(ctx: TurnContext, nation: NationId, id: UnitId): UnitState | Rejected {
+  const unit = ctx.unit(id);
+  if (!unit) return reject(`there is no unit ${id}`);
+  if (unit.nation !== nation) return reject(`unit ${id} is not yours`);
+  return unit;
+}
+
+export function ownSettlement(ctx: TurnContext, nation: NationId, id: SettlementId): SettlementState | Rejected {
+  const s = ctx.settlement(id);
+  if (!s) return reject(`there is no settlement ${id}`);
+  if (s.nation !== nation) return reject(`${s.name} is not yours`);
+  return s;
+}
+
+export const isRejected = (x: unknown): x is Rejected =>
+  typeof x === 'object' && x !== null && (x as Rejected).ok === false;
+
+export function unitLabel(ctx: TurnContext, unit: UnitState): string {
+  const type = ctx.unitType(unit);
+  return `${type.name} ${unit.name ? `'${unit.name}' ` : ''}(${unit.id})`;
+}
+
+const reachCache = new WeakMap<TurnContext, Map<UnitId, Reach>>();
+
+/** Where a unit can get to this turn, by its own speed and movement domain. */
+export function reachOf(ctx: TurnContext, unit: UnitState): Reach {
+  let cache = reachCache.get(ctx);
+  if (!cache) reachCache.set(ctx, (cache = new Map()));
+  let reach = cache.get(unit.id);
+  if (!reach) {
+    const type = ctx.unitType(unit);
+    const naval = type.class === 'naval';
+    reach = ctx.map.reach(unit.hex, type.speed, naval ? 'naval' : 'land', naval ? ctx.portsOf(unit.nation) : undefined);
+    cache.set(unit.id, reach);
+  }
+  return reach;
+}
+
+export function canReach(ctx: TurnContext, unit: UnitState, hex: HexKey): boolean {
+  if (unit.hex === hex) return true;
+  if (unit.aboard) return false;
+  return reachOf(ctx, unit).cost.has(hex);
+}
+
+/** Fate bought with a pledge: the largest modifier the table sells for at most that much. */
+export function fateModifier(table: readonly number[], pledged: number): { modifier: number; cost: number } {
+  let best = { modifier: 0, cost: 0 };
+  table.forEach((cost, i) => {
+    if (cost <= pledged) best = { modifier: i + 1, cost };
+  });
+  return best;
+}
+
+interface StartOfTurnIndex {
+  heldUnits: Map<string, number>;
+  buildsBySettlement: Map<SettlementId, BuildState[]>;
+  externalHexes: Set<HexKey>;
+}
+
+const indexCache = new WeakMap<TurnContext, StartOfTurnIndex>();
+
+/**
+ * Counts the checkers need, taken once from the state as the turn starts
+ * (checks run before anything changes), so checking stays linear in orders.
+ */
+export function startOfTurn(ctx: TurnContext): StartOfTurnIndex {
+  let index = indexCache.get(ctx);
+  if (index) return index;
+  const heldUnits = new Map<string, number>();
+  const bump = (key: string) => heldUnits.set(key, (heldUnits.get(key) ?? 0) + 1);
+  for (const u of Object.values(ctx.state.units)) {
+    bump(`${u.nation}:${isMilitaryClass(ctx.unitType(u).class) ? 'military' : 'diplomatic'}`);
+  }
+  const buildsBySettlement = new Map<SettlementId, BuildState[]>();
+  for (const b of ctx.state.builds) {
+    if (b.project.kind === 'unit') {
+      const type = ctx.nationDef(b.nation).unitTypes[b.project.unitType];
+      if (type) bump(`${b.nation}:${isMilitaryClass(type.class) ? 'military' : 'diplomatic'}`);
+    }
+    if (b.settlement) {
+      const list = buildsBySettlement.get(b.settlement) ?? [];
+      list.push(b);
+      buildsBySettlement.set(b.settlement, list);
+    }
+  }
+  const externalHexes = new Set<HexKey>(Object.values(ctx.state.externals).map((e) => e.hex));
+  for (const b of ctx.state.builds) if (b.project.kind === 'external') externalHexes.add(b.hex);
+  index = { heldUnits, buildsBySettlement, externalHexes };
+  indexCache.set(ctx, index);
+  return index;
+}

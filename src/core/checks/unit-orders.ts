@@ -1,0 +1,247 @@
+import { isMilitaryClass } from '../campaign.js';
+import type { TurnContext } from '../context.js';
+import type { NationId, UnitId } from '../ids.js';
+import type {
+  AssaultOrder,
+  AttackOrder,
+  ConstructOrder,
+  DefendOrder,
+  FoundOrder,
+  HoldOrder,
+  MoveOrder,
+  RestOrder,
+  SiegeActionOrder,
+  SortieOrder,
+} from '../orders.js';
+import type { UnitState } from '../state.js';
+import { canReach, isRejected, ownUnit, reachOf, startOfTurn, unitLabel } from './lookup.js';
+import { reject, type Verdict } from './verdict.js';
+
+/** Checkers for orders given to a unit. Each is a pure look at the state. */
+
+function military(ctx: TurnContext, unit: UnitState): boolean {
+  return isMilitaryClass(ctx.unitType(unit).class);
+}
+
+export function checkMove(ctx: TurnContext, nation: NationId, o: MoveOrder): Verdict {
+  const unit = ownUnit(ctx, nation, o.unit);
+  if (isRejected(unit)) return unit;
+  const type = ctx.unitType(unit);
+  const label = unitLabel(ctx, unit);
+  if (!ctx.map.contains(o.to)) return reject(`${o.to} is off the map`, `the map runs from 0,0 to ${ctx.map.width - 1},${ctx.map.height - 1}`);
+  if (o.to === unit.hex) return reject(`${label} is already at ${o.to}`, 'use "hold" to stay put');
+  if (unit.aboard) {
+    if (!ctx.map.adjacent(unit.hex).includes(o.to) || !ctx.map.isLand(o.to)) {
+      return reject(`${label} is aboard ship and can only go ashore on a land hex next to ${unit.hex}`);
+    }
+    return { ok: true, claims: [unit.id], path: [o.to], summary: `${label} goes ashore ${unit.hex} → ${o.to}` };
+  }
+  const naval = type.class === 'naval';
+  const ports = naval ? ctx.portsOf(nation) : undefined;
+  let path = o.path;
+  let cost: number;
+  if (path && path.length > 0) {
+    if (path[path.length - 1] !== o.to) path = [...path, o.to];
+    const walked = ctx.map.walk(unit.hex, path, naval ? 'naval' : 'land', ports);
+    if ('problem' in walked) return reject(`${label} cannot take that path: ${walked.problem}`);
+    cost = walked.cost;
+  } else {
+    const reach = reachOf(ctx, unit);
+    const found = ctx.map.pathTo(reach, o.to);
+    if (!found) {
+      const far = ctx.map.reach(unit.hex, type.speed * 4, naval ? 'naval' : 'land', ports).cost.get(o.to);
+      return far === undefined
+        ? reject(`${label} cannot get to ${o.to} (${ctx.map.terrainAt(o.to)})`, naval ? 'ships sail on water and put in at your ports' : 'land units need a ship to cross water')
+        : reject(`${o.to} is ${far} movement points away; ${label} has speed ${type.speed}`);
+    }
+    path = found;
+    cost = reach.cost.get(o.to) ?? 0;
+  }
+  if (cost > type.speed) return reject(`the path costs ${cost} movement points; ${label} has speed ${type.speed}`);
+  const claims: UnitId[] = [unit.id];
+  let summary = `${label} moves ${[unit.hex, ...path].join(' → ')}`;
+  if (o.carry?.length) {
+    if (!naval) return reject(`only ships carry units; ${label} is ${type.class}`);
+    const capacity = type.capacity ?? 0;
+    if (o.carry.length > capacity) return reject(`${label} carries at most ${capacity} units`);
+    for (const id of o.carry) {
+      const passenger = ownUnit(ctx, nation, id);
+      if (isRejected(passenger)) return passenger;
+      if (passenger.hex !== unit.hex) return reject(`${id} must be at ${unit.hex} to board ${label}`);
+      if (ctx.unitType(passenger).class === 'naval') return reject(`${id} is a ship and cannot be carried`);
+      claims.push(passenger.id);
+    }
+    if (o.landAt) {
+      if (!ctx.map.adjacent(o.to).includes(o.landAt) || !ctx.map.isLand(o.landAt)) {
+        return reject(`carried units can land only on a land hex next to ${o.to}, not ${o.landAt}`);
+      }
+      summary += `, carrying ${o.carry.join(', ')} ashore at ${o.landAt}`;
+    } else {
+      summary += `, carrying ${o.carry.join(', ')}`;
+    }
+  } else if (o.landAt) {
+    return reject('landAt needs units to carry');
+  }
+  if (unit.besieging) summary += ` (lifting its siege of ${unit.besieging})`;
+  return { ok: true, claims, path, summary };
+}
+
+function checkSupporters(ctx: TurnContext, nation: NationId, ids: readonly UnitId[] | undefined, at: UnitState['hex']): UnitId[] | ReturnType<typeof reject> {
+  const list = ids ?? [];
+  if (list.length > ctx.rules.maxSupportUnits) return reject(`at most ${ctx.rules.maxSupportUnits} units can support an attack`);
+  for (const id of list) {
+    const s = ownUnit(ctx, nation, id);
+    if (isRejected(s)) return s;
+    if (!military(ctx, s)) return reject(`${id} is not a military unit and cannot fight`);
+    if (!canReach(ctx, s, at)) return reject(`supporting unit ${unitLabel(ctx, s)} cannot reach ${at} this turn`);
+  }
+  return [...list];
+}
+
+export function checkAttack(ctx: TurnContext, nation: NationId, o: AttackOrder): Verdict {
+  const unit = ownUnit(ctx, nation, o.unit);
+  if (isRejected(unit)) return unit;
+  const label = unitLabel(ctx, unit);
+  if (!military(ctx, unit)) return reject(`${label} is a diplomatic unit and cannot attack`);
+  if (unit.besieging) return reject(`${label} is besieging ${unit.besieging}`, 'use "assault" to storm it, or move away to lift the siege');
+  let at;
+  let what: string;
+  if ('unit' in o.target) {
+    const target = ctx.unit(o.target.unit);
+    if (!target) return reject(`there is no unit ${o.target.unit} to attack`);
+    if (target.nation === nation) return reject(`${o.target.unit} is one of your own units`);
+    const home = ctx.settlementAt(target.hex);
+    if (home && home.nation === target.nation) {
+      return reject(`${o.target.unit} is inside ${home.name}`, `attack the settlement: "attack ${home.id}"`);
+    }
+    at = target.hex;
+    what = unitLabel(ctx, target);
+  } else {
+    const s = ctx.settlement(o.target.settlement);
+    if (!s) return reject(`there is no settlement ${o.target.settlement}`);
+    if (s.nation === nation) return reject(`${s.name} is your own settlement`);
+    at = s.hex;
+    what = `${s.name} (${s.id})`;
+  }
+  if (!canReach(ctx, unit, at)) return reject(`${label} cannot reach ${at} this turn`);
+  const support = checkSupporters(ctx, nation, o.support, at);
+  if (isRejected(support)) return support;
+  const fate = o.fate ?? 0;
+  const verb = 'settlement' in o.target ? 'besieges' : 'attacks';
+  const supportText = support.length ? ` with ${support.join(', ')}` : '';
+  const fateText = fate ? `, spending up to ${fate} Fate` : '';
+  return {
+    ok: true,
+    claims: [unit.id, ...support],
+    fate,
+    path: ctx.map.pathTo(reachOf(ctx, unit), at) ?? [],
+    summary: `${label} ${verb} ${what} at ${at}${supportText}${fateText}`,
+  };
+}
+
+export function checkDefend(ctx: TurnContext, nation: NationId, o: DefendOrder): Verdict {
+  const unit = ownUnit(ctx, nation, o.unit);
+  if (isRejected(unit)) return unit;
+  const label = unitLabel(ctx, unit);
+  if (!military(ctx, unit)) return reject(`${label} is a diplomatic unit and cannot defend`);
+  let at;
+  if ('unit' in o.protect) {
+    const ward = ownUnit(ctx, nation, o.protect.unit);
+    if (isRejected(ward)) return ward;
+    at = ward.hex;
+  } else {
+    const s = ctx.settlement(o.protect.settlement);
+    if (!s || s.nation !== nation) return reject(`you hold no settlement ${o.protect.settlement}`);
+    at = s.hex;
+  }
+  if (!canReach(ctx, unit, at)) return reject(`${label} cannot reach ${at} to defend it`);
+  const target = 'unit' in o.protect ? o.protect.unit : o.protect.settlement;
+  return { ok: true, claims: [unit.id], fate: 0, summary: `${label} stands ready to defend ${target}${o.fate ? `, pledging ${o.fate} Fate` : ''}` };
+}
+
+export function checkRest(ctx: TurnContext, nation: NationId, o: RestOrder): Verdict {
+  const unit = ownUnit(ctx, nation, o.unit);
+  if (isRejected(unit)) return unit;
+  const label = unitLabel(ctx, unit);
+  const note = unit.health === 'healthy' ? ' (already healthy)' : ' to heal';
+  return { ok: true, claims: [unit.id], summary: `${label} rests${note}` };
+}
+
+export function checkHold(ctx: TurnContext, nation: NationId, o: HoldOrder): Verdict {
+  const unit = ownUnit(ctx, nation, o.unit);
+  if (isRejected(unit)) return unit;
+  return { ok: true, claims: [unit.id], summary: `${unitLabel(ctx, unit)} holds at ${unit.hex}${o.fate ? `, pledging ${o.fate} Fate if attacked` : ''}` };
+}
+
+export function checkConstruct(ctx: TurnContext, nation: NationId, o: ConstructOrder): Verdict {
+  const unit = ownUnit(ctx, nation, o.unit);
+  if (isRejected(unit)) return unit;
+  const label = unitLabel(ctx, unit);
+  const type = ctx.unitType(unit);
+  const ext = ctx.campaign.externals[o.structure];
+  if (!ext) return reject(`there is no external structure "${o.structure}"`, `known: ${Object.keys(ctx.campaign.externals).join(', ')}`);
+  if (!(type.canConstruct ?? []).includes(ext.id)) {
+    return reject(`${label} cannot build a ${ext.name}`, type.canConstruct?.length ? `it can build: ${type.canConstruct.join(', ')}` : 'a suitable diplomatic unit is needed');
+  }
+  if (ext.requiresResource && !ctx.campaign.map.resources.some((r) => r.hex === unit.hex && r.kind === ext.requiresResource)) {
+    return reject(`a ${ext.name} needs ${ext.requiresResource} at the site; there is none at ${unit.hex}`);
+  }
+  if (startOfTurn(ctx).externalHexes.has(unit.hex)) return reject(`there is already a structure at ${unit.hex}`);
+  return { ok: true, claims: [unit.id], renown: ext.cost, slots: [{ key: `site:${unit.hex}`, limit: 1, label: `one structure at ${unit.hex}` }], summary: `${label} builds a ${ext.name} at ${unit.hex} (${ext.cost} Renown, ${ext.turns} turn${ext.turns === 1 ? '' : 's'})` };
+}
+
+export function checkFound(ctx: TurnContext, nation: NationId, o: FoundOrder): Verdict {
+  const unit = ownUnit(ctx, nation, o.unit);
+  if (isRejected(unit)) return unit;
+  const label = unitLabel(ctx, unit);
+  if (!ctx.unitType(unit).canFound) return reject(`${label} cannot found settlements`, 'a settler-type diplomatic unit is needed');
+  if (!ctx.map.isLand(unit.hex) || unit.aboard) return reject(`${label} must stand on land to found a settlement`);
+  if (ctx.settlementAt(unit.hex)) return reject(`there is already a settlement at ${unit.hex}`);
+  if (!o.name.trim()) return reject('a new settlement needs a name');
+  const cost = ctx.rules.newSettlementCost;
+  return { ok: true, claims: [unit.id], renown: cost, slots: [{ key: `site:${unit.hex}`, limit: 1, label: `one settlement at ${unit.hex}` }], summary: `${label} founds the village of ${o.name} at ${unit.hex} (${cost} Renown, ready next turn)` };
+}
+
+function besieger(ctx: TurnContext, nation: NationId, id: UnitId) {
+  const unit = ownUnit(ctx, nation, id);
+  if (isRejected(unit)) return unit;
+  if (!unit.besieging) return reject(`${unitLabel(ctx, unit)} is not besieging anything`, 'attack a settlement first to besiege it');
+  const s = ctx.settlement(unit.besieging);
+  if (!s || s.nation === nation) return reject(`the siege by ${unit.id} has ended`);
+  return { unit, settlement: s };
+}
+
+export function checkSiegeAction(ctx: TurnContext, nation: NationId, o: SiegeActionOrder): Verdict {
+  const b = besieger(ctx, nation, o.unit);
+  if (isRejected(b)) return b;
+  if (o.action === 'destroy_battlement' && b.settlement.battlements.length === 0) {
+    return reject(`${b.settlement.name} has no battlements left`, 'poison the water or assault instead');
+  }
+  const what = o.action === 'destroy_battlement' ? 'tries to destroy a battlement of' : 'tries to poison the water of';
+  return { ok: true, claims: [b.unit.id], fate: o.fate ?? 0, summary: `${unitLabel(ctx, b.unit)} ${what} ${b.settlement.name}${o.fate ? `, spending up to ${o.fate} Fate` : ''}` };
+}
+
+export function checkAssault(ctx: TurnContext, nation: NationId, o: AssaultOrder): Verdict {
+  const b = besieger(ctx, nation, o.unit);
+  if (isRejected(b)) return b;
+  const support = o.support ?? [];
+  if (support.length > ctx.rules.maxSupportUnits) return reject(`at most ${ctx.rules.maxSupportUnits} units can join an assault`);
+  for (const id of support) {
+    const s = ownUnit(ctx, nation, id);
+    if (isRejected(s)) return s;
+    if (s.besieging !== b.settlement.id) return reject(`${id} is not besieging ${b.settlement.name}`);
+  }
+  return { ok: true, claims: [b.unit.id, ...support], fate: o.fate ?? 0, summary: `${unitLabel(ctx, b.unit)} assaults ${b.settlement.name}${support.length ? ` with ${support.join(', ')}` : ''}${o.fate ? `, spending up to ${o.fate} Fate` : ''}` };
+}
+
+export function checkSortie(ctx: TurnContext, nation: NationId, o: SortieOrder): Verdict {
+  const unit = ownUnit(ctx, nation, o.unit);
+  if (isRejected(unit)) return unit;
+  const label = unitLabel(ctx, unit);
+  const home = ctx.settlementAt(unit.hex);
+  if (!home || home.nation !== nation) return reject(`${label} is not inside one of your settlements`);
+  if (!military(ctx, unit)) return reject(`${label} is a diplomatic unit and cannot sortie`);
+  const target = ctx.unit(o.target);
+  if (!target || target.besieging !== home.id) return reject(`${o.target} is not besieging ${home.name}`);
+  return { ok: true, claims: [unit.id], fate: o.fate ?? 0, summary: `${label} sallies out of ${home.name} against ${unitLabel(ctx, target)}${o.fate ? `, spending up to ${o.fate} Fate` : ''}` };
+}

@@ -1,0 +1,37 @@
+import type { HexKey, UnitId } from '../ids.js';
+
+/**
+ * What a checker says of one order. A rejection is data (never an exception):
+ * it becomes a receipt line before the deadline and an event after it.
+ */
+export type Verdict = Accepted | Rejected;
+
+export interface Accepted {
+  ok: true;
+  /** Renown paid up front, in listing order. */
+  renown?: number;
+  /** Fate reserved for the roll this order makes. */
+  fate?: number;
+  /** Units this order uses: each unit takes one order a turn. */
+  claims: UnitId[];
+  /** Limited per-turn slots (e.g. one military build per settlement). */
+  slots?: Slot[];
+  path?: HexKey[];
+  /** How the order was understood, for the receipt. */
+  summary: string;
+}
+
+export interface Slot {
+  key: string;
+  limit: number;
+  label: string;
+}
+
+export interface Rejected {
+  ok: false;
+  reason: string;
+  /** What would be valid, or a "did you mean". */
+  hint?: string;
+}
+
+export const reject = (reason: string, hint?: string): Rejected => (hint ? { ok: false, reason, hint } : { ok: false, reason });

@@ -1,0 +1,221 @@
+import type { Bonus, Campaign, NationDefinition, UnitType, Yield } from './campaign.js';
+import type { Randomiser } from './dice.js';
+import type { Indicator, LoggedEvent, Resource, TurnEvent } from './events.js';
+import { asUnitId, type HexKey, type NationId, type SettlementId, type UnitId } from './ids.js';
+import { GameMap } from './map.js';
+import type { Order, TurnOrders } from './orders.js';
+import type { GameState, Health, SettlementState, UnitState } from './state.js';
+
+/** An order that passed its checks, with what the checks worked out. */
+export interface AcceptedOrder<O extends Order = Order> {
+  nation: NationId;
+  index: number;
+  order: O;
+  /** For moves and attacks: the hexes walked, start excluded. */
+  path?: HexKey[];
+}
+
+/**
+ * The mutable draft of one turn's resolution. `resolveTurn` clones the input
+ * state into it, so the engine as a whole stays a pure function; the helpers
+ * here are the only way phases change Renown, Fate, indicators and units, so
+ * every change leaves an event behind.
+ */
+export class TurnContext {
+  readonly map: GameMap;
+  readonly events: LoggedEvent[] = [];
+  /** The turn being resolved (state.turn + 1). */
+  readonly turn: number;
+  phase = 'start';
+  private acceptedOrders: AcceptedOrder[] = [];
+  private readonly acceptedByUnit = new Map<UnitId, AcceptedOrder>();
+  /** Units that fought this turn: they cannot also rest. */
+  readonly fought = new Set<UnitId>();
+  /** Fate pledged for defence, per unit, spent by the first battle it joins. */
+  readonly defencePledges = new Map<UnitId, number>();
+  /** Each nation's default loss order from its orders. */
+  readonly casualtyPriority = new Map<NationId, UnitId[]>();
+  /** Attackers whose target got away this turn. */
+  readonly escapedFrom = new Set<UnitId>();
+  private unitsByHex: Map<HexKey, Set<UnitId>> | undefined;
+  private settlementsByHex: Map<HexKey, SettlementState> | undefined;
+
+  constructor(
+    readonly campaign: Campaign,
+    readonly state: GameState,
+    readonly orders: TurnOrders,
+    readonly dice: Randomiser,
+  ) {
+    this.map = GameMap.of(campaign);
+    this.turn = state.turn + 1;
+  }
+
+  get rules() {
+    return this.campaign.rules;
+  }
+
+  emit(event: TurnEvent): void {
+    this.events.push({ seq: this.events.length + 1, phase: this.phase, ...event });
+  }
+
+  nationDef(nation: NationId): NationDefinition {
+    const def = this.campaign.nations[nation];
+    if (!def) throw new Error(`nation ${nation} is not in the campaign`);
+    return def;
+  }
+
+  unitType(unit: UnitState): UnitType {
+    const type = this.nationDef(unit.nation).unitTypes[unit.type];
+    if (!type) throw new Error(`unit ${unit.id} has unknown type ${unit.type}`);
+    return type;
+  }
+
+  /** The unit's own bonuses: its type's and those bought when it was built. */
+  unitBonuses(unit: UnitState): Bonus[] {
+    return [...this.unitType(unit).bonuses, ...(unit.extraBonuses ?? [])];
+  }
+
+  unit(id: UnitId): UnitState | undefined {
+    return this.state.units[id];
+  }
+
+  settlement(id: SettlementId): SettlementState | undefined {
+    return this.state.settlements[id];
+  }
+
+  unitsAt(hex: HexKey): UnitState[] {
+    if (!this.unitsByHex) {
+      this.unitsByHex = new Map();
+      for (const u of Object.values(this.state.units)) this.indexUnit(u.id, u.hex);
+    }
+    const ids = [...(this.unitsByHex.get(hex) ?? [])].sort();
+    return ids.map((id) => this.state.units[id]).filter((u): u is UnitState => u !== undefined);
+  }
+
+  settlementAt(hex: HexKey): SettlementState | undefined {
+    if (!this.settlementsByHex) {
+      this.settlementsByHex = new Map(Object.values(this.state.settlements).map((s) => [s.hex, s]));
+    }
+    return this.settlementsByHex.get(hex);
+  }
+
+  addSettlement(settlement: SettlementState): void {
+    this.state.settlements[settlement.id] = settlement;
+    this.settlementsByHex?.set(settlement.hex, settlement);
+  }
+
+  private indexUnit(id: UnitId, hex: HexKey): void {
+    if (!this.unitsByHex) return;
+    let set = this.unitsByHex.get(hex);
+    if (!set) this.unitsByHex.set(hex, (set = new Set()));
+    set.add(id);
+  }
+
+  private unindexUnit(id: UnitId, hex: HexKey): void {
+    this.unitsByHex?.get(hex)?.delete(id);
+  }
+
+  placeUnit(unit: UnitState, to: HexKey): void {
+    this.unindexUnit(unit.id, unit.hex);
+    unit.hex = to;
+    this.indexUnit(unit.id, to);
+  }
+
+  createUnit(nation: NationId, type: string, hex: HexKey, extra: Partial<UnitState> = {}): UnitState {
+    const n = this.nationState(nation);
+    n.unitSeq += 1;
+    const id = asUnitId(`${nation}-${n.unitSeq}`);
+    const unit: UnitState = { id, nation, type, hex, health: 'healthy', builtTurn: this.turn, ...extra };
+    this.state.units[id] = unit;
+    this.indexUnit(id, hex);
+    this.emit({ type: 'unit_created', nations: [nation], nation, unit: id, unitType: type, at: hex });
+    return unit;
+  }
+
+  /** Bloodies a healthy unit, destroys a bloodied one. */
+  harmUnit(unit: UnitState, reason: string, nations: NationId[]): Health | 'destroyed' {
+    if (unit.health === 'healthy') {
+      this.setHealth(unit, 'bloodied', reason, nations);
+      return 'bloodied';
+    }
+    this.destroyUnit(unit, reason, nations);
+    return 'destroyed';
+  }
+
+  setHealth(unit: UnitState, to: Health, reason: string, nations: NationId[]): void {
+    if (unit.health === to) return;
+    this.emit({ type: 'unit_health', nations, unit: unit.id, from: unit.health, to, reason });
+    unit.health = to;
+  }
+
+  destroyUnit(unit: UnitState, reason: string, nations: NationId[]): void {
+    this.emit({ type: 'unit_health', nations, unit: unit.id, from: unit.health, to: 'destroyed', reason });
+    this.unindexUnit(unit.id, unit.hex);
+    delete this.state.units[unit.id];
+    // Land units aboard a sunk ship go down with it.
+    for (const passenger of Object.values(this.state.units)) {
+      if (passenger.aboard === unit.id) this.destroyUnit(passenger, `lost at sea with ${unit.id}`, nations);
+    }
+  }
+
+  nationState(nation: NationId) {
+    const n = this.state.nations[nation];
+    if (!n) throw new Error(`nation ${nation} has no state`);
+    return n;
+  }
+
+  changeResource(nation: NationId, resource: Resource, delta: number, reason: string): void {
+    if (delta === 0) return;
+    const n = this.nationState(nation);
+    n[resource] += delta;
+    this.emit({ type: 'resource', nations: [nation], nation, resource, delta, balance: n[resource], reason });
+  }
+
+  /** Moves an indicator, clamped to the rules' range; the event records the real change. */
+  changeIndicator(nation: NationId, indicator: Indicator, delta: number, reason: string): void {
+    const n = this.nationState(nation);
+    const next = Math.max(this.rules.indicatorMin, Math.min(this.rules.indicatorMax, n[indicator] + delta));
+    if (next === n[indicator] && delta !== 0) {
+      this.emit({ type: 'indicator', nations: [nation], nation, indicator, delta: 0, value: next, reason: `${reason} (already at the limit)` });
+      return;
+    }
+    if (delta === 0) return;
+    const applied = next - n[indicator];
+    n[indicator] = next;
+    this.emit({ type: 'indicator', nations: [nation], nation, indicator, delta: applied, value: next, reason });
+  }
+
+  applyYield(nation: NationId, y: Yield | undefined, reason: string): void {
+    if (!y) return;
+    if (y.renown) this.changeResource(nation, 'renown', y.renown, reason);
+    if (y.fate) this.changeResource(nation, 'fate', y.fate, reason);
+    if (y.prosperity) this.changeIndicator(nation, 'prosperity', y.prosperity, reason);
+    if (y.happiness) this.changeIndicator(nation, 'happiness', y.happiness, reason);
+  }
+
+  /** Friendly coastal settlements where the nation's ships may put in. */
+  portsOf(nation: NationId): Set<HexKey> {
+    const ports = new Set<HexKey>();
+    for (const s of Object.values(this.state.settlements)) {
+      if (s.nation === nation && this.map.isCoast(s.hex)) ports.add(s.hex);
+    }
+    return ports;
+  }
+
+  get accepted(): readonly AcceptedOrder[] {
+    return this.acceptedOrders;
+  }
+
+  accept(order: AcceptedOrder): void {
+    this.acceptedOrders.push(order);
+    if ('unit' in order.order) this.acceptedByUnit.set(order.order.unit, order);
+  }
+
+  acceptedOf<K extends Order['kind']>(kind: K): AcceptedOrder<Extract<Order, { kind: K }>>[] {
+    return this.accepted.filter((a): a is AcceptedOrder<Extract<Order, { kind: K }>> => a.order.kind === kind);
+  }
+
+  orderFor(unit: UnitId): AcceptedOrder | undefined {
+    return this.acceptedByUnit.get(unit);
+  }
+}

@@ -1,0 +1,80 @@
+import type { SettlementLevel } from './campaign.js';
+import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
+import type { Health } from './state.js';
+
+/**
+ * Everything that happens in a turn, in resolution order. The log is the audit
+ * trail: every lost unit, spent Renown point and changed owner has an event,
+ * and every die roll is written down with its modifiers.
+ *
+ * `nations` lists who took part; reports decide visibility from it (plus sight).
+ */
+export type Resource = 'renown' | 'fate';
+export type Indicator = 'prosperity' | 'happiness';
+
+export interface DieRoll {
+  die: 'd6' | 'd3' | 'coin';
+  value: number;
+  /** Forced rolls (tests, GM overrides) are marked so an audit can tell. */
+  forced?: boolean;
+}
+
+export interface Modifier {
+  value: number;
+  source: string;
+}
+
+export interface UnitRoll {
+  unit: UnitId;
+  nation: NationId;
+  health: Health;
+  roll: DieRoll;
+  modifiers: Modifier[];
+  total: number;
+}
+
+export interface BattleSide {
+  nation: NationId;
+  units: UnitId[];
+  rolls: UnitRoll[];
+  fateSpent: number;
+  fateModifier: number;
+  sideModifiers: Modifier[];
+  total: number;
+}
+
+export type Casualty = { unit: UnitId; result: 'bloodied' | 'destroyed' };
+
+export type TurnEvent =
+  | { type: 'order_rejected'; nations: NationId[]; nation: NationId; index?: number; line?: number; order: string; reason: string }
+  | { type: 'nmr'; nations: NationId[]; nation: NationId; missedTurns: number }
+  | { type: 'resource'; nations: NationId[]; nation: NationId; resource: Resource; delta: number; balance: number; reason: string }
+  | { type: 'indicator'; nations: NationId[]; nation: NationId; indicator: Indicator; delta: number; value: number; reason: string }
+  | { type: 'build_started'; nations: NationId[]; nation: NationId; build: string; what: string; at: HexKey; turnsLeft: number }
+  | { type: 'build_completed'; nations: NationId[]; nation: NationId; build: string; what: string; at: HexKey }
+  | { type: 'build_lost'; nations: NationId[]; nation: NationId; build: string; what: string; reason: string }
+  | { type: 'unit_created'; nations: NationId[]; nation: NationId; unit: UnitId; unitType: string; at: HexKey }
+  | { type: 'unit_moved'; nations: NationId[]; unit: UnitId; from: HexKey; to: HexKey; path: HexKey[]; carried?: UnitId[] }
+  | { type: 'unit_fled'; nations: NationId[]; unit: UnitId; attacker: UnitId; from: HexKey; to: HexKey; coin?: DieRoll }
+  | { type: 'pursuit'; nations: NationId[]; attacker: UnitId; target: UnitId; caught: boolean; reason: string; coin?: DieRoll }
+  | { type: 'battle'; nations: NationId[]; battle: string; at: HexKey; kind: 'open' | 'assault'; attacker: BattleSide; defender: BattleSide; winner: 'attacker' | 'defender' | 'draw'; deficit: number; casualties: Casualty[]; overkill: number }
+  | { type: 'attack_cancelled'; nations: NationId[]; unit: UnitId; reason: string }
+  | { type: 'unit_health'; nations: NationId[]; unit: UnitId; from: Health | 'alive'; to: Health | 'destroyed'; reason: string }
+  | { type: 'unit_rested'; nations: NationId[]; unit: UnitId }
+  | { type: 'siege_started'; nations: NationId[]; settlement: SettlementId; besieger: UnitId }
+  | { type: 'siege_lifted'; nations: NationId[]; settlement: SettlementId; reason: string }
+  | { type: 'siege_roll'; nations: NationId[]; action: 'destroy_battlement' | 'poison_water' | 'sortie'; unit: UnitId; settlement: SettlementId; target: number; roll: DieRoll; modifiers: Modifier[]; fateSpent: number; total: number; successes: number; effects: string[] }
+  | { type: 'battlement_destroyed'; nations: NationId[]; settlement: SettlementId; level: number }
+  | { type: 'settlement_captured'; nations: NationId[]; settlement: SettlementId; from: NationId; to: NationId; by: UnitId[] }
+  | { type: 'settlement_founded'; nations: NationId[]; nation: NationId; settlement: SettlementId; name: string; at: HexKey }
+  | { type: 'settlement_upgraded'; nations: NationId[]; settlement: SettlementId; from: SettlementLevel; to: SettlementLevel }
+  | { type: 'external_built'; nations: NationId[]; nation: NationId; external: ExternalId; structure: string; at: HexKey }
+  | { type: 'goal_completed'; nations: NationId[]; nation: NationId; goal: string }
+  | { type: 'nation_fallen'; nations: NationId[]; nation: NationId }
+  | { type: 'gm_note'; nations: NationId[]; nation: NationId; text: string }
+  | { type: 'season'; nations: NationId[]; turn: number; season: string; year: number };
+
+export type TurnEventType = TurnEvent['type'];
+
+/** An event as written to events.yaml: numbered in resolution order, with its phase. */
+export type LoggedEvent = TurnEvent & { seq: number; phase: string };

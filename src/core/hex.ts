@@ -1,0 +1,85 @@
+import { asHexKey, type HexKey } from './ids.js';
+
+/**
+ * Hex geometry for "odd-q" offset maps: flat-topped hexes in columns, odd
+ * columns pushed down half a hex. Players and GMs see offset "col,row"
+ * coordinates; distances and neighbours are computed in cube coordinates.
+ */
+export interface Offset {
+  col: number;
+  row: number;
+}
+
+interface Cube {
+  x: number;
+  y: number;
+  z: number;
+}
+
+const CUBE_DIRECTIONS: readonly Cube[] = [
+  { x: 1, y: -1, z: 0 },
+  { x: 1, y: 0, z: -1 },
+  { x: 0, y: 1, z: -1 },
+  { x: -1, y: 1, z: 0 },
+  { x: -1, y: 0, z: 1 },
+  { x: 0, y: -1, z: 1 },
+];
+
+export function hexKey(col: number, row: number): HexKey {
+  return asHexKey(`${col},${row}`);
+}
+
+const HEX_PATTERN = /^\s*(-?\d+)\s*[,/ ]\s*(-?\d+)\s*$/;
+
+/** Parses "12,7" (also "12/7" or "12 7"); undefined when it is not a coordinate. */
+export function parseHex(text: string): Offset | undefined {
+  const m = HEX_PATTERN.exec(text);
+  if (!m) return undefined;
+  return { col: Number(m[1]), row: Number(m[2]) };
+}
+
+export function offsetOf(key: HexKey): Offset {
+  const parsed = parseHex(key);
+  if (!parsed) throw new Error(`not a hex key: ${key}`);
+  return parsed;
+}
+
+function toCube({ col, row }: Offset): Cube {
+  const x = col;
+  const z = row - (col - (col & 1)) / 2;
+  return { x, y: -x - z, z };
+}
+
+function toOffset({ x, z }: Cube): Offset {
+  return { col: x, row: z + (x - (x & 1)) / 2 };
+}
+
+export function hexDistance(a: Offset, b: Offset): number {
+  const ca = toCube(a);
+  const cb = toCube(b);
+  return Math.max(Math.abs(ca.x - cb.x), Math.abs(ca.y - cb.y), Math.abs(ca.z - cb.z));
+}
+
+export function neighbours(at: Offset): Offset[] {
+  const c = toCube(at);
+  return CUBE_DIRECTIONS.map((d) => toOffset({ x: c.x + d.x, y: c.y + d.y, z: c.z + d.z }));
+}
+
+export function areAdjacent(a: Offset, b: Offset): boolean {
+  return hexDistance(a, b) === 1;
+}
+
+/** Every hex within `radius` of `center` (center included), unclipped. */
+export function hexesWithin(center: Offset, radius: number): Offset[] {
+  const c = toCube(center);
+  const out: Offset[] = [];
+  for (let dx = -radius; dx <= radius; dx++) {
+    const lo = Math.max(-radius, -dx - radius);
+    const hi = Math.min(radius, -dx + radius);
+    for (let dy = lo; dy <= hi; dy++) {
+      const dz = -dx - dy;
+      out.push(toOffset({ x: c.x + dx, y: c.y + dy, z: c.z + dz }));
+    }
+  }
+  return out;
+}

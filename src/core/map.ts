@@ -1,0 +1,152 @@
+import type { Campaign, MapDefinition } from './campaign.js';
+import { hexKey, neighbours, offsetOf, parseHex, type Offset } from './hex.js';
+import type { HexKey } from './ids.js';
+import type { TerrainRule } from './settings.js';
+
+/** Which hexes a mover may enter: land units walk, naval units sail (and put in at ports). */
+export type MoveDomain = 'land' | 'naval';
+
+export interface Reach {
+  /** Movement points spent to reach each hex (the start costs 0). */
+  cost: Map<HexKey, number>;
+  /** Predecessor of each reached hex on a cheapest path, for path reconstruction. */
+  previous: Map<HexKey, HexKey>;
+}
+
+/**
+ * The campaign map with its terrain rules resolved: bounds, terrain lookups,
+ * movement costs and bounded shortest paths. Built once per turn.
+ */
+export class GameMap {
+  readonly width: number;
+  readonly height: number;
+  private readonly terrain: string[];
+  private readonly rules: Record<string, TerrainRule>;
+
+  constructor(def: MapDefinition, rules: Record<string, TerrainRule>) {
+    this.width = def.width;
+    this.height = def.height;
+    this.terrain = def.terrain;
+    this.rules = rules;
+  }
+
+  static of(campaign: Campaign): GameMap {
+    return new GameMap(campaign.map, campaign.rules.terrain);
+  }
+
+  contains(key: string): key is HexKey {
+    const at = parseHex(key);
+    return at !== undefined && this.inBounds(at) && key === hexKey(at.col, at.row);
+  }
+
+  inBounds({ col, row }: Offset): boolean {
+    return col >= 0 && row >= 0 && col < this.width && row < this.height;
+  }
+
+  terrainAt(key: HexKey): string {
+    const { col, row } = offsetOf(key);
+    return this.terrain[row * this.width + col] ?? 'unknown';
+  }
+
+  ruleAt(key: HexKey): TerrainRule | undefined {
+    return this.rules[this.terrainAt(key)];
+  }
+
+  isWater(key: HexKey): boolean {
+    return this.ruleAt(key)?.water === true;
+  }
+
+  isLand(key: HexKey): boolean {
+    const rule = this.ruleAt(key);
+    return rule !== undefined && !rule.water && !rule.impassable;
+  }
+
+  /** A land hex with water next to it: where ports can be and landings happen. */
+  isCoast(key: HexKey): boolean {
+    return this.isLand(key) && this.adjacent(key).some((n) => this.isWater(n));
+  }
+
+  adjacent(key: HexKey): HexKey[] {
+    return neighbours(offsetOf(key))
+      .filter((o) => this.inBounds(o))
+      .map((o) => hexKey(o.col, o.row));
+  }
+
+  /**
+   * Cost of entering `key`, or undefined when the domain cannot enter it.
+   * `ports` lets naval units put in at friendly coastal settlements.
+   */
+  entryCost(key: HexKey, domain: MoveDomain, ports?: ReadonlySet<HexKey>): number | undefined {
+    const rule = this.ruleAt(key);
+    if (!rule || rule.impassable) return undefined;
+    if (domain === 'naval') {
+      if (rule.water) return rule.cost;
+      return ports?.has(key) ? 1 : undefined;
+    }
+    return rule.water ? undefined : rule.cost;
+  }
+
+  /** Bounded Dijkstra: every hex reachable from `from` within `budget` movement points. */
+  reach(from: HexKey, budget: number, domain: MoveDomain, ports?: ReadonlySet<HexKey>): Reach {
+    const cost = new Map<HexKey, number>([[from, 0]]);
+    const previous = new Map<HexKey, HexKey>();
+    // Budgets are small (unit speeds), so a bucket queue by cost beats a heap.
+    const buckets: HexKey[][] = [[from]];
+    for (let c = 0; c <= budget; c++) {
+      for (const here of buckets[c] ?? []) {
+        if (cost.get(here) !== c) continue;
+        // A port ends a naval move: ships do not sail across land through it.
+        if (domain === 'naval' && here !== from && !this.isWater(here)) continue;
+        for (const next of this.adjacent(here)) {
+          const step = this.entryCost(next, domain, ports);
+          if (step === undefined) continue;
+          const total = c + step;
+          if (total > budget) continue;
+          const known = cost.get(next);
+          if (known !== undefined && known <= total) continue;
+          cost.set(next, total);
+          previous.set(next, here);
+          (buckets[total] ??= []).push(next);
+        }
+      }
+    }
+    return { cost, previous };
+  }
+
+  /** The cheapest path from the start of `reach` to `to`, excluding the start. */
+  pathTo(reach: Reach, to: HexKey): HexKey[] | undefined {
+    if (!reach.cost.has(to)) return undefined;
+    const path: HexKey[] = [];
+    for (let at: HexKey | undefined = to; at !== undefined && reach.previous.has(at); at = reach.previous.get(at)) {
+      path.push(at);
+    }
+    return path.reverse();
+  }
+
+  /**
+   * Checks a path the player wrote out; returns its cost or the first problem.
+   */
+  walk(
+    from: HexKey,
+    path: readonly HexKey[],
+    domain: MoveDomain,
+    ports?: ReadonlySet<HexKey>,
+  ): { cost: number } | { problem: string; at: HexKey } {
+    let cost = 0;
+    let here = from;
+    for (const next of path) {
+      if (!this.contains(next)) return { problem: `${next} is off the map`, at: next };
+      if (!this.adjacent(here).includes(next)) return { problem: `${next} is not next to ${here}`, at: next };
+      if (domain === 'naval' && here !== from && !this.isWater(here)) {
+        return { problem: `a ship cannot sail on from the port at ${here}`, at: next };
+      }
+      const step = this.entryCost(next, domain, ports);
+      if (step === undefined) {
+        return { problem: `${domain === 'naval' ? 'ships' : 'land units'} cannot enter ${this.terrainAt(next)} at ${next}`, at: next };
+      }
+      cost += step;
+      here = next;
+    }
+    return { cost };
+  }
+}

@@ -1,0 +1,173 @@
+import type { Bonus } from './campaign.js';
+import type { HexKey, NationId, SettlementId, UnitId } from './ids.js';
+
+/**
+ * Orders as the engine understands them, whatever they were written in (YAML
+ * file or plain-text mail). Open union: a new order kind is a new member here,
+ * a checker and a phase that acts on it.
+ */
+export type Order =
+  | MoveOrder
+  | AttackOrder
+  | DefendOrder
+  | RestOrder
+  | HoldOrder
+  | BuildUnitOrder
+  | BuildStructureOrder
+  | BuildBattlementOrder
+  | ConstructOrder
+  | FoundOrder
+  | UpgradeOrder
+  | SiegeActionOrder
+  | SortieOrder
+  | AssaultOrder
+  | NoteOrder;
+
+export type OrderKind = Order['kind'];
+
+export interface MoveOrder {
+  kind: 'move';
+  unit: UnitId;
+  to: HexKey;
+  /** Hexes after the start, ending at `to`; the cheapest path when absent. */
+  path?: HexKey[];
+  /** Land units a naval unit carries along (they must be on its starting hex). */
+  carry?: UnitId[];
+  /** Where carried units go ashore: a land hex next to the naval unit's end. */
+  landAt?: HexKey;
+}
+
+export type AttackTarget = { unit: UnitId } | { settlement: SettlementId };
+
+export interface AttackOrder {
+  kind: 'attack';
+  unit: UnitId;
+  target: AttackTarget;
+  support?: UnitId[];
+  fate?: number;
+  /** Loss order for this battle; overrides the nation's casualty priority. */
+  casualties?: UnitId[];
+}
+
+export interface DefendOrder {
+  kind: 'defend';
+  unit: UnitId;
+  /** A friendly unit or settlement this unit joins when it is attacked. */
+  protect: AttackTarget;
+  fate?: number;
+}
+
+export interface RestOrder {
+  kind: 'rest';
+  unit: UnitId;
+}
+
+export interface HoldOrder {
+  kind: 'hold';
+  unit: UnitId;
+  /** Fate pledged if the unit is attacked. */
+  fate?: number;
+}
+
+export interface BuildUnitOrder {
+  kind: 'build_unit';
+  settlement: SettlementId;
+  unitType: string;
+  name?: string;
+  /** Extra bonuses unlocked by structures, paid at costPerBonusPoint each. */
+  bonuses?: Bonus[];
+}
+
+export interface BuildStructureOrder {
+  kind: 'build_structure';
+  settlement: SettlementId;
+  structure: string;
+}
+
+export interface BuildBattlementOrder {
+  kind: 'build_battlement';
+  settlement: SettlementId;
+  level: number;
+}
+
+export interface ConstructOrder {
+  kind: 'construct';
+  unit: UnitId;
+  structure: string;
+}
+
+export interface FoundOrder {
+  kind: 'found';
+  unit: UnitId;
+  name: string;
+}
+
+export interface UpgradeOrder {
+  kind: 'upgrade';
+  settlement: SettlementId;
+}
+
+export type SiegeAction = 'destroy_battlement' | 'poison_water';
+
+export interface SiegeActionOrder {
+  kind: 'siege_action';
+  unit: UnitId;
+  action: SiegeAction;
+  fate?: number;
+}
+
+export interface SortieOrder {
+  kind: 'sortie';
+  unit: UnitId;
+  target: UnitId;
+  fate?: number;
+}
+
+export interface AssaultOrder {
+  kind: 'assault';
+  unit: UnitId;
+  support?: UnitId[];
+  fate?: number;
+  casualties?: UnitId[];
+}
+
+export interface NoteOrder {
+  kind: 'note';
+  text: string;
+}
+
+export interface NationOrders {
+  nation: NationId;
+  turn: number;
+  /** Listing order is payment order: the first costly order is paid first. */
+  orders: Order[];
+  /** Default loss order in battles: units first in the list are lost first. */
+  casualties?: UnitId[];
+  /** Source line of each order (parallel to `orders`), so rejections point at it. */
+  lines?: number[];
+  /** Lines the parser could not make into an order; reported with the engine's rejections. */
+  refused?: RefusedLine[];
+}
+
+export interface RefusedLine {
+  line?: number;
+  text: string;
+  reason: string;
+  hint?: string;
+}
+
+/** The GM's own interventions for a turn, for what the rules leave to the GM. */
+export type GmAction =
+  | { kind: 'adjust'; nation: NationId; renown?: number; fate?: number; prosperity?: number; happiness?: number; reason: string }
+  | { kind: 'complete_goal'; nation: NationId; goal: string; reason?: string };
+
+export interface TurnOrders {
+  /** Keyed by nation; a nation missing here sent no orders (NMR). */
+  nations: Partial<Record<NationId, NationOrders>>;
+  gm: GmAction[];
+}
+
+/** Orders that act on one of the nation's units. */
+export function orderUnit(order: Order): UnitId | undefined {
+  return 'unit' in order ? order.unit : undefined;
+}

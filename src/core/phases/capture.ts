@@ -1,0 +1,46 @@
+import type { TurnContext } from '../context.js';
+import { compareIds, type NationId, type UnitId } from '../ids.js';
+import type { SettlementState } from '../state.js';
+
+/**
+ * A settlement changes hands: the loser's garrison of diplomats is taken, all
+ * sieges of it end, and both nations pay the indicator tax (the taker in full,
+ * as if no structures were there; the loser as a blow to the realm).
+ */
+export function captureSettlement(ctx: TurnContext, s: SettlementState, by: NationId, units: UnitId[]): void {
+  const from = s.nation;
+  const nations = [from, by].sort(compareIds);
+  ctx.emit({ type: 'settlement_captured', nations, settlement: s.id, from, to: by, by: [...units] });
+  for (const u of ctx.unitsAt(s.hex)) {
+    if (u.nation === from) ctx.destroyUnit(u, `taken when ${s.name} fell`, nations);
+  }
+  for (const u of Object.values(ctx.state.units)) {
+    if (u.besieging === s.id) delete u.besieging;
+  }
+  s.nation = by;
+  s.home = false;
+  s.captured = true;
+  const tax = ctx.rules.settlementTax[s.level];
+  ctx.changeIndicator(by, 'prosperity', -tax, `took ${s.name}`);
+  ctx.changeIndicator(by, 'happiness', -tax, `took ${s.name}`);
+  if (ctx.rules.lossTax) {
+    ctx.changeIndicator(from, 'prosperity', -tax, `lost ${s.name}`);
+    ctx.changeIndicator(from, 'happiness', -tax, `lost ${s.name}`);
+  }
+  for (const id of units) {
+    const u = ctx.unit(id);
+    if (u && u.hex !== s.hex) {
+      const fromHex = u.hex;
+      ctx.placeUnit(u, s.hex);
+      ctx.emit({ type: 'unit_moved', nations: [u.nation], unit: u.id, from: fromHex, to: s.hex, path: [s.hex] });
+    }
+  }
+}
+
+/** Infantry is needed to take a settlement. */
+export function hasInfantry(ctx: TurnContext, units: UnitId[]): boolean {
+  return units.some((id) => {
+    const u = ctx.unit(id);
+    return u !== undefined && ctx.unitType(u).class === 'infantry';
+  });
+}

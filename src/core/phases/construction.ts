@@ -1,0 +1,154 @@
+import type { TurnContext } from '../context.js';
+import { asExternalId, asSettlementId } from '../ids.js';
+import type { BuildState, Project } from '../state.js';
+import type { Phase } from './phase.js';
+
+/** Starts the builds paid for in the orders phase, after every order was checked. */
+export const startBuildsPhase: Phase = {
+  name: 'builds',
+  run(ctx: TurnContext) {
+    for (const a of ctx.accepted) {
+      const o = a.order;
+      const start = (project: Project, turns: number, where: Pick<BuildState, 'hex' | 'settlement' | 'builder'>) => {
+        ctx.state.seq += 1;
+        const build: BuildState = { id: `b${ctx.state.seq}`, nation: a.nation, project, turnsLeft: Math.max(1, turns), startedTurn: ctx.turn, ...where };
+        ctx.state.builds.push(build);
+        ctx.emit({ type: 'build_started', nations: [a.nation], nation: a.nation, build: build.id, what: describeProject(ctx, project), at: build.hex, turnsLeft: build.turnsLeft });
+      };
+      const settlement = 'settlement' in o ? ctx.settlement(o.settlement) : undefined;
+      const inSettlement = settlement ? { hex: settlement.hex, settlement: settlement.id } : undefined;
+      switch (o.kind) {
+        case 'build_unit':
+          if (inSettlement) start({ kind: 'unit', unitType: o.unitType, ...(o.name ? { name: o.name } : {}), ...(o.bonuses?.length ? { extraBonuses: o.bonuses } : {}) }, 1, inSettlement);
+          break;
+        case 'build_structure':
+          if (inSettlement) start({ kind: 'structure', structure: o.structure }, ctx.campaign.structures[o.structure]?.turns ?? 1, inSettlement);
+          break;
+        case 'build_battlement':
+          if (inSettlement) start({ kind: 'battlement', level: o.level }, 1, inSettlement);
+          break;
+        case 'upgrade':
+          if (inSettlement && settlement) start({ kind: 'upgrade', to: settlement.level === 'village' ? 'town' : 'city' }, 1, inSettlement);
+          break;
+        case 'found': {
+          const unit = ctx.unit(o.unit);
+          ctx.state.seq += 1;
+          if (unit) start({ kind: 'settlement', settlementId: asSettlementId(`s${ctx.state.seq}`), name: o.name }, 1, { hex: unit.hex, builder: unit.id });
+          break;
+        }
+        case 'construct': {
+          const unit = ctx.unit(o.unit);
+          ctx.state.seq += 1;
+          if (unit) start({ kind: 'external', externalId: asExternalId(`x${ctx.state.seq}`), structure: o.structure }, ctx.campaign.externals[o.structure]?.turns ?? 1, { hex: unit.hex, builder: unit.id });
+          break;
+        }
+        default:
+          break;
+      }
+    }
+  },
+};
+
+export function describeProject(ctx: TurnContext, p: Project): string {
+  switch (p.kind) {
+    case 'unit':
+      return `unit: ${p.unitType}${p.name ? ` '${p.name}'` : ''}`;
+    case 'structure':
+      return `structure: ${ctx.campaign.structures[p.structure]?.name ?? p.structure}`;
+    case 'battlement':
+      return `+${p.level} battlement`;
+    case 'upgrade':
+      return `upgrade to ${p.to}`;
+    case 'settlement':
+      return `new settlement: ${p.name}`;
+    case 'external':
+      return `${ctx.campaign.externals[p.structure]?.name ?? p.structure}`;
+  }
+}
+
+/**
+ * Work under way advances one turn; finished work takes effect. A build in a
+ * settlement that changed hands, or whose builder is gone, is lost with an event.
+ */
+export const constructionPhase: Phase = {
+  name: 'construction',
+  run(ctx: TurnContext) {
+    const remaining: BuildState[] = [];
+    // Creation order: deterministic, and first come first served for a contested site.
+    for (const b of ctx.state.builds) {
+      const what = describeProject(ctx, b.project);
+      const lost = (reason: string) => ctx.emit({ type: 'build_lost', nations: [b.nation], nation: b.nation, build: b.id, what, reason });
+      const s = b.settlement ? ctx.settlement(b.settlement) : undefined;
+      if (b.settlement && (!s || s.nation !== b.nation)) {
+        lost('the settlement is no longer yours');
+        continue;
+      }
+      if (b.builder) {
+        const builder = ctx.unit(b.builder);
+        if (!builder || builder.hex !== b.hex) {
+          lost(builder ? `${b.builder} left the site` : `${b.builder} was lost`);
+          continue;
+        }
+      }
+      b.turnsLeft -= 1;
+      if (b.turnsLeft > 0) {
+        remaining.push(b);
+        continue;
+      }
+      complete(ctx, b, what);
+    }
+    ctx.state.builds = remaining;
+  },
+};
+
+function complete(ctx: TurnContext, b: BuildState, what: string): void {
+  const p = b.project;
+  const s = b.settlement ? ctx.settlement(b.settlement) : undefined;
+  if (p.kind === 'settlement' && ctx.settlementAt(b.hex)) {
+    ctx.emit({ type: 'build_lost', nations: [b.nation], nation: b.nation, build: b.id, what, reason: `another settlement was founded at ${b.hex} first` });
+    return;
+  }
+  ctx.emit({ type: 'build_completed', nations: [b.nation], nation: b.nation, build: b.id, what, at: b.hex });
+  switch (p.kind) {
+    case 'unit':
+      ctx.createUnit(b.nation, p.unitType, b.hex, { ...(p.name ? { name: p.name } : {}), ...(p.extraBonuses ? { extraBonuses: p.extraBonuses } : {}) });
+      break;
+    case 'structure': {
+      if (!s) return;
+      s.structures.push(p.structure);
+      const st = ctx.campaign.structures[p.structure];
+      ctx.applyYield(b.nation, st?.onComplete, `${st?.name ?? p.structure} built in ${s.name}`);
+      break;
+    }
+    case 'battlement':
+      s?.battlements.push(p.level);
+      break;
+    case 'upgrade': {
+      if (!s) return;
+      const from = s.level;
+      s.level = p.to;
+      ctx.emit({ type: 'settlement_upgraded', nations: [b.nation], settlement: s.id, from, to: p.to });
+      if (ctx.rules.upgradeTax) {
+        const extra = ctx.rules.settlementTax[p.to] - ctx.rules.settlementTax[from];
+        ctx.changeIndicator(b.nation, 'prosperity', -extra, `${s.name} grew into a ${p.to}`);
+        ctx.changeIndicator(b.nation, 'happiness', -extra, `${s.name} grew into a ${p.to}`);
+      }
+      break;
+    }
+    case 'settlement': {
+      ctx.addSettlement({ id: p.settlementId, name: p.name, nation: b.nation, level: 'village', hex: b.hex, home: true, captured: false, structures: [], battlements: [] });
+      ctx.emit({ type: 'settlement_founded', nations: [b.nation], nation: b.nation, settlement: p.settlementId, name: p.name, at: b.hex });
+      const tax = ctx.rules.settlementTax.village;
+      ctx.changeIndicator(b.nation, 'prosperity', -tax, `founded ${p.name}`);
+      ctx.changeIndicator(b.nation, 'happiness', -tax, `founded ${p.name}`);
+      break;
+    }
+    case 'external': {
+      ctx.state.externals[p.externalId] = { id: p.externalId, type: p.structure, nation: b.nation, hex: b.hex };
+      ctx.emit({ type: 'external_built', nations: [b.nation], nation: b.nation, external: p.externalId, structure: p.structure, at: b.hex });
+      const ext = ctx.campaign.externals[p.structure];
+      ctx.applyYield(b.nation, ext?.onComplete, `${ext?.name ?? p.structure} built at ${b.hex}`);
+      break;
+    }
+  }
+}

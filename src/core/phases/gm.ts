@@ -1,0 +1,19 @@
+import type { TurnContext } from '../context.js';
+import type { Phase } from './phase.js';
+import { completeGoal } from './goals.js';
+
+/** The GM's adjustments for this turn (orders/<turn>/_gm.yaml), applied before anything else moves. */
+export const gmPhase: Phase = {
+  name: 'gm',
+  run(ctx: TurnContext) {
+    for (const action of ctx.orders.gm) {
+      if (!ctx.state.nations[action.nation]) continue;
+      if (action.kind === 'adjust') {
+        const reason = `GM: ${action.reason}`;
+        ctx.applyYield(action.nation, action, reason);
+      } else {
+        completeGoal(ctx, action.nation, action.goal, action.reason ? `GM: ${action.reason}` : 'GM');
+      }
+    }
+  },
+};

@@ -1,0 +1,106 @@
+import type { AcceptedOrder, TurnContext } from '../context.js';
+import { compareIds, type HexKey, type UnitId } from '../ids.js';
+import type { AttackOrder, MoveOrder } from '../orders.js';
+import type { UnitState } from '../state.js';
+import type { Phase } from './phase.js';
+
+/**
+ * Pursuit, then movement. An attack aims at where its target stood when the
+ * orders were written; if the target moves away, the attacker catches it only
+ * when faster (equal speed: a coin flip in the pursuit's own dice scope).
+ * A target that escapes every pursuer moves on and leaves its attackers in the
+ * hex they attacked. Then every remaining move happens, in unit id order.
+ */
+export const movementPhase: Phase = {
+  name: 'movement',
+  run(ctx: TurnContext) {
+    const moves = new Map<UnitId, AcceptedOrder<MoveOrder>>();
+    for (const m of ctx.acceptedOf('move')) moves.set(m.order.unit, m);
+
+    const pursuersOf = new Map<UnitId, AcceptedOrder<AttackOrder>[]>();
+    for (const a of ctx.acceptedOf('attack')) {
+      const t = a.order.target;
+      if ('unit' in t && moves.has(t.unit)) pursuersOf.set(t.unit, [...(pursuersOf.get(t.unit) ?? []), a]);
+    }
+    for (const targetId of [...pursuersOf.keys()].sort(compareIds)) {
+      const target = ctx.unit(targetId);
+      const pursuers = (pursuersOf.get(targetId) ?? []).sort((a, b) => compareIds(a.order.unit, b.order.unit));
+      if (!target) continue;
+      let caught = false;
+      for (const p of pursuers) {
+        const attacker = ctx.unit(p.order.unit);
+        if (!attacker) continue;
+        if (pursuit(ctx, attacker, target)) caught = true;
+      }
+      if (caught) {
+        moves.delete(targetId);
+        continue;
+      }
+      const from = target.hex;
+      for (const p of pursuers) {
+        const attacker = ctx.unit(p.order.unit);
+        if (!attacker) continue;
+        ctx.escapedFrom.add(attacker.id);
+        const to = moves.get(targetId)?.path?.at(-1) ?? from;
+        ctx.emit({ type: 'unit_fled', nations: nationsOf(attacker, target), unit: target.id, attacker: attacker.id, from, to });
+        moveUnit(ctx, attacker, p.path ?? [from]);
+      }
+    }
+
+    for (const id of [...moves.keys()].sort(compareIds)) {
+      const m = moves.get(id);
+      const unit = ctx.unit(id);
+      if (!m || !unit) continue;
+      moveUnit(ctx, unit, m.path ?? [m.order.to], m.order);
+    }
+  },
+};
+
+const nationsOf = (a: UnitState, b: UnitState) => [a.nation, b.nation].sort(compareIds);
+
+/** True when the attacker catches a target trying to move away. */
+function pursuit(ctx: TurnContext, attacker: UnitState, target: UnitState): boolean {
+  const mine = ctx.unitType(attacker).speed;
+  const theirs = ctx.unitType(target).speed;
+  const nations = nationsOf(attacker, target);
+  if (mine !== theirs) {
+    const caught = mine > theirs;
+    const reason = `speed ${mine} against ${theirs}`;
+    ctx.emit({ type: 'pursuit', nations, attacker: attacker.id, target: target.id, caught, reason });
+    return caught;
+  }
+  const coin = ctx.dice.stream(`pursuit:${attacker.id}:${target.id}`).roll('coin');
+  const caught = coin.value === 1;
+  ctx.emit({ type: 'pursuit', nations, attacker: attacker.id, target: target.id, caught, reason: `equal speed ${mine}: coin ${caught ? 'heads, caught' : 'tails, escaped'}`, coin });
+  return caught;
+}
+
+/** Walks a unit along its path, taking passengers along when it is a ship. */
+export function moveUnit(ctx: TurnContext, unit: UnitState, path: readonly HexKey[], order?: MoveOrder): void {
+  const from = unit.hex;
+  const to = path.at(-1) ?? from;
+  if (to === from) return;
+  if (unit.besieging) {
+    const settlement = unit.besieging;
+    delete unit.besieging;
+    const left = Object.values(ctx.state.units).some((u) => u.besieging === settlement);
+    const owner = ctx.settlement(settlement)?.nation;
+    const nations = [...new Set([unit.nation, ...(owner ? [owner] : [])])].sort(compareIds);
+    if (!left) ctx.emit({ type: 'siege_lifted', nations, settlement, reason: `${unit.id} marched away` });
+  }
+  const passengers = ctx.unitsAt(from).filter((p) => p.aboard === unit.id || order?.carry?.includes(p.id));
+  ctx.placeUnit(unit, to);
+  if (unit.aboard && ctx.map.isLand(to)) delete unit.aboard;
+  const carried = passengers.map((p) => p.id);
+  ctx.emit({ type: 'unit_moved', nations: [unit.nation], unit: unit.id, from, to, path: [...path], ...(carried.length ? { carried } : {}) });
+  for (const p of passengers) {
+    const ashore = order?.landAt ?? (ctx.map.isLand(to) ? to : undefined);
+    if (ashore) {
+      delete p.aboard;
+      ctx.placeUnit(p, ashore);
+    } else {
+      p.aboard = unit.id;
+      ctx.placeUnit(p, to);
+    }
+  }
+}

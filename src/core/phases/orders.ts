@@ -1,0 +1,51 @@
+import { checkNationOrders, describeOrder } from '../checks/index.js';
+import type { TurnContext } from '../context.js';
+import { sortedKeys } from '../ids.js';
+import type { Phase } from './phase.js';
+
+/**
+ * Checks every nation's orders against the state at the start of the turn,
+ * pays Renown in listing order, records NMRs and takes down Fate pledged for
+ * defence. Nations are visited in id order; no nation's orders affect whether
+ * another's are valid.
+ */
+export const ordersPhase: Phase = {
+  name: 'orders',
+  run(ctx: TurnContext) {
+    for (const nation of sortedKeys(ctx.state.nations)) {
+      const ns = ctx.nationState(nation);
+      if (!ns.alive) continue;
+      const submitted = ctx.orders.nations[nation];
+      if (!submitted) {
+        ns.missedTurns += 1;
+        ctx.emit({ type: 'nmr', nations: [nation], nation, missedTurns: ns.missedTurns });
+        continue;
+      }
+      ns.missedTurns = 0;
+      for (const r of submitted.refused ?? []) {
+        ctx.emit({ type: 'order_rejected', nations: [nation], nation, ...(r.line !== undefined ? { line: r.line } : {}), order: r.text, reason: r.hint ? `${r.reason} (${r.hint})` : r.reason });
+      }
+      const lineOf = (index: number) => {
+        const line = submitted.lines?.[index];
+        return line === undefined ? {} : { line };
+      };
+      if (submitted.turn !== ctx.turn) {
+        submitted.orders.forEach((order, index) =>
+          ctx.emit({ type: 'order_rejected', nations: [nation], nation, index, ...lineOf(index), order: describeOrder(order), reason: `these orders are for turn ${submitted.turn}; this is turn ${ctx.turn}` }),
+        );
+        continue;
+      }
+      const result = checkNationOrders(ctx, submitted);
+      for (const p of result.problems) {
+        ctx.emit({ type: 'order_rejected', nations: [nation], nation, index: p.index, ...lineOf(p.index), order: describeOrder(p.order), reason: p.hint ? `${p.reason} (${p.hint})` : p.reason });
+      }
+      for (const a of result.accepted) {
+        ctx.accept(a);
+        if (a.renown > 0) ctx.changeResource(nation, 'renown', -a.renown, `paid: ${a.summary}`);
+        const o = a.order;
+        if ((o.kind === 'hold' || o.kind === 'defend') && o.fate) ctx.defencePledges.set(o.unit, o.fate);
+      }
+      if (submitted.casualties) ctx.casualtyPriority.set(nation, submitted.casualties);
+    }
+  },
+};

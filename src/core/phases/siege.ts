@@ -1,0 +1,135 @@
+import { fightBattle } from '../battle.js';
+import { sumModifiers, unitModifiers } from '../bonuses.js';
+import { isMilitaryClass } from '../campaign.js';
+import { fateModifier } from '../checks/lookup.js';
+import type { AcceptedOrder, TurnContext } from '../context.js';
+import type { Modifier } from '../events.js';
+import { compareIds, type UnitId } from '../ids.js';
+import type { AssaultOrder, SiegeActionOrder, SortieOrder } from '../orders.js';
+import type { SettlementState, UnitState } from '../state.js';
+import { captureSettlement, hasInfantry } from './capture.js';
+import { defendersOf, takeDefencePledges } from './combat.js';
+import type { Phase } from './phase.js';
+
+/**
+ * Siege actions (besiegers against battlements and the water), then sorties
+ * (defenders against besiegers), then assaults. A siege roll must beat its set
+ * number; every further full 3 above what was needed earns one more action of
+ * the same or a lesser kind.
+ */
+export const siegePhase: Phase = {
+  name: 'siege',
+  run(ctx: TurnContext) {
+    const byUnit = <T extends { order: { unit: UnitId } }>(list: T[]) => [...list].sort((a, b) => compareIds(a.order.unit, b.order.unit));
+    for (const a of byUnit(ctx.acceptedOf('siege_action'))) siegeAction(ctx, a);
+    for (const a of byUnit(ctx.acceptedOf('sortie'))) sortie(ctx, a);
+    for (const a of byUnit(ctx.acceptedOf('assault'))) assault(ctx, a);
+  },
+};
+
+interface SiegeRoll {
+  total: number;
+  successes: number;
+  roll: ReturnType<ReturnType<TurnContext['dice']['stream']>['roll']>;
+  modifiers: Modifier[];
+  fateSpent: number;
+}
+
+function siegeRoll(ctx: TurnContext, unit: UnitState, scope: string, beat: number, fate: number, againstStructure: boolean, opponents: UnitState[]): SiegeRoll {
+  const roll = ctx.dice.stream(scope).roll(unit.health === 'healthy' ? 'd6' : 'd3');
+  // Only bonuses against structures (or against the units targeted) count here, not open-field ones.
+  const modifiers = unitModifiers(ctx, unit, { situation: 'siege', opponents, againstStructure }).filter((m) => m.value !== 0);
+  const bought = fateModifier(ctx.rules.fateTable, Math.min(fate, ctx.nationState(unit.nation).fate));
+  if (bought.cost > 0) {
+    ctx.changeResource(unit.nation, 'fate', -bought.cost, `Fate spent for +${bought.modifier} on ${scope}`);
+    modifiers.push({ value: bought.modifier, source: `${bought.cost} Fate` });
+  }
+  const total = roll.value + sumModifiers(modifiers);
+  const need = beat + 1;
+  const successes = total >= need ? 1 + Math.floor((total - need) / ctx.rules.siege.extraActionEvery) : 0;
+  return { total, successes, roll, modifiers, fateSpent: bought.cost };
+}
+
+function besieged(ctx: TurnContext, unit: UnitState | undefined): SettlementState | undefined {
+  if (!unit?.besieging) return undefined;
+  const s = ctx.settlement(unit.besieging);
+  return s && s.nation !== unit.nation ? s : undefined;
+}
+
+const garrisonOf = (ctx: TurnContext, s: SettlementState) =>
+  ctx.unitsAt(s.hex).filter((u) => u.nation === s.nation && isMilitaryClass(ctx.unitType(u).class));
+
+function siegeAction(ctx: TurnContext, a: AcceptedOrder<SiegeActionOrder>): void {
+  const unit = ctx.unit(a.order.unit);
+  const s = besieged(ctx, unit);
+  if (!unit || !s) return;
+  const nations = [unit.nation, s.nation].sort(compareIds);
+  const scope = `siege:${unit.id}`;
+  const effects: string[] = [];
+  if (a.order.action === 'destroy_battlement') {
+    const sorted = [...s.battlements].sort((x, y) => x - y);
+    const first = sorted[0];
+    if (first === undefined) return;
+    const r = siegeRoll(ctx, unit, scope, first, a.order.fate ?? 0, true, []);
+    const destroyed = sorted.filter((level) => level <= first).slice(0, r.successes);
+    ctx.emit({ type: 'siege_roll', nations, action: 'destroy_battlement', unit: unit.id, settlement: s.id, target: first, roll: r.roll, modifiers: r.modifiers, fateSpent: r.fateSpent, total: r.total, successes: r.successes, effects: destroyed.map((l) => `+${l} battlement destroyed`) });
+    for (const level of destroyed) {
+      s.battlements.splice(s.battlements.indexOf(level), 1);
+      ctx.emit({ type: 'battlement_destroyed', nations, settlement: s.id, level });
+    }
+    return;
+  }
+  const garrison = ctx.unitsAt(s.hex).filter((u) => u.nation === s.nation);
+  const r = siegeRoll(ctx, unit, scope, ctx.rules.siege.poisonTarget, a.order.fate ?? 0, true, []);
+  const victims = garrison.filter((u) => u.health === 'healthy').slice(0, r.successes);
+  for (const v of victims) effects.push(`${v.id} bloodied`);
+  ctx.emit({ type: 'siege_roll', nations, action: 'poison_water', unit: unit.id, settlement: s.id, target: ctx.rules.siege.poisonTarget, roll: r.roll, modifiers: r.modifiers, fateSpent: r.fateSpent, total: r.total, successes: r.successes, effects });
+  for (const v of victims) ctx.setHealth(v, 'bloodied', `poisoned water in ${s.name}`, nations);
+}
+
+function sortie(ctx: TurnContext, a: AcceptedOrder<SortieOrder>): void {
+  const unit = ctx.unit(a.order.unit);
+  const target = ctx.unit(a.order.target);
+  const s = besieged(ctx, target);
+  if (!unit || !target || !s || s.hex !== unit.hex) return;
+  const nations = [unit.nation, target.nation].sort(compareIds);
+  const numbers = ctx.rules.siege.sortieTarget;
+  const beat = numbers[target.health];
+  const r = siegeRoll(ctx, unit, `sortie:${unit.id}`, beat, a.order.fate ?? 0, false, [target]);
+  // Extra successes strike other besiegers no harder to hit than the first.
+  const others = Object.values(ctx.state.units)
+    .filter((u) => u.besieging === s.id && u.id !== target.id && numbers[u.health] <= beat)
+    .sort((x, y) => compareIds(x.id, y.id));
+  const struck = r.successes > 0 ? [target, ...others].slice(0, r.successes) : [];
+  const effects = struck.map((u) => `${u.id} ${u.health === 'healthy' ? 'bloodied' : 'destroyed'}`);
+  ctx.emit({ type: 'siege_roll', nations, action: 'sortie', unit: unit.id, settlement: s.id, target: beat, roll: r.roll, modifiers: r.modifiers, fateSpent: r.fateSpent, total: r.total, successes: r.successes, effects });
+  for (const u of struck) ctx.harmUnit(u, `sortie from ${s.name}`, nations);
+}
+
+function assault(ctx: TurnContext, a: AcceptedOrder<AssaultOrder>): void {
+  const unit = ctx.unit(a.order.unit);
+  const s = besieged(ctx, unit);
+  if (!unit || !s) return;
+  const attackers = [unit, ...(a.order.support ?? []).map((id) => ctx.unit(id)).filter((u): u is UnitState => u?.besieging === s.id)];
+  const ids = attackers.map((u) => u.id);
+  const garrison = garrisonOf(ctx, s);
+  if (garrison.length === 0) {
+    if (hasInfantry(ctx, ids)) captureSettlement(ctx, s, unit.nation, ids);
+    else ctx.emit({ type: 'attack_cancelled', nations: [unit.nation, s.nation].sort(compareIds), unit: unit.id, reason: `${s.name} is empty, but infantry is needed to take it` });
+    return;
+  }
+  const defenders = defendersOf(ctx, s.nation, s.hex, [], ctx.rules.maxSettlementDefenders, `settlement:${s.id}`);
+  const pledged = takeDefencePledges(ctx, defenders);
+  const walls = s.battlements.reduce((sum, b) => sum + b, 0);
+  const outcome = fightBattle(ctx, {
+    id: `assault:${unit.id}`,
+    at: s.hex,
+    kind: 'assault',
+    attacker: { nation: unit.nation, units: attackers, fatePledged: a.order.fate ?? 0, casualtyPriority: a.order.casualties ?? ctx.casualtyPriority.get(unit.nation), sideModifiers: [] },
+    defender: { nation: s.nation, units: defenders, fatePledged: pledged, casualtyPriority: ctx.casualtyPriority.get(s.nation), sideModifiers: walls ? [{ value: walls, source: `battlements of ${s.name}` }] : [] },
+  });
+  const survivors = outcome.survivors.attacker.map((u) => u.id);
+  if (outcome.winner === 'attacker' && garrisonOf(ctx, s).length === 0 && hasInfantry(ctx, survivors)) {
+    captureSettlement(ctx, s, unit.nation, survivors);
+  }
+}

@@ -1,0 +1,115 @@
+import type { Bonus, SettlementLevel, UnitClass } from './campaign.js';
+
+/**
+ * Every number the rules text gives (or leaves to the GM) as a campaign
+ * setting. Defaults follow the text; docs/rules.md says where each comes from.
+ */
+export interface TerrainRule {
+  /** Movement points to enter; land units only. */
+  cost: number;
+  /** Naval units move here, land units only when carried. */
+  water: boolean;
+  /** No unit may enter. */
+  impassable: boolean;
+}
+
+export interface RuleSettings {
+  indicatorMin: number;
+  indicatorMax: number;
+  renownPerProsperity: number;
+  fatePerHappiness: number;
+  settlementIncome: Record<SettlementLevel, { renown: number; fate: number }>;
+  settlementTax: Record<SettlementLevel, number>;
+  /** Losing a settlement costs the loser its tax again (a blow to the realm). */
+  lossTax: boolean;
+  /** Upgrading charges the difference between the new and old level's tax. */
+  upgradeTax: boolean;
+  unitCost: Record<UnitClass, number>;
+  costPerBonusPoint: number;
+  maxBonusKinds: number;
+  /** Fate cost of +1 .. +N, in order. */
+  fateTable: number[];
+  maxSupportUnits: number;
+  maxSettlementDefenders: number;
+  battlementCost: Record<string, number>;
+  maxBattlements: number;
+  newSettlementCost: number;
+  upgradeCost: { town: number; city: number };
+  buildsPerSettlement: { military: number; diplomatic: number };
+  terrain: Record<string, TerrainRule>;
+  /** Built-in class modifiers (cavalry vs infantry, siege vs structures...). */
+  classBonuses: Record<UnitClass, Bonus[]>;
+  siege: {
+    poisonTarget: number;
+    sortieTarget: { healthy: number; bloodied: number };
+    extraActionEvery: number;
+    /** An attack on a settlement with no defenders captures it at once (infantry needed). */
+    captureUndefended: boolean;
+  };
+  /** Renown for each battle won, to the winner. */
+  victoryRenown: number;
+  /** Winners of an open battle whose enemy is wiped out advance into the hex. */
+  advanceAfterVictory: boolean;
+  /** How many turns without orders before a nation is flagged to the GM. */
+  nmrFlagAfter: number;
+  /** Sight ranges in hexes, for reports. */
+  sight: { unit: number; settlement: number };
+}
+
+export const DEFAULT_RULES: RuleSettings = {
+  indicatorMin: -3,
+  indicatorMax: 3,
+  renownPerProsperity: 5,
+  fatePerHappiness: 1,
+  settlementIncome: {
+    capital: { renown: 20, fate: 5 },
+    city: { renown: 10, fate: 3 },
+    town: { renown: 5, fate: 1 },
+    village: { renown: 2, fate: 0 },
+  },
+  settlementTax: { village: 1, town: 2, city: 3, capital: 5 },
+  lossTax: true,
+  upgradeTax: true,
+  unitCost: { infantry: 5, cavalry: 8, naval: 8, siege: 12, diplomatic: 5 },
+  costPerBonusPoint: 2,
+  maxBonusKinds: 2,
+  fateTable: [1, 2, 4, 6, 8, 10],
+  maxSupportUnits: 2,
+  maxSettlementDefenders: 3,
+  battlementCost: { '1': 10, '2': 20, '3': 30 },
+  maxBattlements: 3,
+  newSettlementCost: 100,
+  upgradeCost: { town: 50, city: 100 },
+  buildsPerSettlement: { military: 1, diplomatic: 1 },
+  terrain: {
+    plains: { cost: 1, water: false, impassable: false },
+    forest: { cost: 2, water: false, impassable: false },
+    hills: { cost: 2, water: false, impassable: false },
+    mountains: { cost: 3, water: false, impassable: false },
+    water: { cost: 1, water: true, impassable: false },
+    sea: { cost: 1, water: true, impassable: false },
+  },
+  classBonuses: {
+    infantry: [],
+    cavalry: [
+      { value: 2, vs: { classes: ['infantry', 'siege'] }, situation: 'open', label: 'cavalry charge' },
+      { value: -2, vs: { classes: ['structure'] }, label: 'cavalry against walls' },
+    ],
+    siege: [
+      { value: -2, vs: { classes: ['infantry', 'cavalry'] }, situation: 'open', label: 'siege engines in the field' },
+      { value: 3, vs: { classes: ['structure'] }, label: 'siege engines against walls' },
+    ],
+    naval: [],
+    diplomatic: [],
+  },
+  siege: {
+    poisonTarget: 4,
+    sortieTarget: { healthy: 4, bloodied: 2 },
+    extraActionEvery: 3,
+    captureUndefended: true,
+  },
+  victoryRenown: 5,
+  advanceAfterVictory: true,
+  nmrFlagAfter: 2,
+  sight: { unit: 2, settlement: 3 },
+};

@@ -1,0 +1,104 @@
+import type { Bonus, SettlementLevel } from './campaign.js';
+import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
+
+/**
+ * The changing side of a campaign: one snapshot per resolved turn
+ * (turns/NNNN/state.yaml). Records are keyed by id; writers sort keys so the
+ * file is stable and diffable.
+ */
+export type Health = 'healthy' | 'bloodied';
+
+export interface UnitState {
+  id: UnitId;
+  nation: NationId;
+  type: string;
+  name?: string;
+  hex: HexKey;
+  health: Health;
+  /** Bonuses bought at build time on top of the type's own. */
+  extraBonuses?: Bonus[];
+  /** Naval unit carrying it, while at sea. */
+  aboard?: UnitId;
+  /** Settlement this unit is besieging (locks it in place). */
+  besieging?: SettlementId;
+  /** Turn the unit was completed, for reports. */
+  builtTurn?: number;
+}
+
+export interface SettlementState {
+  id: SettlementId;
+  name: string;
+  nation: NationId;
+  level: SettlementLevel;
+  hex: HexKey;
+  /** A home settlement was the nation's own (start sheet or founded), not captured. */
+  home: boolean;
+  /** Captured settlements pay full tax, without structure relief. */
+  captured: boolean;
+  structures: string[];
+  /** Bonus of each battlement, e.g. [1, 2]. */
+  battlements: number[];
+}
+
+export interface ExternalState {
+  id: ExternalId;
+  type: string;
+  nation: NationId;
+  hex: HexKey;
+}
+
+export type Project =
+  | { kind: 'unit'; unitType: string; name?: string; extraBonuses?: Bonus[] }
+  | { kind: 'structure'; structure: string }
+  | { kind: 'battlement'; level: number }
+  | { kind: 'upgrade'; to: SettlementLevel }
+  | { kind: 'settlement'; settlementId: SettlementId; name: string }
+  | { kind: 'external'; externalId: ExternalId; structure: string };
+
+/** Work paid for and under way; completes when turnsLeft reaches 0. */
+export interface BuildState {
+  id: string;
+  nation: NationId;
+  hex: HexKey;
+  /** The settlement building it, when built inside one. */
+  settlement?: SettlementId;
+  /** The diplomatic unit doing the work, for settlements and externals. */
+  builder?: UnitId;
+  project: Project;
+  turnsLeft: number;
+  startedTurn: number;
+}
+
+export interface GoalProgress {
+  id: string;
+  done: boolean;
+  doneTurn?: number;
+}
+
+export interface NationState {
+  id: NationId;
+  renown: number;
+  fate: number;
+  prosperity: number;
+  happiness: number;
+  goals: GoalProgress[];
+  battlesWon: number;
+  /** Consecutive turns without orders. */
+  missedTurns: number;
+  /** Counter for new unit ids, so ids never repeat. */
+  unitSeq: number;
+  /** False once the nation holds no settlement and no unit. */
+  alive: boolean;
+}
+
+export interface GameState {
+  /** The last resolved turn; 0 is the starting position. */
+  turn: number;
+  nations: Record<NationId, NationState>;
+  units: Record<UnitId, UnitState>;
+  settlements: Record<SettlementId, SettlementState>;
+  externals: Record<ExternalId, ExternalState>;
+  builds: BuildState[];
+  /** Counter for ids of settlements, externals and builds. */
+  seq: number;
+}

@@ -1,0 +1,64 @@
+import type { Campaign } from './campaign.js';
+import { TurnContext } from './context.js';
+import { SeededRandomiser, type Randomiser } from './dice.js';
+import type { LoggedEvent } from './events.js';
+import type { TurnOrders } from './orders.js';
+import { combatPhase } from './phases/combat.js';
+import { constructionPhase, startBuildsPhase } from './phases/construction.js';
+import { gmPhase } from './phases/gm.js';
+import { goalsPhase } from './phases/goals.js';
+import { movementPhase } from './phases/movement.js';
+import { ordersPhase } from './phases/orders.js';
+import type { Phase } from './phases/phase.js';
+import { siegePhase } from './phases/siege.js';
+import { endPhase, incomePhase, recoveryPhase } from './phases/upkeep.js';
+import type { GameState } from './state.js';
+
+/**
+ * The turn, as a list. Order matters and is the rules' reading: orders are
+ * checked and paid, the GM's adjustments land, builds start, units move (with
+ * pursuit), battles are fought, sieges acted on, work completes, the rested
+ * heal, goals are checked, income is paid for the next turn, the season turns.
+ */
+export const PHASES: readonly Phase[] = [
+  ordersPhase,
+  gmPhase,
+  startBuildsPhase,
+  movementPhase,
+  combatPhase,
+  siegePhase,
+  constructionPhase,
+  recoveryPhase,
+  goalsPhase,
+  incomePhase,
+  endPhase,
+];
+
+export interface TurnInput {
+  campaign: Campaign;
+  state: GameState;
+  orders: TurnOrders;
+  /** Defaults to the campaign's seeded dice for this turn. */
+  dice?: Randomiser;
+  phases?: readonly Phase[];
+}
+
+export interface TurnResult {
+  state: GameState;
+  events: LoggedEvent[];
+}
+
+/**
+ * Resolves one turn: a pure function of (campaign, state, orders, dice). The
+ * input state is never touched; the result is a new state and the event log.
+ */
+export function resolveTurn(input: TurnInput): TurnResult {
+  const state = structuredClone(input.state);
+  const dice = input.dice ?? new SeededRandomiser(input.campaign.seed, state.turn + 1);
+  const ctx = new TurnContext(input.campaign, state, input.orders, dice);
+  for (const phase of input.phases ?? PHASES) {
+    ctx.phase = phase.name;
+    phase.run(ctx);
+  }
+  return { state: ctx.state, events: ctx.events };
+}

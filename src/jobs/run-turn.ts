@@ -1,0 +1,50 @@
+import { readPendingOrders } from '../campaign/pending-orders.js';
+import { initialState } from '../campaign/initial-state.js';
+import { CampaignError } from '../campaign/problems.js';
+import { ensureStartingState, latestTurn, openCampaign, readState, writeTurn } from '../campaign/store.js';
+import type { Randomiser } from '../core/dice.js';
+import type { LoggedEvent } from '../core/events.js';
+import type { GameState } from '../core/state.js';
+import { resolveTurn } from '../core/turn.js';
+
+/** Renders extra files for a resolved turn (reports); plugged in by the report shell. */
+export type TurnRenderer = (input: {
+  open: Awaited<ReturnType<typeof openCampaign>>;
+  before: GameState;
+  state: GameState;
+  events: LoggedEvent[];
+  turn: number;
+}) => Promise<Record<string, string | Buffer>> | Record<string, string | Buffer>;
+
+export interface RunTurnOptions {
+  /** Refuse unless the pending turn is this one (no double processing). */
+  expectTurn?: number;
+  dice?: Randomiser;
+  renderers?: TurnRenderer[];
+}
+
+export interface RunTurnResult {
+  turn: number;
+  dir: string;
+  events: LoggedEvent[];
+  state: GameState;
+}
+
+/** The shell around resolveTurn: read the campaign, resolve the pending turn, write it whole. */
+export async function runTurn(campaignDir: string, opts: RunTurnOptions = {}): Promise<RunTurnResult> {
+  const open = await openCampaign(campaignDir);
+  await ensureStartingState(open, () => initialState(open.file));
+  const last = (await latestTurn(campaignDir)) ?? 0;
+  const turn = last + 1;
+  if (opts.expectTurn !== undefined && opts.expectTurn !== turn) {
+    throw new CampaignError([{ file: campaignDir, message: `the pending turn is ${turn}, not ${opts.expectTurn}; nothing was resolved` }]);
+  }
+  const before = await readState(campaignDir, last, open.campaign);
+  const pending = await readPendingOrders(open, before, turn);
+  const { state, events } = resolveTurn({ campaign: open.campaign, state: before, orders: pending.orders, ...(opts.dice ? { dice: opts.dice } : {}) });
+  const extra: Record<string, string | Buffer> = {};
+  for (const [name, bytes] of Object.entries(pending.files)) extra[`orders/${name}`] = bytes;
+  for (const render of opts.renderers ?? []) Object.assign(extra, await render({ open, before, state, events, turn }));
+  const dir = await writeTurn(campaignDir, turn, { state, events, extra });
+  return { turn, dir, events, state };
+}

@@ -1,0 +1,30 @@
+/** "Did you mean": the closest candidates by edit distance, for misspelt names and keywords. */
+export function editDistance(a: string, b: string): number {
+  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0] ?? 0;
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const up = prev[j] ?? 0;
+      prev[j] = Math.min(up + 1, (prev[j - 1] ?? 0) + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = up;
+    }
+  }
+  return prev[b.length] ?? 0;
+}
+
+export function closest(word: string, candidates: Iterable<string>, max = 3): string[] {
+  const w = word.toLowerCase();
+  const limit = Math.max(2, Math.floor(w.length / 3));
+  return [...new Set(candidates)]
+    .map((c) => ({ c, d: editDistance(w, c.toLowerCase()) }))
+    .filter((x) => x.d <= limit || x.c.toLowerCase().startsWith(w))
+    .sort((a, b) => a.d - b.d || (a.c < b.c ? -1 : 1))
+    .slice(0, max)
+    .map((x) => x.c);
+}
+
+export function didYouMean(word: string, candidates: Iterable<string>): string | undefined {
+  const best = closest(word, candidates);
+  return best.length ? `did you mean ${best.map((b) => `"${b}"`).join(' or ')}?` : undefined;
+}

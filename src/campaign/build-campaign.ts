@@ -88,7 +88,8 @@ export function buildCampaign(file: CampaignFile, source: string): { campaign: C
       height,
       terrain,
       resources: file.map.resources.map((r) => ({ ...r, hex: asHexKey(r.hex) })),
-      places: Object.fromEntries(Object.entries(file.map.places).map(([k, v]) => [k, asHexKey(v)])),
+      // Resources are places too: players write "move worker to Silver vein".
+      places: Object.fromEntries([...file.map.resources.map((r) => [r.name, asHexKey(r.hex)] as const), ...Object.entries(file.map.places).map(([k, v]) => [k, asHexKey(v)] as const)]),
     },
     nations,
     structures,

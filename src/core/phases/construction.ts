@@ -1,5 +1,5 @@
 import type { TurnContext } from '../context.js';
-import { asExternalId, asSettlementId } from '../ids.js';
+import { asExternalId, asSettlementId, type SettlementId } from '../ids.js';
 import type { BuildState, Project } from '../state.js';
 import type { Phase } from './phase.js';
 
@@ -32,8 +32,7 @@ export const startBuildsPhase: Phase = {
           break;
         case 'found': {
           const unit = ctx.unit(o.unit);
-          ctx.state.seq += 1;
-          if (unit) start({ kind: 'settlement', settlementId: asSettlementId(`s${ctx.state.seq}`), name: o.name }, 1, { hex: unit.hex, builder: unit.id });
+          if (unit) start({ kind: 'settlement', settlementId: freeSettlementId(ctx, o.name), name: o.name }, 1, { hex: unit.hex, builder: unit.id });
           break;
         }
         case 'construct': {
@@ -48,6 +47,16 @@ export const startBuildsPhase: Phase = {
     }
   },
 };
+
+/** A readable id from the name ("New Silverton" → new-silverton), made unique. */
+function freeSettlementId(ctx: TurnContext, name: string): SettlementId {
+  const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'settlement';
+  const taken = (id: string) =>
+    id in ctx.state.settlements || ctx.state.builds.some((b) => b.project.kind === 'settlement' && b.project.settlementId === id);
+  let id = base;
+  for (let n = 2; taken(id); n++) id = `${base}-${n}`;
+  return asSettlementId(id);
+}
 
 export function describeProject(ctx: TurnContext, p: Project): string {
   switch (p.kind) {

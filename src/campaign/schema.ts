@@ -261,6 +261,7 @@ export const rulesSchema = z.strictObject({
   upgradeCost: z.strictObject({ town: z.number().int().min(0), city: z.number().int().min(0) }),
   buildsPerSettlement: z.strictObject({ military: z.number().int().min(0), diplomatic: z.number().int().min(0) }),
   terrain: z.record(z.string(), z.strictObject({ cost: z.number().int().min(1), water: z.boolean(), impassable: z.boolean() })),
+  minimumMove: z.boolean(),
   classBonuses: z.record(unitClass, z.array(bonusSchema)),
   siege: z.strictObject({
     poisonTarget: z.number().int(),

@@ -31,6 +31,16 @@ export class TurnContext {
   private readonly acceptedByUnit = new Map<UnitId, AcceptedOrder>();
   /** Units that fought this turn: they cannot also rest. */
   readonly fought = new Set<UnitId>();
+  /** A fresh id for a build or external structure, never one already in use. */
+  nextId(prefix: string, taken: (id: string) => boolean): string {
+    let id: string;
+    do {
+      this.state.seq += 1;
+      id = `${prefix}${this.state.seq}`;
+    } while (taken(id));
+    return id;
+  }
+
   /** Fate pledged for defence, per unit, spent by the first battle it joins. */
   readonly defencePledges = new Map<UnitId, number>();
   /** Each nation's default loss order from its orders. */
@@ -123,8 +133,12 @@ export class TurnContext {
 
   createUnit(nation: NationId, type: string, hex: HexKey, extra: Partial<UnitState> = {}): UnitState {
     const n = this.nationState(nation);
-    n.unitSeq += 1;
-    const id = asUnitId(`${nation}-${n.unitSeq}`);
+    // GM-chosen ids may look like generated ones: skip any that is taken.
+    let id: UnitId;
+    do {
+      n.unitSeq += 1;
+      id = asUnitId(`${nation}-${n.unitSeq}`);
+    } while (this.state.units[id]);
     const unit: UnitState = { id, nation, type, hex, health: 'healthy', builtTurn: this.turn, ...extra };
     this.state.units[id] = unit;
     this.indexUnit(id, hex);
@@ -152,8 +166,8 @@ export class TurnContext {
     this.emit({ type: 'unit_health', nations, unit: unit.id, from: unit.health, to: 'destroyed', reason });
     this.unindexUnit(unit.id, unit.hex);
     delete this.state.units[unit.id];
-    // Land units aboard a sunk ship go down with it.
-    for (const passenger of Object.values(this.state.units)) {
+    // Land units aboard a sunk ship go down with it (they share its hex).
+    for (const passenger of this.unitsAt(unit.hex)) {
       if (passenger.aboard === unit.id) this.destroyUnit(passenger, `lost at sea with ${unit.id}`, nations);
     }
   }

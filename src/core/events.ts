@@ -61,6 +61,7 @@ export type TurnEvent =
   | { type: 'attack_cancelled'; nations: NationId[]; unit: UnitId; reason: string }
   | { type: 'unit_health'; nations: NationId[]; unit: UnitId; from: Health | 'alive'; to: Health | 'destroyed'; reason: string }
   | { type: 'unit_rested'; nations: NationId[]; unit: UnitId }
+  | { type: 'rest_interrupted'; nations: NationId[]; unit: UnitId; reason: string }
   | { type: 'siege_started'; nations: NationId[]; settlement: SettlementId; besieger: UnitId }
   | { type: 'siege_lifted'; nations: NationId[]; settlement: SettlementId; reason: string }
   | { type: 'siege_roll'; nations: NationId[]; action: 'destroy_battlement' | 'poison_water' | 'sortie'; unit: UnitId; settlement: SettlementId; target: number; roll: DieRoll; modifiers: Modifier[]; fateSpent: number; total: number; successes: number; effects: string[] }

@@ -43,8 +43,17 @@ export class GameMap {
     return col >= 0 && row >= 0 && col < this.width && row < this.height;
   }
 
+  private readonly offsets = new Map<HexKey, Offset>();
+
+  /** Parsing "col,row" is the hot path of every search: each key is parsed once per map. */
+  private offset(key: HexKey): Offset {
+    let at = this.offsets.get(key);
+    if (!at) this.offsets.set(key, (at = offsetOf(key)));
+    return at;
+  }
+
   terrainAt(key: HexKey): string {
-    const { col, row } = offsetOf(key);
+    const { col, row } = this.offset(key);
     return this.terrain[row * this.width + col] ?? 'unknown';
   }
 
@@ -66,10 +75,17 @@ export class GameMap {
     return this.isLand(key) && this.adjacent(key).some((n) => this.isWater(n));
   }
 
+  private readonly adjacency = new Map<HexKey, HexKey[]>();
+
   adjacent(key: HexKey): HexKey[] {
-    return neighbours(offsetOf(key))
-      .filter((o) => this.inBounds(o))
-      .map((o) => hexKey(o.col, o.row));
+    let list = this.adjacency.get(key);
+    if (!list) {
+      list = neighbours(this.offset(key))
+        .filter((o) => this.inBounds(o))
+        .map((o) => hexKey(o.col, o.row));
+      this.adjacency.set(key, list);
+    }
+    return list;
   }
 
   /**
@@ -87,7 +103,7 @@ export class GameMap {
   }
 
   /** Bounded Dijkstra: every hex reachable from `from` within `budget` movement points. */
-  reach(from: HexKey, budget: number, domain: MoveDomain, ports?: ReadonlySet<HexKey>): Reach {
+  reach(from: HexKey, budget: number, domain: MoveDomain, ports?: ReadonlySet<HexKey>, minimumMove = false): Reach {
     const cost = new Map<HexKey, number>([[from, 0]]);
     const previous = new Map<HexKey, HexKey>();
     // Budgets are small (unit speeds), so a bucket queue by cost beats a heap.
@@ -100,7 +116,8 @@ export class GameMap {
         for (const next of this.adjacent(here)) {
           const step = this.entryCost(next, domain, ports);
           if (step === undefined) continue;
-          const total = c + step;
+          // With minimumMove a unit can always take one step, whatever the terrain costs.
+          const total = minimumMove && here === from && step > budget && budget > 0 ? budget : c + step;
           if (total > budget) continue;
           const known = cost.get(next);
           if (known !== undefined && known <= total) continue;
@@ -131,6 +148,7 @@ export class GameMap {
     path: readonly HexKey[],
     domain: MoveDomain,
     ports?: ReadonlySet<HexKey>,
+    minimumMoveBudget?: number,
   ): { cost: number } | { problem: string; at: HexKey } {
     let cost = 0;
     let here = from;
@@ -144,7 +162,8 @@ export class GameMap {
       if (step === undefined) {
         return { problem: `${domain === 'naval' ? 'ships' : 'land units'} cannot enter ${this.terrainAt(next)} at ${next}`, at: next };
       }
-      cost += step;
+      const capped = minimumMoveBudget !== undefined && here === from && step > minimumMoveBudget && minimumMoveBudget > 0 ? minimumMoveBudget : step;
+      cost += capped;
       here = next;
     }
     return { cost };

@@ -37,6 +37,8 @@ export interface RuleSettings {
   upgradeCost: { town: number; city: number };
   buildsPerSettlement: { military: number; diplomatic: number };
   terrain: Record<string, TerrainRule>;
+  /** A unit may always move one hex, even into terrain dearer than its speed. */
+  minimumMove: boolean;
   /** Built-in class modifiers (cavalry vs infantry, siege vs structures...). */
   classBonuses: Record<UnitClass, Bonus[]>;
   siege: {
@@ -89,6 +91,7 @@ export const DEFAULT_RULES: RuleSettings = {
     water: { cost: 1, water: true, impassable: false },
     sea: { cost: 1, water: true, impassable: false },
   },
+  minimumMove: true,
   classBonuses: {
     infantry: [],
     cavalry: [

@@ -39,7 +39,7 @@ export function reachOf(ctx: TurnContext, unit: UnitState): Reach {
   if (!reach) {
     const type = ctx.unitType(unit);
     const naval = type.class === 'naval';
-    reach = ctx.map.reach(unit.hex, type.speed, naval ? 'naval' : 'land', naval ? ctx.portsOf(unit.nation) : undefined);
+    reach = ctx.map.reach(unit.hex, type.speed, naval ? 'naval' : 'land', naval ? ctx.portsOf(unit.nation) : undefined, ctx.rules.minimumMove);
     cache.set(unit.id, reach);
   }
   return reach;

@@ -42,7 +42,7 @@ export function checkMove(ctx: TurnContext, nation: NationId, o: MoveOrder): Ver
   let cost: number;
   if (path && path.length > 0) {
     if (path[path.length - 1] !== o.to) path = [...path, o.to];
-    const walked = ctx.map.walk(unit.hex, path, naval ? 'naval' : 'land', ports);
+    const walked = ctx.map.walk(unit.hex, path, naval ? 'naval' : 'land', ports, ctx.rules.minimumMove ? type.speed : undefined);
     if ('problem' in walked) return reject(`${label} cannot take that path: ${walked.problem}`);
     cost = walked.cost;
   } else {
@@ -156,7 +156,7 @@ export function checkDefend(ctx: TurnContext, nation: NationId, o: DefendOrder):
   }
   if (!canReach(ctx, unit, at)) return reject(`${label} cannot reach ${at} to defend it`);
   const target = 'unit' in o.protect ? o.protect.unit : o.protect.settlement;
-  return { ok: true, claims: [unit.id], fate: 0, summary: `${label} stands ready to defend ${target}${o.fate ? `, pledging ${o.fate} Fate` : ''}` };
+  return { ok: true, claims: [unit.id], fate: o.fate ?? 0, summary: `${label} stands ready to defend ${target}${o.fate ? `, pledging ${o.fate} Fate` : ''}` };
 }
 
 export function checkRest(ctx: TurnContext, nation: NationId, o: RestOrder): Verdict {
@@ -170,7 +170,7 @@ export function checkRest(ctx: TurnContext, nation: NationId, o: RestOrder): Ver
 export function checkHold(ctx: TurnContext, nation: NationId, o: HoldOrder): Verdict {
   const unit = ownUnit(ctx, nation, o.unit);
   if (isRejected(unit)) return unit;
-  return { ok: true, claims: [unit.id], summary: `${unitLabel(ctx, unit)} holds at ${unit.hex}${o.fate ? `, pledging ${o.fate} Fate if attacked` : ''}` };
+  return { ok: true, claims: [unit.id], fate: o.fate ?? 0, summary: `${unitLabel(ctx, unit)} holds at ${unit.hex}${o.fate ? `, pledging ${o.fate} Fate if attacked` : ''}` };
 }
 
 export function checkConstruct(ctx: TurnContext, nation: NationId, o: ConstructOrder): Verdict {

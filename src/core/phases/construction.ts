@@ -7,11 +7,14 @@ import type { Phase } from './phase.js';
 export const startBuildsPhase: Phase = {
   name: 'builds',
   run(ctx: TurnContext) {
+    const buildIds = new Set(ctx.state.builds.map((b) => b.id));
+    const pendingSettlements = new Set(ctx.state.builds.flatMap((b) => (b.project.kind === 'settlement' ? [b.project.settlementId as string] : [])));
     for (const a of ctx.accepted) {
       const o = a.order;
       const start = (project: Project, turns: number, where: Pick<BuildState, 'hex' | 'settlement' | 'builder'>) => {
-        ctx.state.seq += 1;
-        const build: BuildState = { id: `b${ctx.state.seq}`, nation: a.nation, project, turnsLeft: Math.max(1, turns), startedTurn: ctx.turn, ...where };
+        const id = ctx.nextId('b', (x) => buildIds.has(x));
+        buildIds.add(id);
+        const build: BuildState = { id, nation: a.nation, project, turnsLeft: Math.max(1, turns), startedTurn: ctx.turn, ...where };
         ctx.state.builds.push(build);
         ctx.emit({ type: 'build_started', nations: [a.nation], nation: a.nation, build: build.id, what: describeProject(ctx, project), at: build.hex, turnsLeft: build.turnsLeft });
       };
@@ -32,13 +35,15 @@ export const startBuildsPhase: Phase = {
           break;
         case 'found': {
           const unit = ctx.unit(o.unit);
-          if (unit) start({ kind: 'settlement', settlementId: freeSettlementId(ctx, o.name), name: o.name }, 1, { hex: unit.hex, builder: unit.id });
+          const settlementId = freeSettlementId(ctx, o.name, pendingSettlements);
+          pendingSettlements.add(settlementId);
+          if (unit) start({ kind: 'settlement', settlementId, name: o.name }, 1, { hex: unit.hex, builder: unit.id });
           break;
         }
         case 'construct': {
           const unit = ctx.unit(o.unit);
-          ctx.state.seq += 1;
-          if (unit) start({ kind: 'external', externalId: asExternalId(`x${ctx.state.seq}`), structure: o.structure }, ctx.campaign.externals[o.structure]?.turns ?? 1, { hex: unit.hex, builder: unit.id });
+          const externalId = asExternalId(ctx.nextId('x', (x) => x in ctx.state.externals));
+          if (unit) start({ kind: 'external', externalId, structure: o.structure }, ctx.campaign.externals[o.structure]?.turns ?? 1, { hex: unit.hex, builder: unit.id });
           break;
         }
         default:
@@ -49,10 +54,10 @@ export const startBuildsPhase: Phase = {
 };
 
 /** A readable id from the name ("New Silverton" → new-silverton), made unique. */
-function freeSettlementId(ctx: TurnContext, name: string): SettlementId {
+function freeSettlementId(ctx: TurnContext, name: string, pending: ReadonlySet<string>): SettlementId {
   const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'settlement';
   const taken = (id: string) =>
-    id in ctx.state.settlements || ctx.state.builds.some((b) => b.project.kind === 'settlement' && b.project.settlementId === id);
+    id in ctx.state.settlements || pending.has(id);
   let id = base;
   for (let n = 2; taken(id); n++) id = `${base}-${n}`;
   return asSettlementId(id);

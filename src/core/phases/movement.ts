@@ -98,6 +98,7 @@ export function moveUnit(ctx: TurnContext, unit: UnitState, path: readonly HexKe
     if (ashore) {
       delete p.aboard;
       ctx.placeUnit(p, ashore);
+      ctx.emit({ type: 'unit_moved', nations: [p.nation], unit: p.id, from, to: ashore, path: ashore === to ? [...path] : [...path, ashore] });
     } else {
       p.aboard = unit.id;
       ctx.placeUnit(p, to);

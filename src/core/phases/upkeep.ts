@@ -12,7 +12,7 @@ export const recoveryPhase: Phase = {
       const unit = ctx.unit(r.order.unit);
       if (!unit || unit.health !== 'bloodied') continue;
       if (ctx.fought.has(unit.id)) {
-        ctx.emit({ type: 'attack_cancelled', nations: [unit.nation], unit: unit.id, reason: 'was attacked while resting and could not heal' });
+        ctx.emit({ type: 'rest_interrupted', nations: [unit.nation], unit: unit.id, reason: 'fought this turn and could not heal' });
         continue;
       }
       ctx.emit({ type: 'unit_rested', nations: [unit.nation], unit: unit.id });

@@ -37,7 +37,7 @@ export function readYaml(input: string | Uint8Array, limits: ReadLimits): YamlRe
   if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) return { ok: false, problems: [{ message: 'the file contains binary control characters' }] };
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, strict: true, customTags: [] });
-  const problems: YamlProblem[] = doc.errors.map((e) => ({ line: e.linePos?.[0]?.line, message: e.message.split('\n')[0] ?? e.message }));
+  const problems: YamlProblem[] = doc.errors.map((e) => ({ line: e.linePos?.[0]?.line ?? lineOf(lines, e.pos[0]), message: e.message.split('\n')[0] ?? e.message }));
   if (!limits.allowAliases) {
     visit(doc, {
       Alias(_, node) {

@@ -1,0 +1,114 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { auditTurn } from '../../src/core/audit.js';
+import { openCampaign, readState, writeTurn } from '../../src/campaign/store.js';
+import { runTurn } from '../../src/jobs/run-turn.js';
+
+/** The campaign on disk: whole turns, byte-stable, never overwritten, errors located. */
+const ROOT = join(import.meta.dirname, '..', '..');
+const DEMO = join(ROOT, 'campaigns', 'silversheen');
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+const scratch = mkdtempSync(join(tmpdir(), 'fatecraft-turns-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function copyDemo(name: string): string {
+  const dir = join(scratch, name);
+  cpSync(DEMO, dir, { recursive: true });
+  return dir;
+}
+
+function tree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const path = join(d, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else out[relative(dir, path)] = readFileSync(path, 'utf8');
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+describe('fatecraft turn on the demo campaign', () => {
+  it('writes byte-identical turns from two copies of the same campaign', () => {
+    const a = copyDemo('a');
+    const b = copyDemo('b');
+    execFileSync(process.execPath, [CLI, 'turn', a]);
+    execFileSync(process.execPath, [CLI, 'turn', b]);
+    const ta = tree(join(a, 'turns', '0001'));
+    const tb = tree(join(b, 'turns', '0001'));
+    expect(Object.keys(ta)).toContain('state.yaml');
+    expect(Object.keys(ta)).toContain('events.yaml');
+    expect(Object.keys(ta).some((k) => k.startsWith('orders/'))).toBe(true);
+    expect(tb).toEqual(ta);
+  });
+
+  it('explains every change of the turn with an event', async () => {
+    const dir = copyDemo('audit');
+    const open = await openCampaign(dir);
+    const before = await readState(dir, 0, open.campaign);
+    const result = await runTurn(dir);
+    expect(auditTurn(before, result.state, result.events)).toEqual([]);
+    expect(result.events.filter((e) => e.type === 'battle').length).toBeGreaterThan(0);
+  });
+
+  it('refuses to resolve a turn twice or the wrong turn', async () => {
+    const dir = copyDemo('twice');
+    await runTurn(dir, { expectTurn: 1 });
+    await expect(runTurn(dir, { expectTurn: 1 })).rejects.toThrow(/pending turn is 2, not 1/);
+    const open = await openCampaign(dir);
+    const state = await readState(dir, 1, open.campaign);
+    await expect(writeTurn(dir, 1, { state, events: [], extra: {} })).rejects.toThrow(/already resolved/);
+  });
+
+  it('ignores and clears a half-written turn left by a crash', async () => {
+    const dir = copyDemo('crash');
+    const partial = join(dir, 'turns', '.0001.partial-99999');
+    mkdirSync(partial, { recursive: true });
+    writeFileSync(join(partial, 'state.yaml'), 'half a file');
+    const result = await runTurn(dir);
+    expect(result.turn).toBe(1);
+    expect(existsSync(partial)).toBe(false);
+  });
+});
+
+describe('bad campaign files', () => {
+  const run = (dir: string) => spawnSync(process.execPath, [CLI, 'turn', dir], { encoding: 'utf8' });
+
+  it('names the file, the line and the key for a schema problem, without a stack trace', () => {
+    const dir = copyDemo('bad-schema');
+    const path = join(dir, 'campaign.yaml');
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/^seed:/m, 'sede:'));
+    const out = run(dir);
+    expect(out.status).toBe(1);
+    expect(out.stderr).toMatch(/campaign\.yaml: line \d+: .*sede/);
+    expect(out.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('locates a problem in a hand-edited state file', () => {
+    const dir = copyDemo('bad-state');
+    const path = join(dir, 'turns', '0000', 'state.yaml');
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/health: healthy/, 'health: groggy'));
+    const out = run(dir);
+    expect(out.status).toBe(1);
+    expect(out.stderr).toMatch(/state\.yaml: line \d+: units\.[a-z0-9-]+\.health: /);
+  });
+
+  it('reports broken YAML with its line', () => {
+    const dir = copyDemo('bad-yaml');
+    writeFileSync(join(dir, 'campaign.yaml'), 'name: x\ntitle: [unclosed\n');
+    const out = run(dir);
+    expect(out.status).toBe(1);
+    expect(out.stderr).toMatch(/campaign\.yaml: line \d+/);
+  });
+
+  it('says so when the folder is not a campaign', () => {
+    const out = run(join(scratch, 'nowhere'));
+    expect(out.status).toBe(1);
+    expect(out.stderr).toMatch(/campaign\.yaml: cannot read the file \(ENOENT\)/);
+  });
+});

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { lineAt, type YamlRead } from './yaml-io.js';
+import type { Locate } from './yaml-io.js';
 
 /** A problem in a file, located well enough for a GM to fix it by hand. */
 export interface FileProblem {
@@ -27,14 +27,14 @@ export function pathText(path: readonly PropertyKey[]): string {
 }
 
 /** Validates parsed YAML with a schema; problems carry the file, the key path and its line. */
-export function validate<T extends z.ZodType>(schema: T, read: Extract<YamlRead, { ok: true }>, file: string): z.infer<T> {
+export function validate<T extends z.ZodType>(schema: T, read: { value: unknown; locate: Locate }, file: string): z.infer<T> {
   const result = schema.safeParse(read.value);
   if (result.success) return result.data;
   throw new CampaignError(
     result.error.issues.map((issue) => ({
       file,
       path: pathText(issue.path),
-      line: lineAt(read.doc, read.lines, issue.path as (string | number)[]),
+      line: read.locate(issue.path as (string | number)[]),
       message: issue.message,
     })),
   );

@@ -7,7 +7,7 @@ import type { GameState } from '../core/state.js';
 import { buildCampaign } from './build-campaign.js';
 import { CampaignError, validate } from './problems.js';
 import { campaignFileSchema, stateFileSchema, type CampaignFile } from './schema.js';
-import { GM_LIMITS, readYaml, writeYaml } from './yaml-io.js';
+import { GM_LIMITS, readBulkYaml, writeYaml } from './yaml-io.js';
 
 /**
  * A campaign on disk:
@@ -35,7 +35,7 @@ export async function readYamlFile(path: string, label: string) {
   } catch (e) {
     throw new CampaignError([{ file: label, message: `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` }]);
   }
-  const read = readYaml(bytes, GM_LIMITS);
+  const read = readBulkYaml(bytes, GM_LIMITS);
   if (!read.ok) throw new CampaignError(read.problems.map((p) => ({ file: label, ...(p.line !== undefined ? { line: p.line } : {}), message: p.message })));
   return read;
 }

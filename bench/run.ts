@@ -1,0 +1,76 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { turnRenderers } from '../src/cli/renderers.js';
+import { generateCampaign } from '../src/generate/synthetic.js';
+import { writeSyntheticCampaign } from '../src/generate/write.js';
+import { timeStages, type StageTimes } from './stages.js';
+
+/**
+ * `npm run bench`: for each world size, generates a synthetic campaign and
+ * times every stage of a turn in a fresh child process (so each size's peak
+ * memory is its own). Prints a table; `--sizes 10,100` picks sizes, `--units`
+ * the units per nation.
+ *
+ * Usage: npm run bench [-- --sizes 10,100,1000 --units 100]
+ */
+interface ChildResult extends StageTimes {
+  peakMiB: number;
+}
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+};
+
+async function child(nations: number, units: number): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'fatecraft-bench-'));
+  try {
+    const side = Math.min(400, Math.max(24, Math.ceil(Math.sqrt(nations) * 13)));
+    await writeSyntheticCampaign(dir, generateCampaign({ nations, unitsPerNation: units, width: side, height: side, seed: `bench-${nations}` }));
+    const times = await timeStages(dir, turnRenderers());
+    const peakMiB = process.resourceUsage().maxRSS / 1024;
+    process.stdout.write(JSON.stringify({ ...times, peakMiB }));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function row(r: ChildResult): string {
+  const s = (ms: number) => (ms / 1000).toFixed(2).padStart(7);
+  const turn = r.parseOrders + r.resolve + r.write + r.reports;
+  const ratio = (r.resolve + r.reports) / r.baseline;
+  return [
+    String(r.nations).padStart(7),
+    String(r.units).padStart(8),
+    s(r.load),
+    s(r.parseOrders),
+    s(r.resolve),
+    s(r.write),
+    s(r.reports),
+    s(turn),
+    s(r.baseline),
+    ratio.toFixed(2).padStart(6),
+    String(Math.round(r.units / (turn / 1000))).padStart(9),
+    String(Math.round(r.peakMiB)).padStart(8),
+  ].join(' ');
+}
+
+async function main(): Promise<void> {
+  if (process.argv.includes('--child')) {
+    await child(Number(arg('--nations', '10')), Number(arg('--units', '100')));
+    return;
+  }
+  const sizes = arg('--sizes', '10,100,250,500,1000').split(',').map(Number);
+  const units = Number(arg('--units', '100'));
+  console.log(`Fatecraft turn benchmark — node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`);
+  console.log('Seconds per stage; turn = parse + resolve + write + reports; ratio = (resolve + reports) / YAML baseline.');
+  console.log(' nations    units    load  orders resolve   write reports    turn baseline ratio  units/s peak MiB');
+  for (const nations of sizes) {
+    const out = execFileSync(process.execPath, ['--max-old-space-size=4096', process.argv[1] ?? '', '--child', '--nations', String(nations), '--units', String(units)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    console.log(row(JSON.parse(out) as ChildResult));
+  }
+}
+
+await main();

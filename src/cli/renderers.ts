@@ -1,6 +1,7 @@
 import type { TurnRenderer } from '../jobs/run-turn.js';
+import { reportRenderer } from '../report/renderer.js';
 
-/** What `fatecraft turn` writes beside the state and events (reports are added here). */
+/** What `fatecraft turn` writes beside the state and events: every nation's reports and the GM's. */
 export function turnRenderers(): TurnRenderer[] {
-  return [];
+  return [reportRenderer()];
 }

@@ -1,0 +1,20 @@
+import type { Command } from 'commander';
+import { writeReports } from '../../report/write.js';
+
+export function registerReport(program: Command): void {
+  program
+    .command('report')
+    .description("write a turn's reports into its folder (turns/NNNN/reports/): each nation's text, HTML, YAML, map and order sheet, and the GM's report")
+    .argument('<campaign>', 'campaign folder, e.g. campaigns/silversheen')
+    .option('--turn <turn>', 'the resolved turn to report on (default: the latest)', (v) => Number.parseInt(v, 10))
+    .option('--nation <nation>', "only this nation's reports (the GM's report is then left as it is)")
+    .option('--deadline <text>', 'the deadline for the next orders, as it should be printed (default: "to be announced by the GM")')
+    .action(async (dir: string, opts: { turn?: number; nation?: string; deadline?: string }) => {
+      const result = await writeReports(dir, {
+        ...(opts.turn !== undefined ? { turn: opts.turn } : {}),
+        ...(opts.nation ? { nations: [opts.nation], gm: false } : {}),
+        ...(opts.deadline !== undefined ? { deadline: opts.deadline } : {}),
+      });
+      console.log(`Wrote ${result.files.length} report files for turn ${result.turn} to ${result.dir}/reports`);
+    });
+}

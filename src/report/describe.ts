@@ -1,0 +1,209 @@
+import type { Campaign } from '../core/campaign.js';
+import type { BattleSide, LoggedEvent, Modifier } from '../core/events.js';
+import type { NationId, SettlementId, UnitId } from '../core/ids.js';
+import type { GameState, UnitState } from '../core/state.js';
+import { rated, signed } from './ladder.js';
+import type { BattleSideView, BattleView, ModifierView, RollView, SiegeRollView } from './types.js';
+
+/**
+ * Names for ids, as one reader sees them. A unit is named (type and name)
+ * only when `knows` says the reader may know it; otherwise it is "an unseen
+ * unit". Looks in the state after the turn first, then before it, so units
+ * lost this turn keep their names.
+ */
+export class Namer {
+  constructor(
+    readonly campaign: Campaign,
+    private readonly before: GameState,
+    private readonly after: GameState,
+    private readonly knows: (unit: UnitId) => boolean,
+    /** The reader's nation, whose own units are not marked with a nation (null: the GM, who sees every nation's mark). */
+    private readonly reader: NationId | null,
+  ) {}
+
+  unitState(id: UnitId): UnitState | undefined {
+    return this.after.units[id] ?? this.before.units[id];
+  }
+
+  nationName(id: string): string {
+    return this.campaign.nations[id as NationId]?.name ?? id;
+  }
+
+  typeName(unit: UnitState): string {
+    return this.campaign.nations[unit.nation]?.unitTypes[unit.type]?.name ?? unit.type;
+  }
+
+  /** "Infantry 'Iron Guard' (iron-guard)", with " of Borea" for another nation's unit. */
+  unit(id: UnitId): string {
+    const u = this.unitState(id);
+    if (!u) return id;
+    if (!this.knows(id)) return 'an unseen unit';
+    const base = `${this.typeName(u)} ${u.name ? `'${u.name}' ` : ''}(${u.id})`;
+    return u.nation !== this.reader ? `${base} of ${this.nationName(u.nation)}` : base;
+  }
+
+  settlement(id: SettlementId): string {
+    return this.after.settlements[id]?.name ?? this.before.settlements[id]?.name ?? id;
+  }
+
+  goalText(nation: NationId, goal: string): string {
+    return this.campaign.nations[nation]?.goals.find((g) => g.id === goal)?.text ?? goal;
+  }
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export function modifierViews(mods: readonly Modifier[]): ModifierView[] {
+  return mods.map((m) => ({ value: m.value, signed: signed(m.value), source: m.source }));
+}
+
+function sideView(side: BattleSide, role: 'attacker' | 'defender', names: Namer, showFateOf: (nation: NationId) => boolean): BattleSideView {
+  const rolls: RollView[] = side.rolls.map((r) => ({
+    unit: r.unit,
+    label: names.unit(r.unit),
+    health: r.health,
+    die: r.roll.die,
+    value: r.roll.value,
+    forced: r.roll.forced === true,
+    modifiers: modifierViews(r.modifiers),
+    total: r.total,
+  }));
+  return {
+    nation: side.nation,
+    nationName: names.nationName(side.nation),
+    role,
+    rolls,
+    fateModifier: side.fateModifier,
+    fateSpent: showFateOf(side.nation) ? side.fateSpent : null,
+    sideModifiers: modifierViews(side.sideModifiers),
+    total: side.total,
+  };
+}
+
+type BattleEvent = Extract<LoggedEvent, { type: 'battle' }>;
+type SiegeRollEvent = Extract<LoggedEvent, { type: 'siege_roll' }>;
+
+/**
+ * A battle with every die and every modifier, as both sides saw it. Fate
+ * points spent are shown only for the sides `showFateOf` allows (the reader's
+ * own): the modifier they bought was seen by all, the price was not.
+ */
+export function battleView(e: BattleEvent, names: Namer, showFateOf: (nation: NationId) => boolean): BattleView {
+  const attacker = sideView(e.attacker, 'attacker', names, showFateOf);
+  const defender = sideView(e.defender, 'defender', names, showFateOf);
+  const kindText = e.kind === 'open' ? 'open battle' : 'assault';
+  const where = e.kind === 'assault' ? `the walls at ${e.at}` : e.at;
+  const headline = `${attacker.nationName} attacked ${defender.nationName} at ${where} (${kindText})`;
+  const outcome =
+    e.winner === 'draw'
+      ? `A draw at ${attacker.total} each: both sides lose one unit's health.`
+      : `${(e.winner === 'attacker' ? attacker : defender).nationName} won, ${Math.max(attacker.total, defender.total)} to ${Math.min(attacker.total, defender.total)}: a deficit of ${e.deficit}.`;
+  return {
+    id: e.battle,
+    at: e.at,
+    kind: e.kind,
+    kindText,
+    headline,
+    attacker,
+    defender,
+    winner: e.winner,
+    outcome,
+    deficit: e.deficit,
+    casualties: e.casualties.map((c) => ({ unit: c.unit, label: names.unit(c.unit), result: c.result })),
+    overkill: e.overkill,
+  };
+}
+
+const SIEGE_ACTIONS: Record<SiegeRollEvent['action'], string> = {
+  destroy_battlement: 'tried to destroy a battlement of',
+  poison_water: 'tried to poison the water of',
+  sortie: 'sallied out of',
+};
+
+export function siegeRollView(e: SiegeRollEvent, names: Namer): SiegeRollView {
+  const headline = `${cap(names.unit(e.unit))} ${SIEGE_ACTIONS[e.action]} ${names.settlement(e.settlement)}: needed more than ${e.target}, rolled ${e.total} — ${e.successes ? plural(e.successes, 'success') : 'failed'}.`;
+  return {
+    headline,
+    action: e.action,
+    unit: names.unit(e.unit),
+    settlement: names.settlement(e.settlement),
+    target: e.target,
+    die: e.roll.die,
+    value: e.roll.value,
+    forced: e.roll.forced === true,
+    modifiers: modifierViews(e.modifiers),
+    total: e.total,
+    successes: e.successes,
+    effects: [...e.effects],
+  };
+}
+
+const RESOURCE_NAME = { renown: 'Renown', fate: 'Fate' } as const;
+const INDICATOR_NAME = { prosperity: 'Prosperity', happiness: 'Happiness' } as const;
+
+/** One sentence for an event, as `names` may name things. */
+export function describeEvent(e: LoggedEvent, names: Namer): string {
+  const n = (id: string) => names.nationName(id);
+  const u = (id: UnitId) => names.unit(id);
+  switch (e.type) {
+    case 'order_rejected':
+      return `${n(e.nation)}: order refused${e.line !== undefined ? ` (line ${e.line})` : ''}: ${e.order} — ${e.reason}`;
+    case 'nmr':
+      return `${n(e.nation)} sent no orders (${plural(e.missedTurns, 'turn')} in a row).`;
+    case 'resource':
+      return `${n(e.nation)}: ${RESOURCE_NAME[e.resource]} ${signed(e.delta)} (${e.reason}), now ${e.balance}.`;
+    case 'indicator':
+      return `${n(e.nation)}: ${INDICATOR_NAME[e.indicator]} ${signed(e.delta)} (${e.reason}), now ${rated(e.value).text}.`;
+    case 'build_started':
+      return `Work began on ${e.what} at ${e.at} (${plural(e.turnsLeft, 'turn')}).`;
+    case 'build_completed':
+      return `Work finished on ${e.what} at ${e.at}.`;
+    case 'build_lost':
+      return `Work on ${e.what} was lost: ${e.reason}.`;
+    case 'unit_created':
+      return `${cap(u(e.unit))} was raised at ${e.at}.`;
+    case 'unit_moved':
+      return `${cap(u(e.unit))} moved ${[e.from, ...e.path].join(' → ')}${e.carried?.length ? `, carrying ${e.carried.map(u).join(', ')}` : ''}.`;
+    case 'unit_fled':
+      return `${cap(u(e.unit))} got away from ${u(e.attacker)}, ${e.from} → ${e.to}${e.coin ? ` (coin: ${e.coin.value === 1 ? 'heads' : 'tails'})` : ''}.`;
+    case 'pursuit':
+      return `${cap(u(e.attacker))} pursued ${u(e.target)}: ${e.caught ? 'caught it' : 'it escaped'} (${e.reason}).`;
+    case 'battle':
+      return `${battleView(e, names, () => false).headline}: ${e.winner === 'draw' ? 'a draw' : `${n(e.winner === 'attacker' ? e.attacker.nation : e.defender.nation)} won by ${e.deficit}`}.`;
+    case 'attack_cancelled':
+      return `${cap(u(e.unit))}: ${e.reason}.`;
+    case 'unit_health':
+      return e.to === 'destroyed' ? `${cap(u(e.unit))} was destroyed (${e.reason}).` : `${cap(u(e.unit))} is now ${e.to} (${e.reason}).`;
+    case 'unit_rested':
+      return `${cap(u(e.unit))} rested.`;
+    case 'rest_interrupted':
+      return `${cap(u(e.unit))} could not rest: ${e.reason}.`;
+    case 'siege_started':
+      return `${cap(u(e.besieger))} laid siege to ${names.settlement(e.settlement)}.`;
+    case 'siege_lifted':
+      return `The siege of ${names.settlement(e.settlement)} was lifted: ${e.reason}.`;
+    case 'siege_roll':
+      return siegeRollView(e, names).headline;
+    case 'battlement_destroyed':
+      return `A +${e.level} battlement of ${names.settlement(e.settlement)} was destroyed.`;
+    case 'settlement_captured':
+      return `${names.settlement(e.settlement)} was taken from ${n(e.from)} by ${n(e.to)}${e.by.length ? ` (${e.by.map(u).join(', ')})` : ''}.`;
+    case 'settlement_founded':
+      return `${n(e.nation)} founded ${e.name} at ${e.at}.`;
+    case 'settlement_upgraded':
+      return `${names.settlement(e.settlement)} grew from a ${e.from} into a ${e.to}.`;
+    case 'external_built':
+      return `${n(e.nation)} completed a ${names.campaign.externals[e.structure]?.name ?? e.structure} at ${e.at}.`;
+    case 'goal_completed':
+      return `${n(e.nation)} achieved a goal: ${names.goalText(e.nation, e.goal)}.`;
+    case 'nation_fallen':
+      return `${n(e.nation)} has fallen: it holds no settlement and no unit.`;
+    case 'gm_note':
+      return `Note from the GM to ${n(e.nation)}: ${e.text}`;
+    case 'season':
+      return `The season turns: ${e.season} of ${e.year}.`;
+  }
+  // An event type added to the engine after this was written: show it plainly.
+  return `${(e as { type: string }).type} event.`;
+}

@@ -1,0 +1,242 @@
+import { isMilitaryClass, type Bonus, type Campaign, type Yield } from '../core/campaign.js';
+import { seasonOf } from '../core/phases/upkeep.js';
+import type { Indicator, LoggedEvent, Resource } from '../core/events.js';
+import { compareIds, type NationId } from '../core/ids.js';
+import { GameMap } from '../core/map.js';
+import type { BuildState, GameState, NationState, Project } from '../core/state.js';
+import { rated, signed } from './ladder.js';
+import type { Namer } from './describe.js';
+import type {
+  CapView,
+  Catalogue,
+  ExternalView,
+  GoalView,
+  IndicatorLedger,
+  Ledger,
+  OwnSettlementView,
+  OwnUnitView,
+  ProjectView,
+  QueueItem,
+  TurnHeader,
+} from './types.js';
+
+/**
+ * A nation's own affairs, laid out for reports: ledgers, units, settlements,
+ * builds, goals and caps. Used by the nation view for the reader's own nation
+ * and by the GM view for every nation; nothing here decides who may see it.
+ */
+
+export const DEADLINE_TBA = 'to be announced by the GM';
+
+export const byId = <T extends { id: string }>(a: T, b: T) => compareIds(a.id, b.id);
+
+export function turnHeader(campaign: Campaign, turn: number, deadline: string | undefined): TurnHeader {
+  const now = turn >= 1 ? seasonOf(campaign.calendar, turn) : undefined;
+  const next = seasonOf(campaign.calendar, turn + 1);
+  return {
+    campaign: campaign.name,
+    title: campaign.title,
+    turn,
+    when: now ? `${now.season} of ${now.year}` : 'the starting position',
+    season: now?.season ?? null,
+    year: now?.year ?? null,
+    next: { turn: turn + 1, season: next.season, year: next.year, when: `${next.season} of ${next.year}`, deadline: deadline?.trim() ? deadline.trim() : DEADLINE_TBA },
+  };
+}
+
+export function bonusText(b: Bonus): string {
+  const vs = b.vs ? ` vs ${[...(b.vs.classes ?? []), ...(b.vs.affiliation ? [b.vs.affiliation] : [])].join('/')}` : '';
+  const where = b.situation ? ` (${b.situation === 'open' ? 'open field' : 'sieges'})` : '';
+  return `${signed(b.value)}${vs}${where}${b.label ? ` — ${b.label}` : ''}`;
+}
+
+export function yieldText(y: Yield | undefined): string {
+  if (!y) return 'nothing';
+  const parts = [
+    y.renown ? `${signed(y.renown)} Renown` : '',
+    y.fate ? `${signed(y.fate)} Fate` : '',
+    y.prosperity ? `${signed(y.prosperity)} Prosperity` : '',
+    y.happiness ? `${signed(y.happiness)} Happiness` : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join(', ') : 'nothing';
+}
+
+export function ledger(events: readonly LoggedEvent[], nation: NationId, resource: Resource, start: number, end: number): Ledger {
+  const items = events.filter((e): e is Extract<LoggedEvent, { type: 'resource' }> => e.type === 'resource' && e.nation === nation && e.resource === resource);
+  const income = items.filter((e) => e.delta > 0).map((e) => ({ reason: e.reason, delta: e.delta, signed: signed(e.delta) }));
+  const spending = items.filter((e) => e.delta < 0).map((e) => ({ reason: e.reason, delta: e.delta, signed: signed(e.delta) }));
+  const sum = (xs: { delta: number }[]) => xs.reduce((s, x) => s + x.delta, 0);
+  return { start, income, spending, incomeTotal: sum(income), spendingTotal: sum(spending), end };
+}
+
+export function indicatorLedger(events: readonly LoggedEvent[], nation: NationId, indicator: Indicator, start: number, end: number): IndicatorLedger {
+  const changes = events
+    .filter((e): e is Extract<LoggedEvent, { type: 'indicator' }> => e.type === 'indicator' && e.nation === nation && e.indicator === indicator)
+    .map((e) => ({ reason: e.reason, delta: e.delta, signed: signed(e.delta) }));
+  return { start: rated(start), changes, end: rated(end) };
+}
+
+export function goalsOf(campaign: Campaign, ns: NationState | undefined, nation: NationId): GoalView[] {
+  const defs = campaign.nations[nation]?.goals ?? [];
+  return defs.map((g) => {
+    const p = ns?.goals.find((x) => x.id === g.id);
+    const done = p?.done === true;
+    const status = done ? `achieved${p?.doneTurn !== undefined ? ` (turn ${p.doneTurn})` : ''}` : g.condition.kind === 'gm' ? 'open — the GM judges it' : 'open';
+    return { id: g.id, text: g.text, done, doneTurn: p?.doneTurn ?? null, reward: yieldText(g.reward), status };
+  });
+}
+
+export function describeProject(campaign: Campaign, p: Project, nation: NationId): string {
+  switch (p.kind) {
+    case 'unit': {
+      const type = campaign.nations[nation]?.unitTypes[p.unitType];
+      return `${type?.name ?? p.unitType}${p.name ? ` '${p.name}'` : ''}`;
+    }
+    case 'structure':
+      return campaign.structures[p.structure]?.name ?? p.structure;
+    case 'battlement':
+      return `+${p.level} battlement`;
+    case 'upgrade':
+      return `upgrade to ${p.to}`;
+    case 'settlement':
+      return `new settlement ${p.name}`;
+    case 'external':
+      return campaign.externals[p.structure]?.name ?? p.structure;
+  }
+}
+
+function queueItem(campaign: Campaign, b: BuildState): QueueItem {
+  return { build: b.id, kind: b.project.kind, what: describeProject(campaign, b.project, b.nation), turnsLeft: b.turnsLeft, startedTurn: b.startedTurn };
+}
+
+export function ownUnits(campaign: Campaign, state: GameState, nation: NationId, names: Namer): OwnUnitView[] {
+  const map = GameMap.of(campaign);
+  return Object.values(state.units)
+    .filter((u) => u.nation === nation)
+    .sort(byId)
+    .map((u) => {
+      const type = campaign.nations[u.nation]?.unitTypes[u.type];
+      const bonuses = [
+        ...(campaign.rules.classBonuses[type?.class ?? 'infantry'] ?? []).map((b) => `${bonusText(b)} (class)`),
+        ...(type?.bonuses ?? []).map(bonusText),
+        ...(u.extraBonuses ?? []).map((b) => `${bonusText(b)} (trained)`),
+      ];
+      return {
+        id: u.id,
+        name: u.name ?? null,
+        label: names.unit(u.id),
+        type: u.type,
+        typeName: type?.name ?? u.type,
+        class: type?.class ?? 'unknown',
+        hex: u.hex,
+        terrain: map.terrainAt(u.hex),
+        health: u.health,
+        speed: type?.speed ?? 0,
+        bonuses,
+        aboard: u.aboard ? names.unit(u.aboard) : null,
+        besieging: u.besieging ? names.settlement(u.besieging) : null,
+        besiegingId: u.besieging ?? null,
+        builtTurn: u.builtTurn ?? null,
+      };
+    });
+}
+
+export function ownSettlements(campaign: Campaign, state: GameState, nation: NationId, names: Namer, besiegers: (id: string) => string[]): OwnSettlementView[] {
+  const map = GameMap.of(campaign);
+  return Object.values(state.settlements)
+    .filter((s) => s.nation === nation)
+    .sort(byId)
+    .map((s) => ({
+      id: s.id,
+      name: s.name,
+      level: s.level,
+      hex: s.hex,
+      terrain: map.terrainAt(s.hex),
+      home: s.home,
+      captured: s.captured,
+      structures: [...s.structures].sort(compareIds).map((id) => campaign.structures[id]?.name ?? id),
+      structureIds: [...s.structures].sort(compareIds),
+      battlements: [...s.battlements].sort((a, b) => a - b).map((b) => `+${b}`),
+      queue: state.builds.filter((b) => b.settlement === s.id).map((b) => queueItem(campaign, b)),
+      besiegedBy: besiegers(s.id),
+    }));
+}
+
+/** Work outside settlements: new settlements and external structures under way. */
+export function ownProjects(campaign: Campaign, state: GameState, nation: NationId, names: Namer): ProjectView[] {
+  return state.builds
+    .filter((b) => b.nation === nation && !b.settlement)
+    .map((b) => ({ build: b.id, what: describeProject(campaign, b.project, b.nation), at: b.hex, builder: b.builder ? names.unit(b.builder) : null, turnsLeft: b.turnsLeft }));
+}
+
+export function externalsOf(campaign: Campaign, state: GameState, keep: (e: { nation: string; hex: string }) => boolean): ExternalView[] {
+  return Object.values(state.externals)
+    .filter(keep)
+    .sort(byId)
+    .map((e) => ({ id: e.id, name: campaign.externals[e.type]?.name ?? e.type, nation: e.nation, nationName: campaign.nations[e.nation]?.name ?? e.nation, hex: e.hex }));
+}
+
+export function capsOf(campaign: Campaign, state: GameState, nation: NationId): CapView[] {
+  const def = campaign.nations[nation];
+  const classOf = (type: string) => def?.unitTypes[type]?.class ?? 'infantry';
+  return (['military', 'diplomatic'] as const).map((kind) => {
+    const isKind = (type: string) => (kind === 'military') === isMilitaryClass(classOf(type));
+    const units = Object.values(state.units).filter((u) => u.nation === nation && isKind(u.type)).length;
+    const building = state.builds.filter((b) => b.nation === nation && b.project.kind === 'unit' && isKind(b.project.unitType)).length;
+    const cap = def?.caps[kind] ?? 0;
+    return { kind, units, building, cap, text: `${units}${building ? ` (+${building} in training)` : ''} of ${cap}` };
+  });
+}
+
+export function unitCost(campaign: Campaign, nation: NationId, unitType: string): number {
+  const type = campaign.nations[nation]?.unitTypes[unitType];
+  if (!type) return 0;
+  const points = type.bonuses.reduce((sum, b) => sum + Math.max(0, b.value), 0);
+  return (type.cost ?? campaign.rules.unitCost[type.class]) + campaign.rules.costPerBonusPoint * points;
+}
+
+export function catalogueOf(campaign: Campaign, nation: NationId): Catalogue {
+  const def = campaign.nations[nation];
+  const rules = campaign.rules;
+  const unitTypes = Object.values(def?.unitTypes ?? {})
+    .sort(byId)
+    .map((t) => ({
+      id: t.id,
+      name: t.name,
+      class: t.class,
+      speed: t.speed,
+      cost: unitCost(campaign, nation, t.id),
+      bonuses: t.bonuses.map(bonusText),
+      requires: t.requiresStructure ? (campaign.structures[t.requiresStructure]?.name ?? t.requiresStructure) : null,
+    }));
+  const structures = Object.values(campaign.structures)
+    .sort(byId)
+    .map((s) => {
+      const effects = [
+        s.grants ? `${bonusText(s.grants.bonus)} to ${s.grants.classes.join('/')} ${s.grants.scope === 'global' ? 'everywhere' : 'built here'}` : '',
+        s.onComplete ? `once: ${yieldText(s.onComplete)}` : '',
+        s.perTurn ? `each turn: ${yieldText(s.perTurn)}` : '',
+        s.taxRelief ? `tax relief ${s.taxRelief}` : '',
+        s.extraBuilds ? 'more builds a turn' : '',
+      ].filter(Boolean);
+      return { id: s.id, name: s.name, cost: s.cost, turns: s.turns, effect: effects.join('; ') || '—' };
+    });
+  const externals = Object.values(campaign.externals)
+    .sort(byId)
+    .map((e) => {
+      const effects = [e.requiresResource ? `needs ${e.requiresResource}` : '', e.onComplete ? `once: ${yieldText(e.onComplete)}` : '', e.perTurn ? `each turn: ${yieldText(e.perTurn)}` : ''].filter(Boolean);
+      return { id: e.id, name: e.name, cost: e.cost, turns: e.turns, effect: effects.join('; ') || '—' };
+    });
+  const battlements = Object.entries(rules.battlementCost)
+    .map(([level, cost]) => ({ level: Number(level), cost }))
+    .sort((a, b) => a.level - b.level);
+  return {
+    unitTypes,
+    structures,
+    externals,
+    battlements,
+    upgrade: { ...rules.upgradeCost },
+    newSettlement: rules.newSettlementCost,
+    fateTable: rules.fateTable.map((cost, i) => `+${i + 1} for ${cost}`),
+  };
+}

@@ -1,0 +1,119 @@
+import type { Campaign } from '../core/campaign.js';
+import { asHexKey, compareIds } from '../core/ids.js';
+import { hexesWithin, offsetOf } from '../core/hex.js';
+import type { MapWindow, TerrainGrid } from './types.js';
+
+/**
+ * The terrain of a window of the map as rows of one character per hex, with
+ * its legend: compact in the YAML report and the input of both map drawings.
+ * The map's geography is public (every player has the campaign map); only
+ * what stands on it is subject to sight.
+ */
+
+/** Maps up to this many hexes are shown whole; bigger ones are cut to what the nation knows. */
+export const WHOLE_MAP_LIMIT = 40 * 40;
+
+const PREFERRED: Record<string, string> = {
+  plains: '.',
+  grass: '.',
+  forest: 'f',
+  woods: 'f',
+  hills: 'n',
+  mountains: '^',
+  water: '~',
+  lake: '~',
+  sea: '=',
+  ocean: '=',
+  swamp: ',',
+  marsh: ',',
+  desert: '_',
+  tundra: '-',
+  jungle: 'j',
+};
+const POOL = 'abcdeghijklmopqrstuvwxyz+-_,;"\'`|/\\()[]{}<>?!$%&0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/**
+ * One character per terrain on the map, stable for a campaign: the GM's own
+ * map legend (campaign.yaml) first, then preferred symbols, then the
+ * terrain's initial, then a pool.
+ */
+export function terrainLegend(campaign: Campaign, fileLegend: Readonly<Record<string, string>> = {}): Record<string, string> {
+  const terrains = [...new Set(campaign.map.terrain)].sort(compareIds);
+  const used = new Set<string>();
+  const byTerrain: Record<string, string> = {};
+  const claim = (t: string, ch: string | undefined) => {
+    if (ch === undefined || ch.length !== 1 || used.has(ch) || ch === ' ' || ch === ':') return false;
+    used.add(ch);
+    byTerrain[t] = ch;
+    return true;
+  };
+  for (const [ch, t] of Object.entries(fileLegend).sort(([a], [b]) => compareIds(a, b))) if (terrains.includes(t) && !byTerrain[t]) claim(t, ch);
+  for (const t of terrains) if (!byTerrain[t]) claim(t, PREFERRED[t]);
+  for (const t of terrains) if (!byTerrain[t]) claim(t, t[0]?.toLowerCase()) || [...POOL].some((c) => claim(t, c));
+  const legend: Record<string, string> = {};
+  for (const t of terrains) {
+    const ch = byTerrain[t];
+    if (ch !== undefined) legend[ch] = t;
+  }
+  return legend;
+}
+
+export function terrainGrid(campaign: Campaign, window: MapWindow, fileLegend?: Readonly<Record<string, string>>): TerrainGrid {
+  const legend = terrainLegend(campaign, fileLegend);
+  const charOf = new Map(Object.entries(legend).map(([ch, t]) => [t, ch]));
+  const { width, height } = campaign.map;
+  const rows: string[] = [];
+  for (let r = window.row; r < window.row + window.rows; r++) {
+    let line = '';
+    for (let c = window.col; c < window.col + window.cols; c++) line += charOf.get(campaign.map.terrain[r * width + c] ?? '') ?? '?';
+    rows.push(line);
+  }
+  return { width, height, window, legend, rows };
+}
+
+export function wholeWindow(campaign: Campaign): MapWindow {
+  return { col: 0, row: 0, cols: campaign.map.width, rows: campaign.map.height };
+}
+
+/**
+ * The part of the map a report draws: all of it when small, otherwise the
+ * box around the hexes the nation knows, with a margin of one hex. The first
+ * column is kept even so odd columns stay shifted down as on the real map.
+ */
+export function windowAround(campaign: Campaign, hexes: Iterable<string>): MapWindow {
+  const { width, height } = campaign.map;
+  const list = [...hexes];
+  if (width * height <= WHOLE_MAP_LIMIT || list.length === 0) return wholeWindow(campaign);
+  let c0 = Infinity;
+  let r0 = Infinity;
+  let c1 = -Infinity;
+  let r1 = -Infinity;
+  for (const h of list) {
+    const { col, row } = offsetOf(asHexKey(h));
+    c0 = Math.min(c0, col);
+    r0 = Math.min(r0, row);
+    c1 = Math.max(c1, col);
+    r1 = Math.max(r1, row);
+  }
+  c0 = Math.max(0, c0 - 1);
+  c0 -= c0 % 2;
+  r0 = Math.max(0, r0 - 1);
+  c1 = Math.min(width - 1, c1 + 1);
+  r1 = Math.min(height - 1, r1 + 1);
+  return { col: c0, row: r0, cols: c1 - c0 + 1, rows: r1 - r0 + 1 };
+}
+
+/** Every on-map hex within `radius` of a hex. */
+export function hexesAround(campaign: Campaign, hex: string, radius: number): string[] {
+  const { width, height } = campaign.map;
+  return hexesWithin(offsetOf(asHexKey(hex)), radius)
+    .filter((o) => o.col >= 0 && o.row >= 0 && o.col < width && o.row < height)
+    .map((o) => `${o.col},${o.row}`);
+}
+
+/** Sorts hex keys by column, then row: the order every report lists hexes in. */
+export function compareHexes(a: string, b: string): number {
+  const x = offsetOf(asHexKey(a));
+  const y = offsetOf(asHexKey(b));
+  return x.col - y.col || x.row - y.row;
+}

@@ -1,0 +1,265 @@
+import type { Campaign } from '../core/campaign.js';
+import type { LoggedEvent } from '../core/events.js';
+import { compareIds, sortedKeys, type NationId, type UnitId } from '../core/ids.js';
+import type { TurnOrders } from '../core/orders.js';
+import type { GameState } from '../core/state.js';
+import { battleView, describeEvent, Namer, siegeRollView } from './describe.js';
+import {
+  byId,
+  capsOf,
+  catalogueOf,
+  externalsOf,
+  goalsOf,
+  indicatorLedger,
+  ledger,
+  ownProjects,
+  ownSettlements,
+  ownUnits,
+  turnHeader,
+} from './facts.js';
+import { rated } from './ladder.js';
+import { compareHexes, hexesAround, terrainGrid, windowAround } from './map-grid.js';
+import type { ForeignSettlementView, ForeignUnitView, LogLine, NationSummary, NationView, PublicNationView } from './types.js';
+
+/**
+ * THE place where secrecy is decided. Everything a nation's reports show —
+ * text, HTML, the YAML for players' tools, the SVG map and the order template —
+ * is rendered from the NationView built here, and from nothing else.
+ *
+ * A nation sees:
+ *  - all of its own state (Renown, Fate, goals, units, settlements, builds, notes);
+ *  - the hexes within sight of its units and settlements at the end of the
+ *    turn (ranges from rules.sight), and the foreign units, settlements and
+ *    external structures standing there;
+ *  - the events it took part in (`event.nations`), battles with every roll
+ *    (both sides saw the dice), but the price in Fate only of its own side;
+ *  - the public indicators (Prosperity, Happiness) of every nation;
+ *  - rumours: vague word of some events elsewhere (a battle, a fallen city),
+ *    never a unit, a number or a place.
+ * Never another nation's Renown, Fate, goals, orders or unseen units.
+ */
+export interface ViewOptions {
+  /** The deadline for the next orders, as the GM wants it printed. */
+  deadline?: string;
+  /** The turn's orders as read from disk (for the nation's own notes to the GM). */
+  orders?: TurnOrders;
+  /** campaign.yaml's map legend (character → terrain), so maps use the GM's own symbols. */
+  legend?: Readonly<Record<string, string>>;
+}
+
+/** Unit ids an event names. */
+export function unitsNamedIn(e: LoggedEvent): UnitId[] {
+  switch (e.type) {
+    case 'unit_created':
+    case 'unit_health':
+    case 'unit_rested':
+    case 'rest_interrupted':
+    case 'attack_cancelled':
+    case 'siege_roll':
+      return [e.unit];
+    case 'unit_moved':
+      return [e.unit, ...(e.carried ?? [])];
+    case 'unit_fled':
+      return [e.unit, e.attacker];
+    case 'pursuit':
+      return [e.attacker, e.target];
+    case 'siege_started':
+      return [e.besieger];
+    case 'settlement_captured':
+      return [...e.by];
+    case 'battle':
+      return [...e.attacker.units, ...e.defender.units, ...e.casualties.map((c) => c.unit)];
+    default:
+      return [];
+  }
+}
+
+/** Hexes a nation sees at the end of the turn. */
+export function sightOf(campaign: Campaign, state: GameState, nation: NationId): Set<string> {
+  const seen = new Set<string>();
+  const { unit, settlement } = campaign.rules.sight;
+  for (const u of Object.values(state.units)) if (u.nation === nation) for (const h of hexesAround(campaign, u.hex, unit)) seen.add(h);
+  for (const s of Object.values(state.settlements)) if (s.nation === nation) for (const h of hexesAround(campaign, s.hex, settlement)) seen.add(h);
+  return seen;
+}
+
+export function publicIndicators(campaign: Campaign, state: GameState): PublicNationView[] {
+  return sortedKeys(campaign.nations).map((id) => {
+    const def = campaign.nations[id];
+    const ns = state.nations[id];
+    return { id, name: def?.name ?? id, leader: def?.leader ?? '', prosperity: rated(ns?.prosperity ?? 0), happiness: rated(ns?.happiness ?? 0), alive: ns?.alive ?? false };
+  });
+}
+
+/** Word of events elsewhere: who fought whom, which city fell, who founded what. No units, numbers or places. */
+function rumourOf(e: LoggedEvent, names: Namer): string | undefined {
+  const n = (id: string) => names.nationName(id);
+  switch (e.type) {
+    case 'battle': {
+      const a = n(e.attacker.nation);
+      const d = n(e.defender.nation);
+      const how = e.winner === 'draw' ? 'neither side prevailed' : `${e.winner === 'attacker' ? a : d} carried the day`;
+      return `Word reaches you of ${e.kind === 'assault' ? 'an assault on the walls of a settlement' : 'a battle'} between ${a} and ${d}; ${how}.`;
+    }
+    case 'settlement_captured':
+      return `Travellers say ${names.settlement(e.settlement)} has fallen: ${n(e.to)} took it from ${n(e.from)}.`;
+    case 'settlement_founded':
+      return `It is said that ${n(e.nation)} has founded a new settlement, ${e.name}.`;
+    case 'nation_fallen':
+      return `Grim news: ${n(e.nation)} has fallen.`;
+    default:
+      return undefined;
+  }
+}
+
+export function nationView(campaign: Campaign, before: GameState, state: GameState, events: readonly LoggedEvent[], nation: NationId, opts: ViewOptions = {}): NationView {
+  const def = campaign.nations[nation];
+  const ns = state.nations[nation];
+  const was = before.nations[nation];
+  if (!def || !ns) throw new Error(`no nation "${nation}" in this campaign`);
+
+  // What the nation took part in, and what it sees at the end of the turn.
+  const mine = events.filter((e) => e.nations.includes(nation));
+  const seen = sightOf(campaign, state, nation);
+  const foreignUnitsSeen = Object.values(state.units).filter((u) => u.nation !== nation && seen.has(u.hex));
+  const known = new Set<string>();
+  for (const s of [before, state]) for (const u of Object.values(s.units)) if (u.nation === nation) known.add(u.id);
+  for (const u of foreignUnitsSeen) known.add(u.id);
+  for (const e of mine) for (const id of unitsNamedIn(e)) known.add(id);
+  const names = new Namer(campaign, before, state, (id) => known.has(id), nation);
+
+  const summary: NationSummary = {
+    battles: [],
+    sieges: [],
+    siegeNews: [],
+    buildsFinished: [],
+    buildsStarted: [],
+    buildsLost: [],
+    settlementNews: [],
+    goalNews: [],
+    rejected: [],
+    cancelled: [],
+    other: [],
+  };
+  const own = (n: NationId) => n === nation;
+  for (const e of mine) {
+    const text = describeEvent(e, names);
+    switch (e.type) {
+      case 'battle':
+        summary.battles.push(battleView(e, names, own));
+        break;
+      case 'siege_roll':
+        summary.sieges.push(siegeRollView(e, names));
+        break;
+      case 'siege_started':
+      case 'siege_lifted':
+      case 'battlement_destroyed':
+        summary.siegeNews.push(text);
+        break;
+      case 'build_completed':
+        summary.buildsFinished.push(text);
+        break;
+      case 'build_started':
+        summary.buildsStarted.push(text);
+        break;
+      case 'build_lost':
+        summary.buildsLost.push(text);
+        break;
+      case 'settlement_founded':
+      case 'settlement_captured':
+      case 'settlement_upgraded':
+      case 'external_built':
+        summary.settlementNews.push(text);
+        break;
+      case 'goal_completed':
+        summary.goalNews.push(text);
+        break;
+      case 'order_rejected':
+        summary.rejected.push({ line: e.line ?? null, order: e.order, reason: e.reason });
+        break;
+      case 'attack_cancelled':
+        summary.cancelled.push(text);
+        break;
+      case 'resource':
+      case 'indicator':
+        break; // itemised in the ledgers
+      default:
+        summary.other.push({ seq: e.seq, phase: e.phase, type: e.type, text } satisfies LogLine);
+    }
+  }
+
+  const rumours = events
+    .filter((e) => !e.nations.includes(nation) && e.nations.length > 0)
+    .map((e) => rumourOf(e, names))
+    .filter((r): r is string => r !== undefined);
+
+  const besiegers = (settlement: string) =>
+    foreignUnitsSeen
+      .filter((u) => u.besieging === settlement)
+      .sort(byId)
+      .map((u) => names.unit(u.id));
+
+  const foreignUnits: ForeignUnitView[] = foreignUnitsSeen
+    .sort((a, b) => compareHexes(a.hex, b.hex) || compareIds(a.id, b.id))
+    .map((u) => ({
+      id: u.id,
+      name: u.name ?? null,
+      label: names.unit(u.id),
+      nation: u.nation,
+      nationName: names.nationName(u.nation),
+      typeName: names.typeName(u),
+      class: campaign.nations[u.nation]?.unitTypes[u.type]?.class ?? 'unknown',
+      hex: u.hex,
+      health: u.health,
+      besieging: u.besieging ? names.settlement(u.besieging) : null,
+    }));
+  const foreignSettlements: ForeignSettlementView[] = Object.values(state.settlements)
+    .filter((s) => s.nation !== nation && seen.has(s.hex))
+    .sort((a, b) => compareHexes(a.hex, b.hex) || compareIds(a.id, b.id))
+    .map((s) => ({
+      id: s.id,
+      name: s.name,
+      nation: s.nation,
+      nationName: names.nationName(s.nation),
+      level: s.level,
+      hex: s.hex,
+      battlements: [...s.battlements].sort((a, b) => a - b).map((b) => `+${b}`),
+    }));
+
+  const notes = (opts.orders?.nations[nation]?.orders ?? []).flatMap((o) => (o.kind === 'note' ? [o.text] : []));
+  const hexes = [...seen].sort(compareHexes);
+
+  return {
+    kind: 'nation',
+    header: turnHeader(campaign, state.turn, opts.deadline),
+    nation: { id: nation, name: def.name, leader: def.leader, ability: def.ability, alive: ns.alive, missedTurns: ns.missedTurns, battlesWon: ns.battlesWon },
+    summary,
+    renown: ledger(mine, nation, 'renown', was?.renown ?? ns.renown, ns.renown),
+    fate: ledger(mine, nation, 'fate', was?.fate ?? ns.fate, ns.fate),
+    prosperity: indicatorLedger(mine, nation, 'prosperity', was?.prosperity ?? ns.prosperity, ns.prosperity),
+    happiness: indicatorLedger(mine, nation, 'happiness', was?.happiness ?? ns.happiness, ns.happiness),
+    goals: goalsOf(campaign, ns, nation),
+    units: ownUnits(campaign, state, nation, names),
+    settlements: ownSettlements(campaign, state, nation, names, besiegers),
+    projects: ownProjects(campaign, state, nation, names),
+    externals: externalsOf(campaign, state, (e) => e.nation === nation),
+    caps: capsOf(campaign, state, nation),
+    catalogue: catalogueOf(campaign, nation),
+    notes,
+    sight: {
+      unitRange: campaign.rules.sight.unit,
+      settlementRange: campaign.rules.sight.settlement,
+      hexes,
+      units: foreignUnits,
+      settlements: foreignSettlements,
+      externals: externalsOf(campaign, state, (e) => e.nation !== nation && seen.has(e.hex)),
+      resources: campaign.map.resources
+        .filter((r) => seen.has(r.hex))
+        .sort((a, b) => compareHexes(a.hex, b.hex))
+        .map((r) => ({ hex: r.hex, kind: r.kind, name: r.name })),
+    },
+    nations: publicIndicators(campaign, state),
+    rumours,
+    map: terrainGrid(campaign, windowAround(campaign, hexes), opts.legend),
+  };
+}

@@ -1,0 +1,137 @@
+import type { Campaign } from '../core/campaign.js';
+import { asHexKey, compareIds, type HexKey, type NationId } from '../core/ids.js';
+import { GameMap } from '../core/map.js';
+import { compareHexes } from './map-grid.js';
+import type { NationView, OwnSettlementView, OwnUnitView } from './types.js';
+
+/**
+ * The order sheet for next turn, as a YAML order file (the format of
+ * orders/<turn>/<nation>.yaml) in which every possible order is a commented
+ * one-line flow map. A player answers by removing "# " from the lines wanted
+ * and editing them; left untouched, the file is a valid sheet with no orders.
+ *
+ * Built from the nation's view (its own units and settlements, and the
+ * foreign ones it sees) plus the campaign's public map and its own catalogue,
+ * so it suggests nothing the nation could not know.
+ */
+const COMMENT_COLUMN = 52;
+
+/** Player-chosen names end up in comments: keep each on its one line, whatever it contains. */
+const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f\u2028\u2029\s]+/g, ' ').trim();
+const line = (order: string, why: string) => `  # - ${order.padEnd(COMMENT_COLUMN - 6)} # ${oneLine(why)}`;
+const comment = (text: string) => `  # ${oneLine(text)}`;
+const yamlString = (s: string) => JSON.stringify(s);
+
+export function renderOrderTemplate(view: NationView, campaign: Campaign): string {
+  const me = view.nation.id as NationId;
+  const map = GameMap.of(campaign);
+  const ports = new Set<HexKey>(view.settlements.filter((s) => map.isCoast(asHexKey(s.hex))).map((s) => asHexKey(s.hex)));
+  const out: string[] = [];
+  const next = view.header.next;
+
+  out.push(`# ${oneLine(`Orders for ${view.nation.name}, turn ${next.turn} (${next.when}) — ${view.header.title}`)}`);
+  out.push(`# ${oneLine(`Deadline: ${next.deadline}`)}`);
+  out.push('#');
+  out.push('# Remove the "# " in front of each order you want and edit it. Every other line');
+  out.push('# starting with "#" is ignored. A unit takes one order a turn (it moves or acts).');
+  out.push('# Orders are paid in the order listed: put the ones you most want first.');
+  out.push('# Hexes are written "col,row" in quotes; ids are shown, names work too.');
+  out.push(`# Fate buys a modifier on a roll: ${view.catalogue.fateTable.join(', ')}.`);
+  out.push(`# You have ${view.renown.end} Renown and ${view.fate.end} Fate.`);
+  out.push(`nation: ${me}`);
+  out.push(`turn: ${next.turn}`);
+  if (view.units.length) {
+    out.push('# Who is lost first when a battle goes badly (optional):');
+    out.push(`# casualties: [${view.units.map((u) => u.id).join(', ')}]`);
+  }
+  out.push('orders:');
+
+  if (view.units.length) out.push('  # ——— Units ———');
+  for (const unit of view.units) {
+    out.push('  #');
+    out.push(...unitLines(unit, view, campaign, map, ports));
+  }
+  if (view.settlements.length) out.push('  # ——— Settlements ———');
+  for (const s of view.settlements) {
+    out.push('  #');
+    out.push(...settlementLines(s, view, campaign, map));
+  }
+  out.push('  # ——— To the GM ———');
+  out.push(line('{note: "Your message to the GM"}', 'read by the GM only'));
+  return out.join('\n') + '\n';
+}
+
+function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map: GameMap, ports: ReadonlySet<HexKey>): string[] {
+  const out: string[] = [];
+  const type = campaign.nations[view.nation.id as NationId]?.unitTypes[unit.type];
+  const military = unit.class !== 'diplomatic';
+  const at = asHexKey(unit.hex);
+  out.push(comment(`${unit.label} at ${unit.hex} (${unit.terrain}) — ${unit.health}, speed ${unit.speed}${unit.besieging ? `, besieging ${unit.besieging}` : ''}${unit.aboard ? `, aboard ${unit.aboard}` : ''}`));
+  const naval = unit.class === 'naval';
+  const reach = map.reach(at, unit.speed, naval ? 'naval' : 'land', naval ? ports : undefined);
+  const reachable = (hex: string) => unit.aboard === null && reach.cost.has(asHexKey(hex));
+
+  out.push(line(`{hold: ${unit.id}}`, military ? 'stay put; add "fate: N" to pledge Fate if attacked' : 'stay put'));
+  if (unit.aboard) {
+    const shore = map.adjacent(at).filter((h) => map.isLand(h)).sort(compareHexes);
+    if (shore[0]) out.push(line(`{move: ${unit.id}, to: "${shore[0]}"}`, `go ashore: ${shore.join(' ')}`));
+  } else {
+    const options = [...reach.cost.entries()].filter(([h]) => h !== at).sort(([a, x], [b, y]) => y - x || compareHexes(a, b));
+    const example = options[0]?.[0];
+    if (example) out.push(line(`{move: ${unit.id}, to: "${example}"}`, `${options.length} hexes within ${unit.speed} movement points`));
+  }
+  if (unit.health === 'bloodied') out.push(line(`{rest: ${unit.id}}`, 'rest a turn to heal (not if attacked)'));
+
+  if (military && unit.besiegingId) {
+    const target = view.sight.settlements.find((s) => s.id === unit.besiegingId);
+    if (target?.battlements.length) out.push(line(`{siege: ${unit.id}, action: destroy_battlement}`, `beat the weakest battlement of ${target.name} (${target.battlements.join(' ')})`));
+    out.push(line(`{siege: ${unit.id}, action: poison_water}`, `bloody the garrison of ${target?.name ?? unit.besieging}`));
+    out.push(line(`{assault: ${unit.id}}`, `storm ${target?.name ?? unit.besieging}; add "support: [ids]" of other besiegers`));
+  } else if (military) {
+    for (const f of view.sight.units.filter((f) => reachable(f.hex))) out.push(line(`{attack: ${unit.id}, target: ${f.id}}`, `${f.label} at ${f.hex}`));
+    for (const f of view.sight.settlements.filter((f) => reachable(f.hex))) out.push(line(`{attack: ${unit.id}, target: ${f.id}}`, `lay siege to ${f.name} (${f.nationName}) at ${f.hex}`));
+    for (const s of view.settlements.filter((s) => reachable(s.hex))) out.push(line(`{defend: ${unit.id}, protect: ${s.id}}`, `join the defence of ${s.name}`));
+    const home = view.settlements.find((s) => s.hex === unit.hex);
+    if (home) {
+      for (const f of view.sight.units.filter((f) => f.hex === unit.hex && f.besieging !== null)) out.push(line(`{sortie: ${unit.id}, target: ${f.id}}`, `sally out of ${home.name} against ${f.label}`));
+    }
+  }
+  if (type?.canFound && map.isLand(at) && !unit.aboard && !view.settlements.some((s) => s.hex === unit.hex) && !view.sight.settlements.some((s) => s.hex === unit.hex)) {
+    out.push(line(`{found: ${unit.id}, name: "New Settlement"}`, `found a village here (${view.catalogue.newSettlement} Renown)`));
+  }
+  for (const ext of [...(type?.canConstruct ?? [])].sort(compareIds)) {
+    const e = campaign.externals[ext];
+    if (!e) continue;
+    const needs = e.requiresResource;
+    const here = !needs || campaign.map.resources.some((r) => r.hex === unit.hex && r.kind === needs);
+    out.push(line(`{construct: ${unit.id}, structure: ${ext}}`, `${e.name}, ${e.cost} Renown, ${e.turns} turn${e.turns === 1 ? '' : 's'}${needs ? here ? '' : ` — needs ${needs} here` : ''}`));
+  }
+  return out;
+}
+
+function settlementLines(s: OwnSettlementView, view: NationView, campaign: Campaign, map: GameMap): string[] {
+  const out: string[] = [];
+  const queue = s.queue.length ? `; under way: ${s.queue.map((q) => `${q.what} (${q.turnsLeft} turn${q.turnsLeft === 1 ? '' : 's'} left)`).join(', ')}` : '';
+  out.push(comment(`${s.name} (${s.id}), ${s.level} at ${s.hex}${s.structures.length ? ` — ${s.structures.join(', ')}` : ''}${s.battlements.length ? `; battlements ${s.battlements.join(' ')}` : ''}${queue}`));
+  const coast = map.isCoast(asHexKey(s.hex));
+  for (const t of view.catalogue.unitTypes) {
+    const type = campaign.nations[view.nation.id as NationId]?.unitTypes[t.id];
+    if (t.class === 'naval' && !coast) continue;
+    if (type?.requiresStructure && (!s.home || !s.structureIds.includes(type.requiresStructure))) continue;
+    const cap = view.caps.find((c) => c.kind === (t.class === 'diplomatic' ? 'diplomatic' : 'military'));
+    const full = cap && cap.units + cap.building >= cap.cap ? ` — at your ${cap.kind} cap (${cap.text})` : '';
+    out.push(line(`{build: ${s.id}, unit: ${t.id}, name: ${yamlString(`New ${t.name}`)}}`, `${t.name}, ${t.cost} Renown, ready next turn${full}`));
+  }
+  for (const st of view.catalogue.structures) {
+    if (s.structureIds.includes(st.id) || s.queue.some((q) => q.kind === 'structure' && q.what === st.name)) continue;
+    out.push(line(`{build: ${s.id}, structure: ${st.id}}`, `${st.name}, ${st.cost} Renown, ${st.turns} turn${st.turns === 1 ? '' : 's'}: ${st.effect}`));
+  }
+  if (s.battlements.length < campaign.rules.maxBattlements && !s.queue.some((q) => q.kind === 'battlement')) {
+    for (const b of view.catalogue.battlements) out.push(line(`{build: ${s.id}, battlement: ${b.level}}`, `+${b.level} battlement, ${b.cost} Renown`));
+  }
+  if ((s.level === 'village' || s.level === 'town') && !s.queue.some((q) => q.kind === 'upgrade')) {
+    const to = s.level === 'village' ? 'town' : 'city';
+    out.push(line(`{upgrade: ${s.id}}`, `grow into a ${to}, ${view.catalogue.upgrade[to]} Renown`));
+  }
+  return out;
+}

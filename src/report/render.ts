@@ -1,0 +1,144 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Handlebars from 'handlebars';
+import type { Campaign } from '../core/campaign.js';
+import { writeYaml } from '../campaign/yaml-io.js';
+import { renderAsciiMap } from './ascii-map.js';
+import { signed } from './ladder.js';
+import { gmMapModel, nationMapModel } from './map-model.js';
+import { renderOrderTemplate } from './order-template.js';
+import { renderSvgMap } from './svg-map.js';
+import type { GmView, NationView } from './types.js';
+
+/**
+ * Views into files. Templates are Handlebars files in templates/ (or in a
+ * campaign's own template folder, file by file), compiled by private
+ * Handlebars instances in strict mode: a field the view lacks is an error,
+ * never a hole in a report. The HTML instance escapes every {{value}}; the
+ * text instance does not escape (plain text has nothing to escape).
+ */
+
+export const TEMPLATE_FILES = {
+  nationText: 'nation.txt.hbs',
+  nationHtml: 'nation.html.hbs',
+  gmHtml: 'gm.html.hbs',
+} as const;
+
+/** The version tag of the machine-readable report; bump it when the view's shape changes. */
+export const NATION_YAML_FORMAT = 'fatecraft-nation-report/1';
+
+type Compiled = Handlebars.TemplateDelegate;
+
+export interface ReportTemplates {
+  nationText: Compiled;
+  nationHtml: Compiled;
+  gmHtml: Compiled;
+  /** Where each template and partial came from, for error messages and docs. */
+  sources: Record<string, string>;
+}
+
+/** The templates shipped with fatecraft: the repository's templates/ folder. */
+export function builtInTemplateDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = join(dir, 'templates');
+    if (existsSync(join(candidate, TEMPLATE_FILES.nationText))) return candidate;
+    dir = resolve(dir, '..');
+  }
+  throw new Error('the built-in report templates (templates/nation.txt.hbs) were not found');
+}
+
+function registerHelpers(hb: typeof Handlebars): void {
+  hb.registerHelper('sign', (n: unknown) => (typeof n === 'number' ? signed(n) : String(n)));
+  hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.map(String).join(typeof sep === 'string' ? sep : ', ') : ''));
+  hb.registerHelper('array', (...args: unknown[]) => args.slice(0, -1));
+  hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  hb.registerHelper('plural', (n: unknown, word: unknown) => `${String(n)} ${String(word)}${n === 1 ? '' : 's'}`);
+  hb.registerHelper('padEnd', (s: unknown, width: unknown) => String(s).padEnd(Number(width)));
+  hb.registerHelper('padStart', (s: unknown, width: unknown) => String(s).padStart(Number(width)));
+}
+
+/**
+ * Reads templates from the folders given, first match wins file by file, so a
+ * campaign folder need only hold the templates it changes. Partials are
+ * partials/<name>.html.hbs (HTML), partials/<name>.txt.hbs (text) and
+ * partials/<name>.css (the stylesheet, as the HTML partial "<name>-css").
+ */
+export function loadTemplates(dirs: readonly string[]): ReportTemplates {
+  const html = Handlebars.create();
+  const text = Handlebars.create();
+  registerHelpers(html);
+  registerHelpers(text);
+  const sources: Record<string, string> = {};
+  const find = (rel: string): string | undefined => dirs.map((d) => join(d, rel)).find((p) => existsSync(p));
+
+  const partialNames = new Set<string>();
+  for (const d of dirs) {
+    const pd = join(d, 'partials');
+    if (existsSync(pd)) for (const f of readdirSync(pd)) partialNames.add(f);
+  }
+  for (const f of [...partialNames].sort()) {
+    const path = find(join('partials', f));
+    if (!path) continue;
+    const body = readFileSync(path, 'utf8');
+    sources[`partials/${f}`] = path;
+    if (f.endsWith('.html.hbs')) html.registerPartial(f.slice(0, -'.html.hbs'.length), body);
+    else if (f.endsWith('.txt.hbs')) text.registerPartial(f.slice(0, -'.txt.hbs'.length), body);
+    else if (f.endsWith('.css')) html.registerPartial(`${f.slice(0, -'.css'.length)}-css`, body);
+  }
+  const compile = (hb: typeof Handlebars, file: string, noEscape: boolean): Compiled => {
+    const path = find(file);
+    if (!path) throw new Error(`report template ${file} was not found in ${dirs.join(', ')}`);
+    sources[file] = path;
+    return hb.compile(readFileSync(path, 'utf8'), { strict: true, noEscape, preventIndent: false });
+  };
+  return {
+    nationText: compile(text, TEMPLATE_FILES.nationText, true),
+    nationHtml: compile(html, TEMPLATE_FILES.nationHtml, false),
+    gmHtml: compile(html, TEMPLATE_FILES.gmHtml, false),
+    sources,
+  };
+}
+
+function run(template: Compiled, name: string, context: unknown): string {
+  try {
+    return template(context);
+  } catch (e) {
+    throw new Error(`report template ${name} failed: ${(e as Error).message}`);
+  }
+}
+
+export interface NationFiles {
+  txt: string;
+  html: string;
+  yaml: string;
+  svg: string;
+  orders: string;
+}
+
+/** The machine-readable report: the view itself, tagged with its format. */
+export function nationYaml(view: NationView): string {
+  const { kind: _kind, ...rest } = view;
+  return `# ${view.nation.name}: what your nation knows after turn ${view.header.turn} of ${view.header.title}.\n${writeYaml({ format: NATION_YAML_FORMAT, ...rest })}`;
+}
+
+export function renderNationReports(view: NationView, campaign: Campaign, templates: ReportTemplates): NationFiles {
+  const model = nationMapModel(view);
+  const svg = renderSvgMap(model);
+  const context = { ...view, mapSvg: svg, mapAscii: renderAsciiMap(model), mapNations: model.nations };
+  return {
+    txt: run(templates.nationText, TEMPLATE_FILES.nationText, context),
+    html: run(templates.nationHtml, TEMPLATE_FILES.nationHtml, context),
+    yaml: nationYaml(view),
+    svg,
+    orders: renderOrderTemplate(view, campaign),
+  };
+}
+
+export function renderGmReport(view: GmView, templates: ReportTemplates): { html: string; svg: string } {
+  const model = gmMapModel(view);
+  const svg = renderSvgMap(model);
+  const context = { ...view, mapSvg: svg, mapAscii: renderAsciiMap(model), mapNations: model.nations };
+  return { html: run(templates.gmHtml, TEMPLATE_FILES.gmHtml, context), svg };
+}

@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { nationOrdersFromYaml, GM_ORDERS_FILE, ordersDir } from '../campaign/pending-orders.js';
+import { CampaignError, pathText } from '../campaign/problems.js';
+import { turnDirName, type OpenCampaign } from '../campaign/store.js';
+import type { LoggedEvent } from '../core/events.js';
+import { asNationId, compareIds, sortedKeys, type NationId } from '../core/ids.js';
+import type { TurnOrders } from '../core/orders.js';
+import type { GameState } from '../core/state.js';
+import type { TurnRenderer } from '../jobs/run-turn.js';
+import { gmView } from './gm-view.js';
+import { nationView } from './nation-view.js';
+import { builtInTemplateDir, loadTemplates, renderGmReport, renderNationReports } from './render.js';
+
+/**
+ * The report shell: reads what a turn's reports need beyond the state and the
+ * events (the orders sent, the campaign's template folder), builds one view
+ * per nation and the GM's view, and returns the files to write under
+ * reports/ in the turn folder.
+ */
+export const REPORTS_DIR = 'reports';
+export const GM_REPORT = 'gm';
+
+/** campaign.yaml's optional `reports:` block. */
+const reportSettingsSchema = z
+  .strictObject({
+    /** A folder of templates (relative to the campaign) overriding the built-in ones file by file. */
+    templates: z.string().min(1).optional(),
+  })
+  .default({});
+
+export interface ReportOptions {
+  /** Deadline for the next orders as printed; "to be announced by the GM" when absent. */
+  deadline?: string;
+  /** Only these nations' reports (all when absent). */
+  nations?: readonly string[];
+  /** Write the GM's report (default: yes). */
+  gm?: boolean;
+}
+
+export interface ReportInput {
+  open: OpenCampaign;
+  before: GameState;
+  state: GameState;
+  events: readonly LoggedEvent[];
+  turn: number;
+}
+
+/** The template folders for a campaign, most specific first. */
+export function templateDirs(open: OpenCampaign): string[] {
+  const parsed = reportSettingsSchema.safeParse(open.file.reports ?? undefined);
+  if (!parsed.success) {
+    throw new CampaignError(parsed.error.issues.map((i) => ({ file: join(open.dir, 'campaign.yaml'), path: `reports.${pathText(i.path)}`, message: i.message })));
+  }
+  const dirs: string[] = [];
+  if (parsed.data.templates) {
+    const dir = resolve(open.dir, parsed.data.templates);
+    if (!existsSync(dir)) throw new CampaignError([{ file: join(open.dir, 'campaign.yaml'), path: 'reports.templates', message: `the folder ${dir} does not exist` }]);
+    dirs.push(dir);
+  } else if (existsSync(join(open.dir, 'templates'))) {
+    dirs.push(join(open.dir, 'templates'));
+  }
+  dirs.push(builtInTemplateDir());
+  return dirs;
+}
+
+/**
+ * The orders a turn was resolved with: the copy kept in the turn folder when
+ * it exists (re-rendering later), else the pending orders folder (while the
+ * turn is being written). Unreadable files give what can be read; reports
+ * never fail over a player's file.
+ */
+export async function readTurnOrders(open: OpenCampaign, before: GameState, turn: number): Promise<TurnOrders> {
+  const kept = join(open.dir, 'turns', turnDirName(turn), 'orders');
+  const dir = existsSync(kept) ? kept : ordersDir(open.dir, turn);
+  const orders: TurnOrders = { nations: {}, gm: [] };
+  if (!existsSync(dir)) return orders;
+  for (const name of (await readdir(dir)).filter((n) => n.endsWith('.yaml') && n !== GM_ORDERS_FILE).sort(compareIds)) {
+    const nation = asNationId(name.slice(0, -'.yaml'.length));
+    if (!open.campaign.nations[nation]) continue;
+    orders.nations[nation] = nationOrdersFromYaml(open, before, nation, await readFile(join(dir, name)));
+  }
+  return orders;
+}
+
+export function checkNationIds(open: OpenCampaign): void {
+  if (open.campaign.nations[asNationId(GM_REPORT)]) {
+    throw new CampaignError([{ file: join(open.dir, 'campaign.yaml'), path: `nations.${GM_REPORT}`, message: `a nation may not have the id "${GM_REPORT}": reports/${GM_REPORT}.html is the GM's report` }]);
+  }
+}
+
+/** Every report file of a turn, by path relative to the turn folder. */
+export async function renderReports(input: ReportInput, opts: ReportOptions = {}): Promise<Record<string, string>> {
+  const { open, before, state, events } = input;
+  checkNationIds(open);
+  const campaign = open.campaign;
+  const templates = loadTemplates(templateDirs(open));
+  const orders = await readTurnOrders(open, before, input.turn);
+  const deadline = opts.deadline !== undefined ? { deadline: opts.deadline } : {};
+  const wanted: NationId[] = opts.nations ? opts.nations.map(asNationId) : sortedKeys(campaign.nations);
+  const files: Record<string, string> = {};
+  for (const nation of wanted) {
+    if (!campaign.nations[nation]) {
+      throw new CampaignError([{ file: join(open.dir, 'campaign.yaml'), message: `no nation "${nation}" (nations: ${sortedKeys(campaign.nations).join(', ')})` }]);
+    }
+    const view = nationView(campaign, before, state, events, nation, { ...deadline, orders, legend: open.file.map.legend });
+    const out = renderNationReports(view, campaign, templates);
+    files[`${REPORTS_DIR}/${nation}.txt`] = out.txt;
+    files[`${REPORTS_DIR}/${nation}.html`] = out.html;
+    files[`${REPORTS_DIR}/${nation}.yaml`] = out.yaml;
+    files[`${REPORTS_DIR}/${nation}.svg`] = out.svg;
+    files[`${REPORTS_DIR}/${nation}-orders.yaml`] = out.orders;
+  }
+  if (opts.gm !== false) {
+    const gm = renderGmReport(gmView(campaign, before, state, events, { ...deadline, orders, legend: open.file.map.legend }), templates);
+    files[`${REPORTS_DIR}/${GM_REPORT}.html`] = gm.html;
+    files[`${REPORTS_DIR}/${GM_REPORT}.svg`] = gm.svg;
+  }
+  return files;
+}
+
+/** The TurnRenderer `fatecraft turn` plugs in: every report, written with the turn. */
+export function reportRenderer(opts: Pick<ReportOptions, 'deadline'> = {}): TurnRenderer {
+  return ({ open, before, state, events, turn }) => renderReports({ open, before, state, events, turn }, opts);
+}

@@ -1,0 +1,172 @@
+import { compareIds } from '../core/ids.js';
+import { offsetOf } from '../core/hex.js';
+import { asHexKey } from '../core/ids.js';
+import type { MapModel, MapUnit } from './map-model.js';
+
+/**
+ * The hex map as a standalone SVG: flat-topped hexes in odd-q columns (odd
+ * columns shifted down half a hex, as on the campaign map), terrain coloured,
+ * hexes out of sight dimmed, settlements and units in their nation's colour.
+ * Every piece of text is escaped here; the result is safe to embed in HTML.
+ * Colours are presentation attributes, so a stylesheet (the HTML template's)
+ * can restyle them by class: .t-<terrain>, .n-<nation>, .fog, .settlement...
+ */
+
+export const HEX_RADIUS = 26;
+const SQRT3 = Math.sqrt(3);
+
+export const TERRAIN_COLOURS: Record<string, string> = {
+  plains: '#dfe8b0',
+  grass: '#cfe3a0',
+  forest: '#7fae6b',
+  woods: '#7fae6b',
+  hills: '#cdb27a',
+  mountains: '#a39a8e',
+  water: '#9cc6ec',
+  lake: '#9cc6ec',
+  sea: '#6f9fd8',
+  ocean: '#5a8bcc',
+  swamp: '#9fb59a',
+  marsh: '#9fb59a',
+  desert: '#ecd9a0',
+  tundra: '#e4e8ea',
+};
+
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/** A class-name-safe form of an id. */
+export const cssName = (s: string) => s.toLowerCase().replace(/[^a-z0-9_-]/g, '-');
+
+const num = (n: number) => {
+  const s = n.toFixed(1);
+  return s.endsWith('.0') ? s.slice(0, -2) : s;
+};
+
+/** A stable colour for a terrain the palette does not know. */
+function terrainColour(terrain: string): string {
+  const known = TERRAIN_COLOURS[terrain];
+  if (known) return known;
+  let h = 0;
+  for (const c of terrain) h = (h * 31 + c.charCodeAt(0)) % 360;
+  return `hsl(${h}, 35%, 72%)`;
+}
+
+export interface SvgOptions {
+  radius?: number;
+  /** Draw "col,row" and a tooltip in each hex (default: yes, unless the window is bigger than DENSE_MAP hexes). */
+  coordinates?: boolean;
+}
+
+/** Above this many hexes the map leaves out per-hex labels and tooltips, to stay a reasonable size. */
+export const DENSE_MAP = 40 * 40;
+
+export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
+  const R = opts.radius ?? HEX_RADIUS;
+  const { window, rows, legend } = model.grid;
+  const labels = opts.coordinates ?? window.cols * window.rows <= DENSE_MAP;
+  const colour = new Map(model.nations.map((n) => [n.id, n.colour]));
+  const nationName = new Map(model.nations.map((n) => [n.id, n.name]));
+  const centre = (hex: string) => {
+    const { col, row } = offsetOf(asHexKey(hex));
+    const c = col - window.col;
+    const r = row - window.row;
+    return { x: R + 1.5 * R * c, y: (SQRT3 / 2) * R + SQRT3 * R * r + (col % 2 === 1 ? (SQRT3 / 2) * R : 0) };
+  };
+  const corners = (x: number, y: number, radius: number) =>
+    [0, 1, 2, 3, 4, 5].map((i) => `${num(x + radius * Math.cos((Math.PI / 3) * i))},${num(y + radius * Math.sin((Math.PI / 3) * i))}`).join(' ');
+  const inWindow = (hex: string) => {
+    const { col, row } = offsetOf(asHexKey(hex));
+    return col >= window.col && row >= window.row && col < window.col + window.cols && row < window.row + window.rows;
+  };
+
+  const mapWidth = 2 * R + 1.5 * R * Math.max(0, window.cols - 1);
+  const mapHeight = SQRT3 * R * (window.rows + 0.5);
+  const legendLines = model.nations.length;
+  const legendTop = mapHeight + 8;
+  const height = legendTop + 18 * legendLines + 6;
+  const width = Math.max(mapWidth, 260);
+
+  const out: string[] = [];
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="fatecraft-map" viewBox="0 0 ${num(width)} ${num(height)}" width="${num(width)}" height="${num(height)}" role="img" aria-label="${escapeXml(model.title)}">`);
+  out.push(`<title>${escapeXml(model.title)}</title>`);
+  out.push(
+    '<style>.fatecraft-map text{font-family:sans-serif}.fatecraft-map .coord{font-size:7px;fill:#333;opacity:.55}.fatecraft-map .fog{fill-opacity:.35}' +
+      '.fatecraft-map .hex{stroke:#777;stroke-width:.6}.fatecraft-map .site-name{font-size:8px;font-weight:bold;paint-order:stroke;stroke:#fff;stroke-width:2px}' +
+      '.fatecraft-map .count{font-size:8px;fill:#fff;font-weight:bold}.fatecraft-map .legend{font-size:11px}</style>',
+  );
+
+  // Terrain, with fog over what is out of sight.
+  out.push('<g class="hexes">');
+  rows.forEach((line, r) => {
+    [...line].forEach((ch, c) => {
+      const col = window.col + c;
+      const row = window.row + r;
+      const hex = `${col},${row}`;
+      const terrain = legend[ch] ?? 'unknown';
+      const seen = model.seen === null || model.seen.has(hex);
+      const { x, y } = centre(hex);
+      const cls = `hex t-${cssName(terrain)}${seen ? '' : ' fog'}`;
+      const tip = labels ? `<title>${escapeXml(`${hex} ${terrain}${seen ? '' : ' (not in sight)'}`)}</title>` : '';
+      out.push(`<polygon class="${cls}" data-hex="${hex}" points="${corners(x, y, R)}" fill="${terrainColour(terrain)}">${tip}</polygon>`);
+      if (labels) out.push(`<text class="coord" x="${num(x)}" y="${num(y - R * 0.55)}" text-anchor="middle">${hex}</text>`);
+    });
+  });
+  out.push('</g>');
+
+  out.push('<g class="resources">');
+  for (const res of model.resources.filter((r) => inWindow(r.hex))) {
+    const { x, y } = centre(res.hex);
+    const s = R * 0.16;
+    out.push(`<polygon class="resource r-${cssName(res.kind)}" points="${num(x + R * 0.55)},${num(y - s)} ${num(x + R * 0.55 + s)},${num(y)} ${num(x + R * 0.55)},${num(y + s)} ${num(x + R * 0.55 - s)},${num(y)}" fill="#f4f6f7" stroke="#555" stroke-width="0.6"><title>${escapeXml(`${res.name} (${res.kind}) at ${res.hex}`)}</title></polygon>`);
+  }
+  out.push('</g>');
+
+  out.push('<g class="settlements">');
+  for (const s of [...model.settlements].filter((x) => inWindow(x.hex)).sort((a, b) => compareIds(a.hex, b.hex))) {
+    const { x, y } = centre(s.hex);
+    const size = s.level === 'capital' ? 0.5 : s.level === 'city' ? 0.44 : s.level === 'town' ? 0.38 : 0.32;
+    const h = R * size;
+    const fill = colour.get(s.nation) ?? '#000';
+    const who = nationName.get(s.nation) ?? s.nation;
+    out.push(`<g class="settlement n-${cssName(s.nation)} l-${cssName(s.level)}" data-hex="${s.hex}">`);
+    out.push(`<title>${escapeXml(`${s.name} — ${s.level} of ${who} at ${s.hex}`)}</title>`);
+    out.push(`<rect x="${num(x - h)}" y="${num(y - h)}" width="${num(2 * h)}" height="${num(2 * h)}" fill="#fff" stroke="${fill}" stroke-width="2.5"/>`);
+    if (s.level === 'capital') out.push(`<circle cx="${num(x)}" cy="${num(y)}" r="${num(h * 0.45)}" fill="${fill}"/>`);
+    out.push(`<text class="site-name" x="${num(x)}" y="${num(y + R * 0.82)}" text-anchor="middle" fill="${fill}">${escapeXml(s.name)}</text>`);
+    out.push('</g>');
+  }
+  out.push('</g>');
+
+  // Units: one token per nation in a hex, with a count and every unit named in its title.
+  out.push('<g class="units">');
+  const byHex = new Map<string, MapUnit[]>();
+  for (const u of model.units.filter((x) => inWindow(x.hex))) byHex.set(u.hex, [...(byHex.get(u.hex) ?? []), u]);
+  for (const hex of [...byHex.keys()].sort(compareIds)) {
+    const here = byHex.get(hex) ?? [];
+    const groups = [...new Set(here.map((u) => u.nation))].sort((a, b) => (a === model.reader ? -1 : b === model.reader ? 1 : compareIds(a, b)));
+    const { x, y } = centre(hex);
+    groups.forEach((nation, i) => {
+      const units = here.filter((u) => u.nation === nation);
+      const cx = x - R * 0.45 + i * R * 0.42;
+      const cy = y + R * 0.05;
+      const fill = colour.get(nation) ?? '#000';
+      out.push(`<g class="unit n-${cssName(nation)}" data-hex="${hex}">`);
+      out.push(`<title>${escapeXml(`${nationName.get(nation) ?? nation} at ${hex}: ${units.map((u) => u.label).join('; ')}`)}</title>`);
+      out.push(`<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(R * 0.24)}" fill="${fill}" stroke="#fff" stroke-width="1.2"/>`);
+      out.push(`<text class="count" x="${num(cx)}" y="${num(cy + R * 0.11)}" text-anchor="middle">${units.length}</text>`);
+      out.push('</g>');
+    });
+  }
+  out.push('</g>');
+
+  out.push(`<g class="legend">`);
+  model.nations.forEach((n, i) => {
+    const y = legendTop + 18 * i;
+    out.push(`<rect x="6" y="${num(y)}" width="12" height="12" fill="${n.colour}"/><text x="24" y="${num(y + 10)}">${escapeXml(`${n.name}${n.id === model.reader ? ' (you)' : ''}`)}</text>`);
+  });
+  out.push('</g>');
+  out.push('</svg>');
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,386 @@
+/**
+ * The view models behind every report. A NationView is exactly what one
+ * nation may know after a turn; the text, HTML, YAML, SVG and order template
+ * are all rendered from it and from nothing else, so secrecy is decided once
+ * (in nationView) and a leak can only come from there. The GmView is the
+ * whole picture for the GM.
+ *
+ * Every field is always present (null when there is nothing), because the
+ * templates run in Handlebars' strict mode: a misspelt field is an error, not
+ * an empty hole in a player's report.
+ */
+
+/** A number with its Fate ladder word where the ladder has one ("+2 Fair"). */
+export interface Rated {
+  value: number;
+  /** "+2", "0", "-1". */
+  signed: string;
+  /** "Fair", or null off the ladder. */
+  word: string | null;
+  /** "+2 Fair", or just "-3" off the ladder. */
+  text: string;
+}
+
+export interface LedgerItem {
+  reason: string;
+  delta: number;
+  /** "+20", "-5". */
+  signed: string;
+}
+
+/** One resource over the turn: where it started, every change, where it ended. */
+export interface Ledger {
+  start: number;
+  income: LedgerItem[];
+  spending: LedgerItem[];
+  incomeTotal: number;
+  spendingTotal: number;
+  end: number;
+}
+
+export interface IndicatorLedger {
+  start: Rated;
+  changes: LedgerItem[];
+  end: Rated;
+}
+
+export interface ModifierView {
+  value: number;
+  signed: string;
+  source: string;
+}
+
+export interface RollView {
+  unit: string;
+  label: string;
+  health: string;
+  die: string;
+  value: number;
+  forced: boolean;
+  modifiers: ModifierView[];
+  total: number;
+}
+
+export interface BattleSideView {
+  nation: string;
+  nationName: string;
+  role: 'attacker' | 'defender';
+  rolls: RollView[];
+  /** The modifier the side bought with Fate, as every side saw it. */
+  fateModifier: number;
+  /** Fate points spent: only for the nation's own side (null for the enemy). */
+  fateSpent: number | null;
+  sideModifiers: ModifierView[];
+  total: number;
+}
+
+export interface CasualtyView {
+  unit: string;
+  label: string;
+  result: string;
+}
+
+export interface BattleView {
+  id: string;
+  at: string;
+  kind: 'open' | 'assault';
+  /** "open battle" / "assault". */
+  kindText: string;
+  headline: string;
+  attacker: BattleSideView;
+  defender: BattleSideView;
+  winner: 'attacker' | 'defender' | 'draw';
+  outcome: string;
+  deficit: number;
+  casualties: CasualtyView[];
+  overkill: number;
+}
+
+export interface SiegeRollView {
+  headline: string;
+  action: string;
+  unit: string;
+  settlement: string;
+  target: number;
+  die: string;
+  value: number;
+  forced: boolean;
+  modifiers: ModifierView[];
+  total: number;
+  successes: number;
+  effects: string[];
+}
+
+/** A sentence from the turn log, in resolution order. */
+export interface LogLine {
+  seq: number;
+  phase: string;
+  type: string;
+  text: string;
+}
+
+export interface RejectedOrder {
+  line: number | null;
+  order: string;
+  reason: string;
+}
+
+export interface GoalView {
+  id: string;
+  text: string;
+  done: boolean;
+  doneTurn: number | null;
+  reward: string;
+  /** "done (turn 3)", "open", "open — judged by the GM". */
+  status: string;
+}
+
+export interface OwnUnitView {
+  id: string;
+  name: string | null;
+  label: string;
+  type: string;
+  typeName: string;
+  class: string;
+  hex: string;
+  terrain: string;
+  health: string;
+  speed: number;
+  bonuses: string[];
+  aboard: string | null;
+  besieging: string | null;
+  /** Id of the settlement it besieges, for order lines. */
+  besiegingId: string | null;
+  builtTurn: number | null;
+}
+
+export interface QueueItem {
+  build: string;
+  kind: string;
+  what: string;
+  turnsLeft: number;
+  startedTurn: number;
+}
+
+export interface OwnSettlementView {
+  id: string;
+  name: string;
+  level: string;
+  hex: string;
+  terrain: string;
+  home: boolean;
+  captured: boolean;
+  structures: string[];
+  structureIds: string[];
+  battlements: string[];
+  queue: QueueItem[];
+  besiegedBy: string[];
+}
+
+export interface ProjectView {
+  build: string;
+  what: string;
+  at: string;
+  builder: string | null;
+  turnsLeft: number;
+}
+
+export interface ExternalView {
+  id: string;
+  name: string;
+  nation: string;
+  nationName: string;
+  hex: string;
+}
+
+export interface ForeignUnitView {
+  id: string;
+  name: string | null;
+  label: string;
+  nation: string;
+  nationName: string;
+  typeName: string;
+  class: string;
+  hex: string;
+  health: string;
+  besieging: string | null;
+}
+
+export interface ForeignSettlementView {
+  id: string;
+  name: string;
+  nation: string;
+  nationName: string;
+  level: string;
+  hex: string;
+  battlements: string[];
+}
+
+export interface PublicNationView {
+  id: string;
+  name: string;
+  leader: string;
+  prosperity: Rated;
+  happiness: Rated;
+  alive: boolean;
+}
+
+export interface CapView {
+  kind: 'military' | 'diplomatic';
+  units: number;
+  building: number;
+  cap: number;
+  text: string;
+}
+
+export interface UnitTypeOffer {
+  id: string;
+  name: string;
+  class: string;
+  speed: number;
+  cost: number;
+  bonuses: string[];
+  requires: string | null;
+}
+
+export interface StructureOffer {
+  id: string;
+  name: string;
+  cost: number;
+  turns: number;
+  effect: string;
+}
+
+/** What the nation can build: its own catalogue, with prices. */
+export interface Catalogue {
+  unitTypes: UnitTypeOffer[];
+  structures: StructureOffer[];
+  externals: StructureOffer[];
+  battlements: { level: number; cost: number }[];
+  upgrade: { town: number; city: number };
+  newSettlement: number;
+  fateTable: string[];
+}
+
+export interface MapWindow {
+  col: number;
+  row: number;
+  cols: number;
+  rows: number;
+}
+
+/** Terrain of the map window, one character per hex, with the legend. */
+export interface TerrainGrid {
+  width: number;
+  height: number;
+  window: MapWindow;
+  legend: Record<string, string>;
+  rows: string[];
+}
+
+export interface ResourceSite {
+  hex: string;
+  kind: string;
+  name: string;
+}
+
+export interface TurnHeader {
+  campaign: string;
+  title: string;
+  turn: number;
+  /** "Summer of 412", or "the starting position" for turn 0. */
+  when: string;
+  season: string | null;
+  year: number | null;
+  next: { turn: number; season: string; year: number; when: string; deadline: string };
+}
+
+export interface NationSummary {
+  battles: BattleView[];
+  sieges: SiegeRollView[];
+  siegeNews: string[];
+  buildsFinished: string[];
+  buildsStarted: string[];
+  buildsLost: string[];
+  settlementNews: string[];
+  goalNews: string[];
+  rejected: RejectedOrder[];
+  cancelled: string[];
+  other: LogLine[];
+}
+
+export interface NationView {
+  kind: 'nation';
+  header: TurnHeader;
+  nation: { id: string; name: string; leader: string; ability: string; alive: boolean; missedTurns: number; battlesWon: number };
+  summary: NationSummary;
+  renown: Ledger;
+  fate: Ledger;
+  prosperity: IndicatorLedger;
+  happiness: IndicatorLedger;
+  goals: GoalView[];
+  units: OwnUnitView[];
+  settlements: OwnSettlementView[];
+  projects: ProjectView[];
+  externals: ExternalView[];
+  caps: CapView[];
+  catalogue: Catalogue;
+  notes: string[];
+  sight: {
+    unitRange: number;
+    settlementRange: number;
+    hexes: string[];
+    units: ForeignUnitView[];
+    settlements: ForeignSettlementView[];
+    externals: ExternalView[];
+    resources: ResourceSite[];
+  };
+  nations: PublicNationView[];
+  rumours: string[];
+  map: TerrainGrid;
+}
+
+export interface GmNationView {
+  id: string;
+  name: string;
+  leader: string;
+  ability: string;
+  alive: boolean;
+  missedTurns: number;
+  nmrFlagged: boolean;
+  battlesWon: number;
+  renown: Ledger;
+  fate: Ledger;
+  prosperity: IndicatorLedger;
+  happiness: IndicatorLedger;
+  goals: GoalView[];
+  units: OwnUnitView[];
+  settlements: OwnSettlementView[];
+  projects: ProjectView[];
+  externals: ExternalView[];
+  caps: CapView[];
+  sentOrders: boolean;
+  orders: string[];
+  notes: string[];
+  rejected: RejectedOrder[];
+}
+
+export interface GmView {
+  kind: 'gm';
+  header: TurnHeader;
+  nations: GmNationView[];
+  battles: BattleView[];
+  sieges: SiegeRollView[];
+  pursuits: string[];
+  log: LogLine[];
+  nmr: string[];
+  gmActions: string[];
+  attention: string[];
+  world: {
+    units: ForeignUnitView[];
+    settlements: ForeignSettlementView[];
+    externals: ExternalView[];
+    resources: ResourceSite[];
+  };
+  map: TerrainGrid;
+}

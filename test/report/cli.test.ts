@@ -1,0 +1,87 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { CampaignError } from '../../src/campaign/problems.js';
+import { registerCommands } from '../../src/cli/commands/index.js';
+import { runTurn } from '../../src/jobs/run-turn.js';
+import { FIXTURE, readReports, scratchCopy } from './support.js';
+
+/** `fatecraft turn` writes the reports with the turn; `fatecraft report` re-renders them in place. */
+const copies: (() => void)[] = [];
+afterAll(() => copies.forEach((c) => c()));
+
+async function cli(...args: string[]): Promise<void> {
+  const program = new Command().exitOverride();
+  registerCommands(program);
+  const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  try {
+    await program.parseAsync(['node', 'fatecraft', ...args]);
+  } finally {
+    log.mockRestore();
+  }
+}
+
+function copy(label: string): string {
+  const { dir, cleanup } = scratchCopy(FIXTURE, label);
+  copies.push(cleanup);
+  return dir;
+}
+
+describe('fatecraft turn', () => {
+  it('writes every nation\'s reports and the GM\'s into the new turn folder', async () => {
+    const dir = copy('cli-turn');
+    await cli('turn', dir);
+    expect(Object.keys(readReports(dir, 1))).toEqual([
+      'argenta-orders.yaml', 'argenta.html', 'argenta.svg', 'argenta.txt', 'argenta.yaml',
+      'borea-orders.yaml', 'borea.html', 'borea.svg', 'borea.txt', 'borea.yaml',
+      'corsa-orders.yaml', 'corsa.html', 'corsa.svg', 'corsa.txt', 'corsa.yaml',
+      'gm.html', 'gm.svg',
+    ]);
+  });
+});
+
+describe('fatecraft report', () => {
+  it('renders the reports of a turn resolved without them, the latest by default', async () => {
+    const dir = copy('cli-report');
+    await runTurn(dir);
+    expect(readReports(dir, 1)).toEqual({});
+    await cli('report', dir);
+    const reports = readReports(dir, 1);
+    expect(Object.keys(reports)).toHaveLength(17);
+    expect(reports['argenta.txt']).toContain('report for Argenta');
+  });
+
+  it('with --nation and --deadline rewrites only that nation\'s files, atomically', async () => {
+    const dir = copy('cli-nation');
+    await runTurn(dir);
+    await cli('report', dir, '--turn', '1');
+    const gmBefore = statSync(join(dir, 'turns', '0001', 'reports', 'gm.html')).mtimeMs;
+    const before = readReports(dir, 1);
+    await cli('report', dir, '--turn', '1', '--nation', 'borea', '--deadline', 'the first full moon');
+    const after = readReports(dir, 1);
+    expect(after['borea.txt']).toContain('deadline: the first full moon');
+    expect(after['argenta.txt']).toBe(before['argenta.txt']);
+    expect(statSync(join(dir, 'turns', '0001', 'reports', 'gm.html')).mtimeMs).toBe(gmBefore);
+    expect(readdirSync(join(dir, 'turns', '0001', 'reports')).filter((n) => !/^(argenta|borea|corsa)(-orders)?\.(txt|html|yaml|svg)$|^gm\.(html|svg)$/.test(n))).toEqual([]);
+    expect(readFileSync(join(dir, 'turns', '0001', 'state.yaml'), 'utf8')).toContain('turn: 1');
+  });
+
+  it('refuses an unknown nation or an unresolved turn with a clear message', async () => {
+    const dir = copy('cli-errors');
+    await expect(cli('report', dir)).rejects.toThrow(/no resolved turns yet/);
+    await runTurn(dir);
+    await expect(cli('report', dir, '--nation', 'atlantis')).rejects.toThrow(CampaignError);
+    await expect(cli('report', dir, '--nation', 'atlantis')).rejects.toThrow(/no nation "atlantis"/);
+    await expect(cli('report', dir, '--turn', '7')).rejects.toThrow(/turn 7 is not resolved/);
+  });
+
+  it('reports on the starting position (turn 0)', async () => {
+    const dir = copy('cli-turn0');
+    await runTurn(dir);
+    await cli('report', dir, '--turn', '0');
+    const txt = readReports(dir, 0)['argenta.txt'] ?? '';
+    expect(txt).toContain('Turn 0: the starting position');
+    expect(txt).toContain('Next orders: turn 1 (Summer of 412)');
+  });
+});

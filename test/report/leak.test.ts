@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import type { NationId, UnitId } from '../../src/core/ids.js';
+import { sortedKeys } from '../../src/core/ids.js';
+import { nationView, sightOf, unitsNamedIn } from '../../src/report/nation-view.js';
+import { DEMO, FIXTURE, FIXTURE_TURNS, decodeEntities, play, type Played, type PlayedTurn } from './support.js';
+import { existsSync } from 'node:fs';
+
+/**
+ * The leak test: for every pair of nations and every turn, nothing secret of
+ * one appears in any report of the other — not its Renown or Fate (at any
+ * point of the turn), its goals, its leader's ability, its notes to the GM,
+ * nor any of its units the reader neither sees nor met in an event.
+ */
+interface Secret {
+  what: string;
+  test: (text: string) => boolean;
+}
+
+const phrase = (what: string, s: string): Secret => ({ what, test: (text) => text.includes(s) });
+const number = (what: string, n: number): Secret => ({ what, test: (text) => new RegExp(`(?<![\\d.])${n}(?![\\d])`).test(text) });
+
+function secretsOf(t: PlayedTurn, played: Played, owner: NationId, reader: NationId, numbers = true): Secret[] {
+  const campaign = played.open.campaign;
+  const def = campaign.nations[owner];
+  const secrets: Secret[] = [];
+  if (!def) return secrets;
+  for (const g of def.goals) secrets.push(phrase(`goal "${g.id}"`, g.text));
+  if (def.ability) secrets.push(phrase('leader ability', def.ability));
+  const balances = new Set<number>();
+  for (const s of [t.before, t.state]) {
+    const n = s.nations[owner];
+    if (n) balances.add(n.renown).add(n.fate);
+  }
+  for (const e of t.events) if (e.type === 'resource' && e.nation === owner) balances.add(e.balance);
+  if (numbers) for (const b of balances) secrets.push(number('a Renown or Fate balance', b));
+  for (const o of t.orders.nations[owner]?.orders ?? []) if (o.kind === 'note') secrets.push(phrase('a note to the GM', o.text));
+
+  // Units of the owner the reader may not know of: not in its sight at the end, not met in an event it took part in.
+  const seen = sightOf(campaign, t.state, reader);
+  const met = new Set<string>();
+  for (const e of t.events) if (e.nations.includes(reader)) for (const id of unitsNamedIn(e)) met.add(id);
+  const units = new Map([...Object.values(t.before.units), ...Object.values(t.state.units)].filter((u) => u.nation === owner).map((u) => [u.id, u]));
+  for (const [id, u] of units) {
+    const visible = t.state.units[id as UnitId] !== undefined && seen.has(t.state.units[id as UnitId]!.hex);
+    if (visible || met.has(id)) continue;
+    secrets.push(phrase(`unseen unit id ${id}`, `(${id})`));
+    if (u.name) secrets.push(phrase(`unseen unit name ${u.name}`, u.name));
+  }
+  return secrets;
+}
+
+/**
+ * `numbers`: look for the other nations' Renown and Fate as bare numbers. The
+ * fixture gives every nation large, distinct balances so that is meaningful;
+ * in the demo campaign small balances (10, 20) are also prices and totals.
+ */
+function checkPairs(get: () => Played, numbers: boolean) {
+  it('no report of one nation holds another nation\'s secrets', () => {
+    const played = get();
+    const nations = sortedKeys(played.open.campaign.nations);
+    let checked = 0;
+    for (const t of played.turns) {
+      for (const reader of nations) {
+        const files = Object.entries(t.reports).filter(([name]) => name.startsWith(`${reader}.`) || name === `${reader}-orders.yaml`);
+        expect(files.length).toBe(5);
+        const view = JSON.stringify(nationView(played.open.campaign, t.before, t.state, t.events, reader, { orders: t.orders }));
+        const texts: [string, string][] = [...files.flatMap(([name, text]): [string, string][] => [[name, text], [`${name} (decoded)`, decodeEntities(text)]]), ['the view', view]];
+        for (const owner of nations) {
+          if (owner === reader) continue;
+          for (const secret of secretsOf(t, played, owner, reader, numbers)) {
+            for (const [name, text] of texts) {
+              checked++;
+              expect(secret.test(text), `turn ${t.turn}: ${reader}'s ${name} shows ${owner}'s ${secret.what}`).toBe(false);
+            }
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('the same scan finds each nation\'s own secrets in its own report (so the scan can see)', () => {
+    const played = get();
+    const t = played.turns.at(-1)!;
+    for (const nation of sortedKeys(played.open.campaign.nations)) {
+      const own = secretsOf(t, played, nation, nation).filter((s) => s.what.startsWith('goal') || s.what === 'leader ability');
+      const text = decodeEntities(t.reports[`${nation}.txt`] ?? '');
+      for (const s of own) expect(s.test(text), `${nation}'s own ${s.what}`).toBe(true);
+      const renown = t.state.nations[nation]?.renown ?? NaN;
+      expect(number('own Renown', renown).test(text)).toBe(true);
+    }
+  });
+
+  it('the machine-readable report carries Renown, Fate and goals of its own nation only', () => {
+    const played = get();
+    for (const t of played.turns) {
+      for (const nation of sortedKeys(played.open.campaign.nations)) {
+        const y = parse(t.reports[`${nation}.yaml`] ?? '') as Record<string, unknown> & { sight: { hexes: string[]; units: { hex: string; nation: string }[] }; nations: Record<string, unknown>[] };
+        expect(y.format).toBe('fatecraft-nation-report/1');
+        expect((y.renown as { end: number }).end).toBe(t.state.nations[nation]?.renown);
+        for (const u of y.sight.units) {
+          expect(u.nation).not.toBe(nation);
+          expect(y.sight.hexes).toContain(u.hex);
+        }
+        for (const n of y.nations) expect(Object.keys(n).sort()).toEqual(['alive', 'happiness', 'id', 'leader', 'name', 'prosperity']);
+      }
+    }
+  });
+}
+
+describe('secrecy in the fixture campaign', () => {
+  let played: Played;
+  beforeAll(async () => {
+    played = await play(FIXTURE, FIXTURE_TURNS, 'leak');
+  });
+  afterAll(() => played?.cleanup());
+  checkPairs(() => played, true);
+
+  it('sees what the fixture was built to show', () => {
+    const t1 = played.turns[0]!;
+    // Argenta met Borea's "<script>" infantry in battle, and sees the Storm Riders at the end of the turn.
+    expect(t1.reports['argenta.txt']).toContain("Infantry '<script>alert(1)</script>' (borea-foot) of Borea");
+    expect(t1.reports['argenta.txt']).toMatch(/Foreign units in sight:\n- Cavalry 'Storm Riders' \(storm-riders\) of Borea at 6,4/);
+    // Corsa is far away: it sees nobody and nobody sees it.
+    expect(t1.reports['corsa.txt']).toMatch(/Foreign units in sight:\n- none/);
+    expect(t1.reports['argenta.txt']).not.toContain('Shadow Legion');
+    // The enemy's Fate modifier is shown, the Fate it paid is not.
+    expect(t1.reports['argenta.txt']).toMatch(/Fate: \+1\n/);
+    expect(t1.reports['borea.txt']).toContain('Fate: +1 (1 Fate spent)');
+  });
+});
+
+describe.skipIf(!existsSync(DEMO))('secrecy in the demo campaign (campaigns/silversheen)', () => {
+  let played: Played;
+  beforeAll(async () => {
+    played = await play(DEMO, 1, 'leak-demo');
+  });
+  afterAll(() => played?.cleanup());
+  checkPairs(() => played, false);
+});

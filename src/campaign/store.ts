@@ -86,6 +86,16 @@ function checkStateAgainstCampaign(state: GameState, campaign: Campaign, file: s
   if (problems.length) throw new CampaignError(problems);
 }
 
+/** The event log of a resolved turn (empty for turn 0 and older campaigns without one). */
+export async function readTurnEvents(dir: string, turn: number): Promise<LoggedEvent[]> {
+  const path = join(dir, 'turns', turnDirName(turn), 'events.yaml');
+  if (!existsSync(path)) return [];
+  const read = await readYamlFile(path, path);
+  const value = read.value as { events?: unknown } | null;
+  if (!value || !Array.isArray(value.events)) throw new CampaignError([{ file: path, path: 'events', message: 'events.yaml needs a list of events' }]);
+  return value.events as LoggedEvent[];
+}
+
 export interface TurnFiles {
   state: GameState;
   events: LoggedEvent[];

@@ -200,7 +200,7 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
     case 'nation_fallen':
       return `${n(e.nation)} has fallen: it holds no settlement and no unit.`;
     case 'gm_note':
-      return `Note from the GM to ${n(e.nation)}: ${e.text}`;
+      return `${cap(n(e.nation))} wrote to the GM: “${e.text}”`;
     case 'season':
       return `The season turns: ${e.season} of ${e.year}.`;
   }

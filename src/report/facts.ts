@@ -4,6 +4,7 @@ import type { Indicator, LoggedEvent, Resource } from '../core/events.js';
 import { compareIds, type NationId } from '../core/ids.js';
 import { GameMap } from '../core/map.js';
 import type { BuildState, GameState, NationState, Project } from '../core/state.js';
+import { unitCost } from '../core/checks/settlement-orders.js';
 import { rated, signed } from './ladder.js';
 import type { Namer } from './describe.js';
 import type {
@@ -188,12 +189,6 @@ export function capsOf(campaign: Campaign, state: GameState, nation: NationId): 
   });
 }
 
-export function unitCost(campaign: Campaign, nation: NationId, unitType: string): number {
-  const type = campaign.nations[nation]?.unitTypes[unitType];
-  if (!type) return 0;
-  const points = type.bonuses.reduce((sum, b) => sum + Math.max(0, b.value), 0);
-  return (type.cost ?? campaign.rules.unitCost[type.class]) + campaign.rules.costPerBonusPoint * points;
-}
 
 export function catalogueOf(campaign: Campaign, nation: NationId): Catalogue {
   const def = campaign.nations[nation];

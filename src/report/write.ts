@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { CampaignError } from '../campaign/problems.js';
-import { listTurns, openCampaign, readState, readYamlFile, turnDirName, type OpenCampaign } from '../campaign/store.js';
-import type { LoggedEvent } from '../core/events.js';
+import { listTurns, openCampaign, readState, readTurnEvents, turnDirName, type OpenCampaign } from '../campaign/store.js';
+
 import { renderReports, type ReportOptions } from './renderer.js';
 
 /**
@@ -12,15 +11,6 @@ import { renderReports, type ReportOptions } from './renderer.js';
  * The turn folder exists, so each file is written on its own, atomically:
  * to a temporary file beside it, synced, then renamed over the old one.
  */
-export async function readTurnEvents(dir: string, turn: number): Promise<LoggedEvent[]> {
-  const path = join(dir, 'turns', turnDirName(turn), 'events.yaml');
-  if (!existsSync(path)) return [];
-  const read = await readYamlFile(path, path);
-  const value = read.value as { events?: unknown } | null;
-  if (!value || !Array.isArray(value.events)) throw new CampaignError([{ file: path, path: 'events', message: 'events.yaml needs a list of events' }]);
-  return value.events as LoggedEvent[];
-}
-
 export interface WrittenReports {
   turn: number;
   dir: string;

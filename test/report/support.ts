@@ -6,7 +6,7 @@ import type { LoggedEvent } from '../../src/core/events.js';
 import type { GameState } from '../../src/core/state.js';
 import { runTurn } from '../../src/jobs/run-turn.js';
 import { readTurnOrders, reportRenderer } from '../../src/report/renderer.js';
-import { readTurnEvents } from '../../src/report/write.js';
+import { readTurnEvents } from '../../src/campaign/store.js';
 import type { TurnOrders } from '../../src/core/orders.js';
 
 /**

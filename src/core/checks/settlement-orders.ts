@@ -1,4 +1,4 @@
-import { isMilitaryClass, type Bonus } from '../campaign.js';
+import { isMilitaryClass, type Bonus, type Campaign } from '../campaign.js';
 import type { TurnContext } from '../context.js';
 import type { NationId, SettlementId } from '../ids.js';
 import type { BuildBattlementOrder, BuildStructureOrder, BuildUnitOrder, UpgradeOrder } from '../orders.js';
@@ -18,11 +18,11 @@ const queuedIn = (ctx: TurnContext, id: SettlementId) => startOfTurn(ctx).builds
 const sameBonus = (a: Bonus, b: Bonus): boolean => bonusText(a) === bonusText(b);
 
 /** Renown cost of a unit: class base plus costPerBonusPoint per point of positive bonus. */
-export function unitCost(ctx: TurnContext, nation: NationId, unitType: string, extra: readonly Bonus[] = []): number {
-  const type = ctx.nationDef(nation).unitTypes[unitType];
+export function unitCost(campaign: Campaign, nation: NationId, unitType: string, extra: readonly Bonus[] = []): number {
+  const type = campaign.nations[nation]?.unitTypes[unitType];
   if (!type) throw new Error(`unknown unit type ${unitType}`);
   const points = [...type.bonuses, ...extra].reduce((sum, b) => sum + Math.max(0, b.value), 0);
-  return (type.cost ?? ctx.rules.unitCost[type.class]) + ctx.rules.costPerBonusPoint * points;
+  return (type.cost ?? campaign.rules.unitCost[type.class]) + campaign.rules.costPerBonusPoint * points;
 }
 
 export function checkBuildUnit(ctx: TurnContext, nation: NationId, o: BuildUnitOrder): Verdict {
@@ -51,7 +51,7 @@ export function checkBuildUnit(ctx: TurnContext, nation: NationId, o: BuildUnitO
   if (kinds > ctx.rules.maxBonusKinds) return reject(`a unit can have at most ${ctx.rules.maxBonusKinds} kinds of bonus; this one would have ${kinds}`);
   const military = isMilitaryClass(type.class);
   const cap = ctx.nationDef(nation).caps[military ? 'military' : 'diplomatic'];
-  const cost = unitCost(ctx, nation, type.id, extra);
+  const cost = unitCost(ctx.campaign, nation, type.id, extra);
   const capKey = military ? 'military' : 'diplomatic';
   const perTurn = ctx.rules.buildsPerSettlement[capKey] + s.structures.reduce((n, id) => n + (ctx.campaign.structures[id]?.extraBuilds?.[capKey] ?? 0), 0);
   return {

@@ -43,6 +43,7 @@ export const ordersPhase: Phase = {
         ctx.accept(a);
         if (a.renown > 0) ctx.changeResource(nation, 'renown', -a.renown, `paid: ${a.summary}`);
         const o = a.order;
+        if (o.kind === 'note') ctx.emit({ type: 'gm_note', nations: [nation], nation, text: o.text });
         if ((o.kind === 'hold' || o.kind === 'defend') && o.fate) ctx.defencePledges.set(o.unit, o.fate);
       }
       if (submitted.casualties) ctx.casualtyPriority.set(nation, submitted.casualties);

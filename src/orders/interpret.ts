@@ -1,7 +1,7 @@
-import type { Bonus, Campaign } from '../core/campaign.js';
+import { UNIT_CLASSES, type Bonus, type BonusTarget, type Campaign, type UnitClass } from '../core/campaign.js';
 import type { HexKey, UnitId } from '../core/ids.js';
 import type { Order, SiegeAction } from '../core/orders.js';
-import type { NameBook, Resolved } from './names.js';
+import { clip, type NameBook, type Resolved } from './names.js';
 import { didYouMean } from './suggest.js';
 
 /**
@@ -31,14 +31,25 @@ export const ORDER_KEYS: Record<string, readonly string[]> = {
   note: [],
 };
 
+/** Siege actions as players write them ("destroy battlement", "poison the water"). */
 const SIEGE_ACTIONS: Record<string, SiegeAction> = {
   destroy_battlement: 'destroy_battlement',
+  destroy_battlements: 'destroy_battlement',
+  destroy_a_battlement: 'destroy_battlement',
+  destroy_the_battlement: 'destroy_battlement',
+  destroy: 'destroy_battlement',
   battlement: 'destroy_battlement',
   battlements: 'destroy_battlement',
   poison_water: 'poison_water',
+  poison_the_water: 'poison_water',
+  poison_the_water_supply: 'poison_water',
+  poison_water_supply: 'poison_water',
   poison: 'poison_water',
   water: 'poison_water',
 };
+
+/** Largest Fate pledge read; more than any nation holds, small enough to stay a safe integer. */
+const MAX_FATE = 1_000_000;
 
 class Refusal {
   constructor(
@@ -54,29 +65,83 @@ function take<T>(r: Resolved<T>): T {
 
 function text(value: unknown, key: string): string {
   if (typeof value === 'string' && value.trim()) return value.trim();
-  if (typeof value === 'number') return String(value);
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   throw new Refusal(`"${key}" needs a name or id`);
 }
 
 function list(value: unknown, key: string): string[] {
   if (value === undefined || value === null) return [];
   if (Array.isArray(value)) return value.map((v) => text(v, key));
-  if (typeof value === 'string') return value.split(/\s*,\s*|\s+and\s+/i).filter(Boolean);
+  if (typeof value === 'string') return value.split(/\s*,\s*|\s+and\s+/i).filter((s) => s.trim());
   throw new Refusal(`"${key}" needs a list`);
 }
 
 function fate(value: unknown): number | undefined {
   if (value === undefined || value === null) return undefined;
-  const n = typeof value === 'string' ? Number(value.trim()) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw new Refusal(`fate must be a whole number of Fate points, not "${String(value)}"`);
+  const n = typeof value === 'string' && /^\s*\+?\d+\s*$/.test(value) ? Number(value.trim()) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > MAX_FATE) {
+    throw new Refusal(`Fate must be a whole number of Fate points, not "${clip(String(value))}"`, 'e.g. "fate 4"');
+  }
   return n === 0 ? undefined : n;
 }
 
-/** Paths: "11,7 12,7" or "11,7 -> 12,7" or a list of hexes. */
+/** Paths: "11,7 12,7", "11,7 -> 12,7", or a list of hexes and place names. */
 function path(value: unknown, book: NameBook): HexKey[] | undefined {
   if (value === undefined || value === null) return undefined;
-  const parts = Array.isArray(value) ? value.map((v) => text(v, 'path')) : text(value, 'path').split(/\s*(?:->|→|;|\s)\s*/).filter(Boolean);
+  const parts = Array.isArray(value) ? pairNumbers(value).map((v) => text(v, 'path')) : pathItems(text(value, 'path'));
+  if (parts.length > 64) throw new Refusal(`a path of ${parts.length} hexes is longer than any unit can move`);
   return parts.map((p) => take(book.hex(p)));
+}
+
+/**
+ * YAML reads the flow list [11,7, 12,7] as four numbers, not two hexes:
+ * consecutive whole numbers are paired back into "col,row".
+ */
+function pairNumbers(items: readonly unknown[]): unknown[] {
+  const out: unknown[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const a = items[i];
+    const b = items[i + 1];
+    if (Number.isInteger(a) && Number.isInteger(b)) {
+      out.push(`${a as number},${b as number}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
+/**
+ * Splits a written path into hexes and place names: "11,7 12,7",
+ * "11, 7 -> 12,7", "11,7,12,7", "Silver vein, 9,3 then 9,4".
+ */
+export function pathItems(written: string): string[] {
+  const pieces = written
+    .replace(/(\d+)\s*,\s*(\d+)/g, '$1,$2')
+    .split(/\s*(?:->|→|;|\s)\s*/)
+    .filter(Boolean);
+  const items: string[] = [];
+  let name: string[] = [];
+  const flush = () => {
+    if (name.length) items.push(name.join(' '));
+    name = [];
+  };
+  for (const piece of pieces) {
+    const bare = piece.replace(/^,+|,+$/g, '');
+    if (/^\d+,\d+(?:,\d+,\d+)*$/.test(bare)) {
+      flush();
+      const n = bare.split(',');
+      for (let i = 0; i + 1 < n.length; i += 2) items.push(`${n[i]},${n[i + 1]}`);
+      continue;
+    }
+    if (!bare || /^(?:and|then)$/i.test(bare)) {
+      flush();
+      continue;
+    }
+    name.push(bare);
+    if (piece.endsWith(',')) flush();
+  }
+  flush();
+  return items;
 }
 
 const opt = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
@@ -86,10 +151,10 @@ export function interpretOrder(fields: RawFields, book: NameBook, campaign: Camp
   const kind = keys[0];
   if (!kind) return { ok: false, reason: 'an empty order' };
   const allowed = ORDER_KEYS[kind];
-  if (!allowed) return { ok: false, reason: `unknown order "${kind}"`, hint: didYouMean(kind, Object.keys(ORDER_KEYS)) ?? `orders are: ${Object.keys(ORDER_KEYS).join(', ')}` };
+  if (!allowed) return { ok: false, reason: `unknown order "${clip(kind)}"`, hint: didYouMean(kind, Object.keys(ORDER_KEYS)) ?? `orders are: ${Object.keys(ORDER_KEYS).join(', ')}` };
   for (const k of keys.slice(1)) {
     if (!allowed.includes(k)) {
-      return { ok: false, reason: `"${k}" does not belong to a ${kind} order`, hint: allowed.length ? didYouMean(k, allowed) ?? `a ${kind} order takes: ${allowed.join(', ')}` : `a ${kind} order takes nothing else` };
+      return { ok: false, reason: `"${clip(k)}" does not belong to a ${kind} order`, hint: allowed.length ? (didYouMean(k, allowed) ?? `a ${kind} order takes: ${allowed.join(', ')}`) : `a ${kind} order takes nothing else` };
     }
   }
   try {
@@ -102,84 +167,144 @@ export function interpretOrder(fields: RawFields, book: NameBook, campaign: Camp
 
 function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): Order {
   const subject = f[kind];
-  const ownUnit = () => take(book.ownUnit(text(subject, kind)));
+  const ownUnit = () => {
+    const written = text(subject, kind);
+    const r = book.ownUnit(written);
+    // "attack X with Iron Guard and argenta-4": one unit leads, the others support.
+    if (!r.ok && /,|\s(?:and|&)\s/i.test(written) && ['attack', 'assault'].includes(kind)) {
+      throw new Refusal(r.reason, `one unit leads the ${kind}; name the others after "supported by" (quote a name that holds "and")`);
+    }
+    return take(r);
+  };
   const units = (key: string): UnitId[] => list(f[key], key).map((u) => take(book.ownUnit(u)));
   switch (kind) {
     case 'move': {
-      if (f.to === undefined) throw new Refusal('a move needs "to": where the unit goes');
+      if (f.to === undefined) throw new Refusal('a move needs "to": where the unit goes', 'e.g. "move Iron Guard to 12,7"');
+      const unit = ownUnit();
       const to = take(book.hex(text(f.to, 'to')));
       const carry = units('carry');
       const land = f.land === undefined ? undefined : take(book.hex(text(f.land, 'land')));
-      return { kind: 'move', unit: ownUnit(), to, ...opt('path', path(f.path, book)), ...(carry.length ? { carry } : {}), ...opt('landAt', land) };
+      // A written path ends where the unit goes ("to 12,7 via 11,7" walks 11,7 → 12,7), as the engine reads it.
+      const via = path(f.path, book);
+      const walked = via?.length && via[via.length - 1] !== to ? [...via, to] : via;
+      return { kind: 'move', unit, to, ...opt('path', walked?.length ? walked : undefined), ...(carry.length ? { carry } : {}), ...opt('landAt', land) };
     }
     case 'attack': {
-      if (f.target === undefined) throw new Refusal('an attack needs a "target": a unit or a settlement');
+      if (f.target === undefined) throw new Refusal('an attack needs a target: a unit or a settlement', 'e.g. "attack gondarahl-3 with Iron Guard"');
+      const unit = ownUnit();
+      const target = take(book.target(text(f.target, 'target')));
       const support = units('support');
       const casualties = units('casualties');
-      return { kind: 'attack', unit: ownUnit(), target: take(book.target(text(f.target, 'target'))), ...(support.length ? { support } : {}), ...opt('fate', fate(f.fate)), ...(casualties.length ? { casualties } : {}) };
+      return { kind: 'attack', unit, target, ...(support.length ? { support } : {}), ...opt('fate', fate(f.fate)), ...(casualties.length ? { casualties } : {}) };
     }
     case 'defend': {
-      if (f.protect === undefined) throw new Refusal('a defend order needs "protect": one of your units or settlements');
-      return { kind: 'defend', unit: ownUnit(), protect: take(book.target(text(f.protect, 'protect'))), ...opt('fate', fate(f.fate)) };
+      if (f.protect === undefined) throw new Refusal('a defend order needs what to protect: one of your units or settlements', 'e.g. "defend Argentum with argenta-6"');
+      const unit = ownUnit();
+      return { kind: 'defend', unit, protect: take(book.target(text(f.protect, 'protect'))), ...opt('fate', fate(f.fate)) };
     }
     case 'rest':
       return { kind: 'rest', unit: ownUnit() };
     case 'hold':
       return { kind: 'hold', unit: ownUnit(), ...opt('fate', fate(f.fate)) };
     case 'build': {
-      const settlement = take(book.settlement(text(subject, 'build')));
       const what = ['unit', 'structure', 'battlement'].filter((k) => f[k] !== undefined);
-      if (what.length !== 1) throw new Refusal('say what to build: "unit", "structure" or "battlement" (one of them)');
+      if (what.length !== 1) {
+        throw new Refusal('say what to build: a unit type, a structure or a battlement (one of them)', 'e.g. "build marines in Argentum", "build structure academy in Argentum", "build battlement +1 in Argentum"');
+      }
+      const settlement = take(book.settlement(text(subject, 'build')));
       if (f.unit !== undefined) {
-        const unitType = text(f.unit, 'unit').toLowerCase();
-        const types = Object.keys(campaign.nations[book.nation]?.unitTypes ?? {});
-        if (!types.includes(unitType)) throw new Refusal(`your nation has no unit type "${unitType}"`, didYouMean(unitType, types) ?? `you can build: ${types.join(', ')}`);
-        const name = f.name === undefined ? undefined : text(f.name, 'name');
+        const unitType = take(book.unitType(text(f.unit, 'unit')));
+        const name = f.name === undefined ? undefined : unquote(text(f.name, 'name'));
         return { kind: 'build_unit', settlement, unitType, ...opt('name', name), ...opt('bonuses', bonuses(f.bonuses)) };
       }
-      if (f.structure !== undefined) {
-        const structure = text(f.structure, 'structure').toLowerCase();
-        if (!campaign.structures[structure]) throw new Refusal(`there is no structure "${structure}"`, didYouMean(structure, Object.keys(campaign.structures)));
-        return { kind: 'build_structure', settlement, structure };
-      }
-      const level = Number(String(f.battlement).replace(/^\+/, ''));
-      if (!Number.isInteger(level) || level < 1) throw new Refusal(`a battlement is +1, +2 or +3, not "${String(f.battlement)}"`);
+      if (f.name !== undefined || f.bonuses !== undefined) throw new Refusal('only units take a name and bonuses');
+      if (f.structure !== undefined) return { kind: 'build_structure', settlement, structure: take(book.structure(text(f.structure, 'structure'))) };
+      const levelText = String(f.battlement).trim();
+      const level = /^\+?\d{1,3}$/.test(levelText) ? Number(levelText.replace(/^\+/, '')) : Number.NaN;
+      if (!Number.isInteger(level) || level < 1) throw new Refusal(`a battlement is +1, +2 or +3, not "${clip(levelText)}"`);
       return { kind: 'build_battlement', settlement, level };
     }
     case 'construct': {
-      const structure = text(f.structure, 'structure').toLowerCase();
-      if (!campaign.externals[structure]) throw new Refusal(`there is no external structure "${structure}"`, didYouMean(structure, Object.keys(campaign.externals)));
-      return { kind: 'construct', unit: ownUnit(), structure };
+      if (f.structure === undefined) throw new Refusal('say what to construct', 'e.g. "construct mine with argenta-7"');
+      const unit = ownUnit();
+      return { kind: 'construct', unit, structure: take(book.external(text(f.structure, 'structure'))) };
     }
-    case 'found':
-      return { kind: 'found', unit: ownUnit(), name: text(f.name, 'name') };
+    case 'found': {
+      if (f.name === undefined) throw new Refusal('a new settlement needs a name', 'e.g. found "New Silverton" with argenta-7');
+      const unit = ownUnit();
+      const name = unquote(text(f.name, 'name'));
+      if (name.length > 60) throw new Refusal('a settlement name is at most 60 characters');
+      return { kind: 'found', unit, name };
+    }
     case 'upgrade':
       return { kind: 'upgrade', settlement: take(book.settlement(text(subject, 'upgrade'))) };
     case 'siege': {
-      const word = text(f.action ?? 'destroy_battlement', 'action').toLowerCase().replace(/[\s-]+/g, '_');
+      const word = text(f.action ?? 'destroy_battlement', 'action').toLowerCase().trim().replace(/[\s-]+/g, '_');
       const action = SIEGE_ACTIONS[word];
-      if (!action) throw new Refusal(`unknown siege action "${word}"`, 'siege actions are destroy_battlement and poison_water');
+      if (!action) throw new Refusal(`unknown siege action "${clip(word)}"`, didYouMean(word, ['destroy_battlement', 'poison_water']) ?? 'siege actions are "destroy battlement" and "poison water"');
       return { kind: 'siege_action', unit: ownUnit(), action, ...opt('fate', fate(f.fate)) };
     }
-    case 'sortie':
-      return { kind: 'sortie', unit: ownUnit(), target: take(book.unit(text(f.target, 'target'))), ...opt('fate', fate(f.fate)) };
+    case 'sortie': {
+      if (f.target === undefined) throw new Refusal('a sortie needs a target: a unit besieging the settlement', 'e.g. "sortie argenta-9 against gondarahl-4"');
+      const unit = ownUnit();
+      return { kind: 'sortie', unit, target: take(book.unit(text(f.target, 'target'))), ...opt('fate', fate(f.fate)) };
+    }
     case 'assault': {
+      const unit = ownUnit();
       const support = units('support');
       const casualties = units('casualties');
-      return { kind: 'assault', unit: ownUnit(), ...(support.length ? { support } : {}), ...opt('fate', fate(f.fate)), ...(casualties.length ? { casualties } : {}) };
+      return { kind: 'assault', unit, ...(support.length ? { support } : {}), ...opt('fate', fate(f.fate)), ...(casualties.length ? { casualties } : {}) };
     }
-    case 'note':
-      return { kind: 'note', text: text(subject, 'note') };
+    case 'note': {
+      const note = text(subject, 'note');
+      if (note.length > 2000) throw new Refusal(`a note is at most 2000 characters; this one has ${note.length}`);
+      return { kind: 'note', text: note };
+    }
     default:
-      throw new Refusal(`unknown order "${kind}"`);
+      throw new Refusal(`unknown order "${clip(kind)}"`);
   }
 }
 
+const unquote = (s: string) => s.replace(/^["“”]+|["“”]+$/g, '').trim();
+
 function bonuses(value: unknown): Bonus[] | undefined {
   if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value)) throw new Refusal('bonuses must be a list like [{value: 2, vs: {classes: [cavalry]}}]');
-  return value.map((b) => {
-    if (typeof b !== 'object' || b === null || typeof (b as Bonus).value !== 'number') throw new Refusal('each bonus needs a number "value"');
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/\s*,\s*|\s+and\s+/i).filter(Boolean) : [value];
+  if (items.length > 8) throw new Refusal('a unit can have at most a few bonuses');
+  return items.map((b) => {
+    if (typeof b === 'string') return bonusFromText(b);
+    if (typeof b !== 'object' || b === null || typeof (b as Bonus).value !== 'number') {
+      throw new Refusal('each bonus is written like "+2 vs cavalry" (or {value: 2, vs: {classes: [cavalry]}})');
+    }
     return b as Bonus;
   });
+}
+
+const BONUS_TEXT = /^(?:bonus\s+)?([+-]?\d{1,2})(?:\s+(?:vs\.?|versus|against)\s+([^()]+?))?(?:\s*\(\s*(open|siege)\s*\))?$/i;
+
+/**
+ * "+2 vs cavalry", "+1 vs infantry/cavalry (open)", "+1 vs dwarven": the way
+ * the engine prints bonuses, read back. Words that are unit classes (or
+ * "structure") are classes; any other word is an affiliation.
+ */
+export function bonusFromText(raw: string): Bonus {
+  const m = BONUS_TEXT.exec(raw.trim());
+  if (!m) throw new Refusal(`cannot read the bonus "${clip(raw)}"`, 'write it like "+2 vs cavalry" or "+1 vs infantry/cavalry (open)"');
+  const value = Number(m[1]);
+  const bonus: Bonus = { value };
+  if (m[2]) {
+    const vs: BonusTarget = {};
+    const classes: (UnitClass | 'structure')[] = [];
+    for (const word of m[2].split(/\s*(?:\/|\s+or\s+)\s*/i).map((w) => w.trim().toLowerCase()).filter(Boolean)) {
+      const cls = word.replace(/s$/, '');
+      if ((UNIT_CLASSES as readonly string[]).includes(word) || word === 'structure') classes.push(word as UnitClass | 'structure');
+      else if ((UNIT_CLASSES as readonly string[]).includes(cls) || cls === 'structure') classes.push(cls as UnitClass | 'structure');
+      else if (!vs.affiliation) vs.affiliation = word;
+      else throw new Refusal(`a bonus applies against one affiliation, not "${vs.affiliation}" and "${clip(word)}"`);
+    }
+    if (classes.length) vs.classes = classes;
+    bonus.vs = vs;
+  }
+  if (m[3]) bonus.situation = m[3].toLowerCase() as Bonus['situation'] & string;
+  return bonus;
 }

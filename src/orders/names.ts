@@ -1,85 +1,218 @@
 import type { Campaign } from '../core/campaign.js';
-import { parseHex, hexKey } from '../core/hex.js';
+import { hexDistance, hexKey, offsetOf, parseHex } from '../core/hex.js';
 import type { HexKey, NationId, SettlementId, UnitId } from '../core/ids.js';
-import type { GameState } from '../core/state.js';
+import type { GameState, UnitState } from '../core/state.js';
 import { didYouMean } from './suggest.js';
 
 /**
  * Resolves what players write — ids, names in any case, coordinates, place
- * names — to ids, for one nation's point of view. Built once per order sheet.
+ * names, unit types and structures by id or by name — to ids, for one
+ * nation's point of view. Built once per order sheet.
+ *
+ * Secrecy: "did you mean" and "not yours" only ever name foreign units the
+ * nation can see (within sight of its units and settlements), so a misspelt
+ * order cannot be used to learn where hidden units are.
  */
 export type Resolved<T> = { ok: true; value: T } | { ok: false; reason: string; hint?: string };
 
-const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
+/** Case, runs of spaces, and - _ between words do not matter in names. */
+export const normName = (s: string) =>
+  s
+    .trim()
+    .replace(/^["“”]+|["“”]+$/g, '')
+    .toLowerCase()
+    .replace(/[\s_]+/g, ' ')
+    .trim();
+
+/** Type and structure ids are written with - or _ ("mortar-cannon"); players write "mortar cannon". */
+const normKey = (s: string) => normName(s).replace(/[\s_-]+/g, ' ');
+
+class Index<T> {
+  private readonly byKey = new Map<string, T>();
+  /** Display spellings, for suggestions. */
+  readonly spellings: string[] = [];
+
+  constructor(private readonly norm: (s: string) => string = normName) {}
+
+  add(value: T, ...spellings: (string | undefined)[]): void {
+    for (const s of spellings) {
+      if (!s) continue;
+      const k = this.norm(s);
+      if (!this.byKey.has(k)) this.byKey.set(k, value);
+      this.spellings.push(s);
+    }
+  }
+
+  get(text: string): T | undefined {
+    return this.byKey.get(this.norm(text));
+  }
+}
 
 export class NameBook {
-  private readonly ownUnits = new Map<string, UnitId>();
-  private readonly anyUnits = new Map<string, UnitId>();
-  private readonly settlements = new Map<string, SettlementId>();
-  private readonly places = new Map<string, HexKey>();
+  private readonly ownUnits = new Index<UnitId>();
+  private readonly anyUnits = new Index<UnitId>();
+  /** Foreign units this nation can see; only these are ever suggested or called "not yours". */
+  private readonly seenUnits = new Index<UnitId>();
+  private readonly settlements = new Index<SettlementId>();
+  private readonly places = new Index<HexKey>();
+  private readonly unitTypes = new Index<string>(normKey);
+  private readonly structures = new Index<string>(normKey);
+  private readonly externals = new Index<string>(normKey);
 
   constructor(
     private readonly campaign: Campaign,
     private readonly state: GameState,
     readonly nation: NationId,
   ) {
-    for (const u of Object.values(state.units)) {
-      const keys = [u.id, ...(u.name ? [u.name] : [])].map(norm);
-      for (const k of keys) {
-        if (u.nation === nation) this.ownUnits.set(k, u.id);
-        this.anyUnits.set(k, u.id);
-      }
+    const units = Object.values(state.units).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const seen = sightOf(campaign, state, nation);
+    for (const u of units) {
+      const spellings = [u.id, u.name];
+      if (u.nation === nation) this.ownUnits.add(u.id, ...spellings);
+      else if (seen(u)) this.seenUnits.add(u.id, ...spellings);
+      this.anyUnits.add(u.id, ...spellings);
     }
-    for (const s of Object.values(state.settlements)) {
-      this.settlements.set(norm(s.id), s.id);
-      this.settlements.set(norm(s.name), s.id);
-    }
-    for (const [name, hex] of Object.entries(campaign.map.places)) this.places.set(norm(name), hex);
+    for (const s of Object.values(state.settlements)) this.settlements.add(s.id, s.id, s.name);
+    for (const [name, hex] of Object.entries(campaign.map.places)) this.places.add(hex, name);
+    for (const t of Object.values(campaign.nations[nation]?.unitTypes ?? {})) this.unitTypes.add(t.id, t.id, t.name);
+    for (const s of Object.values(campaign.structures)) this.structures.add(s.id, s.id, s.name);
+    for (const e of Object.values(campaign.externals)) this.externals.add(e.id, e.id, e.name);
   }
 
   ownUnit(text: string): Resolved<UnitId> {
-    const id = this.ownUnits.get(norm(text));
+    const id = this.ownUnits.get(text);
     if (id) return { ok: true, value: id };
-    if (this.anyUnits.has(norm(text))) return { ok: false, reason: `"${text}" is not one of your units` };
-    return { ok: false, reason: `you have no unit "${text}"`, hint: didYouMean(text, this.ownUnits.keys()) };
+    if (this.seenUnits.get(text)) return { ok: false, reason: `"${clip(text)}" is not one of your units` };
+    return { ok: false, reason: `you have no unit "${clip(text)}"`, ...hint(didYouMean(text, this.ownUnits.spellings) ?? this.unitList()) };
   }
 
-  /** A unit or a settlement: attack and defend targets may be either. */
+  /** "your units are: argenta-1 (Iron Guard), argenta-2, …", for a name that matches nothing. */
+  private unitList(): string | undefined {
+    const units = Object.values(this.state.units)
+      .filter((u) => u.nation === this.nation)
+      .sort((a, b) => naturalCompare(a.id, b.id))
+      .map((u) => (u.name ? `${u.id} (${u.name})` : u.id));
+    if (!units.length) return 'you have no units';
+    return `your units are: ${units.slice(0, 12).join(', ')}${units.length > 12 ? ', …' : ''}`;
+  }
+
+  /**
+   * A unit or a settlement: attack and defend targets may be either. Any
+   * unit resolves (a unit just out of sight may still be attacked), but only
+   * units in sight are ever suggested.
+   */
   target(text: string): Resolved<{ unit: UnitId } | { settlement: SettlementId }> {
-    const s = this.settlements.get(norm(text));
+    const s = this.settlements.get(text);
     if (s) return { ok: true, value: { settlement: s } };
-    const u = this.anyUnits.get(norm(text));
+    const u = this.anyUnits.get(text);
     if (u) return { ok: true, value: { unit: u } };
-    return { ok: false, reason: `no unit or settlement "${text}"`, hint: didYouMean(text, [...this.anyUnits.keys(), ...this.settlements.keys()]) };
+    return {
+      ok: false,
+      reason: `no unit or settlement "${clip(text)}"`,
+      ...hint(didYouMean(text, [...this.ownUnits.spellings, ...this.seenUnits.spellings, ...this.settlements.spellings])),
+    };
   }
 
   settlement(text: string): Resolved<SettlementId> {
-    const s = this.settlements.get(norm(text));
+    const s = this.settlements.get(text);
     if (s) return { ok: true, value: s };
-    return { ok: false, reason: `no settlement "${text}"`, hint: didYouMean(text, this.settlements.keys()) };
+    return { ok: false, reason: `no settlement "${clip(text)}"`, ...hint(didYouMean(text, this.settlements.spellings)) };
   }
 
   unit(text: string): Resolved<UnitId> {
-    const u = this.anyUnits.get(norm(text));
+    const u = this.anyUnits.get(text);
     if (u) return { ok: true, value: u };
-    return { ok: false, reason: `no unit "${text}"`, hint: didYouMean(text, this.anyUnits.keys()) };
+    return { ok: false, reason: `no unit "${clip(text)}" in sight`, ...hint(didYouMean(text, [...this.seenUnits.spellings, ...this.ownUnits.spellings])) };
   }
 
   hex(text: string): Resolved<HexKey> {
-    const at = parseHex(text);
+    const bare = text.trim().replace(/^[([]\s*(.*?)\s*[)\]]$/, '$1');
+    const at = parseHex(bare);
     if (at) {
-      if (at.col < 0 || at.row < 0 || at.col >= this.campaign.map.width || at.row >= this.campaign.map.height) {
-        return { ok: false, reason: `${at.col},${at.row} is off the map`, hint: `the map runs from 0,0 to ${this.campaign.map.width - 1},${this.campaign.map.height - 1}` };
+      const { width, height } = this.campaign.map;
+      if (at.col < 0 || at.row < 0 || at.col >= width || at.row >= height) {
+        return { ok: false, reason: `${at.col},${at.row} is off the map`, hint: `the map runs from 0,0 to ${width - 1},${height - 1}` };
       }
       return { ok: true, value: hexKey(at.col, at.row) };
     }
-    const place = this.places.get(norm(text));
+    const place = this.places.get(bare);
     if (place) return { ok: true, value: place };
-    const s = this.settlements.get(norm(text));
-    if (s) {
-      const settlement = this.state.settlements[s];
-      if (settlement) return { ok: true, value: settlement.hex };
-    }
-    return { ok: false, reason: `"${text}" is not a hex ("col,row") or a known place`, hint: didYouMean(text, [...this.places.keys(), ...this.settlements.keys()]) };
+    const s = this.settlements.get(bare);
+    const settlement = s ? this.state.settlements[s] : undefined;
+    if (settlement) return { ok: true, value: settlement.hex };
+    return {
+      ok: false,
+      reason: `"${clip(text)}" is not a hex ("col,row", e.g. 12,7) or a known place`,
+      ...hint(didYouMean(bare, [...this.places.spellings, ...this.settlements.spellings])),
+    };
   }
+
+  /** One of the nation's unit types, by id ("marines") or name ("Mortar Cannon"). */
+  unitType(text: string): Resolved<string> {
+    const t = this.unitTypes.get(text);
+    if (t) return { ok: true, value: t };
+    const asStructure = this.structures.get(text);
+    if (asStructure) return { ok: false, reason: `"${clip(text)}" is a structure, not a unit type`, hint: `write "build structure ${asStructure} in <settlement>"` };
+    const ids = Object.keys(this.campaign.nations[this.nation]?.unitTypes ?? {}).sort();
+    return { ok: false, reason: `your nation has no unit type "${clip(text)}"`, hint: didYouMean(text, this.unitTypes.spellings) ?? `you can build: ${ids.join(', ')}` };
+  }
+
+  /** A structure built inside settlements, by id or name. */
+  structure(text: string): Resolved<string> {
+    const s = this.structures.get(text);
+    if (s) return { ok: true, value: s };
+    const ids = Object.keys(this.campaign.structures).sort();
+    return { ok: false, reason: `there is no structure "${clip(text)}"`, hint: didYouMean(text, this.structures.spellings) ?? `structures are: ${ids.join(', ') || '(none in this campaign)'}` };
+  }
+
+  /** A structure out in the world (mine, dig site), by id or name. */
+  external(text: string): Resolved<string> {
+    const e = this.externals.get(text);
+    if (e) return { ok: true, value: e };
+    const ids = Object.keys(this.campaign.externals).sort();
+    return { ok: false, reason: `there is no external structure "${clip(text)}"`, hint: didYouMean(text, this.externals.spellings) ?? `external structures are: ${ids.join(', ') || '(none in this campaign)'}` };
+  }
+}
+
+/** A nation by id or name ("argenta", "Duchy of Argenta"); undefined when there is none. */
+export function findNation(campaign: Campaign, text: string): NationId | undefined {
+  const want = normName(text);
+  for (const n of Object.values(campaign.nations)) {
+    if (normName(n.id) === want || normName(n.name) === want) return n.id;
+  }
+  return undefined;
+}
+
+/** Echoed names are clipped so a pasted novel does not come back whole in a receipt. */
+export function clip(text: string, max = 60): string {
+  const t = text.trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+}
+
+/** "argenta-2" before "argenta-10": digit runs compare as numbers. Locale-free, so results never depend on the machine. */
+export function naturalCompare(a: string, b: string): number {
+  const pa = a.split(/(\d+)/);
+  const pb = b.split(/(\d+)/);
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+    const x = pa[i] as string;
+    const y = pb[i] as string;
+    if (x === y) continue;
+    if (i % 2 === 1) return Number(x) - Number(y) || (x < y ? -1 : 1);
+    return x < y ? -1 : 1;
+  }
+  return pa.length - pb.length;
+}
+
+const hint = (h: string | undefined) => (h ? { hint: h } : {});
+
+/** Which foreign units a nation can see: within sight of its units and settlements. */
+function sightOf(campaign: Campaign, state: GameState, nation: NationId): (u: UnitState) => boolean {
+  const eyes: { at: ReturnType<typeof offsetOf>; range: number }[] = [];
+  const { sight } = campaign.rules;
+  for (const u of Object.values(state.units)) if (u.nation === nation) eyes.push({ at: offsetOf(u.hex), range: sight.unit });
+  for (const s of Object.values(state.settlements)) if (s.nation === nation) eyes.push({ at: offsetOf(s.hex), range: sight.settlement });
+  return (u) => {
+    const at = offsetOf(u.hex);
+    return eyes.some((e) => hexDistance(e.at, at) <= e.range);
+  };
 }

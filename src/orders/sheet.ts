@@ -16,6 +16,8 @@ export interface SheetEntry {
   fields: RawFields;
 }
 
+export type SheetHeader = 'nation' | 'turn' | 'token' | 'casualties';
+
 export interface OrderSheet {
   nation?: string;
   turn?: number;
@@ -24,11 +26,24 @@ export interface OrderSheet {
   entries: SheetEntry[];
   /** Problems found while reading (bad YAML, unknown keywords...), with their lines. */
   problems: RefusedLine[];
+  /** Where each header was written, so a wrong turn or token points at its line. */
+  headerLines?: Partial<Record<SheetHeader, number>>;
+  /** Which reader produced the sheet. */
+  format?: 'yaml' | 'text';
 }
+
+/**
+ * More orders than this in one sheet are not read: no nation has that many
+ * units, and it keeps a hostile file from costing much to check.
+ */
+export const MAX_ORDERS = 500;
+
+/** The text a problem about the whole file carries instead of a line. */
+export const WHOLE_FILE = '(the whole file)';
 
 export interface InterpretedSheet {
   orders: NationOrders;
-  /** How each accepted-by-the-parser order was read, parallel to orders.orders. */
+  /** How each accepted-by-the-parser order was written, parallel to orders.orders. */
   texts: string[];
 }
 
@@ -39,21 +54,25 @@ export function interpretSheet(sheet: OrderSheet, nation: NationId, campaign: Ca
   const lines: number[] = [];
   const texts: string[] = [];
   const refused: RefusedLine[] = [...sheet.problems];
-  for (const entry of sheet.entries) {
+  sheet.entries.forEach((entry, i) => {
+    const at = entry.line !== undefined ? { line: entry.line } : {};
+    if (i === MAX_ORDERS) refused.push({ ...at, text: entry.text, reason: `only the first ${MAX_ORDERS} orders are read; this one and the rest are ignored` });
+    if (i >= MAX_ORDERS) return;
     const result = interpretOrder(entry.fields, book, campaign);
     if (result.ok) {
       orders.push(result.order);
       lines.push(entry.line ?? 0);
       texts.push(entry.text);
     } else {
-      refused.push({ ...(entry.line !== undefined ? { line: entry.line } : {}), text: entry.text, reason: result.reason, ...(result.hint ? { hint: result.hint } : {}) });
+      refused.push({ ...at, text: entry.text, reason: result.reason, ...(result.hint ? { hint: result.hint } : {}) });
     }
-  }
+  });
   const casualties: UnitId[] = [];
+  const casualtyLine = sheet.headerLines?.casualties;
   for (const c of sheet.casualties ?? []) {
     const r = book.ownUnit(c);
-    if (r.ok) casualties.push(r.value);
-    else refused.push({ text: `casualties: ${c}`, reason: r.reason, ...(r.hint ? { hint: r.hint } : {}) });
+    if (!r.ok) refused.push({ ...(casualtyLine !== undefined ? { line: casualtyLine } : {}), text: `casualties: ${c}`, reason: r.reason, ...(r.hint ? { hint: r.hint } : {}) });
+    else if (!casualties.includes(r.value)) casualties.push(r.value);
   }
   return {
     orders: {

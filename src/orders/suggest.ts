@@ -13,13 +13,18 @@ export function editDistance(a: string, b: string): number {
   return prev[b.length] ?? 0;
 }
 
+/** Words longer than this get no suggestions: nothing is spelt that long, and the distance is quadratic. */
+const LONGEST_WORD = 64;
+
 export function closest(word: string, candidates: Iterable<string>, max = 3): string[] {
-  const w = word.toLowerCase();
+  const w = word.trim().toLowerCase();
+  if (!w || w.length > LONGEST_WORD) return [];
   const limit = Math.max(2, Math.floor(w.length / 3));
   return [...new Set(candidates)]
+    .filter((c) => c.length <= LONGEST_WORD)
     .map((c) => ({ c, d: editDistance(w, c.toLowerCase()) }))
     .filter((x) => x.d <= limit || x.c.toLowerCase().startsWith(w))
-    .sort((a, b) => a.d - b.d || (a.c < b.c ? -1 : 1))
+    .sort((a, b) => a.d - b.d || (a.c < b.c ? -1 : a.c > b.c ? 1 : 0))
     .slice(0, max)
     .map((x) => x.c);
 }

@@ -1,73 +1,166 @@
-import { isMap, isSeq } from 'yaml';
+import { isMap, isScalar, isSeq, visit, type Document, type LineCounter, type Node } from 'yaml';
+import type { RefusedLine } from '../core/orders.js';
 import { lineAt, lineOf, PLAYER_LIMITS, readYaml } from '../campaign/yaml-io.js';
-import type { OrderSheet, SheetEntry } from './sheet.js';
+import { decodeOrderText, yamlTooDeep } from './input.js';
+import { ORDER_KEYS } from './interpret.js';
+import { WHOLE_FILE, type OrderSheet, type SheetEntry, type SheetHeader } from './sheet.js';
+import { parseOrderLine } from './text-line.js';
 
 /**
  * Reads a YAML order file (orders/<turn>/<nation>.yaml):
  *
  *   nation: argenta
  *   turn: 3
+ *   token: k3x9-tr7q
+ *   casualties: [argenta-4, Iron Guard]
  *   orders:
  *     - move: Iron Guard
  *       to: 12,7
+ *     - rest argenta-2          # a one-line text order is accepted too
  *
  * Never throws: whatever is wrong comes back as located problems, and every
- * well-formed order is kept.
+ * well-formed order is kept. Size, encoding, nesting, anchors/aliases and
+ * custom tags are refused before anything is interpreted.
  */
 export function readYamlSheet(input: string | Uint8Array): OrderSheet {
-  const read = readYaml(input, PLAYER_LIMITS);
-  const sheet: OrderSheet = { entries: [], problems: [] };
+  const sheet: OrderSheet = { entries: [], problems: [], headerLines: {}, format: 'yaml' };
+  const decoded = decodeOrderText(input);
+  if (!decoded.ok) {
+    sheet.problems.push(decoded.problem);
+    return sheet;
+  }
+  const source = decoded.text;
+  const deep = yamlTooDeep(source);
+  if (deep !== undefined) {
+    sheet.problems.push({ line: deep, text: WHOLE_FILE, reason: 'the YAML is nested far deeper than any order file', hint: 'an order file is a map with nation, turn and a list of orders' });
+    return sheet;
+  }
+  const read = readYaml(source, PLAYER_LIMITS);
   if (!read.ok) {
-    sheet.problems = read.problems.map((p) => ({ ...(p.line !== undefined ? { line: p.line } : {}), text: '(the whole file)', reason: p.message }));
+    sheet.problems = read.problems.map((p) => ({ ...(p.line !== undefined ? { line: p.line } : {}), text: WHOLE_FILE, reason: p.message }));
+    return sheet;
+  }
+  const tags = foreignTags(read.doc, read.lines);
+  if (tags.length) {
+    sheet.problems = tags;
     return sheet;
   }
   const top = read.value;
   if (typeof top !== 'object' || top === null || Array.isArray(top)) {
-    sheet.problems.push({ text: '(the whole file)', reason: 'an order file is a map with "nation", "turn" and "orders"' });
+    sheet.problems.push({ line: 1, text: WHOLE_FILE, reason: 'an order file is a map with "nation", "turn" and "orders"' });
     return sheet;
   }
-  const head = top as Record<string, unknown>;
-  for (const key of Object.keys(head)) {
-    if (!['nation', 'turn', 'token', 'casualties', 'orders'].includes(key)) {
-      const line = lineAt(read.doc, read.lines, [key]);
-      sheet.problems.push({ ...(line !== undefined ? { line } : {}), text: key, reason: `unknown key "${key}"`, hint: 'an order file has nation, turn, token, casualties and orders' });
+  // Top-level keys in any case ("Nation:", "Orders:"), as people paste them into mail.
+  const head: Record<string, unknown> = {};
+  const written = new Map<string, string>();
+  const at = (line: number | undefined) => (line !== undefined ? { line } : {});
+  const lineOfKey = (key: string) => lineAt(read.doc, read.lines, [written.get(key) ?? key]);
+  for (const [key, value] of Object.entries(top)) {
+    const lower = key.trim().toLowerCase();
+    if (!['nation', 'turn', 'token', 'casualties', 'orders'].includes(lower)) {
+      sheet.problems.push({ ...at(lineAt(read.doc, read.lines, [key])), text: key, reason: `unknown key "${key}"`, hint: 'an order file has nation, turn, token, casualties and orders' });
+    } else if (written.has(lower)) {
+      sheet.problems.push({ ...at(lineAt(read.doc, read.lines, [key])), text: key, reason: `"${lower}" is given twice` });
+    } else {
+      written.set(lower, key);
+      head[lower] = value;
     }
   }
-  if (typeof head.nation === 'string') sheet.nation = head.nation.trim().toLowerCase();
-  if (typeof head.turn === 'number' && Number.isInteger(head.turn)) sheet.turn = head.turn;
-  else if (head.turn !== undefined) sheet.problems.push({ text: `turn: ${String(head.turn)}`, reason: 'turn must be a whole number' });
-  if (head.token !== undefined) sheet.token = String(head.token);
-  if (Array.isArray(head.casualties)) sheet.casualties = head.casualties.map(String);
+  for (const key of ['nation', 'turn', 'token', 'casualties'] as SheetHeader[]) {
+    const line = head[key] === undefined ? undefined : lineOfKey(key);
+    if (line !== undefined) (sheet.headerLines as Record<string, number>)[key] = line;
+  }
+  if (typeof head.nation === 'string' && head.nation.trim()) sheet.nation = head.nation.trim().toLowerCase();
+  else if (head.nation !== undefined) sheet.problems.push({ ...at(lineOfKey('nation')), text: `nation: ${short(head.nation)}`, reason: 'nation must be your nation\'s id, e.g. "argenta"' });
+  const turn = typeof head.turn === 'string' && /^\s*\d{1,6}\s*$/.test(head.turn) ? Number(head.turn) : head.turn;
+  if (typeof turn === 'number' && Number.isSafeInteger(turn) && turn >= 0) sheet.turn = turn;
+  else if (head.turn !== undefined) sheet.problems.push({ ...at(lineOfKey('turn')), text: `turn: ${short(head.turn)}`, reason: 'turn must be a whole number' });
+  if (typeof head.token === 'string' || typeof head.token === 'number') sheet.token = String(head.token).trim();
+  else if (head.token !== undefined) sheet.problems.push({ ...at(lineOfKey('token')), text: 'token', reason: 'token must be a single word' });
+  if (Array.isArray(head.casualties) && head.casualties.every((c) => typeof c === 'string' || typeof c === 'number')) sheet.casualties = head.casualties.map(String);
+  else if (typeof head.casualties === 'string') sheet.casualties = head.casualties.split(/\s*,\s*/).filter(Boolean);
+  else if (head.casualties !== undefined && head.casualties !== null) {
+    sheet.problems.push({ ...at(lineOfKey('casualties')), text: 'casualties', reason: 'casualties is a list of your units, first lost first', hint: 'casualties: [argenta-4, Iron Guard]' });
+  }
 
-  const ordersNode = read.doc.get('orders', true);
+  const ordersNode = read.doc.get(written.get('orders') ?? 'orders', true);
   if (head.orders === undefined || head.orders === null) return sheet;
   if (!isSeq(ordersNode)) {
-    sheet.problems.push({ text: 'orders', reason: 'orders must be a list, each item starting with "- "' });
+    sheet.problems.push({ ...at(lineOfKey('orders')), text: 'orders', reason: 'orders must be a list, each item starting with "- "' });
     return sheet;
   }
   ordersNode.items.forEach((item, i) => {
-    const line = lineOf(read.lines, (item as { range?: [number] }).range?.[0]);
+    const line = lineOf(read.lines, (item as Node | null)?.range?.[0]);
     const value = (head.orders as unknown[])[i];
-    const text = sourceText(input, item as { range?: [number, number] });
-    const at = line !== undefined ? { line } : {};
-    if (typeof value === 'string') {
-      sheet.problems.push({ ...at, text, reason: 'each order is a map like "- move: Iron Guard" with "to: 12,7" below it' });
+    const text = sourceText(source, item as Node | null);
+    const where = at(line);
+    if (typeof value === 'string' && isScalar(item)) {
+      // "- rest argenta-2": a text order inside the YAML list.
+      const parsed = parseOrderLine(value);
+      if (parsed.kind === 'order') sheet.entries.push({ ...where, text, fields: parsed.fields });
+      else if (parsed.kind === 'problem') sheet.problems.push({ ...where, text, reason: parsed.reason, ...(parsed.hint ? { hint: parsed.hint } : {}) });
+      else sheet.problems.push({ ...where, text, reason: 'each order is a map like "- move: Iron Guard" with "to: 12,7" below it, or one text order like "- rest argenta-2"' });
       return;
     }
     if (!isMap(item) || typeof value !== 'object' || value === null || Array.isArray(value)) {
-      sheet.problems.push({ ...at, text, reason: 'each order is a map like "- move: Iron Guard"' });
+      sheet.problems.push({ ...where, text, reason: 'each order is a map like "- move: Iron Guard" with "to: 12,7" below it' });
       return;
     }
     const fields: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) fields[k.trim().toLowerCase()] = v;
-    const entry: SheetEntry = { ...at, text, fields };
+    const entry: SheetEntry = { ...where, text, fields: kindFirst(fields) };
     sheet.entries.push(entry);
   });
   return sheet;
 }
 
-function sourceText(input: string | Uint8Array, node: { range?: [number, number] }): string {
-  const text = typeof input === 'string' ? input : Buffer.from(input).toString('utf8');
-  if (!node.range) return '';
-  return text.slice(node.range[0], node.range[1]).trim().split('\n').map((l) => l.trim()).join(' ');
+/** Plain YAML only: strings, numbers, booleans, null, lists and maps. */
+const PLAIN_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'seq', 'map'].map((t) => `tag:yaml.org,2002:${t}`));
+
+/**
+ * Any other explicit tag is refused, also the yaml.org ones the parser would
+ * quietly read as a string (!!js/function, !!python/object) or decode
+ * (!!binary, !!timestamp, !!set): a player's file never needs them.
+ */
+function foreignTags(doc: Document, lines: LineCounter): RefusedLine[] {
+  const found: RefusedLine[] = [];
+  visit(doc, {
+    Node(_, node) {
+      if (node.tag && !PLAIN_TAGS.has(node.tag)) {
+        const line = lineOf(lines, node.range?.[0]);
+        const shown = node.tag.replace(/^tag:yaml\.org,2002:/, '!!');
+        found.push({ ...(line !== undefined ? { line } : {}), text: WHOLE_FILE, reason: `unknown tag ${shown}`, hint: 'order files use plain YAML: no tags (words starting with ! or !!)' });
+      }
+    },
+  });
+  return found;
+}
+
+/**
+ * The interpreter reads the order kind from the first key; a YAML map written
+ * "to: 12,7" before "move: Iron Guard" still means a move.
+ */
+function kindFirst(fields: Record<string, unknown>): Record<string, unknown> {
+  const kinds = Object.keys(fields).filter((k) => ORDER_KEYS[k] !== undefined && !Object.values(ORDER_KEYS).some((extra) => extra.includes(k)));
+  const kind = kinds.length === 1 ? kinds[0] : undefined;
+  if (kind === undefined || Object.keys(fields)[0] === kind) return fields;
+  const { [kind]: subject, ...rest } = fields;
+  return { [kind]: subject, ...rest };
+}
+
+function short(value: unknown): string {
+  const s = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return s.length > 40 ? `${s.slice(0, 39)}…` : s;
+}
+
+function sourceText(source: string, node: Node | null): string {
+  const range = node?.range;
+  if (!range) return '';
+  const t = source
+    .slice(range[0], range[1])
+    .trim()
+    .split(/\r\n|\r|\n/)
+    .map((l) => l.trim())
+    .join(' ');
+  return t.length > 200 ? `${t.slice(0, 199)}…` : t;
 }

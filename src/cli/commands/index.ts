@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { registerCheck } from './check.js';
 import { registerGenerate } from './generate.js';
 import { registerReport } from './report.js';
 import { registerTurn } from './turn.js';
@@ -8,4 +9,5 @@ export function registerCommands(program: Command): void {
   registerTurn(program);
   registerReport(program);
   registerGenerate(program);
+  registerCheck(program);
 }

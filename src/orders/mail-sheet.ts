@@ -1,0 +1,35 @@
+import type { ParsedInbound } from '../mail/parse.js';
+import { WHOLE_FILE, type OrderSheet } from './sheet.js';
+import { readTextSheet } from './text-sheet.js';
+import { readYamlSheet } from './yaml-sheet.js';
+
+/**
+ * Orders from a parsed mail. A `.yaml`/`.yml` attachment is the order sheet
+ * when there is one; the body then only lends its Nation/Turn/Token lines to
+ * an attachment that lacks them. Otherwise the body is read as text orders
+ * (a YAML sheet pasted in the body is recognised there).
+ */
+export interface MailSheet {
+  sheet: OrderSheet;
+  /** What was read: "mail body" or "attachment orders.yaml". */
+  source: string;
+}
+
+const YAML_TYPES = new Set(['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml']);
+
+export function readMailSheet(mail: Pick<ParsedInbound, 'text' | 'attachments'>): MailSheet {
+  const body = readTextSheet(mail.text);
+  const yaml = mail.attachments.filter((a) => /\.ya?ml$/i.test(a.filename ?? '') || YAML_TYPES.has(a.contentType));
+  const first = yaml[0];
+  if (!first) return { sheet: body, source: 'mail body' };
+  const name = first.filename ?? 'attachment';
+  const sheet = readYamlSheet(first.content);
+  for (const header of ['nation', 'turn', 'token'] as const) {
+    if (sheet[header] !== undefined || body[header] === undefined) continue;
+    (sheet as unknown as Record<string, unknown>)[header] = body[header];
+  }
+  if (yaml.length > 1) {
+    sheet.problems.push({ text: WHOLE_FILE, reason: `${yaml.length} order files are attached; only ${name} was read`, hint: 'attach one .yaml file per mail' });
+  }
+  return { sheet, source: `attachment ${name}` };
+}

@@ -1,0 +1,494 @@
+import type { RawFields } from './interpret.js';
+import type { SheetHeader } from './sheet.js';
+import { didYouMean, editDistance } from './suggest.js';
+
+/**
+ * The grammar of one plain-text order line, as players write them by hand:
+ *
+ *   move Iron Guard to 12,7 via 11,7 12,7
+ *   attack gondarahl-3 with Iron Guard supported by argenta-4 and argenta-5 fate 4
+ *   Iron Guard attacks gondarahl-3 with argenta-4 fate 4
+ *
+ * The first word is the order (or a header: nation, turn, token, casualties);
+ * keywords (to, via, with, supported by, fate...) separate the parts, so unit
+ * and place names may hold spaces. Keywords are case-insensitive; a name that
+ * contains a keyword goes in double quotes. A line becomes the same fields a
+ * YAML order has, so both formats share one interpreter (interpret.ts).
+ * docs/orders.md is the player-facing description of this grammar.
+ */
+export type LineResult =
+  | { kind: 'order'; fields: RawFields }
+  | { kind: 'header'; header: SheetHeader; value: string | string[] }
+  | { kind: 'skip' }
+  | { kind: 'problem'; reason: string; hint?: string };
+
+interface Token {
+  text: string;
+  /** Lower-cased text; empty for quoted tokens, which are never keywords. */
+  word: string;
+  quoted: boolean;
+}
+
+/** Coordinates ("12,7", "12, 7"), quoted names, commas, and plain words. */
+const TOKEN = /(-?\d+\s*,\s*-?\d+)(?![\d])|"([^"]*)(?:"|$)|“([^”]*)(?:”|$)|(?<![^\s,])'([^']*)'(?=[\s,.;]|$)|(,)|([^\s,"“”]+)/g;
+
+function tokenize(line: string): Token[] {
+  const tokens: Token[] = [];
+  for (const m of line.matchAll(TOKEN)) {
+    const quoted = m[2] ?? m[3] ?? m[4];
+    if (quoted !== undefined) tokens.push({ text: quoted.trim(), word: '', quoted: true });
+    else if (m[1] !== undefined) tokens.push({ text: m[1].replace(/\s+/g, ''), word: m[1].replace(/\s+/g, ''), quoted: false });
+    else {
+      const text = m[5] ?? m[6] ?? '';
+      tokens.push({ text, word: text.toLowerCase().replace(/(?<=.):$/, ''), quoted: false });
+    }
+  }
+  return tokens;
+}
+
+const word = (text: string): Token => ({ text, word: text, quoted: false });
+
+/** "spending up to 4 Fate", "pledging 2 fate", "4 fate", "with 4 fate", "fate: 4" all become "fate 4". */
+function normaliseFate(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    const at = (k: number) => tokens[i + k]?.word ?? '';
+    if (['spending', 'spend', 'pledging', 'pledge', 'with'].includes(t.word)) {
+      const skip = at(1) === 'up' && at(2) === 'to' ? 2 : 0;
+      if (/^\d+$/.test(at(1 + skip)) && at(2 + skip) === 'fate') {
+        out.push(word('fate'), tokens[i + 1 + skip] as Token);
+        i += 2 + skip;
+        continue;
+      }
+    }
+    if (/^\d+$/.test(t.word) && at(1) === 'fate' && !/^\d+$/.test(at(2))) {
+      out.push(word('fate'), t);
+      i += 1;
+      continue;
+    }
+    out.push(t);
+  }
+  return out;
+}
+
+type Shape = 'one' | 'list' | 'path';
+
+interface Clause {
+  /** Keyword phrases, lower case, longest first when matched. */
+  phrases: string[];
+  field: string;
+  shape: Shape;
+}
+
+interface Form {
+  kind: string;
+  /** Field the words before the first keyword fill; undefined: nothing may stand there. */
+  subject?: { field: string; shape: Shape };
+  clauses: Clause[];
+  required: string[];
+  usage: string;
+}
+
+const FATE: Clause = { phrases: ['fate'], field: 'fate', shape: 'one' };
+const LOSSES: Clause = { phrases: ['casualties', 'losses', 'loss order', 'losing first'], field: 'casualties', shape: 'list' };
+const SUPPORT: Clause = { phrases: ['supported by', 'with support from', 'support', 'supporting', 'backed by'], field: 'support', shape: 'list' };
+
+/** Orders written verb first: "move <unit> to <hex>". */
+const VERB_FIRST: Record<string, Form> = {
+  move: {
+    kind: 'move',
+    subject: { field: 'move', shape: 'one' },
+    clauses: [
+      { phrases: ['to'], field: 'to', shape: 'one' },
+      { phrases: ['via', 'through', 'path', 'by way of'], field: 'path', shape: 'path' },
+      { phrases: ['carrying', 'carry', 'taking', 'with passengers'], field: 'carry', shape: 'list' },
+      { phrases: ['landing at', 'land at', 'lands at', 'and land at', 'landing them at', 'unloading at', 'landing', 'land'], field: 'land', shape: 'one' },
+    ],
+    required: ['move', 'to'],
+    usage: 'move Iron Guard to 12,7 [via 11,7 12,7] — ships: move galley-1 to 5,5 carrying argenta-3 landing at 6,5',
+  },
+  attack: {
+    kind: 'attack',
+    subject: { field: 'target', shape: 'one' },
+    clauses: [{ phrases: ['with', 'using', 'by'], field: 'attack', shape: 'one' }, SUPPORT, FATE, LOSSES],
+    required: ['target', 'attack'],
+    usage: 'attack gondarahl-3 with Iron Guard [supported by argenta-4 and argenta-5] [fate 4]',
+  },
+  defend: {
+    kind: 'defend',
+    subject: { field: 'protect', shape: 'one' },
+    clauses: [{ phrases: ['with', 'using', 'by'], field: 'defend', shape: 'one' }, FATE],
+    required: ['protect', 'defend'],
+    usage: 'defend Argentum with argenta-6 [fate 2]',
+  },
+  rest: { kind: 'rest', subject: { field: 'rest', shape: 'one' }, clauses: [], required: ['rest'], usage: 'rest argenta-2' },
+  hold: { kind: 'hold', subject: { field: 'hold', shape: 'one' }, clauses: [FATE], required: ['hold'], usage: 'hold argenta-2 [fate 1]' },
+  construct: {
+    kind: 'construct',
+    subject: { field: 'structure', shape: 'one' },
+    clauses: [{ phrases: ['with', 'using', 'by'], field: 'construct', shape: 'one' }],
+    required: ['structure', 'construct'],
+    usage: 'construct mine with argenta-7',
+  },
+  found: {
+    kind: 'found',
+    subject: { field: 'name', shape: 'one' },
+    clauses: [{ phrases: ['with', 'using', 'by'], field: 'found', shape: 'one' }],
+    required: ['name', 'found'],
+    usage: 'found "New Silverton" with argenta-7',
+  },
+  upgrade: { kind: 'upgrade', subject: { field: 'upgrade', shape: 'one' }, clauses: [], required: ['upgrade'], usage: 'upgrade Port Argent' },
+  siege: {
+    kind: 'siege',
+    subject: { field: 'action', shape: 'one' },
+    clauses: [{ phrases: ['with', 'using', 'by'], field: 'siege', shape: 'one' }, FATE],
+    required: ['action', 'siege'],
+    usage: 'siege destroy battlement with argenta-2 [fate 2] — or: siege poison water with argenta-2',
+  },
+  sortie: {
+    kind: 'sortie',
+    subject: { field: 'sortie', shape: 'one' },
+    clauses: [{ phrases: ['against', 'on', 'at', 'vs', 'versus'], field: 'target', shape: 'one' }, FATE],
+    required: ['sortie', 'target'],
+    usage: 'sortie argenta-9 against gondarahl-4 [fate 2]',
+  },
+  assault: {
+    kind: 'assault',
+    subject: { field: 'assault', shape: 'one' },
+    clauses: [{ phrases: ['with', 'using', 'by'], field: 'with', shape: 'one' }, SUPPORT, FATE, LOSSES],
+    required: ['assault'],
+    usage: 'assault with argenta-2 [supported by argenta-3] [fate 2]',
+  },
+};
+
+/** Orders written subject first, the way receipts echo them: "Iron Guard attacks gondarahl-3". */
+const SUBJECT_FIRST: Record<string, Form> = {
+  moves: {
+    kind: 'move',
+    subject: { field: 'to', shape: 'one' },
+    clauses: VERB_FIRST.move?.clauses ?? [],
+    required: ['to'],
+    usage: 'Iron Guard moves to 12,7 [via 11,7 12,7]',
+  },
+  attacks: {
+    kind: 'attack',
+    subject: { field: 'target', shape: 'one' },
+    clauses: [{ phrases: ['with', 'supported by', 'with support from', 'support', 'backed by'], field: 'support', shape: 'list' }, FATE, LOSSES],
+    required: ['target'],
+    usage: 'Iron Guard attacks gondarahl-3 [with argenta-4 and argenta-5] [fate 4]',
+  },
+  defends: {
+    kind: 'defend',
+    subject: { field: 'protect', shape: 'one' },
+    clauses: [FATE],
+    required: ['protect'],
+    usage: 'argenta-6 defends Argentum [fate 2]',
+  },
+  rests: { kind: 'rest', clauses: [], required: [], usage: 'argenta-2 rests' },
+  holds: { kind: 'hold', clauses: [FATE], required: [], usage: 'argenta-2 holds [fate 1]' },
+};
+
+const VERB_ALIASES: Record<string, string> = { go: 'move', march: 'move', sail: 'move', besiege: 'attack', protect: 'defend' };
+const SUBJECT_ALIASES: Record<string, string> = { marches: 'moves', sails: 'moves', goes: 'moves', besieges: 'attacks', protects: 'defends' };
+const HEADERS: Record<string, SheetHeader> = { nation: 'nation', turn: 'turn', token: 'token', casualties: 'casualties', losses: 'casualties' };
+
+const SUBJECT_VERBS = [...Object.keys(SUBJECT_FIRST), ...Object.keys(SUBJECT_ALIASES)];
+
+/** Every word a line may start with, for "did you mean". */
+export const LINE_KEYWORDS = [...Object.keys(VERB_FIRST), 'build', 'note', ...Object.keys(HEADERS).filter((h) => h !== 'losses')];
+
+/** Reads one line (comments already removed, not blank). Never throws. */
+export function parseOrderLine(line: string): LineResult {
+  const raw = line.trim().replace(/^(?:\d{1,3}[.)]|[-*•·])\s+/, '');
+  const first = /^([^\s:]+)\s*:?\s*(.*)$/s.exec(raw);
+  const head = (first?.[1] ?? '').toLowerCase();
+  const rest = first?.[2] ?? '';
+  // "Orders:", "Orders for turn 4": a heading. No order starts with the word.
+  if (/^orders?$/.test(head)) return { kind: 'skip' };
+  if (head === 'note' || head === 'message') {
+    if (!rest.trim()) return { kind: 'problem', reason: 'a note needs some text after "note"', hint: 'note Please tell Gondarahl we want peace' };
+    return { kind: 'order', fields: { note: rest.trim() } };
+  }
+  const header = HEADERS[head];
+  if (header) return readHeader(header, rest);
+  const body = normaliseFate(tokenize(raw.replace(/[.;]+$/, '')));
+  const verb = VERB_ALIASES[head] ?? head;
+  if (verb === 'build') return readBuild(body.slice(1));
+  const form = VERB_FIRST[verb];
+  if (form) return readForm(form, body.slice(1));
+  const at = body.findIndex((t, i) => i > 0 && !t.quoted && (SUBJECT_FIRST[t.word] || SUBJECT_ALIASES[t.word]));
+  const subjectVerb = at > 0 ? (body[at] as Token).word : undefined;
+  if (subjectVerb) {
+    const sf = SUBJECT_FIRST[SUBJECT_ALIASES[subjectVerb] ?? subjectVerb] as Form;
+    const unit = join(body.slice(0, at));
+    const read = readForm(sf, body.slice(at + 1));
+    if (read.kind !== 'order') return read;
+    return { kind: 'order', fields: ordered(sf.kind, { ...read.fields, [sf.kind]: unit }) };
+  }
+  const slip = body.slice(1).find((t) => !t.quoted && t.word.length >= 4 && SUBJECT_VERBS.some((v) => editDistance(t.word, v) <= 1 || isSwap(t.word, v)));
+  const near = slip ? SUBJECT_VERBS.find((v) => editDistance(slip.word, v) <= 1 || isSwap(slip.word, v)) : undefined;
+  return {
+    kind: 'problem',
+    reason: `unknown order "${clipWord(first?.[1] ?? raw)}"`,
+    hint:
+      (slip && near ? `did you mean "${near}" instead of "${slip.text}"?` : undefined) ??
+      didYouMean(head, [...LINE_KEYWORDS, ...Object.keys(VERB_ALIASES)]) ??
+      `an order starts with one of: ${LINE_KEYWORDS.join(', ')}; or with the unit: "Iron Guard moves to 12,7" (moves, attacks, defends, rests, holds)`,
+  };
+}
+
+const ARTICLES = ['a', 'an', 'the'];
+
+function readHeader(header: SheetHeader, rest: string): LineResult {
+  const value = rest.trim();
+  if (!value) return { kind: 'problem', reason: `"${header}" needs a value`, hint: HEADER_USAGE[header] };
+  if (header === 'turn') {
+    if (!/^\d{1,6}$/.test(value)) return { kind: 'problem', reason: `the turn must be a whole number, not "${clipWord(value)}"`, hint: HEADER_USAGE.turn };
+    return { kind: 'header', header, value };
+  }
+  if (header === 'casualties') {
+    const units = splitList(tokenize(value));
+    if (!units.length) return { kind: 'problem', reason: 'casualties lists units, first lost first', hint: HEADER_USAGE.casualties };
+    return { kind: 'header', header, value: units };
+  }
+  if (header === 'token' && /\s/.test(value)) return { kind: 'problem', reason: 'an order token is one word, without spaces', hint: HEADER_USAGE.token };
+  return { kind: 'header', header, value: header === 'nation' ? value.replace(/^["“]|["”]$/g, '') : value };
+}
+
+const HEADER_USAGE: Record<SheetHeader, string> = {
+  nation: 'Nation: argenta',
+  turn: 'Turn: 4',
+  token: 'Token: <the secret token from your turn report>',
+  casualties: 'Casualties: argenta-4, Iron Guard',
+};
+
+interface Split {
+  subject: Token[];
+  parts: { clause: Clause; keyword: string; tokens: Token[] }[];
+}
+
+function splitClauses(tokens: Token[], clauses: Clause[]): Split {
+  const phrases = clauses
+    .flatMap((clause) => clause.phrases.map((p) => ({ clause, words: p.split(' ') })))
+    .sort((a, b) => b.words.length - a.words.length);
+  const split: Split = { subject: [], parts: [] };
+  let current = split.subject;
+  for (let i = 0; i < tokens.length; ) {
+    const hit = phrases.find((p) => p.words.every((w, k) => tokens[i + k]?.word === w && !tokens[i + k]?.quoted));
+    if (hit) {
+      current = [];
+      split.parts.push({ clause: hit.clause, keyword: hit.words.join(' '), tokens: current });
+      i += hit.words.length;
+      continue;
+    }
+    current.push(tokens[i] as Token);
+    i += 1;
+  }
+  return split;
+}
+
+function readForm(form: Form, tokens: Token[]): LineResult {
+  const { subject, parts } = splitClauses(tokens, form.clauses);
+  const fields: RawFields = {};
+  const usage = `write it like: ${form.usage}`;
+  let trimmed = trimCommas(subject);
+  // "construct a Silver mine", "siege the water": articles are not part of names.
+  if (form.kind === 'construct' || form.kind === 'siege') while (trimmed.length > 1 && ARTICLES.includes(trimmed[0]?.word ?? '')) trimmed = trimmed.slice(1);
+  if (trimmed.length) {
+    if (!form.subject) return { kind: 'problem', reason: `unexpected "${clipWord(join(trimmed))}"`, hint: usage };
+    fields[form.subject.field] = shaped(form.subject.shape, trimmed);
+  }
+  for (const part of parts) {
+    const value = trimCommas(part.tokens);
+    if (fields[part.clause.field] !== undefined) return { kind: 'problem', reason: `"${part.keyword}" is given twice`, hint: usage };
+    if (!value.length) return { kind: 'problem', reason: `nothing follows "${part.keyword}"`, hint: usage };
+    fields[part.clause.field] = shaped(part.clause.shape, value);
+  }
+  if (form.kind === 'assault') {
+    if (fields.with !== undefined && fields.assault !== undefined) {
+      return { kind: 'problem', reason: 'an assault is made by the besieging unit on the settlement it besieges; name only the unit', hint: 'assault with argenta-2 [supported by argenta-3]' };
+    }
+    if (fields.with !== undefined) fields.assault = fields.with;
+    delete fields.with;
+  }
+  if (!form.clauses.includes(FATE)) {
+    const fate = tokens.findIndex((t, i) => t.word === 'fate' && /^\d+$/.test(tokens[i + 1]?.word ?? ''));
+    if (fate >= 0) return { kind: 'problem', reason: `a ${form.kind} order spends no Fate`, hint: usage };
+  }
+  if (form.kind === 'move' && fields.to === undefined) {
+    // "move Iron Guard 12,7": a coordinate is never a unit name, so it is where the unit goes.
+    const last = trimmed.at(-1);
+    if (last && !last.quoted && /^-?\d+,-?\d+$/.test(last.text)) {
+      fields.to = last.text;
+      const unit = trimmed.slice(0, -1);
+      if (unit.length) fields.move = join(unit);
+      else delete fields.move;
+    }
+  }
+  const missing = form.required.filter((f) => fields[f] === undefined);
+  if (missing.length) return { kind: 'problem', reason: missingText(form, missing), hint: nearKeywordHint(tokens, form) ?? usage };
+  return { kind: 'order', fields: ordered(form.kind, fields) };
+}
+
+/** The order kind's own key first: the interpreter reads the kind from the first key. */
+function ordered(kind: string, fields: RawFields): RawFields {
+  const { [kind]: subject, ...rest } = fields;
+  return subject === undefined ? rest : { [kind]: subject, ...rest };
+}
+
+const MISSING: Record<string, string> = {
+  move: 'which unit moves',
+  to: 'where to ("to 12,7")',
+  target: 'what to attack',
+  attack: 'which unit attacks ("with <unit>")',
+  protect: 'what to defend',
+  defend: 'which unit defends ("with <unit>")',
+  rest: 'which unit rests',
+  hold: 'which unit holds',
+  structure: 'what to construct',
+  construct: 'which unit builds it ("with <unit>")',
+  name: 'the new settlement\'s name',
+  found: 'which unit founds it ("with <unit>")',
+  upgrade: 'which settlement to upgrade',
+  action: 'which siege action ("destroy battlement" or "poison water")',
+  siege: 'which besieging unit acts ("with <unit>")',
+  sortie: 'which unit sallies out',
+  assault: 'which besieging unit assaults ("with <unit>")',
+};
+
+function missingText(form: Form, missing: string[]): string {
+  return `this ${form.kind} order does not say ${missing.map((m) => MISSING[m] ?? m).join(' or ')}`;
+}
+
+/** "move Iron Guard ot 12,7": a word one slip away from a keyword the order needs. */
+function nearKeywordHint(tokens: Token[], form: Form): string | undefined {
+  const keywords = form.clauses.flatMap((c) => c.phrases).filter((p) => !p.includes(' '));
+  for (const t of tokens) {
+    if (t.quoted || t.word.length < 2 || /\d/.test(t.word) || keywords.includes(t.word)) continue;
+    const near = keywords.find((k) => k.length >= 2 && (editDistance(t.word, k) <= 1 || isSwap(t.word, k)));
+    if (near) return `did you mean "${near}" instead of "${t.text}"?`;
+  }
+  return undefined;
+}
+
+function isSwap(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const diff = [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
+  const [i, j] = diff;
+  return diff.length === 2 && i !== undefined && j === i + 1 && a[i] === b[j] && a[j] === b[i];
+}
+
+/**
+ * build <type> ["name" | named <name>] in <settlement> [with bonus +2 vs cavalry]
+ * build structure <structure> in <settlement>
+ * build battlement +1 in <settlement>
+ */
+function readBuild(tokens: Token[]): LineResult {
+  const usage = 'write it like: build marines "Iron Guard" in Argentum — build structure academy in Argentum — build battlement +1 in Argentum';
+  const { subject, parts } = splitClauses(tokens, [
+    { phrases: ['in', 'at'], field: 'build', shape: 'one' },
+    { phrases: ['named', 'called'], field: 'name', shape: 'one' },
+    { phrases: ['with bonuses', 'with bonus', 'with'], field: 'bonuses', shape: 'list' },
+  ]);
+  const fields: Record<string, unknown> = {};
+  for (const part of parts) {
+    const value = trimCommas(part.tokens);
+    if (fields[part.clause.field] !== undefined) return { kind: 'problem', reason: `"${part.keyword}" is given twice`, hint: usage };
+    if (!value.length) return { kind: 'problem', reason: `nothing follows "${part.keyword}"`, hint: usage };
+    fields[part.clause.field] = part.clause.shape === 'list' ? splitList(value).map((b) => b.replace(/^bonus(es)?\s+/i, '')) : join(value);
+  }
+  if (fields.build === undefined) return { kind: 'problem', reason: 'this build order does not say where ("in <settlement>")', hint: nearKeywordHint(tokens, { kind: 'build', clauses: [{ phrases: ['in'], field: 'build', shape: 'one' }], required: [], usage }) ?? usage };
+  let what = trimCommas(subject);
+  while (what.length && ['a', 'an', 'one', 'new'].includes(what[0]?.word ?? '')) what = what.slice(1);
+  const lead = what[0]?.word ?? '';
+  if (!what.length) return { kind: 'problem', reason: 'this build order does not say what to build', hint: usage };
+  const settlement = fields.build;
+  if (lead === 'structure' || lead === 'building') {
+    let name = what.slice(1);
+    while (name.length && ['a', 'an', 'the'].includes(name[0]?.word ?? '')) name = name.slice(1);
+    if (!name.length) return { kind: 'problem', reason: 'say which structure to build', hint: usage };
+    if (fields.name !== undefined || fields.bonuses !== undefined) return { kind: 'problem', reason: 'only units take a name and bonuses', hint: usage };
+    return { kind: 'order', fields: { build: settlement, structure: join(name) } };
+  }
+  if (what.some((t) => /^battlements?$/.test(t.word))) {
+    const level = what.filter((t) => !/^(battlements?|level|a|an)$/.test(t.word));
+    if (level.length !== 1 || !/^\+?\d{1,3}$/.test(level[0]?.text ?? '')) return { kind: 'problem', reason: 'say which battlement: +1, +2 or +3', hint: 'build battlement +1 in Argentum' };
+    if (fields.name !== undefined || fields.bonuses !== undefined) return { kind: 'problem', reason: 'only units take a name and bonuses', hint: usage };
+    return { kind: 'order', fields: { build: settlement, battlement: (level[0] as Token).text } };
+  }
+  const quoted = what.findIndex((t) => t.quoted);
+  let type = what;
+  if (quoted >= 0) {
+    if (quoted === 0 || quoted !== what.length - 1) return { kind: 'problem', reason: 'write the unit type first and its name, in quotes, last', hint: usage };
+    if (fields.name !== undefined) return { kind: 'problem', reason: 'the unit is named twice', hint: usage };
+    fields.name = (what[quoted] as Token).text;
+    type = what.slice(0, quoted);
+  }
+  const out: RawFields = { build: settlement, unit: join(type) };
+  if (fields.name !== undefined) out.name = fields.name;
+  if (fields.bonuses !== undefined) out.bonuses = fields.bonuses;
+  return { kind: 'order', fields: out };
+}
+
+function shaped(shape: Shape, tokens: Token[]): string | string[] {
+  if (shape === 'list') return splitList(tokens);
+  if (shape === 'path') return splitPath(tokens);
+  return join(tokens);
+}
+
+function join(tokens: Token[]): string {
+  return tokens
+    .map((t) => t.text)
+    .join(' ')
+    .replace(/\s+,/g, ',')
+    .trim();
+}
+
+function trimCommas(tokens: Token[]): Token[] {
+  let a = 0;
+  let b = tokens.length;
+  while (a < b && tokens[a]?.text === ',') a++;
+  while (b > a && tokens[b - 1]?.text === ',') b--;
+  return tokens.slice(a, b);
+}
+
+/** "argenta-4, argenta-5 and Iron Guard" → three names; quoted names may hold "and". */
+function splitList(tokens: Token[]): string[] {
+  const items: string[] = [];
+  let current: Token[] = [];
+  const flush = () => {
+    if (current.length) items.push(join(current));
+    current = [];
+  };
+  for (const t of tokens) {
+    if (!t.quoted && (t.text === ',' || t.word === 'and' || t.word === '&' || t.word === '+')) flush();
+    else current.push(t);
+  }
+  flush();
+  return items;
+}
+
+/** "11,7 12,7", "11,7, 12,7", "11,7 -> 12,7", "Silver vein then 9,3": hexes and place names. */
+function splitPath(tokens: Token[]): string[] {
+  const items: string[] = [];
+  let current: Token[] = [];
+  const flush = () => {
+    if (current.length) items.push(join(current));
+    current = [];
+  };
+  for (const t of tokens) {
+    if (!t.quoted && (t.text === ',' || ['and', 'then', '->', '→', '>'].includes(t.word))) flush();
+    else if (!t.quoted && /^-?\d+,-?\d+$/.test(t.text)) {
+      flush();
+      items.push(t.text);
+    } else current.push(t);
+  }
+  flush();
+  return items;
+}
+
+function clipWord(text: string): string {
+  const t = text.trim();
+  return t.length > 40 ? `${t.slice(0, 39)}…` : t;
+}

@@ -1,0 +1,64 @@
+import { Document, isMap, isSeq } from 'yaml';
+import type { NationOrders, Order } from '../core/orders.js';
+
+/**
+ * Typed orders back to a YAML order file, with ids only, so that reading it
+ * (readYamlSheet + interpretSheet, as the turn does) gives the same orders.
+ * The mail loop uses it to file text orders as orders/<turn>/<nation>.yaml;
+ * each order carries the line it was written as, as a comment. Refused lines
+ * are not written: the receipt already told the player about them.
+ */
+export function ordersToYaml(orders: NationOrders, opts: { token?: string; written?: readonly string[] } = {}): string {
+  const body: Record<string, unknown> = { nation: orders.nation, turn: orders.turn };
+  if (opts.token !== undefined) body.token = opts.token;
+  if (orders.casualties?.length) body.casualties = [...orders.casualties];
+  body.orders = orders.orders.map(fieldsOf);
+  const doc = new Document(body);
+  const seq = doc.get('orders', true);
+  if (isSeq(seq)) {
+    seq.items.forEach((item, i) => {
+      const text = opts.written?.[i];
+      if (text && isMap(item)) item.commentBefore = ` ${text.replace(/[\r\n]+/g, ' ')}`;
+    });
+  }
+  return doc.toString({ lineWidth: 0 });
+}
+
+/** One order as the fields a YAML order file holds (see ORDER_KEYS in interpret.ts). */
+export function fieldsOf(o: Order): Record<string, unknown> {
+  const some = <T>(key: string, v: T[] | undefined) => (v?.length ? { [key]: [...v] } : {});
+  const maybe = (key: string, v: unknown) => (v === undefined ? {} : { [key]: v });
+  const target = (t: { unit: string } | { settlement: string }) => ('unit' in t ? t.unit : t.settlement);
+  switch (o.kind) {
+    case 'move':
+      return { move: o.unit, to: o.to, ...some('path', o.path), ...some('carry', o.carry), ...maybe('land', o.landAt) };
+    case 'attack':
+      return { attack: o.unit, target: target(o.target), ...some('support', o.support), ...maybe('fate', o.fate), ...some('casualties', o.casualties) };
+    case 'defend':
+      return { defend: o.unit, protect: target(o.protect), ...maybe('fate', o.fate) };
+    case 'rest':
+      return { rest: o.unit };
+    case 'hold':
+      return { hold: o.unit, ...maybe('fate', o.fate) };
+    case 'build_unit':
+      return { build: o.settlement, unit: o.unitType, ...maybe('name', o.name), ...some('bonuses', o.bonuses) };
+    case 'build_structure':
+      return { build: o.settlement, structure: o.structure };
+    case 'build_battlement':
+      return { build: o.settlement, battlement: o.level };
+    case 'construct':
+      return { construct: o.unit, structure: o.structure };
+    case 'found':
+      return { found: o.unit, name: o.name };
+    case 'upgrade':
+      return { upgrade: o.settlement };
+    case 'siege_action':
+      return { siege: o.unit, action: o.action, ...maybe('fate', o.fate) };
+    case 'sortie':
+      return { sortie: o.unit, target: o.target, ...maybe('fate', o.fate) };
+    case 'assault':
+      return { assault: o.unit, ...some('support', o.support), ...maybe('fate', o.fate), ...some('casualties', o.casualties) };
+    case 'note':
+      return { note: o.text };
+  }
+}

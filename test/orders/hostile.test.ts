@@ -1,0 +1,157 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildReceipt } from '../../src/orders/receipt.js';
+import { interpretSheet, MAX_ORDERS, WHOLE_FILE, type OrderSheet } from '../../src/orders/sheet.js';
+import { MAX_READ_PROBLEMS, readTextSheet } from '../../src/orders/text-sheet.js';
+import { readYamlSheet } from '../../src/orders/yaml-sheet.js';
+import { ARGENTA, loadWorld, type World } from './world.js';
+
+/**
+ * Whatever arrives — huge, hostile, binary, in the wrong encoding — the
+ * readers answer with a clear, located refusal: never an exception, never a
+ * hang, never a crash of the process.
+ */
+let world: World;
+beforeAll(async () => {
+  world = await loadWorld();
+});
+
+const readers = { text: readTextSheet, yaml: readYamlSheet } as const;
+
+/** The sheet is refused whole: no orders, and one problem saying why. */
+function refusedWhole(sheet: OrderSheet, reason: RegExp): void {
+  expect(sheet.entries).toEqual([]);
+  expect(sheet.problems.length).toBeGreaterThan(0);
+  expect(sheet.problems[0]?.text).toBe(WHOLE_FILE);
+  expect(sheet.problems.map((p) => p.reason).join('\n')).toMatch(reason);
+}
+
+const BILLION_LAUGHS = [
+  'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+  'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+  'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+  'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+  'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]',
+  'f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]',
+  'g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]',
+  'orders: [*g]',
+].join('\n');
+
+describe.each(Object.entries(readers))('%s reader', (_name, read) => {
+  it('refuses a file over the size limit without reading it', () => {
+    const huge = `rest argenta-2\n${'x'.repeat(300 * 1024)}`;
+    const started = Date.now();
+    const sheet = read(huge);
+    refusedWhole(sheet, /the limit is 262144/);
+    expect(sheet.problems[0]?.line).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('refuses binary garbage, naming the line', () => {
+    const garbage = Buffer.from([0x72, 0x65, 0x73, 0x74, 0x0a, 0x00, 0x01, 0x02, 0xff, 0xfe, 0x13]);
+    const sheet = read(garbage);
+    refusedWhole(sheet, /not UTF-8|binary data/);
+    expect(sheet.problems[0]?.line).toBe(2);
+  });
+
+  it('refuses control characters in otherwise valid UTF-8', () => {
+    refusedWhole(read('nation: argenta\nturn: 4\u0000\n'), /binary data, not text \(control character U\+0000 on line 2\)/);
+  });
+
+  it('refuses latin-1 text with the line of the first bad byte', () => {
+    const latin1 = Buffer.from('nation: argenta\nturn: 4\norders:\n  - note: Caf\xe9 au lait\n', 'latin1');
+    const sheet = read(latin1);
+    refusedWhole(sheet, /the text is not UTF-8 \(byte 0xE9 on line 4\)/);
+    expect(sheet.problems[0]).toMatchObject({ line: 4, hint: 'save or send the orders as UTF-8 plain text' });
+  });
+
+  it('refuses a YAML bomb (anchors and aliases) at once', () => {
+    const started = Date.now();
+    refusedWhole(read(BILLION_LAUGHS), /anchors and aliases \(\*name\) are not allowed here/);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('refuses deeply nested YAML before the parser can overflow its stack', () => {
+    // In Node 20 a YAML parser stack overflow can abort the next parse in the process, so this runs twice.
+    for (const deep of [`orders: ${'['.repeat(5000)}`, `orders:\n${'- '.repeat(3000)}a: x`, `orders: ${'['.repeat(5000)}`]) {
+      refusedWhole(read(deep), /nested far deeper/);
+    }
+    expect(read('nation: argenta\norders:\n  - rest: argenta-2\n').entries).toHaveLength(1);
+  });
+});
+
+describe('YAML tags', () => {
+  it.each(['!!js/function "function () { return 1 }"', '!!python/object:os.system ls', '!custom x', '!!binary aGVsbG8=', '!!timestamp 2001-12-14'])('refuses %s', (tagged) => {
+    const sheet = readYamlSheet(`nation: argenta\norders:\n  - note: ${tagged}\n`);
+    refusedWhole(sheet, /unknown tag !/);
+    expect(sheet.problems[0]?.line).toBe(3);
+  });
+
+  it('refuses them in a YAML sheet pasted into a mail too', () => {
+    refusedWhole(readTextSheet(`Hello\n\nnation: argenta\norders:\n  - note: !!js/function "x"\n`), /unknown tag !!js\/function/);
+  });
+
+  it('accepts the plain core tags', () => {
+    expect(readYamlSheet('nation: !!str argenta\norders:\n  - rest: argenta-2\n').problems).toEqual([]);
+  });
+});
+
+describe('limits on what is read', () => {
+  it(`reads at most ${MAX_ORDERS} orders and says so`, () => {
+    const sheet = readTextSheet(Array.from({ length: MAX_ORDERS + 20 }, () => 'rest argenta-2').join('\n'));
+    const { orders } = interpretSheet(sheet, ARGENTA, world.open.campaign, world.state);
+    expect(orders.orders).toHaveLength(MAX_ORDERS);
+    expect(orders.refused).toEqual([{ line: MAX_ORDERS + 1, text: 'rest argenta-2', reason: `only the first ${MAX_ORDERS} orders are read; this one and the rest are ignored` }]);
+  });
+
+  it(`stops reading after ${MAX_READ_PROBLEMS} problems`, () => {
+    const sheet = readTextSheet(Array.from({ length: 5000 }, (_, i) => `gibberish ${i}`).join('\n'));
+    expect(sheet.problems).toHaveLength(MAX_READ_PROBLEMS + 1);
+    expect(sheet.problems.at(-1)).toMatchObject({ line: MAX_READ_PROBLEMS + 1, reason: `stopped reading at line ${MAX_READ_PROBLEMS + 1} after ${MAX_READ_PROBLEMS} problems` });
+  });
+
+  it('refuses an overlong line, keeping the others', () => {
+    const sheet = readTextSheet(`rest argenta-2\nmove ${'Iron Guard '.repeat(200)} to 6,5\nhold argenta-5`);
+    expect(sheet.entries.map((e) => e.line)).toEqual([1, 3]);
+    expect(sheet.problems[0]).toMatchObject({ line: 2, reason: expect.stringMatching(/^the line is \d+ characters long; an order fits in 1000$/) });
+  });
+
+  it('clips what it echoes', () => {
+    const { receipt } = buildReceipt({ campaign: world.open.campaign, state: world.state, sheet: readTextSheet(`rest ${'x'.repeat(900)}`), nation: ARGENTA });
+    expect(receipt.problems[0]?.text.length).toBeLessThanOrEqual(200);
+    expect(receipt.problems[0]?.reason.length).toBeLessThan(120);
+  });
+
+  it('reads an unreadable character as a problem on its line only', () => {
+    const sheet = readTextSheet('rest argenta-2\nnote Caf\ufffd\nhold argenta-5');
+    expect(sheet.entries).toHaveLength(2);
+    expect(sheet.problems).toEqual([{ line: 2, text: 'note Caf\ufffd', reason: 'the line has characters that could not be read (�)', hint: 'send the orders as UTF-8 plain text' }]);
+  });
+});
+
+describe('ordinary odd input', () => {
+  it.each([
+    ['empty', ''],
+    ['blank lines', '\n\n   \n\t\n'],
+    ['only a signature', '-- \nDuke Cristoval\n'],
+    ['only comments', '# nothing this turn\n# really\n'],
+  ])('%s: no orders, no problems', (_what, body) => {
+    const sheet = readTextSheet(body);
+    expect(sheet.entries).toEqual([]);
+    expect(sheet.problems).toEqual([]);
+  });
+
+  it('reads CRLF and CR line ends and a byte-order mark', () => {
+    const sheet = readTextSheet(Buffer.from('\ufeffTurn: 4\r\nrest argenta-2\rhold argenta-5\r\n', 'utf8'));
+    expect(sheet.turn).toBe(4);
+    expect(sheet.entries.map((e) => [e.line, e.text])).toEqual([
+      [2, 'rest argenta-2'],
+      [3, 'hold argenta-5'],
+    ]);
+  });
+
+  it('keeps line numbers through quoted replies and a wrapped "wrote:" line', () => {
+    const sheet = readTextSheet('rest argenta-2\nOn Mon, 2 Mar 2026 at 10:00, The GM\n<gm@example.org> wrote:\n> move all\nhold argenta-5\n');
+    expect(sheet.problems).toEqual([]);
+    expect(sheet.entries.map((e) => e.line)).toEqual([1, 5]);
+  });
+});

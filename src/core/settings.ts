@@ -114,5 +114,5 @@ export const DEFAULT_RULES: RuleSettings = {
   victoryRenown: 5,
   advanceAfterVictory: true,
   nmrFlagAfter: 2,
-  sight: { unit: 2, settlement: 3 },
+  sight: { unit: 3, settlement: 3 },
 };

@@ -14,6 +14,7 @@ import type {
   SortieOrder,
 } from '../orders.js';
 import type { UnitState } from '../state.js';
+import { WorldIndex } from '../world-index.js';
 import { canReach, isRejected, ownUnit, reachOf, startOfTurn, unitLabel } from './lookup.js';
 import { reject, type Verdict } from './verdict.js';
 
@@ -108,7 +109,10 @@ export function checkAttack(ctx: TurnContext, nation: NationId, o: AttackOrder):
   let what: string;
   if ('unit' in o.target) {
     const target = ctx.unit(o.target.unit);
-    if (!target) return reject(`there is no unit ${o.target.unit} to attack`);
+    // A hidden unit and a missing one get the same answer: orders must not reveal what fog hides.
+    if (!target || (target.nation !== nation && !WorldIndex.of(ctx.campaign, ctx.state).sees(nation, target.hex))) {
+      return reject(`you see no unit ${o.target.unit}`, 'you can attack units within sight of your units and settlements');
+    }
     if (target.nation === nation) return reject(`${o.target.unit} is one of your own units`);
     const home = ctx.settlementAt(target.hex);
     if (home && home.nation === target.nation) {

@@ -1,0 +1,96 @@
+import type { Campaign } from './campaign.js';
+import { hexKey, hexesWithin, offsetOf } from './hex.js';
+import type { HexKey, NationId } from './ids.js';
+import type { ExternalState, GameState, SettlementState, UnitState } from './state.js';
+
+/**
+ * Lookups by nation and by hex over one game state, built in a single pass
+ * and shared by everything that looks at that state (order checks, names,
+ * reports), so per-nation work never scans the whole world. Keyed weakly by
+ * the state object: use it only on a state that is not changing any more, or
+ * (in the engine) in the orders phase, which reads the turn's starting state.
+ */
+export class WorldIndex {
+  readonly unitsByNation = new Map<NationId, UnitState[]>();
+  readonly unitsByHex = new Map<HexKey, UnitState[]>();
+  readonly settlementsByNation = new Map<NationId, SettlementState[]>();
+  readonly settlementByHex = new Map<HexKey, SettlementState>();
+  readonly externalsByNation = new Map<NationId, ExternalState[]>();
+  private readonly sight = new Map<NationId, Set<HexKey>>();
+
+  private constructor(
+    private readonly campaign: Campaign,
+    readonly state: GameState,
+  ) {
+    for (const u of Object.values(state.units)) {
+      push(this.unitsByNation, u.nation, u);
+      push(this.unitsByHex, u.hex, u);
+    }
+    for (const s of Object.values(state.settlements)) {
+      push(this.settlementsByNation, s.nation, s);
+      this.settlementByHex.set(s.hex, s);
+    }
+    for (const e of Object.values(state.externals)) push(this.externalsByNation, e.nation, e);
+  }
+
+  static of(campaign: Campaign, state: GameState): WorldIndex {
+    let byCampaign = cache.get(state);
+    if (!byCampaign) cache.set(state, (byCampaign = new WeakMap()));
+    let index = byCampaign.get(campaign);
+    if (!index) byCampaign.set(campaign, (index = new WorldIndex(campaign, state)));
+    return index;
+  }
+
+  unitsOf(nation: NationId): readonly UnitState[] {
+    return this.unitsByNation.get(nation) ?? [];
+  }
+
+  settlementsOf(nation: NationId): readonly SettlementState[] {
+    return this.settlementsByNation.get(nation) ?? [];
+  }
+
+  unitsAt(hex: HexKey): readonly UnitState[] {
+    return this.unitsByHex.get(hex) ?? [];
+  }
+
+  /**
+   * The hexes a nation sees: within rules.sight of its units and settlements.
+   * One definition for the whole program: what a report shows and what an
+   * order may target come from here.
+   */
+  visibleHexes(nation: NationId): ReadonlySet<HexKey> {
+    let seen = this.sight.get(nation);
+    if (seen) return seen;
+    seen = new Set();
+    const { width, height } = this.campaign.map;
+    const { unit, settlement } = this.campaign.rules.sight;
+    const look = (from: HexKey, range: number) => {
+      for (const h of hexesWithin(offsetOf(from), range)) {
+        if (h.col >= 0 && h.row >= 0 && h.col < width && h.row < height) seen?.add(hexKey(h.col, h.row));
+      }
+    };
+    for (const u of this.unitsOf(nation)) look(u.hex, unit);
+    for (const s of this.settlementsOf(nation)) look(s.hex, settlement);
+    this.sight.set(nation, seen);
+    return seen;
+  }
+
+  /** Foreign units standing in hexes the nation sees. */
+  foreignUnitsSeenBy(nation: NationId): UnitState[] {
+    const out: UnitState[] = [];
+    for (const hex of this.visibleHexes(nation)) for (const u of this.unitsAt(hex)) if (u.nation !== nation) out.push(u);
+    return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  sees(nation: NationId, hex: HexKey): boolean {
+    return this.visibleHexes(nation).has(hex);
+  }
+}
+
+const cache = new WeakMap<GameState, WeakMap<Campaign, WorldIndex>>();
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -55,6 +55,12 @@ export class TurnContext {
     readonly state: GameState,
     readonly orders: TurnOrders,
     readonly dice: Randomiser,
+    /**
+     * The turn's starting state, never changed: order checks see the world
+     * through it (and indexes cached on it stay true). Defaults to `state`
+     * when nothing will change it, as when orders are only being checked.
+     */
+    readonly start: GameState = state,
   ) {
     this.map = GameMap.of(campaign);
     this.turn = state.turn + 1;

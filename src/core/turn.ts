@@ -55,7 +55,7 @@ export interface TurnResult {
 export function resolveTurn(input: TurnInput): TurnResult {
   const state = structuredClone(input.state);
   const dice = input.dice ?? new SeededRandomiser(input.campaign.seed, state.turn + 1);
-  const ctx = new TurnContext(input.campaign, state, input.orders, dice);
+  const ctx = new TurnContext(input.campaign, state, input.orders, dice, input.state);
   for (const phase of input.phases ?? PHASES) {
     ctx.phase = phase.name;
     phase.run(ctx);

@@ -7,8 +7,8 @@ import type { ExternalState, GameState, SettlementState, UnitState } from './sta
  * Lookups by nation and by hex over one game state, built in a single pass
  * and shared by everything that looks at that state (order checks, names,
  * reports), so per-nation work never scans the whole world. Keyed weakly by
- * the state object: use it only on a state that is not changing any more, or
- * (in the engine) in the orders phase, which reads the turn's starting state.
+ * the state object: use it only on a state that is not changing any more
+ * (in the engine, the turn's untouched starting state, TurnContext.start).
  */
 export class WorldIndex {
   readonly unitsByNation = new Map<NationId, UnitState[]>();

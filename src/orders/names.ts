@@ -1,7 +1,8 @@
 import type { Campaign } from '../core/campaign.js';
-import { hexDistance, hexKey, offsetOf, parseHex } from '../core/hex.js';
+import { hexKey, parseHex } from '../core/hex.js';
 import type { HexKey, NationId, SettlementId, UnitId } from '../core/ids.js';
 import type { GameState, UnitState } from '../core/state.js';
+import { WorldIndex } from '../core/world-index.js';
 import { didYouMean } from './suggest.js';
 
 /**
@@ -48,35 +49,68 @@ class Index<T> {
   }
 }
 
+/** Names that are the same for every nation: settlements, places, structures. Built once per state. */
+class WorldNames {
+  readonly settlements = new Index<SettlementId>();
+  readonly places = new Index<HexKey>();
+  readonly structures = new Index<string>(normKey);
+  readonly externals = new Index<string>(normKey);
+
+  constructor(campaign: Campaign, state: GameState) {
+    for (const s of Object.values(state.settlements)) this.settlements.add(s.id, s.id, s.name);
+    for (const [name, hex] of Object.entries(campaign.map.places)) this.places.add(hex, name);
+    for (const st of Object.values(campaign.structures)) this.structures.add(st.id, st.id, st.name);
+    for (const e of Object.values(campaign.externals)) this.externals.add(e.id, e.id, e.name);
+  }
+
+  static of(campaign: Campaign, state: GameState): WorldNames {
+    let byCampaign = worldNamesCache.get(state);
+    if (!byCampaign) worldNamesCache.set(state, (byCampaign = new WeakMap()));
+    let names = byCampaign.get(campaign);
+    if (!names) byCampaign.set(campaign, (names = new WorldNames(campaign, state)));
+    return names;
+  }
+}
+
+const worldNamesCache = new WeakMap<GameState, WeakMap<Campaign, WorldNames>>();
+const byId = (a: UnitState, b: UnitState) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 export class NameBook {
   private readonly ownUnits = new Index<UnitId>();
-  private readonly anyUnits = new Index<UnitId>();
-  /** Foreign units this nation can see; only these are ever suggested or called "not yours". */
+  /** Foreign units this nation can see; the only foreign units an order can name. */
   private readonly seenUnits = new Index<UnitId>();
-  private readonly settlements = new Index<SettlementId>();
-  private readonly places = new Index<HexKey>();
   private readonly unitTypes = new Index<string>(normKey);
-  private readonly structures = new Index<string>(normKey);
-  private readonly externals = new Index<string>(normKey);
+  private readonly world: WorldNames;
+  private readonly index: WorldIndex;
 
   constructor(
     private readonly campaign: Campaign,
     private readonly state: GameState,
     readonly nation: NationId,
   ) {
-    const units = Object.values(state.units).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const seen = sightOf(campaign, state, nation);
-    for (const u of units) {
-      const spellings = [u.id, u.name];
-      if (u.nation === nation) this.ownUnits.add(u.id, ...spellings);
-      else if (seen(u)) this.seenUnits.add(u.id, ...spellings);
-      this.anyUnits.add(u.id, ...spellings);
-    }
-    for (const s of Object.values(state.settlements)) this.settlements.add(s.id, s.id, s.name);
-    for (const [name, hex] of Object.entries(campaign.map.places)) this.places.add(hex, name);
+    // Everything here is per nation and comes from shared indexes, so a
+    // thousand order sheets cost a thousand small look-ups, not a thousand scans.
+    this.index = WorldIndex.of(campaign, state);
+    this.world = WorldNames.of(campaign, state);
+    for (const u of [...this.index.unitsOf(nation)].sort(byId)) this.ownUnits.add(u.id, u.id, u.name);
+    for (const u of this.index.foreignUnitsSeenBy(nation)) this.seenUnits.add(u.id, u.id, u.name);
     for (const t of Object.values(campaign.nations[nation]?.unitTypes ?? {})) this.unitTypes.add(t.id, t.id, t.name);
-    for (const s of Object.values(campaign.structures)) this.structures.add(s.id, s.id, s.name);
-    for (const e of Object.values(campaign.externals)) this.externals.add(e.id, e.id, e.name);
+  }
+
+  private get settlements() {
+    return this.world.settlements;
+  }
+
+  private get places() {
+    return this.world.places;
+  }
+
+  private get structures() {
+    return this.world.structures;
+  }
+
+  private get externals() {
+    return this.world.externals;
   }
 
   ownUnit(text: string): Resolved<UnitId> {
@@ -88,8 +122,7 @@ export class NameBook {
 
   /** "your units are: argenta-1 (Iron Guard), argenta-2, …", for a name that matches nothing. */
   private unitList(): string | undefined {
-    const units = Object.values(this.state.units)
-      .filter((u) => u.nation === this.nation)
+    const units = [...this.index.unitsOf(this.nation)]
       .sort((a, b) => naturalCompare(a.id, b.id))
       .map((u) => (u.name ? `${u.id} (${u.name})` : u.id));
     if (!units.length) return 'you have no units';
@@ -97,14 +130,14 @@ export class NameBook {
   }
 
   /**
-   * A unit or a settlement: attack and defend targets may be either. Any
-   * unit resolves (a unit just out of sight may still be attacked), but only
-   * units in sight are ever suggested.
+   * A unit or a settlement: attack and defend targets may be either. Only
+   * the nation's own units and those it sees resolve; a hidden unit reads
+   * exactly like one that does not exist.
    */
   target(text: string): Resolved<{ unit: UnitId } | { settlement: SettlementId }> {
     const s = this.settlements.get(text);
     if (s) return { ok: true, value: { settlement: s } };
-    const u = this.anyUnits.get(text);
+    const u = this.ownUnits.get(text) ?? this.seenUnits.get(text);
     if (u) return { ok: true, value: { unit: u } };
     return {
       ok: false,
@@ -120,7 +153,7 @@ export class NameBook {
   }
 
   unit(text: string): Resolved<UnitId> {
-    const u = this.anyUnits.get(text);
+    const u = this.seenUnits.get(text) ?? this.ownUnits.get(text);
     if (u) return { ok: true, value: u };
     return { ok: false, reason: `no unit "${clip(text)}" in sight`, ...hint(didYouMean(text, [...this.seenUnits.spellings, ...this.ownUnits.spellings])) };
   }
@@ -205,14 +238,3 @@ export function naturalCompare(a: string, b: string): number {
 
 const hint = (h: string | undefined) => (h ? { hint: h } : {});
 
-/** Which foreign units a nation can see: within sight of its units and settlements. */
-function sightOf(campaign: Campaign, state: GameState, nation: NationId): (u: UnitState) => boolean {
-  const eyes: { at: ReturnType<typeof offsetOf>; range: number }[] = [];
-  const { sight } = campaign.rules;
-  for (const u of Object.values(state.units)) if (u.nation === nation) eyes.push({ at: offsetOf(u.hex), range: sight.unit });
-  for (const s of Object.values(state.settlements)) if (s.nation === nation) eyes.push({ at: offsetOf(s.hex), range: sight.settlement });
-  return (u) => {
-    const at = offsetOf(u.hex);
-    return eyes.some((e) => hexDistance(e.at, at) <= e.range);
-  };
-}

@@ -3,8 +3,10 @@ import { seasonOf } from '../core/phases/upkeep.js';
 import type { Indicator, LoggedEvent, Resource } from '../core/events.js';
 import { compareIds, type NationId } from '../core/ids.js';
 import { GameMap } from '../core/map.js';
-import type { BuildState, GameState, NationState, Project } from '../core/state.js';
+import type { BuildState, ExternalState, GameState, NationState, Project } from '../core/state.js';
 import { unitCost } from '../core/checks/settlement-orders.js';
+import { WorldIndex } from '../core/world-index.js';
+import type { ReportIndex } from './report-index.js';
 import { rated, signed } from './ladder.js';
 import type { Namer } from './describe.js';
 import type {
@@ -112,8 +114,7 @@ function queueItem(campaign: Campaign, b: BuildState): QueueItem {
 
 export function ownUnits(campaign: Campaign, state: GameState, nation: NationId, names: Namer): OwnUnitView[] {
   const map = GameMap.of(campaign);
-  return Object.values(state.units)
-    .filter((u) => u.nation === nation)
+  return [...WorldIndex.of(campaign, state).unitsOf(nation)]
     .sort(byId)
     .map((u) => {
       const type = campaign.nations[u.nation]?.unitTypes[u.type];
@@ -142,10 +143,10 @@ export function ownUnits(campaign: Campaign, state: GameState, nation: NationId,
     });
 }
 
-export function ownSettlements(campaign: Campaign, state: GameState, nation: NationId, names: Namer, besiegers: (id: string) => string[]): OwnSettlementView[] {
+export function ownSettlements(index: ReportIndex, nation: NationId, names: Namer, besiegers: (id: string) => string[]): OwnSettlementView[] {
+  const { campaign } = index;
   const map = GameMap.of(campaign);
-  return Object.values(state.settlements)
-    .filter((s) => s.nation === nation)
+  return [...index.world.settlementsOf(nation)]
     .sort(byId)
     .map((s) => ({
       id: s.id,
@@ -158,32 +159,35 @@ export function ownSettlements(campaign: Campaign, state: GameState, nation: Nat
       structures: [...s.structures].sort(compareIds).map((id) => campaign.structures[id]?.name ?? id),
       structureIds: [...s.structures].sort(compareIds),
       battlements: [...s.battlements].sort((a, b) => a - b).map((b) => `+${b}`),
-      queue: state.builds.filter((b) => b.settlement === s.id).map((b) => queueItem(campaign, b)),
+      queue: index.buildsIn(s.id).map((b) => queueItem(campaign, b)),
       besiegedBy: besiegers(s.id),
     }));
 }
 
 /** Work outside settlements: new settlements and external structures under way. */
-export function ownProjects(campaign: Campaign, state: GameState, nation: NationId, names: Namer): ProjectView[] {
-  return state.builds
-    .filter((b) => b.nation === nation && !b.settlement)
+export function ownProjects(index: ReportIndex, nation: NationId, names: Namer): ProjectView[] {
+  const { campaign } = index;
+  return index
+    .buildsOf(nation)
+    .filter((b) => !b.settlement)
     .map((b) => ({ build: b.id, what: describeProject(campaign, b.project, b.nation), at: b.hex, builder: b.builder ? names.unit(b.builder) : null, turnsLeft: b.turnsLeft }));
 }
 
-export function externalsOf(campaign: Campaign, state: GameState, keep: (e: { nation: string; hex: string }) => boolean): ExternalView[] {
-  return Object.values(state.externals)
+export function externalsOf(campaign: Campaign, externals: readonly ExternalState[], keep: (e: { nation: string; hex: string }) => boolean = () => true): ExternalView[] {
+  return externals
     .filter(keep)
     .sort(byId)
     .map((e) => ({ id: e.id, name: campaign.externals[e.type]?.name ?? e.type, nation: e.nation, nationName: campaign.nations[e.nation]?.name ?? e.nation, hex: e.hex }));
 }
 
-export function capsOf(campaign: Campaign, state: GameState, nation: NationId): CapView[] {
+export function capsOf(index: ReportIndex, nation: NationId): CapView[] {
+  const { campaign } = index;
   const def = campaign.nations[nation];
   const classOf = (type: string) => def?.unitTypes[type]?.class ?? 'infantry';
   return (['military', 'diplomatic'] as const).map((kind) => {
     const isKind = (type: string) => (kind === 'military') === isMilitaryClass(classOf(type));
-    const units = Object.values(state.units).filter((u) => u.nation === nation && isKind(u.type)).length;
-    const building = state.builds.filter((b) => b.nation === nation && b.project.kind === 'unit' && isKind(b.project.unitType)).length;
+    const units = index.world.unitsOf(nation).filter((u) => isKind(u.type)).length;
+    const building = index.buildsOf(nation).filter((b) => b.project.kind === 'unit' && isKind(b.project.unitType)).length;
     const cap = def?.caps[kind] ?? 0;
     return { kind, units, building, cap, text: `${units}${building ? ` (+${building} in training)` : ''} of ${cap}` };
   });

@@ -1,3 +1,4 @@
+import { ReportIndex } from './report-index.js';
 import type { Campaign } from '../core/campaign.js';
 import { describeOrder } from '../core/checks/index.js';
 import type { LoggedEvent } from '../core/events.js';
@@ -37,18 +38,16 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
   const orders = opts.orders;
   const attention: string[] = [];
 
+  const index = ReportIndex.of(campaign, before, state, events);
   const nations: GmNationView[] = sortedKeys(campaign.nations).map((nation) => {
+    const theirs = index.eventsOf(nation);
     const def = campaign.nations[nation];
     const ns = state.nations[nation];
     const was = before.nations[nation];
     if (!def || !ns) throw new Error(`nation ${nation} has no state`);
     const sent = orders?.nations[nation];
-    const besiegers = (settlement: string) =>
-      Object.values(state.units)
-        .filter((u) => u.besieging === settlement)
-        .sort(byId)
-        .map((u) => names.unit(u.id));
-    const caps = capsOf(campaign, state, nation);
+    const besiegers = (settlement: string) => index.besiegers(settlement).map((u) => names.unit(u.id));
+    const caps = capsOf(index, nation);
     const nmrFlagged = ns.alive && ns.missedTurns >= campaign.rules.nmrFlagAfter;
 
     if (nmrFlagged) attention.push(`${def.name} has sent no orders for ${ns.missedTurns} turns in a row (the flag is at ${campaign.rules.nmrFlagAfter}): contact the player or decide what the nation does.`);
@@ -71,20 +70,20 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
       missedTurns: ns.missedTurns,
       nmrFlagged,
       battlesWon: ns.battlesWon,
-      renown: ledger(events, nation, 'renown', was?.renown ?? ns.renown, ns.renown),
-      fate: ledger(events, nation, 'fate', was?.fate ?? ns.fate, ns.fate),
-      prosperity: indicatorLedger(events, nation, 'prosperity', was?.prosperity ?? ns.prosperity, ns.prosperity),
-      happiness: indicatorLedger(events, nation, 'happiness', was?.happiness ?? ns.happiness, ns.happiness),
+      renown: ledger(theirs, nation, 'renown', was?.renown ?? ns.renown, ns.renown),
+      fate: ledger(theirs, nation, 'fate', was?.fate ?? ns.fate, ns.fate),
+      prosperity: indicatorLedger(theirs, nation, 'prosperity', was?.prosperity ?? ns.prosperity, ns.prosperity),
+      happiness: indicatorLedger(theirs, nation, 'happiness', was?.happiness ?? ns.happiness, ns.happiness),
       goals: goalsOf(campaign, ns, nation),
       units: ownUnits(campaign, state, nation, names),
-      settlements: ownSettlements(campaign, state, nation, names, besiegers),
-      projects: ownProjects(campaign, state, nation, names),
-      externals: externalsOf(campaign, state, (e) => e.nation === nation),
+      settlements: ownSettlements(index, nation, names, besiegers),
+      projects: ownProjects(index, nation, names),
+      externals: externalsOf(campaign, index.world.externalsByNation.get(nation) ?? []),
       caps,
       sentOrders: sent !== undefined,
       orders: (sent?.orders ?? []).map((o, i) => `${sent?.lines?.[i] ? `line ${sent.lines[i]}: ` : ''}${describeOrder(o)}`),
       notes: (sent?.orders ?? []).flatMap((o) => (o.kind === 'note' ? [o.text] : [])),
-      rejected: events.flatMap((e) => (e.type === 'order_rejected' && e.nation === nation ? [{ line: e.line ?? null, order: e.order, reason: e.reason }] : [])),
+      rejected: theirs.flatMap((e) => (e.type === 'order_rejected' && e.nation === nation ? [{ line: e.line ?? null, order: e.order, reason: e.reason }] : [])),
     };
   });
 
@@ -127,7 +126,7 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
       settlements: Object.values(state.settlements)
         .sort((a, b) => compareHexes(a.hex, b.hex) || compareIds(a.id, b.id))
         .map((s) => ({ id: s.id, name: s.name, nation: s.nation, nationName: names.nationName(s.nation), level: s.level, hex: s.hex, battlements: [...s.battlements].sort((a, b) => a - b).map((b) => `+${b}`) })),
-      externals: externalsOf(campaign, state, () => true),
+      externals: externalsOf(campaign, Object.values(state.externals)),
       resources: [...campaign.map.resources].sort((a, b) => compareHexes(a.hex, b.hex)).map((r) => ({ hex: r.hex, kind: r.kind, name: r.name })),
     },
     map: terrainGrid(campaign, wholeWindow(campaign), opts.legend),

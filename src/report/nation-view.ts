@@ -1,8 +1,9 @@
 import type { Campaign } from '../core/campaign.js';
 import type { LoggedEvent } from '../core/events.js';
-import { compareIds, sortedKeys, type NationId, type UnitId } from '../core/ids.js';
+import { compareIds, sortedKeys, type HexKey, type NationId, type UnitId } from '../core/ids.js';
 import type { TurnOrders } from '../core/orders.js';
-import type { GameState } from '../core/state.js';
+import type { GameState, SettlementState } from '../core/state.js';
+import { WorldIndex } from '../core/world-index.js';
 import { battleView, describeEvent, Namer, siegeRollView } from './describe.js';
 import {
   byId,
@@ -18,6 +19,7 @@ import {
   turnHeader,
 } from './facts.js';
 import { rated } from './ladder.js';
+import { ReportIndex, type Rumour } from './report-index.js';
 import { compareHexes, hexesAround, terrainGrid, windowAround } from './map-grid.js';
 import type { ForeignSettlementView, ForeignUnitView, LogLine, NationSummary, NationView, PublicNationView } from './types.js';
 
@@ -74,13 +76,9 @@ export function unitsNamedIn(e: LoggedEvent): UnitId[] {
   }
 }
 
-/** Hexes a nation sees at the end of the turn. */
-export function sightOf(campaign: Campaign, state: GameState, nation: NationId): Set<string> {
-  const seen = new Set<string>();
-  const { unit, settlement } = campaign.rules.sight;
-  for (const u of Object.values(state.units)) if (u.nation === nation) for (const h of hexesAround(campaign, u.hex, unit)) seen.add(h);
-  for (const s of Object.values(state.settlements)) if (s.nation === nation) for (const h of hexesAround(campaign, s.hex, settlement)) seen.add(h);
-  return seen;
+/** Hexes a nation sees at the end of the turn (one definition, in core). */
+export function sightOf(campaign: Campaign, state: GameState, nation: NationId): ReadonlySet<string> {
+  return WorldIndex.of(campaign, state).visibleHexes(nation);
 }
 
 export function publicIndicators(campaign: Campaign, state: GameState): PublicNationView[] {
@@ -91,22 +89,27 @@ export function publicIndicators(campaign: Campaign, state: GameState): PublicNa
   });
 }
 
-/** Word of events elsewhere: who fought whom, which city fell, who founded what. No units, numbers or places. */
-function rumourOf(e: LoggedEvent, names: Namer): string | undefined {
+/**
+ * Word of events elsewhere: who fought whom, which city fell, who founded
+ * what. No units, numbers or places in the text; the place only decides who
+ * hears it (see ReportIndex.rumoursFor).
+ */
+function rumourOf(e: LoggedEvent, names: Namer, state: GameState): Rumour | undefined {
   const n = (id: string) => names.nationName(id);
+  const rumour = (text: string, hex?: HexKey): Rumour => ({ seq: e.seq, text, nations: e.nations, ...(hex ? { hex } : {}) });
   switch (e.type) {
     case 'battle': {
       const a = n(e.attacker.nation);
       const d = n(e.defender.nation);
       const how = e.winner === 'draw' ? 'neither side prevailed' : `${e.winner === 'attacker' ? a : d} carried the day`;
-      return `Word reaches you of ${e.kind === 'assault' ? 'an assault on the walls of a settlement' : 'a battle'} between ${a} and ${d}; ${how}.`;
+      return rumour(`Word reaches you of ${e.kind === 'assault' ? 'an assault on the walls of a settlement' : 'a battle'} between ${a} and ${d}; ${how}.`, e.at);
     }
     case 'settlement_captured':
-      return `Travellers say ${names.settlement(e.settlement)} has fallen: ${n(e.to)} took it from ${n(e.from)}.`;
+      return rumour(`Travellers say ${names.settlement(e.settlement)} has fallen: ${n(e.to)} took it from ${n(e.from)}.`, state.settlements[e.settlement]?.hex);
     case 'settlement_founded':
-      return `It is said that ${n(e.nation)} has founded a new settlement, ${e.name}.`;
+      return rumour(`It is said that ${n(e.nation)} has founded a new settlement, ${e.name}.`, e.at);
     case 'nation_fallen':
-      return `Grim news: ${n(e.nation)} has fallen.`;
+      return rumour(`Grim news: ${n(e.nation)} has fallen.`);
     default:
       return undefined;
   }
@@ -119,11 +122,12 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
   if (!def || !ns) throw new Error(`no nation "${nation}" in this campaign`);
 
   // What the nation took part in, and what it sees at the end of the turn.
-  const mine = events.filter((e) => e.nations.includes(nation));
-  const seen = sightOf(campaign, state, nation);
-  const foreignUnitsSeen = Object.values(state.units).filter((u) => u.nation !== nation && seen.has(u.hex));
+  const index = ReportIndex.of(campaign, before, state, events);
+  const mine = index.eventsOf(nation);
+  const seen = index.world.visibleHexes(nation);
+  const foreignUnitsSeen = index.world.foreignUnitsSeenBy(nation);
   const known = new Set<string>();
-  for (const s of [before, state]) for (const u of Object.values(s.units)) if (u.nation === nation) known.add(u.id);
+  for (const w of [index.worldBefore, index.world]) for (const u of w.unitsOf(nation)) known.add(u.id);
   for (const u of foreignUnitsSeen) known.add(u.id);
   for (const e of mine) for (const id of unitsNamedIn(e)) known.add(id);
   const names = new Namer(campaign, before, state, (id) => known.has(id), nation);
@@ -188,10 +192,8 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     }
   }
 
-  const rumours = events
-    .filter((e) => !e.nations.includes(nation) && e.nations.length > 0)
-    .map((e) => rumourOf(e, names))
-    .filter((r): r is string => r !== undefined);
+  let worldNames: Namer | undefined;
+  const rumours = index.rumoursFor(nation, (e) => rumourOf(e, (worldNames ??= new Namer(campaign, before, state, () => false, null)), state)).map((r) => r.text);
 
   const besiegers = (settlement: string) =>
     foreignUnitsSeen
@@ -213,8 +215,9 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
       health: u.health,
       besieging: u.besieging ? names.settlement(u.besieging) : null,
     }));
-  const foreignSettlements: ForeignSettlementView[] = Object.values(state.settlements)
-    .filter((s) => s.nation !== nation && seen.has(s.hex))
+  const foreignSettlements: ForeignSettlementView[] = [...seen]
+    .map((h) => index.world.settlementByHex.get(h as HexKey))
+    .filter((s): s is SettlementState => s !== undefined && s.nation !== nation)
     .sort((a, b) => compareHexes(a.hex, b.hex) || compareIds(a.id, b.id))
     .map((s) => ({
       id: s.id,
@@ -240,10 +243,10 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     happiness: indicatorLedger(mine, nation, 'happiness', was?.happiness ?? ns.happiness, ns.happiness),
     goals: goalsOf(campaign, ns, nation),
     units: ownUnits(campaign, state, nation, names),
-    settlements: ownSettlements(campaign, state, nation, names, besiegers),
-    projects: ownProjects(campaign, state, nation, names),
-    externals: externalsOf(campaign, state, (e) => e.nation === nation),
-    caps: capsOf(campaign, state, nation),
+    settlements: ownSettlements(index, nation, names, besiegers),
+    projects: ownProjects(index, nation, names),
+    externals: externalsOf(campaign, index.world.externalsByNation.get(nation) ?? []),
+    caps: capsOf(index, nation),
     catalogue: catalogueOf(campaign, nation),
     notes,
     sight: {
@@ -252,9 +255,8 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
       hexes,
       units: foreignUnits,
       settlements: foreignSettlements,
-      externals: externalsOf(campaign, state, (e) => e.nation !== nation && seen.has(e.hex)),
-      resources: campaign.map.resources
-        .filter((r) => seen.has(r.hex))
+      externals: externalsOf(campaign, Object.values(state.externals), (e) => e.nation !== nation && seen.has(e.hex as HexKey)),
+      resources: resourcesIn(campaign, seen)
         .sort((a, b) => compareHexes(a.hex, b.hex))
         .map((r) => ({ hex: r.hex, kind: r.kind, name: r.name })),
     },
@@ -262,4 +264,19 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     rumours,
     map: terrainGrid(campaign, windowAround(campaign, hexes), opts.legend),
   };
+}
+
+const resourceCache = new WeakMap<Campaign, Map<string, Campaign['map']['resources']>>();
+
+/** Map resources standing in the given hexes, found through a by-hex index of the campaign's resources. */
+function resourcesIn(campaign: Campaign, hexes: ReadonlySet<string>): Campaign['map']['resources'] {
+  let byHex = resourceCache.get(campaign);
+  if (!byHex) {
+    byHex = new Map();
+    for (const r of campaign.map.resources) byHex.set(r.hex, [...(byHex.get(r.hex) ?? []), r]);
+    resourceCache.set(campaign, byHex);
+  }
+  const out: Campaign['map']['resources'] = [];
+  for (const h of hexes) out.push(...(byHex.get(h) ?? []));
+  return out;
 }

@@ -110,7 +110,7 @@ export function checkAttack(ctx: TurnContext, nation: NationId, o: AttackOrder):
   if ('unit' in o.target) {
     const target = ctx.unit(o.target.unit);
     // A hidden unit and a missing one get the same answer: orders must not reveal what fog hides.
-    if (!target || (target.nation !== nation && !WorldIndex.of(ctx.campaign, ctx.state).sees(nation, target.hex))) {
+    if (!target || (target.nation !== nation && !WorldIndex.of(ctx.campaign, ctx.start).sees(nation, target.hex))) {
       return reject(`you see no unit ${o.target.unit}`, 'you can attack units within sight of your units and settlements');
     }
     if (target.nation === nation) return reject(`${o.target.unit} is one of your own units`);

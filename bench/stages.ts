@@ -51,7 +51,7 @@ export async function timeStages(dir: string, renderers: TurnRenderer[]): Promis
   t = now();
   let files = 0;
   for (const render of renderers) {
-    const rendered = await render({ open, before: state, state: result.state, events: result.events, turn: 1 });
+    const rendered = await render({ open, before: state, state: result.state, events: result.events, turn: 1, orders: pending.orders });
     for (const [rel, content] of Object.entries(rendered)) {
       const path = join(out, rel);
       await mkdir(join(path, '..'), { recursive: true });

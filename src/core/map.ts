@@ -3,6 +3,8 @@ import { hexKey, neighbours, offsetOf, parseHex, type Offset } from './hex.js';
 import type { HexKey } from './ids.js';
 import type { TerrainRule } from './settings.js';
 
+const mapCache = new WeakMap<Campaign, GameMap>();
+
 /** Which hexes a mover may enter: land units walk, naval units sail (and put in at ports). */
 export type MoveDomain = 'land' | 'naval';
 
@@ -30,8 +32,11 @@ export class GameMap {
     this.rules = rules;
   }
 
+  /** One map per campaign, so its hex caches serve every look-up of a turn and its reports. */
   static of(campaign: Campaign): GameMap {
-    return new GameMap(campaign.map, campaign.rules.terrain);
+    let map = mapCache.get(campaign);
+    if (!map) mapCache.set(campaign, (map = new GameMap(campaign.map, campaign.rules.terrain)));
+    return map;
   }
 
   contains(key: string): key is HexKey {

@@ -4,6 +4,7 @@ import { CampaignError } from '../campaign/problems.js';
 import { ensureStartingState, latestTurn, openCampaign, readState, writeTurn } from '../campaign/store.js';
 import type { Randomiser } from '../core/dice.js';
 import type { LoggedEvent } from '../core/events.js';
+import type { TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import { resolveTurn } from '../core/turn.js';
 
@@ -14,6 +15,8 @@ export type TurnRenderer = (input: {
   state: GameState;
   events: LoggedEvent[];
   turn: number;
+  /** The orders the turn was resolved with, as read (so renderers need not read them again). */
+  orders?: TurnOrders;
 }) => Promise<Record<string, string | Buffer>> | Record<string, string | Buffer>;
 
 export interface RunTurnOptions {
@@ -44,7 +47,7 @@ export async function runTurn(campaignDir: string, opts: RunTurnOptions = {}): P
   const { state, events } = resolveTurn({ campaign: open.campaign, state: before, orders: pending.orders, ...(opts.dice ? { dice: opts.dice } : {}) });
   const extra: Record<string, string | Buffer> = {};
   for (const [name, bytes] of Object.entries(pending.files)) extra[`orders/${name}`] = bytes;
-  for (const render of opts.renderers ?? []) Object.assign(extra, await render({ open, before, state, events, turn }));
+  for (const render of opts.renderers ?? []) Object.assign(extra, await render({ open, before, state, events, turn, orders: pending.orders }));
   const dir = await writeTurn(campaignDir, turn, { state, events, extra });
   return { turn, dir, events, state };
 }

@@ -46,6 +46,8 @@ export interface ReportInput {
   state: GameState;
   events: readonly LoggedEvent[];
   turn: number;
+  /** The orders the turn was resolved with, when the caller has them already. */
+  orders?: TurnOrders;
 }
 
 /** The template folders for a campaign, most specific first. */
@@ -97,7 +99,7 @@ export async function renderReports(input: ReportInput, opts: ReportOptions = {}
   checkNationIds(open);
   const campaign = open.campaign;
   const templates = loadTemplates(templateDirs(open));
-  const orders = await readTurnOrders(open, before, input.turn);
+  const orders = input.orders ?? (await readTurnOrders(open, before, input.turn));
   const deadline = opts.deadline !== undefined ? { deadline: opts.deadline } : {};
   const wanted: NationId[] = opts.nations ? opts.nations.map(asNationId) : sortedKeys(campaign.nations);
   const files: Record<string, string> = {};
@@ -123,5 +125,5 @@ export async function renderReports(input: ReportInput, opts: ReportOptions = {}
 
 /** The TurnRenderer `fatecraft turn` plugs in: every report, written with the turn. */
 export function reportRenderer(opts: Pick<ReportOptions, 'deadline'> = {}): TurnRenderer {
-  return ({ open, before, state, events, turn }) => renderReports({ open, before, state, events, turn }, opts);
+  return (input) => renderReports(input, opts);
 }

@@ -145,6 +145,8 @@ export interface NationOrders {
   casualties?: UnitId[];
   /** Source line of each order (parallel to `orders`), so rejections point at it. */
   lines?: number[];
+  /** The order as the player wrote it (parallel to `orders`), quoted in rejections. */
+  texts?: string[];
   /** Lines the parser could not make into an order; reported with the engine's rejections. */
   refused?: RefusedLine[];
 }

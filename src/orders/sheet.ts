@@ -80,6 +80,7 @@ export function interpretSheet(sheet: OrderSheet, nation: NationId, campaign: Ca
       turn: sheet.turn ?? state.turn + 1,
       orders,
       lines,
+      texts,
       ...(casualties.length ? { casualties } : {}),
       ...(refused.length ? { refused } : {}),
     },

@@ -99,7 +99,7 @@ describe('typed orders filed back as YAML', () => {
     expect(sheet.token).toBe('s3cret');
     const again = interpretSheet(sheet, ARGENTA, world.open.campaign, world.state).orders;
     expect(again.refused).toBeUndefined();
-    expect({ ...again, lines: [] }).toEqual({ ...orders, lines: [] });
+    expect({ ...again, lines: [], texts: [] }).toEqual({ ...orders, lines: [], texts: [] });
     expect(yaml).toContain('# move Iron Guard to 6,5 via 6,6\n  - move: argenta-1\n');
   });
 });

@@ -25,19 +25,20 @@ export const ordersPhase: Phase = {
       for (const r of submitted.refused ?? []) {
         ctx.emit({ type: 'order_rejected', nations: [nation], nation, ...(r.line !== undefined ? { line: r.line } : {}), order: r.text, reason: r.hint ? `${r.reason} (${r.hint})` : r.reason });
       }
+      const written = (index: number, order: Parameters<typeof describeOrder>[0]) => submitted.texts?.[index] || describeOrder(order);
       const lineOf = (index: number) => {
         const line = submitted.lines?.[index];
         return line === undefined ? {} : { line };
       };
       if (submitted.turn !== ctx.turn) {
         submitted.orders.forEach((order, index) =>
-          ctx.emit({ type: 'order_rejected', nations: [nation], nation, index, ...lineOf(index), order: describeOrder(order), reason: `these orders are for turn ${submitted.turn}; this is turn ${ctx.turn}` }),
+          ctx.emit({ type: 'order_rejected', nations: [nation], nation, index, ...lineOf(index), order: written(index, order), reason: `these orders are for turn ${submitted.turn}; this is turn ${ctx.turn}` }),
         );
         continue;
       }
       const result = checkNationOrders(ctx, submitted);
       for (const p of result.problems) {
-        ctx.emit({ type: 'order_rejected', nations: [nation], nation, index: p.index, ...lineOf(p.index), order: describeOrder(p.order), reason: p.hint ? `${p.reason} (${p.hint})` : p.reason });
+        ctx.emit({ type: 'order_rejected', nations: [nation], nation, index: p.index, ...lineOf(p.index), order: written(p.index, p.order), reason: p.hint ? `${p.reason} (${p.hint})` : p.reason });
       }
       for (const a of result.accepted) {
         ctx.accept(a);

@@ -47,7 +47,15 @@ export interface ViewOptions {
   orders?: TurnOrders;
   /** campaign.yaml's map legend (character → terrain), so maps use the GM's own symbols. */
   legend?: Readonly<Record<string, string>>;
+  /**
+   * Up to this many nations, every report lists them all; beyond it, only the
+   * nations met, and the turn's gazette (reports/nations.txt) has them all —
+   * listing a thousand nations in a thousand reports would be a million lines.
+   */
+  inlineNationsUpTo?: number;
 }
+
+export const INLINE_NATIONS_UP_TO = 30;
 
 /** Unit ids an event names. */
 export function unitsNamedIn(e: LoggedEvent): UnitId[] {
@@ -79,6 +87,23 @@ export function unitsNamedIn(e: LoggedEvent): UnitId[] {
 /** Hexes a nation sees at the end of the turn (one definition, in core). */
 export function sightOf(campaign: Campaign, state: GameState, nation: NationId): ReadonlySet<string> {
   return WorldIndex.of(campaign, state).visibleHexes(nation);
+}
+
+function nationsListed(
+  campaign: Campaign,
+  state: GameState,
+  nation: NationId,
+  mine: readonly LoggedEvent[],
+  units: readonly { nation: string }[],
+  settlements: readonly { nation: string }[],
+  inlineUpTo: number,
+): Pick<NationView, 'nations' | 'nationsAll' | 'nationCount'> {
+  const all = publicIndicators(campaign, state);
+  if (all.length <= inlineUpTo) return { nations: all, nationsAll: true, nationCount: all.length };
+  const met = new Set<string>([nation]);
+  for (const e of mine) for (const n of e.nations) met.add(n);
+  for (const x of [...units, ...settlements]) met.add(x.nation);
+  return { nations: all.filter((n) => met.has(n.id)), nationsAll: false, nationCount: all.length };
 }
 
 export function publicIndicators(campaign: Campaign, state: GameState): PublicNationView[] {
@@ -260,7 +285,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
         .sort((a, b) => compareHexes(a.hex, b.hex))
         .map((r) => ({ hex: r.hex, kind: r.kind, name: r.name })),
     },
-    nations: publicIndicators(campaign, state),
+    ...nationsListed(campaign, state, nation, mine, foreignUnitsSeen, foreignSettlements, opts.inlineNationsUpTo ?? INLINE_NATIONS_UP_TO),
     rumours,
     map: terrainGrid(campaign, windowAround(campaign, hexes), opts.legend),
   };

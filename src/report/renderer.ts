@@ -11,7 +11,8 @@ import type { TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import type { TurnRenderer } from '../jobs/run-turn.js';
 import { gmView } from './gm-view.js';
-import { nationView } from './nation-view.js';
+import { nationView, publicIndicators } from './nation-view.js';
+import { seasonOf } from '../core/phases/upkeep.js';
 import { builtInTemplateDir, loadTemplates, renderGmReport, renderNationReports } from './render.js';
 
 /**
@@ -22,12 +23,25 @@ import { builtInTemplateDir, loadTemplates, renderGmReport, renderNationReports 
  */
 export const REPORTS_DIR = 'reports';
 export const GM_REPORT = 'gm';
+/** The turn's public bulletin: every nation's public indicators, the same for everyone. */
+export const GAZETTE = 'nations';
+
+export function gazette(campaign: OpenCampaign['campaign'], state: GameState): string {
+  const { season, year } = seasonOf(campaign.calendar, state.turn);
+  const lines = [`${campaign.title} — the nations after turn ${state.turn} (${season} of ${year})`, '', 'Public indicators (Prosperity, Happiness) of every nation:', ''];
+  for (const n of publicIndicators(campaign, state)) {
+    lines.push(`- ${n.name} (${n.leader}): Prosperity ${n.prosperity.text}, Happiness ${n.happiness.text}${n.alive ? '' : ' — fallen'}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
 
 /** campaign.yaml's optional `reports:` block. */
 const reportSettingsSchema = z
   .strictObject({
     /** A folder of templates (relative to the campaign) overriding the built-in ones file by file. */
     templates: z.string().min(1).optional(),
+    /** Up to this many nations every report lists them all; beyond it, only those met (the gazette has all). */
+    inlineNationsUpTo: z.number().int().min(0).optional(),
   })
   .default({});
 
@@ -50,12 +64,18 @@ export interface ReportInput {
   orders?: TurnOrders;
 }
 
-/** The template folders for a campaign, most specific first. */
-export function templateDirs(open: OpenCampaign): string[] {
+/** campaign.yaml's `reports:` block, checked. */
+export function reportSettings(open: OpenCampaign): z.infer<typeof reportSettingsSchema> {
   const parsed = reportSettingsSchema.safeParse(open.file.reports ?? undefined);
   if (!parsed.success) {
     throw new CampaignError(parsed.error.issues.map((i) => ({ file: join(open.dir, 'campaign.yaml'), path: `reports.${pathText(i.path)}`, message: i.message })));
   }
+  return parsed.data;
+}
+
+/** The template folders for a campaign, most specific first. */
+export function templateDirs(open: OpenCampaign): string[] {
+  const parsed = { data: reportSettings(open) };
   const dirs: string[] = [];
   if (parsed.data.templates) {
     const dir = resolve(open.dir, parsed.data.templates);
@@ -88,8 +108,10 @@ export async function readTurnOrders(open: OpenCampaign, before: GameState, turn
 }
 
 export function checkNationIds(open: OpenCampaign): void {
-  if (open.campaign.nations[asNationId(GM_REPORT)]) {
-    throw new CampaignError([{ file: join(open.dir, 'campaign.yaml'), path: `nations.${GM_REPORT}`, message: `a nation may not have the id "${GM_REPORT}": reports/${GM_REPORT}.html is the GM's report` }]);
+  for (const [reserved, what] of [[GM_REPORT, `reports/${GM_REPORT}.html is the GM's report`], [GAZETTE, `reports/${GAZETTE}.txt is the turn's gazette`]] as const) {
+    if (open.campaign.nations[asNationId(reserved)]) {
+      throw new CampaignError([{ file: join(open.dir, 'campaign.yaml'), path: `nations.${reserved}`, message: `a nation may not have the id "${reserved}": ${what}` }]);
+    }
   }
 }
 
@@ -102,12 +124,15 @@ export async function renderReports(input: ReportInput, opts: ReportOptions = {}
   const orders = input.orders ?? (await readTurnOrders(open, before, input.turn));
   const deadline = opts.deadline !== undefined ? { deadline: opts.deadline } : {};
   const wanted: NationId[] = opts.nations ? opts.nations.map(asNationId) : sortedKeys(campaign.nations);
-  const files: Record<string, string> = {};
+  const settings = reportSettings(open);
+  const inline = settings.inlineNationsUpTo !== undefined ? { inlineNationsUpTo: settings.inlineNationsUpTo } : {};
+  // The gazette is everyone's, like the GM's report: written unless only some nations are re-rendered.
+  const files: Record<string, string> = opts.nations ? {} : { [`${REPORTS_DIR}/${GAZETTE}.txt`]: gazette(campaign, state) };
   for (const nation of wanted) {
     if (!campaign.nations[nation]) {
       throw new CampaignError([{ file: join(open.dir, 'campaign.yaml'), message: `no nation "${nation}" (nations: ${sortedKeys(campaign.nations).join(', ')})` }]);
     }
-    const view = nationView(campaign, before, state, events, nation, { ...deadline, orders, legend: open.file.map.legend });
+    const view = nationView(campaign, before, state, events, nation, { ...deadline, orders, legend: open.file.map.legend, ...inline });
     const out = renderNationReports(view, campaign, templates);
     files[`${REPORTS_DIR}/${nation}.txt`] = out.txt;
     files[`${REPORTS_DIR}/${nation}.html`] = out.html;

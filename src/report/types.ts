@@ -335,7 +335,11 @@ export interface NationView {
     externals: ExternalView[];
     resources: ResourceSite[];
   };
+  /** Public indicators: of every nation in small campaigns, else of the nations this one has met. */
   nations: PublicNationView[];
+  /** True when `nations` lists every nation; otherwise the full list is in the turn's gazette. */
+  nationsAll: boolean;
+  nationCount: number;
   rumours: string[];
   map: TerrainGrid;
 }

@@ -36,7 +36,7 @@ describe('fatecraft turn', () => {
       'argenta-orders.yaml', 'argenta.html', 'argenta.svg', 'argenta.txt', 'argenta.yaml',
       'borea-orders.yaml', 'borea.html', 'borea.svg', 'borea.txt', 'borea.yaml',
       'corsa-orders.yaml', 'corsa.html', 'corsa.svg', 'corsa.txt', 'corsa.yaml',
-      'gm.html', 'gm.svg',
+      'gm.html', 'gm.svg', 'nations.txt',
     ]);
   });
 });
@@ -48,7 +48,7 @@ describe('fatecraft report', () => {
     expect(readReports(dir, 1)).toEqual({});
     await cli('report', dir);
     const reports = readReports(dir, 1);
-    expect(Object.keys(reports)).toHaveLength(17);
+    expect(Object.keys(reports)).toHaveLength(18);
     expect(reports['argenta.txt']).toContain('report for Argenta');
   });
 
@@ -63,7 +63,7 @@ describe('fatecraft report', () => {
     expect(after['borea.txt']).toContain('deadline: the first full moon');
     expect(after['argenta.txt']).toBe(before['argenta.txt']);
     expect(statSync(join(dir, 'turns', '0001', 'reports', 'gm.html')).mtimeMs).toBe(gmBefore);
-    expect(readdirSync(join(dir, 'turns', '0001', 'reports')).filter((n) => !/^(argenta|borea|corsa)(-orders)?\.(txt|html|yaml|svg)$|^gm\.(html|svg)$/.test(n))).toEqual([]);
+    expect(readdirSync(join(dir, 'turns', '0001', 'reports')).filter((n) => !/^(argenta|borea|corsa)(-orders)?\.(txt|html|yaml|svg)$|^gm\.(html|svg)$|^nations\.txt$/.test(n))).toEqual([]);
     expect(readFileSync(join(dir, 'turns', '0001', 'state.yaml'), 'utf8')).toContain('turn: 1');
   });
 

@@ -81,7 +81,7 @@ export async function timeStages(dir: string, renderers: TurnRenderer[]): Promis
  * Read state.yaml and every order file as YAML and write them back, with the
  * fastest YAML reader and writer the project has: the floor for any turn.
  */
-async function timeBaseline(dir: string, out: string): Promise<number> {
+export async function timeBaseline(dir: string, out: string): Promise<number> {
   const t = now();
   const stateRead = readBulkYaml(await readFile(join(dir, 'turns', turnDirName(0), 'state.yaml')), GM_LIMITS);
   if (!stateRead.ok) throw new Error('baseline: state.yaml did not parse');

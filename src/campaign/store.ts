@@ -155,7 +155,8 @@ async function writeDurable(path: string, content: string | Buffer): Promise<voi
   }
 }
 
-async function syncDir(path: string): Promise<void> {
+/** Flushes a folder's entries (renames into it) to disk. */
+export async function syncDir(path: string): Promise<void> {
   const fh = await open(path, 'r');
   try {
     await fh.sync();

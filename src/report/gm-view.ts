@@ -1,4 +1,3 @@
-import { ReportIndex } from './report-index.js';
 import type { Campaign } from '../core/campaign.js';
 import { describeOrder } from '../core/checks/index.js';
 import type { LoggedEvent } from '../core/events.js';
@@ -19,6 +18,8 @@ import {
   turnHeader,
 } from './facts.js';
 import { compareHexes, terrainGrid, wholeWindow } from './map-grid.js';
+import { unitsOnMap } from './nation-view.js';
+import { ReportIndex } from './report-index.js';
 import type { GmNationView, GmView } from './types.js';
 
 /**
@@ -109,20 +110,7 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
     gmActions: events.flatMap((e) => (e.phase === 'gm' ? [describeEvent(e, names)] : [])),
     attention,
     world: {
-      units: Object.values(state.units)
-        .sort((a, b) => compareHexes(a.hex, b.hex) || compareIds(a.id, b.id))
-        .map((u) => ({
-          id: u.id,
-          name: u.name ?? null,
-          label: names.unit(u.id),
-          nation: u.nation,
-          nationName: names.nationName(u.nation),
-          typeName: names.typeName(u),
-          class: campaign.nations[u.nation]?.unitTypes[u.type]?.class ?? 'unknown',
-          hex: u.hex,
-          health: u.health,
-          besieging: u.besieging ? names.settlement(u.besieging) : null,
-        })),
+      units: unitsOnMap(campaign, Object.values(state.units), names),
       settlements: Object.values(state.settlements)
         .sort((a, b) => compareHexes(a.hex, b.hex) || compareIds(a.id, b.id))
         .map((s) => ({ id: s.id, name: s.name, nation: s.nation, nationName: names.nationName(s.nation), level: s.level, hex: s.hex, battlements: [...s.battlements].sort((a, b) => a - b).map((b) => `+${b}`) })),

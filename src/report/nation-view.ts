@@ -2,7 +2,7 @@ import type { Campaign } from '../core/campaign.js';
 import type { LoggedEvent } from '../core/events.js';
 import { compareIds, sortedKeys, type HexKey, type NationId, type UnitId } from '../core/ids.js';
 import type { TurnOrders } from '../core/orders.js';
-import type { GameState, SettlementState } from '../core/state.js';
+import type { GameState, SettlementState, UnitState } from '../core/state.js';
 import { WorldIndex } from '../core/world-index.js';
 import { battleView, describeEvent, Namer, siegeRollView } from './describe.js';
 import {
@@ -104,6 +104,24 @@ function nationsListed(
   for (const e of mine) for (const n of e.nations) met.add(n);
   for (const x of [...units, ...settlements]) met.add(x.nation);
   return { nations: all.filter((n) => met.has(n.id)), nationsAll: false, nationCount: all.length };
+}
+
+/** Units as a map shows them, by hex then id: the units a nation sees, or every unit for the GM. */
+export function unitsOnMap(campaign: Campaign, units: readonly UnitState[], names: Namer): ForeignUnitView[] {
+  return [...units]
+    .sort((a, b) => compareHexes(a.hex, b.hex) || compareIds(a.id, b.id))
+    .map((u) => ({
+      id: u.id,
+      name: u.name ?? null,
+      label: names.unit(u.id),
+      nation: u.nation,
+      nationName: names.nationName(u.nation),
+      typeName: names.typeName(u),
+      class: campaign.nations[u.nation]?.unitTypes[u.type]?.class ?? 'unknown',
+      hex: u.hex,
+      health: u.health,
+      besieging: u.besieging ? names.settlement(u.besieging) : null,
+    }));
 }
 
 export function publicIndicators(campaign: Campaign, state: GameState): PublicNationView[] {
@@ -226,20 +244,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
       .sort(byId)
       .map((u) => names.unit(u.id));
 
-  const foreignUnits: ForeignUnitView[] = foreignUnitsSeen
-    .sort((a, b) => compareHexes(a.hex, b.hex) || compareIds(a.id, b.id))
-    .map((u) => ({
-      id: u.id,
-      name: u.name ?? null,
-      label: names.unit(u.id),
-      nation: u.nation,
-      nationName: names.nationName(u.nation),
-      typeName: names.typeName(u),
-      class: campaign.nations[u.nation]?.unitTypes[u.type]?.class ?? 'unknown',
-      hex: u.hex,
-      health: u.health,
-      besieging: u.besieging ? names.settlement(u.besieging) : null,
-    }));
+  const foreignUnits: ForeignUnitView[] = unitsOnMap(campaign, foreignUnitsSeen, names);
   const foreignSettlements: ForeignSettlementView[] = [...seen]
     .map((h) => index.world.settlementByHex.get(h as HexKey))
     .filter((s): s is SettlementState => s !== undefined && s.nation !== nation)

@@ -17,6 +17,8 @@ export type TurnRenderer = (input: {
   turn: number;
   /** The orders the turn was resolved with, as read (so renderers need not read them again). */
   orders?: TurnOrders;
+  /** The deadline for the next turn's orders, as players should read it, when a schedule set one. */
+  nextDeadline?: string;
 }) => Promise<Record<string, string | Buffer>> | Record<string, string | Buffer>;
 
 export interface RunTurnOptions {
@@ -24,6 +26,8 @@ export interface RunTurnOptions {
   expectTurn?: number;
   dice?: Randomiser;
   renderers?: TurnRenderer[];
+  /** The next turn's deadline as players should read it (the schedule sets it); reports print it. */
+  nextDeadline?: string;
 }
 
 export interface RunTurnResult {
@@ -47,7 +51,7 @@ export async function runTurn(campaignDir: string, opts: RunTurnOptions = {}): P
   const { state, events } = resolveTurn({ campaign: open.campaign, state: before, orders: pending.orders, ...(opts.dice ? { dice: opts.dice } : {}) });
   const extra: Record<string, string | Buffer> = {};
   for (const [name, bytes] of Object.entries(pending.files)) extra[`orders/${name}`] = bytes;
-  for (const render of opts.renderers ?? []) Object.assign(extra, await render({ open, before, state, events, turn, orders: pending.orders }));
+  for (const render of opts.renderers ?? []) Object.assign(extra, await render({ open, before, state, events, turn, orders: pending.orders, ...(opts.nextDeadline ? { nextDeadline: opts.nextDeadline } : {}) }));
   const dir = await writeTurn(campaignDir, turn, { state, events, extra });
   return { turn, dir, events, state };
 }

@@ -62,6 +62,8 @@ export interface ReportInput {
   turn: number;
   /** The orders the turn was resolved with, when the caller has them already. */
   orders?: TurnOrders;
+  /** The next turn's deadline, when a schedule set one. */
+  nextDeadline?: string;
 }
 
 /** campaign.yaml's `reports:` block, checked. */
@@ -150,5 +152,5 @@ export async function renderReports(input: ReportInput, opts: ReportOptions = {}
 
 /** The TurnRenderer `fatecraft turn` plugs in: every report, written with the turn. */
 export function reportRenderer(opts: Pick<ReportOptions, 'deadline'> = {}): TurnRenderer {
-  return (input) => renderReports(input, opts);
+  return (input) => renderReports(input, input.nextDeadline ? { ...opts, deadline: input.nextDeadline } : opts);
 }

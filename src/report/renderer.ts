@@ -13,7 +13,8 @@ import type { TurnRenderer } from '../jobs/run-turn.js';
 import { gmView } from './gm-view.js';
 import { nationView, publicIndicators } from './nation-view.js';
 import { seasonOf } from '../core/phases/upkeep.js';
-import { builtInTemplateDir, loadTemplates, renderGmReport, renderNationReports } from './render.js';
+import { REPORTS_DIR, renderNations, type NationJob } from './nation-jobs.js';
+import { builtInTemplateDir, loadTemplates, renderGmReport } from './render.js';
 
 /**
  * The report shell: reads what a turn's reports need beyond the state and the
@@ -21,7 +22,7 @@ import { builtInTemplateDir, loadTemplates, renderGmReport, renderNationReports 
  * per nation and the GM's view, and returns the files to write under
  * reports/ in the turn folder.
  */
-export const REPORTS_DIR = 'reports';
+export { REPORTS_DIR };
 export const GM_REPORT = 'gm';
 /** The turn's public bulletin: every nation's public indicators, the same for everyone. */
 export const GAZETTE = 'nations';
@@ -134,14 +135,9 @@ export async function renderReports(input: ReportInput, opts: ReportOptions = {}
     if (!campaign.nations[nation]) {
       throw new CampaignError([{ file: join(open.dir, 'campaign.yaml'), message: `no nation "${nation}" (nations: ${sortedKeys(campaign.nations).join(', ')})` }]);
     }
-    const view = nationView(campaign, before, state, events, nation, { ...deadline, orders, legend: open.file.map.legend, ...inline });
-    const out = renderNationReports(view, campaign, templates);
-    files[`${REPORTS_DIR}/${nation}.txt`] = out.txt;
-    files[`${REPORTS_DIR}/${nation}.html`] = out.html;
-    files[`${REPORTS_DIR}/${nation}.yaml`] = out.yaml;
-    files[`${REPORTS_DIR}/${nation}.svg`] = out.svg;
-    files[`${REPORTS_DIR}/${nation}-orders.yaml`] = out.orders;
   }
+  const job: NationJob = { campaign, before, state, events, nations: wanted, orders, legend: open.file.map.legend, templateDirs: templateDirs(open), ...deadline, ...inline };
+  Object.assign(files, await renderNations(job));
   if (opts.gm !== false) {
     const gm = renderGmReport(gmView(campaign, before, state, events, { ...deadline, orders, legend: open.file.map.legend }), templates);
     files[`${REPORTS_DIR}/${GM_REPORT}.html`] = gm.html;

@@ -1,20 +1,41 @@
 #!/usr/bin/env node
-// The Fatecraft demo: resolves turn 1 of the Silversheen Sea campaign on a
-// throw-away copy, so the repository's campaign is never touched and the demo
-// can be run again and again with the same result.
+// The Fatecraft demo: turn 1 of the Silversheen Sea campaign, played by mail on a throw-away copy, so the
+// repository's campaign is never touched and the demo can be run again and again.
+//
+//   1. fatecraft mail fetch   the players' mails in mail/inbox/ are read: orders filed, receipts written
+//   2. fatecraft turn         the turn is resolved from the filed orders
+//   3. fatecraft mail send    every nation's report (and the GM's) is written to mail/outbox/
+//
+// The campaign's mail transport is the folder one (campaign.yaml, mail: block): mail in and out is .eml
+// files. The order tokens live in a secrets file outside the campaign copy (out/demo/secrets.yaml).
 //
 //   npm run demo          (builds first, then runs this script)
 //   node scripts/demo.mjs (after `npm run build`)
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { simpleParser } from 'mailparser';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const source = join(root, 'campaigns', 'silversheen');
-const target = join(root, 'out', 'demo', 'silversheen');
+const demoDir = join(root, 'out', 'demo');
+const target = join(demoDir, 'silversheen');
+const secrets = join(demoDir, 'secrets.yaml');
 const cli = join(root, 'dist', 'src', 'cli', 'main.js');
 const shown = (path) => relative(process.cwd(), path) || '.';
+
+// The demo players' order tokens. In a real campaign the GM keeps them private (docs/mail.md); these are
+// public because the demo's recorded mails carry them.
+const DEMO_TOKENS = {
+  argenta: 'silver-sails-1021',
+  gondarahl: 'starkrock-deep',
+  grarkul: 'bloodtusk-bones',
+  vulcanstille: 'ash-and-chains',
+  westvalia: 'brass-and-thunder',
+};
+// The demo's fixed "now": just after the players' mails, so every run writes the same files.
+const DEMO_NOW = '2026-03-08T12:00:00Z';
 
 if (!existsSync(cli)) {
   console.error(`demo: ${shown(cli)} is missing; build first (npm run build, or just npm run demo).`);
@@ -22,38 +43,67 @@ if (!existsSync(cli)) {
 }
 
 // A fresh copy every time: whatever a previous run left behind goes first.
-rmSync(target, { recursive: true, force: true });
+rmSync(demoDir, { recursive: true, force: true });
 cpSync(source, target, { recursive: true });
-console.log(`Copied ${shown(source)} to ${shown(target)}.`);
-
-const run = spawnSync(process.execPath, [cli, 'turn', target], { cwd: root, stdio: 'inherit' });
-if (run.error) {
-  console.error(`demo: could not run the turn processor: ${run.error.message}`);
-  process.exit(1);
+// The campaign also keeps each nation's turn-1 orders as YAML (orders/0001, used by the rules tests and
+// golden reports); here every order comes by mail instead.
+for (const name of readdirSync(join(target, 'orders', '0001'))) {
+  if (name.endsWith('.yaml') && name !== '_gm.yaml') rmSync(join(target, 'orders', '0001', name));
 }
-if (run.status !== 0) {
-  console.error(`demo: the turn processor failed (${run.signal ? `signal ${run.signal}` : `exit code ${run.status}`}).`);
-  process.exit(run.status ?? 1);
+writeFileSync(secrets, `# Order tokens of the demo players (nation: token). Outside the campaign folder, as in a real campaign.\n${Object.entries(DEMO_TOKENS).map(([n, t]) => `${n}: ${t}`).join('\n')}\n`, { mode: 0o600 });
+console.log(`Copied ${shown(source)} to ${shown(target)}; order tokens in ${shown(secrets)}.`);
+
+const env = { ...process.env, FATECRAFT_SECRETS: secrets, FATECRAFT_NOW: DEMO_NOW };
+function step(title, args) {
+  console.log(`\n$ fatecraft ${args.join(' ')}    # ${title}`);
+  const run = spawnSync(process.execPath, [cli, ...args], { cwd: root, stdio: 'inherit', env });
+  if (run.error) {
+    console.error(`demo: could not run the turn processor: ${run.error.message}`);
+    process.exit(1);
+  }
+  if (run.status !== 0) {
+    console.error(`demo: the turn processor failed (${run.signal ? `signal ${run.signal}` : `exit code ${run.status}`}).`);
+    process.exit(run.status ?? 1);
+  }
 }
 
-// The turn just resolved is the newest numbered folder under turns/.
+const mailDir = join(target, 'mail');
+const inbox = readdirSync(join(mailDir, 'inbox')).filter((n) => n.endsWith('.eml'));
+console.log(`\n${inbox.length} players' mails wait in ${shown(join(mailDir, 'inbox'))}/ (plain text, quoted-printable, HTML only, a .yaml attachment, base64).`);
+
+step('read the mail: file the orders, answer each player', ['mail', 'fetch', shown(target), '--quiet']);
+step('resolve turn 1 from the filed orders', ['turn', shown(target)]);
+step("mail every nation its report, and the GM the GM's", ['mail', 'send', shown(target), '--quiet']);
+
+// What happened, file by file.
 const turnsDir = join(target, 'turns');
-const turns = readdirSync(turnsDir).filter((name) => /^\d{4,}$/.test(name)).sort((a, b) => Number(a) - Number(b));
-const latest = turns.at(-1);
+const latest = readdirSync(turnsDir).filter((name) => /^\d{4,}$/.test(name)).sort((a, b) => Number(a) - Number(b)).at(-1);
 if (latest === undefined) {
   console.error(`demo: no resolved turn found in ${shown(turnsDir)}.`);
   process.exit(1);
 }
 const turnDir = join(turnsDir, latest);
-console.log(`\nTurn ${Number(latest)} of the Silversheen Sea is in ${shown(turnDir)}:`);
-const files = [
+const outbox = join(mailDir, 'outbox');
+const KINDS = ['receipt', 'reply', 'report', 'gm-report', 'alert'];
+const sent = [];
+for (const file of readdirSync(outbox).filter((n) => n.endsWith('.eml'))) {
+  const mail = await simpleParser(readFileSync(join(outbox, file)));
+  sent.push({ to: mail.to?.text ?? '', subject: mail.subject ?? '', kind: String(mail.headers.get('x-fatecraft-kind') ?? '') });
+}
+sent.sort((a, b) => KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) || (a.to < b.to ? -1 : a.to > b.to ? 1 : 0));
+console.log(`\nTurn ${Number(latest)} of the Silversheen Sea, played by mail:`);
+console.log(`  ${shown(join(target, 'orders', '0001'))}/   each nation's orders as filed from its mail (<nation>.yaml), with the mail itself (<nation>.eml)`);
+console.log(`  ${shown(join(mailDir, 'processed'))}/   the players' mails, moved out of the inbox once handled`);
+console.log(`  ${shown(join(mailDir, 'ledger'))}/   what was decided for each mail (the mail ledger)`);
+for (const [name, what] of [
   ['state.yaml', 'the game state after the turn'],
   ['events.yaml', 'every event of the turn, in resolution order, with all dice rolls'],
-  ['orders', "the nations' order files the turn was resolved from"],
-  ['reports', "each nation's report"],
-];
-for (const [name, what] of files) {
+  ['reports', "each nation's report, and the GM's"],
+]) {
   const path = join(turnDir, name);
-  if (existsSync(path)) console.log(`  ${shown(path)}${name === 'orders' || name === 'reports' ? '/' : ''}  ${what}`);
+  if (existsSync(path)) console.log(`  ${shown(path)}${name === 'reports' ? '/' : ''}   ${what}`);
 }
-console.log(`\nThe repository's campaign (${shown(source)}) is unchanged; run the demo again to start over.`);
+console.log(`  ${shown(outbox)}/   ${sent.length} messages the campaign sent:`);
+for (const m of sent) console.log(`      ${m.kind.padEnd(9)} → ${m.to.padEnd(28)} ${m.subject}`);
+console.log(`\nOpen any .eml file in a mail program to read it as a player would. \`fatecraft mail status ${shown(target)}\` shows the mail ledger.`);
+console.log(`The repository's campaign (${shown(source)}) is unchanged; run the demo again to start over.`);

@@ -1,0 +1,103 @@
+import type { Command } from 'commander';
+import { listTurns, openCampaign } from '../../campaign/store.js';
+import { fetchMail, type FetchSummary } from '../../mailroom/fetch.js';
+import { sendPending, sendReports } from '../../mailroom/reports.js';
+import { mailClockFromEnv } from '../../mailroom/runtime.js';
+import { scheduleView } from '../../mailroom/schedule-view.js';
+import { mailStatus, renderMailStatus, reprocessQuarantined } from '../../mailroom/status.js';
+import type { SendSummary } from '../../mailroom/outbox.js';
+
+/**
+ * `fatecraft mail fetch|send|status|reprocess <campaign>`: play by mail by hand (a tick does the same on its
+ * schedule). FATECRAFT_NOW fixes the time, FATECRAFT_SECRETS points at the secrets file. docs/mail.md.
+ */
+export function registerMail(program: Command): void {
+  const mail = program.command('mail').description("the campaign's mail: fetch orders, send reports, show the ledger (docs/mail.md)");
+
+  mail
+    .command('fetch')
+    .description('read new mail: file accepted orders, answer every message (receipts, refusals, commands), move it to Processed')
+    .argument('<campaign>', 'campaign folder, e.g. campaigns/silversheen')
+    .option('--no-send', 'queue the answers but do not send them yet')
+    .option('-q, --quiet', 'only the summary')
+    .action(async (dir: string, opts: { send: boolean; quiet?: boolean }) => {
+      const open = await openCampaign(dir);
+      const view = await scheduleView(open);
+      const summary = await fetchMail(dir, { clock: mailClockFromEnv(), send: opts.send, ...view, ...(opts.quiet ? {} : { log: (line: string) => console.log(`  ${line}`) }) });
+      console.log(fetchText(summary));
+      if (summary.error !== undefined || summary.skipped.length > 0 || summary.sent.stopped !== undefined) process.exitCode = 1;
+    });
+
+  mail
+    .command('send')
+    .description("send what is queued; first queue the latest turn's reports (every nation's, and the GM's) unless already queued")
+    .argument('<campaign>', 'campaign folder, e.g. campaigns/silversheen')
+    .option('--turn <turn>', 'the turn whose reports to queue (default: the latest resolved)', (v) => Number.parseInt(v, 10))
+    .option('--rerun <n>', 'the turn was re-resolved n times: send its corrected reports', (v) => Number.parseInt(v, 10))
+    .option('--no-reports', 'only send what is already queued')
+    .option('-q, --quiet', 'only the summary')
+    .action(async (dir: string, opts: { turn?: number; rerun?: number; reports: boolean; quiet?: boolean }) => {
+      const clock = mailClockFromEnv();
+      const log = opts.quiet ? {} : { log: (line: string) => console.log(`  ${line}`) };
+      const turn = opts.turn ?? (await listTurns(dir)).at(-1) ?? 0;
+      let sent: SendSummary;
+      if (opts.reports && turn >= 1) {
+        const view = await scheduleView(await openCampaign(dir));
+        const result = await sendReports(dir, turn, { clock, ...log, ...(opts.rerun ? { rerun: opts.rerun } : {}), ...(view.deadline ? { deadline: view.deadline } : {}) });
+        console.log(`Reports of turn ${turn}: ${result.queued.length ? `queued for ${result.queued.join(', ')}` : 'already queued'}${result.noAddress.length ? `; no address for ${result.noAddress.join(', ')}` : ''}.`);
+        sent = result.sent;
+      } else {
+        sent = await sendPending(dir, { clock, ...log });
+      }
+      console.log(sendText(sent));
+      if (sent.stopped !== undefined || sent.failed.length > 0) process.exitCode = 1;
+    });
+
+  mail
+    .command('status')
+    .description('the mail ledger, the outgoing queue, quarantined messages and bounces')
+    .argument('<campaign>', 'campaign folder, e.g. campaigns/silversheen')
+    .option('--json', 'as JSON')
+    .action(async (dir: string, opts: { json?: boolean }) => {
+      const status = await mailStatus(dir);
+      console.log(opts.json ? JSON.stringify(status, null, 2) : renderMailStatus(status).trimEnd());
+    });
+
+  mail
+    .command('reprocess')
+    .description('give quarantined messages another try: back into the inbox for the next fetch')
+    .argument('<campaign>', 'campaign folder, e.g. campaigns/silversheen')
+    .argument('[keys...]', 'ledger keys or Message-IDs (default: every quarantined message)')
+    .action(async (dir: string, keys: string[]) => {
+      const result = await reprocessQuarantined(dir, { keys });
+      console.log(`${result.marked.length} quarantined message(s) marked for another try, ${result.movedBack} moved back to the inbox. Run: fatecraft mail fetch ${dir}`);
+    });
+}
+
+function fetchText(s: FetchSummary): string {
+  const parts = [
+    `Read ${s.listed} message(s) from ${s.transport}:`,
+    `${s.filed.length} filed${s.filed.length ? ` (${s.filed.map((f) => `${f.nation} turn ${f.turn}`).join(', ')})` : ''}`,
+    `${s.refused} refused`,
+    `${s.commands} command(s)`,
+    `${s.ignored} ignored`,
+    `${s.bounces} bounce(s)`,
+    `${s.quarantined} quarantined`,
+  ];
+  const lines = [parts.join(', ').replace(':,', ':')];
+  if (s.alreadyHandled) lines.push(`${s.alreadyHandled} seen before (moved away only).`);
+  if (s.resumed) lines.push(`${s.resumed} finished from an interrupted run.`);
+  for (const k of s.skipped) lines.push(`LEFT IN THE INBOX: ${k.id}: ${k.reason}`);
+  if (s.uidValidityChanged) lines.push(`The mailbox was renumbered (UIDVALIDITY ${s.uidValidityChanged.from} → ${s.uidValidityChanged.to}); messages were matched by Message-ID.`);
+  if (s.error) lines.push(`STOPPED: ${s.error}`);
+  lines.push(sendText(s.sent));
+  return lines.join('\n');
+}
+
+function sendText(s: SendSummary): string {
+  const parts = [`Sent ${s.sent.length} message(s)`];
+  if (s.deferred.length) parts.push(`${s.deferred.length} deferred (the server said try later)`);
+  if (s.failed.length) parts.push(`${s.failed.length} FAILED (the GM is alerted; see fatecraft mail status)`);
+  if (s.partial.length) parts.push(`${s.partial.length} refused by some recipients`);
+  return `${parts.join(', ')}.${s.stopped ? `\nSTOPPED: ${s.stopped}` : ''}`;
+}

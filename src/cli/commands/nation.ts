@@ -1,0 +1,63 @@
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { CampaignError } from '../../campaign/problems.js';
+import { GM_LIMITS, readYaml } from '../../campaign/yaml-io.js';
+import { addNation, dropNation, reassignNation } from '../../gm/nations.js';
+import { secretsPath } from '../../gm/secrets.js';
+import { clockFromEnv } from '../../schedule/clock.js';
+import { openCampaign } from '../../campaign/store.js';
+
+export function registerNation(program: Command): void {
+  const nation = program.command('nation').description('add, drop or reassign a nation mid-campaign');
+
+  nation
+    .command('add')
+    .description('add a nation: its block (as under nations: in campaign.yaml) goes into campaign.yaml and its start sheet into the current state')
+    .argument('<campaign>', 'campaign folder')
+    .argument('<id>', 'the new nation\'s id, e.g. "skarn"')
+    .requiredOption('--sheet <file>', 'YAML file with the nation: name, leader, caps, start, units, settlements...')
+    .option('--email <address>', 'the player\'s address (repeatable)', collect)
+    .action(async (dir: string, id: string, opts: { sheet: string; email?: string[] }) => {
+      const read = readYaml(await readFile(opts.sheet), GM_LIMITS);
+      if (!read.ok) throw new CampaignError(read.problems.map((p) => ({ file: opts.sheet, ...(p.line !== undefined ? { line: p.line } : {}), message: p.message })));
+      if (typeof read.value !== 'object' || read.value === null || Array.isArray(read.value)) throw new CampaignError([{ file: opts.sheet, message: 'a nation sheet is a map: name, leader, caps, start, units, settlements...' }]);
+      const r = await addNation(dir, id, { clock: clockFromEnv(), sheet: read.value as Record<string, unknown>, ...(opts.email ? { email: opts.email } : {}) });
+      const name = (await openCampaign(dir)).campaign.name;
+      console.log(`Added ${r.nation}; it is in the state of turn ${r.turn} and sends orders from the next turn on.`);
+      console.log(`Its order token: ${r.token} (kept in ${secretsPath(name)}; the player gets it with the next tick's notice)`);
+      for (const w of r.warnings) console.error(`warning: ${w}`);
+    });
+
+  nation
+    .command('drop')
+    .description('a nation loses its player: its units hold for ever, or (--neutral) pass to a neutral nation; its token is retired')
+    .argument('<campaign>', 'campaign folder')
+    .argument('<id>', 'the nation')
+    .option('--neutral', 'hand its units, settlements and works to a neutral nation')
+    .option('--neutral-as <id>', 'id of the neutral nation (created if missing)', 'neutral')
+    .action(async (dir: string, id: string, opts: { neutral?: boolean; neutralAs: string }) => {
+      const r = await dropNation(dir, id, { clock: clockFromEnv(), mode: opts.neutral ? 'neutral' : 'hold', neutralId: opts.neutralAs });
+      if (r.mode === 'hold') console.log(`Dropped ${r.nation}: its units hold from now on; it gets no reminders and does not count for the NMR guard.`);
+      else console.log(`Dropped ${r.nation}: ${r.moved ? `${r.moved.units} units, ${r.moved.settlements} settlements, ${r.moved.externals} works and ${r.moved.builds} builds` : 'its start sheets'} passed to "${opts.neutralAs}".`);
+      for (const w of r.warnings) console.error(`warning: ${w}`);
+    });
+
+  nation
+    .command('reassign')
+    .description('a new player takes a nation over: new address and token; the old token is refused')
+    .argument('<campaign>', 'campaign folder')
+    .argument('<id>', 'the nation')
+    .requiredOption('--email <address>', 'the new player\'s address (repeatable)', collect)
+    .action(async (dir: string, id: string, opts: { email: string[] }) => {
+      const r = await reassignNation(dir, id, { clock: clockFromEnv(), email: opts.email });
+      const name = (await openCampaign(dir)).campaign.name;
+      console.log(`${r.nation} now belongs to ${opts.email.join(', ')} (was ${r.previous.join(', ') || 'nobody'}).`);
+      console.log(`New order token: ${r.token} (kept in ${secretsPath(name)}; the old one is refused from now on)`);
+      for (const w of r.warnings) console.error(`warning: ${w}`);
+    });
+}
+
+/** A repeatable option; "a@x,b@y" counts as two. */
+function collect(v: string, previous: string[] = []): string[] {
+  return [...previous, ...v.split(',').map((s) => s.trim()).filter(Boolean)];
+}

@@ -1,0 +1,15 @@
+import type { Command } from 'commander';
+import { pauseCampaign } from '../../gm/steering.js';
+import { clockFromEnv } from '../../schedule/clock.js';
+
+export function registerPause(program: Command): void {
+  program
+    .command('pause')
+    .description('stop reminders and resolution until `fatecraft resume` (mail is still read and receipted)')
+    .argument('<campaign>', 'campaign folder')
+    .option('--reason <text>', 'why, for the log and the players\' notice')
+    .action(async (dir: string, opts: { reason?: string }) => {
+      const r = await pauseCampaign(dir, { clock: clockFromEnv(), ...(opts.reason ? { reason: opts.reason } : {}) });
+      console.log(`Paused at turn ${r.turn}. Resume with: fatecraft resume ${dir}`);
+    });
+}

@@ -1,0 +1,25 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import { clockFromEnv } from '../../schedule/clock.js';
+import { rerunTurn } from '../../gm/turns.js';
+import { turnRenderers } from '../renderers.js';
+
+export function registerRerun(program: Command): void {
+  program
+    .command('rerun')
+    .description('resolve the latest turn again after fixing its orders or the state before it; the old result is kept as turns/NNNN.superseded-<k>')
+    .argument('<campaign>', 'campaign folder')
+    .argument('<turn>', 'the turn to resolve again (the latest resolved one)', turnArg)
+    .option('--no-reports', 'do not send the new reports to the players')
+    .action(async (dir: string, turn: number, opts: { reports: boolean }) => {
+      const r = await rerunTurn(dir, turn, { clock: clockFromEnv(), renderers: turnRenderers(), sendReports: opts.reports });
+      console.log(`Resolved turn ${r.turn} again: ${r.dir}`);
+      console.log(`The turn it replaced is kept in ${r.superseded}`);
+      console.log(opts.reports ? 'The new reports go out with the next tick.' : 'The new reports will not be sent (--no-reports).');
+    });
+}
+
+/** A turn number on the command line (shared with rollback). */
+export function turnArg(v: string): number {
+  if (!/^\d+$/.test(v.trim())) throw new InvalidArgumentError(`a turn is a whole number, not "${v}"`);
+  return Number(v);
+}

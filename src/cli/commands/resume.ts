@@ -1,0 +1,21 @@
+import type { Command } from 'commander';
+import { openCampaign } from '../../campaign/store.js';
+import { resumeCampaign } from '../../gm/steering.js';
+import { clockFromEnv } from '../../schedule/clock.js';
+import { localTime } from '../../schedule/deadline.js';
+import { scheduleOf } from '../../schedule/settings.js';
+
+export function registerResume(program: Command): void {
+  program
+    .command('resume')
+    .description('carry on: unpause, let a turn held by a guard (NMR share, long gap) resolve, and mark the alerts as dealt with')
+    .argument('<campaign>', 'campaign folder')
+    .action(async (dir: string) => {
+      const tz = scheduleOf((await openCampaign(dir)).file).timeZone;
+      const r = await resumeCampaign(dir, { clock: clockFromEnv() });
+      if (r.wasPaused) console.log('Unpaused.');
+      for (const h of r.confirmed) console.log(`Overruled the ${h.kind} guard on turn ${h.turn}: ${h.detail}`);
+      if (r.acknowledged.length) console.log(`Alerts ${r.acknowledged.map((a) => `#${a}`).join(', ')} marked as dealt with.`);
+      console.log(r.dueNow ? `Turn ${r.turn} was due ${localTime(r.deadline, tz)}: the next tick resolves it (fatecraft extend first to give more time).` : `Turn ${r.turn} is due ${localTime(r.deadline, tz)}.`);
+    });
+}

@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CampaignError } from '../campaign/problems.js';
+import { latestTurn, openCampaign, type OpenCampaign } from '../campaign/store.js';
+import type { Clock } from '../schedule/clock.js';
+import { firstDeadline, localTime } from '../schedule/deadline.js';
+import { withCampaignLock } from '../schedule/lock.js';
+import { logOp, newRuntime, readRuntime, writeRuntime, type Runtime } from '../schedule/runtime.js';
+import { scheduleOf, type Schedule } from '../schedule/settings.js';
+import { recoverJournal } from './journal.js';
+
+/**
+ * What every GM operation shares: it holds the campaign's lock (no tick runs
+ * meanwhile), finishes an interrupted multi-file write first, works on the
+ * runtime, and leaves a line in its log.
+ */
+export interface GmOptions {
+  clock: Clock;
+}
+
+export interface GmContext {
+  dir: string;
+  open: OpenCampaign;
+  schedule: Schedule;
+  runtime: Runtime;
+  now: Date;
+  /** The latest resolved turn on disk (0: only the starting position, or none yet). */
+  latest: number;
+  save(): Promise<void>;
+  log(op: string, detail: string, turn?: number): void;
+  local(at: Date | string): string;
+  refuse(message: string): never;
+}
+
+export async function withGm<T>(dir: string, what: string, opts: GmOptions, work: (ctx: GmContext) => Promise<T>): Promise<T> {
+  const open = await openCampaign(dir);
+  const schedule = scheduleOf(open.file, join(dir, 'campaign.yaml'));
+  return withCampaignLock(dir, { clock: opts.clock, what, timeZone: schedule.timeZone }, async () => {
+    await recoverJournal(dir);
+    // Re-read under the lock: a journal may just have changed campaign.yaml.
+    const fresh = await openCampaign(dir);
+    const now = opts.clock.now();
+    const latest = (await latestTurn(dir)) ?? 0;
+    const runtime = (await readRuntime(dir)) ?? newRuntime(latest + 1, firstDeadline(schedule, now));
+    const ctx: GmContext = {
+      dir,
+      open: fresh,
+      schedule,
+      runtime,
+      now,
+      latest,
+      save: () => writeRuntime(dir, runtime),
+      log: (op, detail, turn) => logOp(runtime, now, op, detail, turn),
+      local: (at) => localTime(new Date(at), schedule.timeZone),
+      refuse: (message) => {
+        throw new CampaignError([{ file: dir, message }]);
+      },
+    };
+    return work(ctx);
+  });
+}
+
+/** The next free "<name>.<label>-<k>" beside `name` in a folder (k from 1). */
+export async function nextAsideIndex(folder: string, label: string, name?: string): Promise<number> {
+  if (!existsSync(folder)) return 1;
+  const pattern = new RegExp(`^${name ? name.replace(/[.]/g, '\\.') : '\\d{4,}'}\\.${label}-(\\d+)$`);
+  let max = 0;
+  for (const entry of await readdir(folder)) {
+    const m = pattern.exec(entry);
+    if (m) max = Math.max(max, Number(m[1]));
+  }
+  return max + 1;
+}

@@ -1,0 +1,111 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, realpathSync } from 'node:fs';
+import { chmod, mkdir, readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { isMap, parseDocument, type Document } from 'yaml';
+import { CampaignError } from '../campaign/problems.js';
+import { PLAYER_LIMITS, readYaml } from '../campaign/yaml-io.js';
+
+/**
+ * Order tokens, for the GM commands that issue and retire them. They live in
+ * the secrets file the mailroom reads (src/mailroom/secrets.ts), in the same
+ * format, outside the campaign folder (which is meant to be kept in git):
+ *
+ *   $FATECRAFT_SECRETS, else ~/.config/fatecraft/<campaign>.secrets.yaml
+ *
+ *   argenta: k3x9-tr7q            # nation id → order token (or under a `tokens:` map)
+ *   FATECRAFT_IMAP_PASSWORD: ...  # upper-case keys: passwords, left untouched here
+ *
+ * The file is edited in place (comments and other keys kept), atomically,
+ * mode 0600. A replaced token is not kept in it: its SHA-256 goes to
+ * runtime.yaml (`retiredTokens`), so the mail loop can tell an old player
+ * "this token was replaced" rather than merely "wrong", and nothing usable
+ * is written into the campaign folder.
+ */
+
+const NATION_KEY = /^[a-z0-9][a-z0-9_-]*$/;
+
+export type TokenVerdict = 'ok' | 'retired' | 'wrong' | 'missing' | 'unset';
+
+export function secretsPath(campaignName: string, env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env.FATECRAFT_SECRETS;
+  if (fromEnv !== undefined && fromEnv !== '') return resolve(fromEnv);
+  return join(env.HOME ?? homedir(), '.config', 'fatecraft', `${campaignName}.secrets.yaml`);
+}
+
+/** The variable that overrides a nation's token from the file (the mailroom's rule). */
+export const tokenVariable = (nation: string) => `FATECRAFT_TOKEN_${nation.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+
+/** Every nation's token in the file (nation id → token). A missing file has none. */
+export async function readTokens(campaignName: string, env: NodeJS.ProcessEnv = process.env): Promise<Record<string, string>> {
+  const path = secretsPath(campaignName, env);
+  if (!existsSync(path)) return {};
+  const read = readYaml(await readFile(path), PLAYER_LIMITS);
+  if (!read.ok) throw new CampaignError(read.problems.map((p) => ({ file: path, ...(p.line !== undefined ? { line: p.line } : {}), message: p.message })));
+  const tokens: Record<string, string> = {};
+  const value = (read.value ?? {}) as Record<string, unknown>;
+  for (const [key, v] of Object.entries(value)) {
+    if (key === 'tokens' && v && typeof v === 'object' && !Array.isArray(v)) {
+      for (const [nation, t] of Object.entries(v as Record<string, unknown>)) if (typeof t === 'string' || typeof t === 'number') tokens[nation] = String(t).trim();
+    } else if (NATION_KEY.test(key) && (typeof v === 'string' || typeof v === 'number')) tokens[key] = String(v).trim();
+  }
+  return tokens;
+}
+
+/** A fresh token: 15 letters and digits in three groups, easy to copy from a report into mail. */
+export function newToken(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  const chars = [...randomBytes(15)].map((b) => alphabet[b % alphabet.length]).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5, 10)}-${chars.slice(10)}`;
+}
+
+/** The SHA-256 kept for a retired token. */
+export const tokenDigest = (token: string) => createHash('sha256').update(token.trim(), 'utf8').digest('hex');
+
+/**
+ * How a token given in orders compares. `retired` holds the digests of the
+ * nation's replaced tokens (runtime.yaml `retiredTokens[nation]`).
+ */
+export function tokenStatus(expected: string | undefined, retired: readonly string[], given: string | undefined): TokenVerdict {
+  if (!expected) return 'unset';
+  if (given === undefined || given.trim() === '') return 'missing';
+  const digest = (s: string) => createHash('sha256').update(s.trim(), 'utf8').digest();
+  if (timingSafeEqual(digest(given), digest(expected))) return 'ok';
+  return retired.includes(tokenDigest(given)) ? 'retired' : 'wrong';
+}
+
+/**
+ * Sets (or with undefined, removes) a nation's token in the secrets file,
+ * keeping everything else in it. Returns the token it replaced.
+ */
+export async function setToken(campaignName: string, campaignDir: string, nation: string, token: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
+  const path = secretsPath(campaignName, env);
+  if (isInside(path, campaignDir)) {
+    throw new CampaignError([{ file: path, message: `the secrets file is inside the campaign folder ${campaignDir}, which is meant to be kept in git; move it out (e.g. to ~/.config/fatecraft/) and point FATECRAFT_SECRETS at it` }]);
+  }
+  const previous = (await readTokens(campaignName, env))[nation];
+  const doc: Document = existsSync(path) ? parseDocument(await readFile(path, 'utf8')) : parseDocument('# Order tokens and mail passwords — keep this file private.\n{}\n');
+  if (!isMap(doc.contents)) doc.contents = doc.createNode({}) as typeof doc.contents;
+  const inTokens = doc.hasIn(['tokens', nation]);
+  const at = inTokens ? ['tokens', nation] : [nation];
+  if (token === undefined) doc.deleteIn(at);
+  else doc.setIn(at, token);
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  await writeFileAtomic(path, doc.toString({ lineWidth: 0 }), { mode: 0o600, fsync: true });
+  await chmod(path, 0o600);
+  return previous;
+}
+
+function isInside(file: string, dir: string): boolean {
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return resolve(p);
+    }
+  };
+  const rel = relative(real(dir), join(real(dirname(file)), file.slice(dirname(file).length + 1)));
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}

@@ -1,0 +1,134 @@
+import { existsSync } from 'node:fs';
+import { readdir, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { turnDirName } from '../campaign/store.js';
+import { runTurn, type TurnRenderer } from '../jobs/run-turn.js';
+import { nextCronTime } from '../schedule/deadline.js';
+import { addNotice } from '../schedule/runtime.js';
+import { nextAsideIndex, withGm, type GmOptions } from './context.js';
+
+/**
+ * Re-resolving and rolling back. Nothing is deleted: a superseded turn is
+ * kept as turns/NNNN.superseded-<k>, rolled-back turns and their orders as
+ * turns/NNNN.rolledback-<k> and orders/NNNN.rolledback-<k>. None of these
+ * names count as turns (only turns/NNNN does), and a GM can move one back by
+ * hand to undo.
+ */
+
+export interface RerunOptions extends GmOptions {
+  renderers?: TurnRenderer[];
+  /** Send the new reports on the next tick (default true). */
+  sendReports?: boolean;
+}
+
+export interface RerunResult {
+  turn: number;
+  /** Where the turn it replaced was kept. */
+  superseded: string;
+  dir: string;
+}
+
+/**
+ * Resolves the latest turn again, from the previous state and the orders in
+ * orders/NNNN/ (which the GM may have fixed, with the state before it).
+ */
+export async function rerunTurn(dir: string, turn: number, opts: RerunOptions): Promise<RerunResult> {
+  return withGm(dir, `rerun ${turn}`, opts, async (ctx) => {
+    const rt = ctx.runtime;
+    const turnsDir = join(dir, 'turns');
+    const op = rt.operation;
+    const resuming = op?.kind === 'rerun' && op.turn === turn && ctx.latest === turn - 1 && (await nextAsideIndex(turnsDir, 'superseded', turnDirName(turn))) > 1;
+    if (op && !resuming) ctx.refuse(`another GM operation was interrupted (${op.kind}, started ${op.startedAt}); finish it first: ${op.command}`);
+    let k: number;
+    if (resuming) {
+      k = (await nextAsideIndex(turnsDir, 'superseded', turnDirName(turn))) - 1;
+    } else {
+      if (turn < 1) ctx.refuse('turn 0 is the starting position, made from the start sheets in campaign.yaml; there is nothing to resolve');
+      if (turn > ctx.latest) ctx.refuse(`turn ${turn} is not resolved yet (the latest resolved turn is ${ctx.latest}); it resolves at its deadline, or now with: fatecraft turn ${dir} --expect ${turn}`);
+      if (turn < ctx.latest) {
+        ctx.refuse(`turn ${turn} is not the latest resolved turn (${ctx.latest} is), and turns ${turn + 1}–${ctx.latest} were resolved from it. Roll back first (they are kept aside, not deleted): fatecraft rollback ${dir} ${turn}, then: fatecraft rerun ${dir} ${turn}`);
+      }
+      if (rt.turn !== ctx.latest + 1) ctx.refuse(`runtime.yaml is at turn ${rt.turn} but turn ${ctx.latest} is the latest on disk; run fatecraft tick ${dir} first so they agree`);
+      rt.operation = { kind: 'rerun', turn, startedAt: ctx.now.toISOString(), command: `fatecraft rerun ${dir} ${turn}` };
+      await ctx.save();
+      k = await nextAsideIndex(turnsDir, 'superseded', turnDirName(turn));
+      await rename(join(turnsDir, turnDirName(turn)), join(turnsDir, `${turnDirName(turn)}.superseded-${k}`));
+    }
+    const result = await runTurn(dir, { expectTurn: turn, renderers: opts.renderers ?? [] });
+    const superseded = join(turnsDir, `${turnDirName(turn)}.superseded-${k}`);
+    delete rt.operation;
+    if (opts.sendReports ?? true) rt.reportsDue.push({ turn, rerun: k });
+    ctx.log('rerun', `turn ${turn} resolved again; the turn it replaced is kept as turns/${turnDirName(turn)}.superseded-${k}`, turn);
+    await ctx.save();
+    return { turn, superseded, dir: result.dir };
+  });
+}
+
+export interface RollbackOptions extends GmOptions {
+  /** The reopened turn's deadline; default: the current one if still ahead, else the next scheduled time. */
+  deadline?: Date;
+}
+
+export interface RollbackResult {
+  /** The turn the campaign is back at (its state is current). */
+  turn: number;
+  /** Turn folders moved aside. */
+  movedTurns: number[];
+  /** Orders folders moved aside. */
+  movedOrders: number[];
+  deadline: Date;
+}
+
+/**
+ * Back to the end of `turn`: turns after it are moved aside, the orders for
+ * turn+1 stay (they are pending again), orders for later turns are moved aside.
+ */
+export async function rollbackTo(dir: string, turn: number, opts: RollbackOptions): Promise<RollbackResult> {
+  return withGm(dir, `rollback ${turn}`, opts, async (ctx) => {
+    const rt = ctx.runtime;
+    const op = rt.operation;
+    const resuming = op?.kind === 'rollback' && op.turn === turn;
+    if (op && !resuming) ctx.refuse(`another GM operation was interrupted (${op.kind}, started ${op.startedAt}); finish it first: ${op.command}`);
+    if (!Number.isInteger(turn) || turn < 0) ctx.refuse('the turn to roll back to is a whole number, 0 or more');
+    if (turn > ctx.latest) ctx.refuse(`turn ${turn} is not resolved (the latest resolved turn is ${ctx.latest}); nothing to roll back`);
+    if (turn === ctx.latest && rt.turn === turn + 1 && !resuming) ctx.refuse(`the campaign is already at turn ${turn} (turn ${turn + 1} is pending); nothing to roll back`);
+    if (opts.deadline && opts.deadline.getTime() <= ctx.now.getTime()) ctx.refuse(`the deadline ${ctx.local(opts.deadline)} has already passed`);
+    rt.operation = { kind: 'rollback', turn, startedAt: ctx.now.toISOString(), command: `fatecraft rollback ${dir} ${turn}` };
+    await ctx.save();
+
+    const turnsDir = join(dir, 'turns');
+    const ordersRoot = join(dir, 'orders');
+    const k = Math.max(await nextAsideIndex(turnsDir, 'rolledback'), await nextAsideIndex(ordersRoot, 'rolledback'));
+    const movedTurns: number[] = [];
+    for (let t = ctx.latest; t > turn; t--) {
+      const from = join(turnsDir, turnDirName(t));
+      if (!existsSync(from)) continue;
+      await rename(from, join(turnsDir, `${turnDirName(t)}.rolledback-${k}`));
+      movedTurns.push(t);
+    }
+    const movedOrders: number[] = [];
+    if (existsSync(ordersRoot)) {
+      for (const name of (await readdir(ordersRoot)).filter((n) => /^\d{4,}$/.test(n)).sort()) {
+        const t = Number(name);
+        if (t <= turn + 1) continue;
+        await rename(join(ordersRoot, name), join(ordersRoot, `${name}.rolledback-${k}`));
+        movedOrders.push(t);
+      }
+    }
+
+    const current = new Date(rt.deadline);
+    const deadline = opts.deadline ?? (current.getTime() > ctx.now.getTime() ? current : nextCronTime(ctx.schedule.deadline, ctx.schedule.timeZone, ctx.now));
+    rt.turn = turn + 1;
+    rt.deadline = deadline.toISOString();
+    delete rt.resolving;
+    for (const t of Object.keys(rt.reminders)) if (Number(t) > turn) delete rt.reminders[t];
+    rt.holds = rt.holds.filter((h) => h.turn <= turn);
+    rt.reportsDue = rt.reportsDue.filter((r) => r.turn <= turn);
+    for (const a of rt.alerts) if (a.turn !== undefined && a.turn > turn) a.open = false;
+    delete rt.operation;
+    ctx.log('rollback', `back to turn ${turn}: turns ${movedTurns.length ? movedTurns.sort((a, b) => a - b).join(', ') : '(none)'} kept as turns/NNNN.rolledback-${k}${movedOrders.length ? `, orders for turns ${movedOrders.join(', ')} as orders/NNNN.rolledback-${k}` : ''}; turn ${turn + 1} is due ${ctx.local(deadline)}`, turn);
+    addNotice(rt, ctx.now, { kind: 'rolled-back', turn: turn + 1, text: `The campaign has been rolled back: turn ${turn + 1} is open again, due ${ctx.local(deadline)}. Orders already sent for it still stand; send new ones to replace them.` });
+    await ctx.save();
+    return { turn, movedTurns: movedTurns.sort((a, b) => a - b), movedOrders, deadline };
+  });
+}

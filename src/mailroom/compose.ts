@@ -1,0 +1,284 @@
+/**
+ * Every message the campaign sends, as plain data (OutboundMessage). Pure: the same inputs give the same
+ * message, byte for byte once the Date is fixed, and the Message-ID is derived from what the message is
+ * (campaign, kind, turn, nation, the inbound message it answers), so queueing it twice queues it once.
+ */
+import { createHash } from 'node:crypto';
+import type { OutboundAttachment, OutboundMessage } from '../mail/types.js';
+import { renderReceipt, type OrderReceipt } from '../orders/receipt.js';
+import { addressOf, senderDomain, type MailSettings } from './config.js';
+import { CAMPAIGN_HEADER, KIND_HEADER, type Decision, type GmNote, type MailCommand } from './decide.js';
+import type { InboundFacts } from './ledger.js';
+import type { OutKind } from './outbox.js';
+
+export interface ComposeBase {
+  settings: MailSettings;
+  campaign: { name: string; title: string };
+  date: Date;
+}
+
+/** `<fatecraft.<kind>.<readable part>.<hash>@<campaign domain>>`: stable for the same parts. */
+export function messageIdFor(base: Pick<ComposeBase, 'settings' | 'campaign'>, kind: string, ...parts: (string | number)[]): string {
+  const hash = createHash('sha256').update([base.campaign.name, kind, ...parts.map(String)].join('\u0000')).digest('hex').slice(0, 20);
+  const readable = parts
+    .filter((p) => typeof p === 'number' || /^[a-z0-9-]{1,24}$/.test(p))
+    .map((p) => (typeof p === 'number' ? `t${String(p).padStart(4, '0')}` : p))
+    .join('.');
+  return `<fatecraft.${kind}.${readable ? `${readable}.` : ''}${hash}@${senderDomain(base.settings)}>`;
+}
+
+function headers(base: ComposeBase, kind: OutKind, autoSubmitted: 'auto-replied' | 'auto-generated'): Record<string, string> {
+  return {
+    // RFC 3834: responders must not answer these, so a player's vacation message never answers a receipt.
+    'Auto-Submitted': autoSubmitted,
+    'X-Auto-Response-Suppress': 'All',
+    [CAMPAIGN_HEADER]: base.campaign.name,
+    [KIND_HEADER]: kind,
+  };
+}
+
+/** Threading fields for an answer to `inbound` (RFC 5322 §3.6.4). */
+function threadOf(inbound: InboundFacts): Pick<OutboundMessage, 'inReplyTo' | 'references'> {
+  if (inbound.messageId === undefined) return {};
+  const refs = [...(inbound.references ?? []), inbound.messageId].filter((r, i, all) => all.indexOf(r) === i).slice(-20);
+  return { inReplyTo: inbound.messageId, references: refs };
+}
+
+function replySubject(inbound: InboundFacts, fallback: string): string {
+  const subject = (inbound.subject ?? '').trim();
+  if (subject === '') return fallback;
+  return /^re\s*:/i.test(subject) ? subject : `Re: ${subject}`;
+}
+
+const SIGN_OFF = (base: ComposeBase) => `\n-- \n${base.campaign.title} — the turn processor (${addressOf(base.settings.from)}).\nThis is an automatic answer. Mail commands: "resend report", "deadline", "show orders".\n`;
+
+// ---------------------------------------------------------------------------------------------------------
+// Answers to inbound mail
+// ---------------------------------------------------------------------------------------------------------
+
+export interface AnswerInput extends ComposeBase {
+  key: string;
+  inbound: InboundFacts;
+  decision: Decision;
+  to: string;
+  /** For commands: what the answer reports. */
+  command?: CommandFacts;
+}
+
+export interface CommandFacts {
+  /** "Sunday 9 March 2025, 18:00 (Europe/London)"; undefined when no deadline is set. */
+  deadline?: string;
+  pendingTurn: number;
+  /** The receipt of the orders on file, for "show orders". */
+  ordersOnFile?: OrderReceipt;
+  /** The turn whose report was re-sent, for "resend". */
+  resentTurn?: number;
+}
+
+const REFUSALS: Record<string, (d: Extract<Decision, { kind: 'refuse' }>, base: ComposeBase, to: string) => string> = {
+  'unknown-sender': (_d, base, to) =>
+    `Your message reached the turn processor of ${base.campaign.title}, but ${to} is not registered for any nation, so nothing in it was read or filed.\n\nIf you play in this campaign from a new address, ask the GM to add it; until then, please write from the address the GM has on file.`,
+  'not-your-nation': (d, base, to) => `Your message names the nation "${d.nation}", which ${to} is not registered to play in ${base.campaign.title}. Nothing was filed.`,
+  'which-nation': (_d, _base, to) => `${to} is registered for more than one nation, and your message does not say which one it is for. Nothing was filed.\n\nAdd a line "Nation: <nation>" (or put the nation in the subject, e.g. "Orders argenta turn 5") and send it again.`,
+  'no-token-set': (d) => `Your orders for ${d.nation} could not be accepted: the GM has not set up an order token for your nation yet. The GM has been told; nothing was filed.`,
+  token: (d) =>
+    d.detail === 'replaced order token'
+      ? `A message for ${d.nation} arrived from this address with an order token that the GM has since replaced, so none of it was read and nothing was filed.\n\nUse the token at the top of your latest turn report (ask the GM if you did not get one).`
+      : `A message for ${d.nation} arrived from this address ${d.detail === 'missing order token' ? 'without the order token' : 'with a wrong order token'}, so none of it was read and nothing was filed.\n\nPut the line "Token: <your token>" in your orders; the token is at the top of every turn report. If you did not send this message, someone may be writing in your name: tell the GM.`,
+  'refused-orders': (d) => `Your orders for ${d.nation} were not accepted: ${d.detail}.`,
+  'no-orders': (d) =>
+    `No valid orders were found in your message${d.detail === 'none of the orders could be read' ? ' (none of its orders could be read; see below)' : ''}, so nothing was filed: the orders you sent earlier for this turn, if any, still stand.\n\nWrite one order per line (see the order sheet attached to your turn report), or use a mail command: "resend report", "deadline", "show orders".`,
+  'too-large': (d) => `Your message was not read: it is ${d.detail}. Orders fit in a few kilobytes; please send them as plain text or a small .yaml attachment.`,
+};
+
+/** The answer to an inbound message, or undefined when it gets none. */
+export function composeAnswer(input: AnswerInput): { message: OutboundMessage; kind: OutKind } | undefined {
+  const { decision, inbound, to } = input;
+  const base: ComposeBase = input;
+  const common = { from: input.settings.from, to: [to], date: input.date, ...threadOf(inbound) };
+  switch (decision.kind) {
+    case 'file': {
+      const receipt = decision.receipt;
+      const intro = `Your orders for ${receipt.nationName}, turn ${decision.turn}, are on file${decision.replacesEarlier ? ', replacing the orders you sent earlier' : ''}. Here is how they were read:`;
+      return {
+        kind: 'receipt',
+        message: {
+          ...common,
+          messageId: messageIdFor(base, 'receipt', decision.nation, decision.turn, input.key),
+          subject: replySubject(inbound, `Orders received: ${receipt.nationName}, turn ${decision.turn}`),
+          text: `${intro}\n\n${renderReceipt(receipt)}${SIGN_OFF(base)}`,
+          headers: headers(base, 'receipt', 'auto-replied'),
+        },
+      };
+    }
+    case 'refuse': {
+      const body = (REFUSALS[decision.reason] ?? ((d) => `Your message was not accepted: ${d.detail}.`))(decision, base, to);
+      const receipt = decision.receipt && decision.reason !== 'token' ? `\n\n${renderReceipt(decision.receipt)}` : '';
+      const problems = decision.problems?.length ? `\n\nWhat could not be read:\n${decision.problems.map((p) => `  - ${p}`).join('\n')}` : '';
+      return {
+        kind: 'reply',
+        message: {
+          ...common,
+          messageId: messageIdFor(base, 'refusal', decision.nation ?? 'none', input.key),
+          subject: replySubject(inbound, `Not accepted: your message to ${base.campaign.title}`),
+          text: `${body}${problems}${receipt}\n${SIGN_OFF(base)}`,
+          headers: headers(base, 'reply', 'auto-replied'),
+        },
+      };
+    }
+    case 'command': {
+      const facts = input.command;
+      const parts: string[] = [];
+      for (const command of decision.commands) parts.push(commandText(command, facts));
+      return {
+        kind: 'reply',
+        message: {
+          ...common,
+          messageId: messageIdFor(base, 'command', decision.nation, input.key),
+          subject: replySubject(inbound, `${base.campaign.title}: ${decision.commands.join(', ')}`),
+          text: `${parts.join('\n\n')}\n${SIGN_OFF(base)}`,
+          headers: headers(base, 'reply', 'auto-replied'),
+        },
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+function commandText(command: MailCommand, facts: CommandFacts | undefined): string {
+  const turn = facts?.pendingTurn ?? 0;
+  switch (command) {
+    case 'deadline':
+      return facts?.deadline ? `Orders for turn ${turn} are due ${facts.deadline}.` : `Orders are being collected for turn ${turn}; the GM has not set a deadline yet.`;
+    case 'show':
+      return facts?.ordersOnFile ? `Your orders on file for turn ${turn}:\n\n${renderReceipt(facts.ordersOnFile)}` : `You have no orders on file for turn ${turn} yet.`;
+    case 'resend':
+      return facts?.resentTurn !== undefined ? `Your report of turn ${facts.resentTurn} is on its way again, in a separate message.` : 'There is no turn report to resend yet: no turn has been resolved.';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reports, reminders, notices, alerts
+// ---------------------------------------------------------------------------------------------------------
+
+export interface ReportFiles {
+  txt: string;
+  html?: string;
+  svg?: string;
+  /** The order sheet for the next turn (<nation>-orders.yaml). */
+  orders?: string;
+}
+
+export interface ReportInput extends ComposeBase {
+  nation: string;
+  nationName: string;
+  turn: number;
+  rerun: number;
+  to: string[];
+  files: ReportFiles;
+  token?: string;
+  deadline?: string;
+  /** Set for a report sent again on request: the inbound message key, so each request gets its own copy. */
+  resendKey?: string;
+  inbound?: InboundFacts;
+}
+
+export function composeReport(input: ReportInput): OutboundMessage {
+  const base: ComposeBase = input;
+  const next = input.turn + 1;
+  const due = input.deadline ? `Orders for turn ${next} are due ${input.deadline}.` : `Orders for turn ${next} are being collected; the GM will announce the deadline.`;
+  const tokenLine = input.token ? `Your order token: ${input.token}  (put the line "Token: ${input.token}" in your orders)` : 'Ask the GM for your order token: no token is set for your nation.';
+  const preamble = [
+    `${input.campaign.title} — turn ${input.turn} report for ${input.nationName}${input.rerun ? ` (corrected, version ${input.rerun + 1})` : ''}`,
+    due,
+    tokenLine,
+    'Answer this mail with your orders, one per line (or fill in and attach the order sheet attached here).',
+    '',
+    '='.repeat(72),
+    '',
+  ].join('\n');
+  const attachments: OutboundAttachment[] = [];
+  if (input.files.orders !== undefined) {
+    attachments.push({ filename: `${input.nation}-orders.yaml`, contentType: 'application/yaml', content: withToken(input.files.orders, input.token) });
+  }
+  if (input.files.svg !== undefined) attachments.push({ filename: `${input.nation}-map.svg`, contentType: 'image/svg+xml', content: input.files.svg });
+  const parts = input.resendKey !== undefined ? ['resend', input.nation, input.turn, input.resendKey] : [input.nation, input.turn, `rerun-${input.rerun}`];
+  return {
+    messageId: messageIdFor(base, 'report', ...parts),
+    date: input.date,
+    from: input.settings.from,
+    to: input.to,
+    subject: `[${input.campaign.title}] Turn ${input.turn} report for ${input.nationName}${input.rerun ? ' (corrected)' : ''}`,
+    text: `${preamble}${input.files.txt}`,
+    ...(input.files.html !== undefined ? { html: withBanner(input.files.html, [due, tokenLine]) } : {}),
+    ...(attachments.length ? { attachments } : {}),
+    ...(input.inbound ? threadOf(input.inbound) : {}),
+    headers: headers(base, 'report', 'auto-generated'),
+  };
+}
+
+export function composeGmReport(input: ComposeBase & { turn: number; rerun: number; html?: string; svg?: string; summary: string[] }): OutboundMessage {
+  const base: ComposeBase = input;
+  return {
+    messageId: messageIdFor(base, 'gm-report', input.turn, `rerun-${input.rerun}`),
+    date: input.date,
+    from: input.settings.from,
+    to: [addressOf(input.settings.gm)!],
+    subject: `[${input.campaign.title}] GM report, turn ${input.turn}${input.rerun ? ' (rerun)' : ''}`,
+    text: [`The GM report of turn ${input.turn} is the HTML part of this message (and turns/${String(input.turn).padStart(4, '0')}/reports/gm.html).`, '', ...input.summary, ''].join('\n'),
+    ...(input.html !== undefined ? { html: input.html } : {}),
+    ...(input.svg !== undefined ? { attachments: [{ filename: 'gm-map.svg', contentType: 'image/svg+xml', content: input.svg }] } : {}),
+    headers: headers(base, 'gm-report', 'auto-generated'),
+  };
+}
+
+export function composeAlert(base: ComposeBase, note: GmNote): OutboundMessage {
+  return {
+    messageId: messageIdFor(base, 'alert', note.key),
+    date: base.date,
+    from: base.settings.from,
+    to: [addressOf(base.settings.gm)!],
+    subject: `[${base.campaign.title}] GM alert: ${note.subject}`,
+    text: `${note.text}\n\n(fatecraft mail status shows the mail ledger, the outgoing queue and bounces.)\n`,
+    headers: headers(base, 'alert', 'auto-generated'),
+  };
+}
+
+export function composeReminder(base: ComposeBase & { key: string; nation: string; nationName: string; to: string[]; turn: number; deadline: string; token?: string }): OutboundMessage {
+  return {
+    messageId: messageIdFor(base, 'reminder', base.nation, base.turn, base.key),
+    date: base.date,
+    from: base.settings.from,
+    to: base.to,
+    subject: `[${base.campaign.title}] Reminder: orders for turn ${base.turn} are due ${base.deadline}`,
+    text: `${base.nationName} has no orders on file for turn ${base.turn} of ${base.campaign.title}. They are due ${base.deadline}.\n\nAnswer this mail with your orders, one per line${base.token ? `, with the line "Token: ${base.token}"` : ''}.\n${SIGN_OFF(base)}`,
+    headers: headers(base, 'reminder', 'auto-generated'),
+  };
+}
+
+export function composeNotice(base: ComposeBase & { key: string; to: string[]; subject: string; text: string }): OutboundMessage {
+  return {
+    messageId: messageIdFor(base, 'notice', base.key),
+    date: base.date,
+    from: base.settings.from,
+    to: base.to,
+    subject: `[${base.campaign.title}] ${base.subject}`,
+    text: `${base.text}\n${SIGN_OFF(base)}`,
+    headers: headers(base, 'notice', 'auto-generated'),
+  };
+}
+
+/** The order sheet with the nation's token filled in below its `turn:` line. */
+export function withToken(sheet: string, token: string | undefined): string {
+  if (token === undefined || /^token\s*:/m.test(sheet)) return sheet;
+  const line = `token: ${JSON.stringify(token)}`;
+  return /^turn\s*:.*$/m.test(sheet) ? sheet.replace(/^(turn\s*:.*)$/m, `$1\n${line}`) : `${line}\n${sheet}`;
+}
+
+function withBanner(html: string, lines: string[]): string {
+  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const banner = `<div class="deadline" style="margin:0.5rem 0 1rem">${lines.map((l) => `<p style="margin:0.2rem 0">${escape(l)}</p>`).join('')}</div>`;
+  const body = /<body[^>]*>/i.exec(html);
+  return body ? `${html.slice(0, body.index + body[0].length)}\n${banner}${html.slice(body.index + body[0].length)}` : `${banner}${html}`;
+}

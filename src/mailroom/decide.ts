@@ -1,0 +1,345 @@
+/**
+ * The mailroom's judgement, with no I/O: one parsed inbound message and what the campaign knows → what to do
+ * with it. The executor (fetch.ts) records the Decision in the ledger before acting on it, so a run killed
+ * half-way acts on the same Decision when it runs again.
+ *
+ * In order, a message is
+ *   1. ignored when a machine sent it or it would start a loop: our own mail, auto-replies (RFC 3834),
+ *      mailing-list mail, mail without a sender, a flood from one address;
+ *   2. recorded as a bounce when it is a delivery report (against the nation whose address failed);
+ *   3. refused politely when its sender is not registered for a nation, or it does not say which of the
+ *      sender's nations it is for;
+ *   4. answered as a command ("resend report", "deadline", "show orders") when it holds no orders;
+ *   5. otherwise read as orders: refused whole without the nation's token (checked in constant time), for
+ *      another turn or nation, or late; refused when nothing in it reads as a valid order; filed otherwise.
+ * Every reply is subject to a per-address budget, so no exchange with a machine can go on for long.
+ */
+import type { Campaign } from '../core/campaign.js';
+import { asNationId, type NationId } from '../core/ids.js';
+import type { GameState } from '../core/state.js';
+import type { ParsedInbound } from '../mail/parse.js';
+import { readMailSheet } from '../orders/mail-sheet.js';
+import { clip, findNation } from '../orders/names.js';
+import { buildReceipt, checkToken, type OrderReceipt } from '../orders/receipt.js';
+import { interpretSheet, WHOLE_FILE, type OrderSheet } from '../orders/sheet.js';
+import { ordersToYaml } from '../orders/yaml-write.js';
+import { tokenDigest } from '../gm/secrets.js';
+import { bounceFacts, firstHeader, type AuthSummary, type BounceFacts, type RawHeaders } from './headers.js';
+
+export type MailCommand = 'resend' | 'deadline' | 'show';
+
+export type RefusalReason =
+  /** The From address is not registered for any nation. */
+  | 'unknown-sender'
+  /** The message says it is for a nation its sender does not play. */
+  | 'not-your-nation'
+  /** The sender plays several nations and the message does not say which. */
+  | 'which-nation'
+  /** The GM has set no order token for the nation, so nothing can be accepted for it. */
+  | 'no-token-set'
+  /** Missing or wrong order token. */
+  | 'token'
+  /** The receipt refused the orders whole: another turn, another nation, late. */
+  | 'refused-orders'
+  /** Nothing in the message reads as a valid order or a command. */
+  | 'no-orders'
+  /** Over the size limit: not downloaded. */
+  | 'too-large';
+
+export type IgnoreReason = 'own-mail' | 'auto-reply' | 'mailing-list' | 'no-sender' | 'flood';
+
+/** Something the GM should hear about; `key` makes sure they hear it once. */
+export interface GmNote {
+  key: string;
+  subject: string;
+  text: string;
+}
+
+interface Common {
+  /** An alert for the GM, besides what the decision itself does. */
+  gm?: GmNote;
+  /** A reply was due but the address has had its share of automatic answers today. */
+  replySuppressed?: boolean;
+}
+
+export type Decision =
+  | (Common & { kind: 'file'; nation: NationId; turn: number; replacesEarlier: boolean; receipt: OrderReceipt; ordersYaml: string; replyTo?: string })
+  | (Common & { kind: 'refuse'; reason: RefusalReason; nation?: NationId; detail: string; receipt?: OrderReceipt; problems?: string[]; replyTo?: string })
+  | (Common & { kind: 'command'; nation: NationId; commands: MailCommand[]; replyTo?: string })
+  | (Common & { kind: 'bounce'; facts: BounceFacts; nations: NationId[] })
+  | (Common & { kind: 'ignore'; reason: IgnoreReason; detail: string })
+  | (Common & { kind: 'quarantine'; reason: string; detail: string });
+
+export interface InboundContext {
+  campaign: Campaign;
+  /** Each nation's registered addresses, lower case. */
+  addresses: Readonly<Record<string, readonly string[]>>;
+  /** The latest resolved state; the pending turn is state.turn + 1. */
+  state: GameState;
+  tokens: { token(nation: string): string | undefined; nationsWithTokens(): string[] };
+  /** SHA-256 digests of each nation's replaced tokens (runtime.yaml retiredTokens): refused as "replaced". */
+  retiredTokens?: Readonly<Record<string, readonly string[]>>;
+  /** The processor's own addresses (from, aliases): their mail is never answered. */
+  ownAddresses: readonly string[];
+  /** The domain our Message-IDs are minted under. */
+  ownDomain: string;
+  /** Nations with orders on file for the pending turn. */
+  ordersOnFile: ReadonlySet<string>;
+  /** Arrived after the pending turn stopped taking orders. */
+  late: boolean;
+  /** Messages from this message's From address in the 24 hours before it. */
+  recentFromSender: number;
+  /** Automatic answers to this address in the 24 hours before now. */
+  recentRepliesTo: number;
+  limits: { perSenderPerDay: number; repliesPerAddressPerDay: number };
+  headers: RawHeaders;
+  auth?: AuthSummary;
+  /** ISO date used in GM alert keys (one alert per address per day). */
+  day: string;
+  receivedAt: string;
+  messageId?: string;
+}
+
+/** Our outgoing mail says where it came from; mail carrying this header for this campaign is ours. */
+export const CAMPAIGN_HEADER = 'X-Fatecraft-Campaign';
+export const KIND_HEADER = 'X-Fatecraft-Kind';
+
+export function decideInbound(mail: ParsedInbound, ctx: InboundContext): Decision {
+  const from = mail.from?.address.toLowerCase();
+
+  // 1. Machines and loops: never answered.
+  if (isOwnMail(mail, ctx)) return { kind: 'ignore', reason: 'own-mail', detail: 'sent by this campaign (loop)' };
+  if (mail.isBounce) {
+    const facts = bounceFacts(mail.attachments, mail.text);
+    const nations = nationsOf(ctx, facts.recipients.map((r) => r.address));
+    const addresses = facts.recipients.map((r) => r.address).join(', ') || 'an unknown address';
+    const lines = facts.recipients.map((r) => `  ${r.address}: ${r.action}${r.status ? ` ${r.status}` : ''}${r.diagnostic ? ` (${r.diagnostic})` : ''}`);
+    return {
+      kind: 'bounce',
+      facts,
+      nations,
+      gm: {
+        key: `bounce:${addresses}:${ctx.day}`,
+        subject: `Mail to ${addresses} bounced`,
+        text: [`A delivery report came back${nations.length ? ` for ${nations.join(', ')}` : ''}:`, ...lines, ...(facts.originalSubject ? [`The message was: ${facts.originalSubject}`] : []), '', 'Check the address in campaign.yaml, or ask the player for a new one.'].join('\n'),
+      },
+    };
+  }
+  if (mail.isAutoReply) return { kind: 'ignore', reason: 'auto-reply', detail: autoReplyDetail(mail) };
+  if (mail.isMailingList) return { kind: 'ignore', reason: 'mailing-list', detail: mail.headers.listId ?? mail.headers.precedence ?? 'list mail' };
+  if (from === undefined) return { kind: 'ignore', reason: 'no-sender', detail: 'no From address' };
+  const canReply = ctx.recentRepliesTo < ctx.limits.repliesPerAddressPerDay;
+  const reply = (): { replyTo?: string; replySuppressed?: boolean } => (canReply ? { replyTo: from } : { replySuppressed: true });
+  const judged = judge(mail, ctx, from, reply);
+  // A flood from one address is filed away unanswered, except a valid submission: whoever forges a player's
+  // address to flood the campaign must not shut the player out (without the token they cannot file).
+  if (ctx.recentFromSender >= ctx.limits.perSenderPerDay && judged.kind !== 'file') {
+    return {
+      kind: 'ignore',
+      reason: 'flood',
+      detail: `${ctx.recentFromSender + 1} messages from ${from} within 24 hours (limit ${ctx.limits.perSenderPerDay})`,
+      gm: { key: `flood:${from}:${ctx.day}`, subject: `Flood of mail from ${from}`, text: `More than ${ctx.limits.perSenderPerDay} messages arrived from ${from} within 24 hours. Further ones are filed away unanswered until the rate drops (valid orders are still accepted); they are in the ledger (fatecraft mail status).` },
+    };
+  }
+  return judged;
+}
+
+/** Steps 2 to 5: a message from a person, not a machine. */
+function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: () => { replyTo?: string; replySuppressed?: boolean }): Decision {
+  // 2. Who is it from?
+  const { sheet } = readMailSheet({ text: cutQuotedTail(mail.text), attachments: mail.attachments });
+  const hints = subjectHints(mail.subject, ctx.campaign);
+  if (sheet.turn === undefined && hints.turn !== undefined) sheet.turn = hints.turn;
+  const registered = nationsOf(ctx, [from]);
+  if (registered.length === 0) {
+    const owner = sheet.token !== undefined ? tokenOwner(sheet.token, ctx) : undefined;
+    return {
+      kind: 'refuse',
+      reason: 'unknown-sender',
+      detail: `${from} is not registered for any nation`,
+      ...reply(),
+      ...(owner !== undefined
+        ? { gm: { key: `token-from-stranger:${from}:${owner}:${ctx.day}`, subject: `${owner}'s order token sent from an unknown address`, text: `A message from ${from}, which is not registered for any nation, carried the order token of ${owner}. Nothing was filed.\nIf the player has a new address, add it to ${owner}'s email list in campaign.yaml; if not, the token may have leaked: give ${owner} a new one in the secrets file.` } }
+        : {}),
+    };
+  }
+  const claimed = sheet.nation !== undefined ? findNation(ctx.campaign, sheet.nation) : hints.nation;
+  let nation: NationId;
+  if (registered.length === 1) {
+    nation = registered[0]!;
+  } else if (claimed !== undefined && registered.includes(claimed)) {
+    nation = claimed;
+  } else if (claimed !== undefined) {
+    return { kind: 'refuse', reason: 'not-your-nation', detail: `${from} plays ${registered.join(', ')}, not ${claimed}`, nation: claimed, ...reply() };
+  } else {
+    return { kind: 'refuse', reason: 'which-nation', detail: `${from} plays ${registered.join(', ')}; the message does not say which`, ...reply() };
+  }
+
+  // 3. Commands, when there are no orders; a message with neither changes nothing.
+  if (sheet.entries.length === 0) {
+    const commands = findCommands(mail.subject, mail.text);
+    if (commands.length > 0) return { kind: 'command', nation, commands, ...reply() };
+    // A "thanks!", or a reply that only quotes the report, must never touch the orders on file.
+    // Only the reader's own findings (syntax), never the nation's units: the token has not been checked.
+    const problems = sheet.problems.slice(0, 20).map((p) => `${p.line !== undefined ? `line ${p.line}: ` : ''}${p.text === WHOLE_FILE ? '' : `"${clip(p.text)}": `}${p.reason}`);
+    return { kind: 'refuse', reason: 'no-orders', nation, detail: 'no orders in the message', ...(problems.length ? { problems } : {}), ...reply() };
+  }
+
+  // 4. Orders.
+  const expected = ctx.tokens.token(nation);
+  if (expected === undefined) {
+    return {
+      kind: 'refuse',
+      reason: 'no-token-set',
+      nation,
+      detail: `no order token is set for ${nation}`,
+      ...reply(),
+      gm: { key: `no-token:${nation}`, subject: `No order token for ${nation}`, text: `Orders for ${nation} arrived from ${from}, but no order token is set for ${nation}, so they were refused. Add one to the secrets file (see docs/mail.md).` },
+    };
+  }
+  const replacesEarlier = ctx.ordersOnFile.has(nation);
+  const { receipt, orders } = buildReceipt({ campaign: ctx.campaign, state: ctx.state, sheet, nation, expectedToken: expected, replacesEarlier, late: ctx.late });
+  if (receipt.token === 'wrong' || receipt.token === 'missing') {
+    const replaced = receipt.token === 'wrong' && sheet.token !== undefined && (ctx.retiredTokens?.[nation] ?? []).includes(tokenDigest(sheet.token));
+    return { kind: 'refuse', reason: 'token', nation, detail: replaced ? 'replaced order token' : `${receipt.token} order token`, receipt, ...reply() };
+  }
+  if (receipt.refusedWhole !== undefined) {
+    return { kind: 'refuse', reason: 'refused-orders', nation, detail: receipt.refusedWhole, receipt, ...reply() };
+  }
+  if (orders.orders.length === 0) {
+    // Nothing valid: filing it would wipe out the orders on file.
+    return { kind: 'refuse', reason: 'no-orders', nation, detail: 'none of the orders could be read', receipt, ...reply() };
+  }
+  const texts = interpretSheet(sheet, nation, ctx.campaign, ctx.state).texts;
+  const header = [
+    `# Orders of ${nation} for turn ${orders.turn}, filed from mail.`,
+    `# From: ${from}${ctx.messageId ? `  Message-ID: ${ctx.messageId}` : ''}`,
+    `# Received: ${ctx.receivedAt}. The mail itself is kept beside this file (${nation}.eml).`,
+  ].join('\n');
+  // The receipt of filed orders always goes: no machine can file orders (they need the token), so it cannot loop.
+  return { kind: 'file', nation, turn: orders.turn, replacesEarlier: receipt.replacesEarlier, receipt, ordersYaml: `${header}\n${ordersToYaml(orders, { written: texts })}`, replyTo: from };
+}
+
+/** The decision for a message over the size limit, from what the inbox knows without downloading it. */
+export function decideTooLarge(entry: { from?: string; subject?: string; size: number }, ctx: Pick<InboundContext, 'addresses' | 'recentRepliesTo' | 'limits' | 'ownAddresses'>, limit: number): Decision {
+  const from = entry.from?.toLowerCase();
+  const nations = from !== undefined ? nationsOf(ctx, [from]) : [];
+  const detail = `${entry.size} bytes; the limit is ${limit}`;
+  // Only registered players hear about it: anyone else may be a forged sender.
+  const canReply = from !== undefined && nations.length > 0 && !ctx.ownAddresses.includes(from) && ctx.recentRepliesTo < ctx.limits.repliesPerAddressPerDay;
+  return { kind: 'refuse', reason: 'too-large', detail, ...(nations[0] !== undefined ? { nation: nations[0] } : {}), ...(canReply ? { replyTo: from } : {}) };
+}
+
+function isOwnMail(mail: ParsedInbound, ctx: InboundContext): boolean {
+  const from = mail.from?.address.toLowerCase();
+  if (from !== undefined && ctx.ownAddresses.includes(from)) return true;
+  const marker = firstHeader(ctx.headers, CAMPAIGN_HEADER);
+  if (marker !== undefined && marker.trim() === ctx.campaign.name) return true;
+  const id = mail.messageId?.toLowerCase() ?? '';
+  return id.startsWith('<fatecraft.') && id.endsWith(`@${ctx.ownDomain.toLowerCase()}>`);
+}
+
+function autoReplyDetail(mail: ParsedInbound): string {
+  const h = mail.headers;
+  if (h.autoSubmitted) return `Auto-Submitted: ${h.autoSubmitted}`;
+  if (h.xAutoreply) return `X-Autoreply: ${h.xAutoreply}`;
+  if (h.precedence) return `Precedence: ${h.precedence}`;
+  if (h.xAutoResponseSuppress) return `X-Auto-Response-Suppress: ${h.xAutoResponseSuppress}`;
+  return 'a machine-made report';
+}
+
+function nationsOf(ctx: Pick<InboundContext, 'addresses'>, addresses: readonly string[]): NationId[] {
+  const wanted = new Set(addresses.map((a) => a.toLowerCase()));
+  return Object.entries(ctx.addresses)
+    .filter(([, list]) => list.some((a) => wanted.has(a)))
+    .map(([nation]) => asNationId(nation))
+    .sort();
+}
+
+/** The nation whose token this is, checked in constant time against each. */
+function tokenOwner(token: string, ctx: InboundContext): NationId | undefined {
+  let owner: NationId | undefined;
+  for (const nation of ctx.tokens.nationsWithTokens()) {
+    if (checkToken(token, ctx.tokens.token(nation)) === 'ok') owner ??= asNationId(nation);
+  }
+  return owner;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading the message
+// ---------------------------------------------------------------------------------------------------------
+
+const REPLY_PREFIX = /^(?:\s*(?:re|fwd?|aw|sv|tr|antw|wg)\s*(?:\[\d+\])?\s*:\s*)+/i;
+
+/**
+ * "Orders argenta turn 5" (any case, any order after "Orders"): optional hints, never required. The turn of
+ * a reply's subject ("Re: Orders argenta turn 5") is not taken: it was written for an earlier turn.
+ */
+export function subjectHints(subject: string, campaign: Campaign): { nation?: NationId; turn?: number } {
+  const s = subject.replace(REPLY_PREFIX, '').trim();
+  if (!/^orders?\b/i.test(s)) return {};
+  const rest = s.replace(/^orders?\b\s*(?:for\b)?/i, '');
+  const turn = REPLY_PREFIX.test(subject) ? undefined : /\bturn\s*#?\s*(\d{1,6})\b/i.exec(rest.slice(0, 200))?.[1];
+  let nation: NationId | undefined;
+  // Only the first words count: a nation's name is a few words, and a long subject must not cost much.
+  const words = rest.slice(0, 200).replace(/\bturn\s*#?\s*\d+\b/gi, ' ').split(/[\s,:;()]+/).filter(Boolean).slice(0, 12);
+  for (let n = words.length; n >= 1 && nation === undefined; n--) {
+    for (let i = 0; i + n <= words.length && nation === undefined; i++) nation = findNation(campaign, words.slice(i, i + n).join(' '));
+  }
+  return { ...(nation !== undefined ? { nation } : {}), ...(turn !== undefined ? { turn: Number(turn) } : {}) };
+}
+
+const COMMANDS: [MailCommand, RegExp][] = [
+  ['resend', /^(?:please\s+)?(?:re-?send|send(?:\s+me)?|mail(?:\s+me)?)\b.*\breport\b|^(?:my\s+|the\s+)?(?:last\s+)?report(?:\s+again)?(?:\s+please)?[.!?]*$/i],
+  ['deadline', /\bdeadline\b|^when\b.*\b(?:due|turn)\b/i],
+  ['show', /^(?:please\s+)?(?:show|list|send|what\s+are)\b.*\borders\b|^(?:my\s+)?(?:current\s+)?orders(?:\s+on\s+file)?\s*\?+$|^(?:my|current)\s+orders[.!?]*$/i],
+];
+
+/**
+ * Commands written in the subject (unless it is a reply's, which only echoes ours) or in the first lines of
+ * the body, short lines only, up to the first quote, signature or forwarded part.
+ */
+export function findCommands(subject: string, text: string): MailCommand[] {
+  const lines = REPLY_PREFIX.test(subject) ? [] : [subject.trim()];
+  let body = 0;
+  for (const raw of cutQuotedTail(text).split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('>') || END_OF_NEW_TEXT.test(line)) break;
+    if (line === '' || /^(?:token|nation|turn)\s*:/i.test(line)) continue;
+    lines.push(line.replace(/^(?:hi|hello|hey|dear)\b[^,.!]*[,.!]\s*/i, ''));
+    if (++body >= 6) break;
+  }
+  const found: MailCommand[] = [];
+  for (const line of lines) {
+    if (line === '' || line.split(/\s+/).length > 10) continue;
+    for (const [command, pattern] of COMMANDS) if (pattern.test(line) && !found.includes(command)) found.push(command);
+  }
+  return found;
+}
+
+/** Where the new text of a mail ends: a signature, a forwarded or quoted original, "Sent from my …". */
+const END_OF_NEW_TEXT = /^(?:--\s*|-{3,}\s*(?:original|forwarded) message\s*-{3,}|_{10,}|sent from my .*|begin forwarded message:?|on\b.*\bwrote:)$/i;
+
+/**
+ * Blanks an Outlook-style quoted original ("From: … / Sent: … / To: … / Subject: …" after the new text), which
+ * carries no ">" marks and so escapes the order reader's quote stripping. Line numbers are kept.
+ */
+export function cutQuotedTail(text: string): string {
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^\s*\*?(?:from|von|de|van)\s*:\*?\s+\S/i.test(lines[i]!)) continue;
+    const next = lines.slice(i + 1, i + 5).map((l) => l.trim());
+    if (next.some((l) => /^\*?(?:sent|date|gesendet|envoy[ée]|datum|verzonden)\s*:\*?\s+\S/i.test(l))) {
+      return [...lines.slice(0, i), ...lines.slice(i).map(() => '')].join('\n');
+    }
+  }
+  return text;
+}
+
+/** The sheet as the orders reader sees it (exported for `fatecraft check`-like tools and tests). */
+export function sheetOf(mail: Pick<ParsedInbound, 'text' | 'attachments' | 'subject'>, campaign: Campaign): OrderSheet {
+  const { sheet } = readMailSheet({ text: cutQuotedTail(mail.text), attachments: mail.attachments });
+  const hints = subjectHints(mail.subject, campaign);
+  if (sheet.turn === undefined && hints.turn !== undefined) sheet.turn = hints.turn;
+  return sheet;
+}

@@ -1,0 +1,240 @@
+/**
+ * The inbound ledger: one YAML file per message under mail/ledger/, named by a hash of the message's key,
+ * written atomically. The key is the Message-ID (or, without one, a digest of the body), so a message is
+ * recognised whether it comes back under the same UID after a crash, under a new UID after a UIDVALIDITY
+ * change, or as a second delivery. Each file records what was decided and whether it was carried out:
+ *
+ *   decided      the decision is recorded; its effects may be partly done (a rerun finishes exactly it)
+ *   done         everything is done; only moving the message out of the inbox may be left
+ *   quarantined  the message could not be handled; it waits in the quarantine folder
+ *   retry        the GM asked to handle a quarantined message again (fatecraft mail reprocess)
+ *
+ * Beside it: senders.yaml (recent messages and answers per address, for flood limits) and bounces.yaml.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import jsyaml from 'js-yaml';
+import writeFileAtomic from 'write-file-atomic';
+import { writeYaml } from '../campaign/yaml-io.js';
+import type { ProcessedFolder } from '../mail/types.js';
+import type { Decision } from './decide.js';
+import type { AuthSummary, BounceFacts } from './headers.js';
+import { sha256 } from './headers.js';
+
+export type LedgerStatus = 'decided' | 'done' | 'quarantined' | 'retry';
+
+export interface InboundFacts {
+  messageId?: string;
+  from?: string;
+  subject?: string;
+  inReplyTo?: string;
+  references?: string[];
+}
+
+export interface LedgerEntry {
+  key: string;
+  /** Digest of the body and identity headers: tells a second delivery from a different message reusing a Message-ID. */
+  digest?: string;
+  status: LedgerStatus;
+  /** Where the message was seen: imap:<uidvalidity>:<uid> or file:<name>, first one first. */
+  transportIds: string[];
+  /** Seen again under another transport id after it was handled (a duplicate delivery). */
+  duplicates?: number;
+  inbound: InboundFacts;
+  receivedAt: string;
+  size: number;
+  decidedAt?: string;
+  doneAt?: string;
+  decision?: Decision;
+  /** One line for the GM: what happened. */
+  outcome?: string;
+  /** Where the message went when it left the inbox. */
+  folder?: ProcessedFolder;
+  auth?: AuthSummary;
+  /** Message-IDs of what was queued in answer. */
+  queued?: string[];
+  /** Why it was quarantined, when an error did it. */
+  error?: string;
+  /** Earlier outcomes, when the GM had it reprocessed. */
+  history?: { at: string; outcome: string }[];
+}
+
+export class Ledger {
+  readonly dir: string;
+
+  constructor(readonly mailDir: string) {
+    this.dir = join(mailDir, 'ledger');
+  }
+
+  fileFor(key: string): string {
+    return join(this.dir, `${sha256(key).slice(0, 40)}.yaml`);
+  }
+
+  async get(key: string): Promise<LedgerEntry | undefined> {
+    let text: string;
+    try {
+      text = await readFile(this.fileFor(key), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    const entry = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA }) as LedgerEntry | null;
+    if (entry === null || typeof entry !== 'object' || entry.key !== key) {
+      throw new Error(`${this.fileFor(key)}: not a ledger entry for ${key} (edited by hand?)`);
+    }
+    return entry;
+  }
+
+  async put(entry: LedgerEntry): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await writeFileAtomic(this.fileFor(entry.key), writeYaml(stripUndefined(entry)), { fsync: true });
+  }
+
+  /** Every entry, oldest first (for `mail status` and reprocessing; not on the hot path). */
+  async all(): Promise<LedgerEntry[]> {
+    if (!existsSync(this.dir)) return [];
+    const names = (await readdir(this.dir)).filter((n) => n.endsWith('.yaml') && !n.startsWith('.'));
+    const entries: LedgerEntry[] = [];
+    for (const name of names) {
+      try {
+        const entry = jsyaml.load(await readFile(join(this.dir, name), 'utf8'), { schema: jsyaml.CORE_SCHEMA }) as LedgerEntry | null;
+        if (entry && typeof entry === 'object' && typeof entry.key === 'string') entries.push(entry);
+      } catch {
+        // A damaged entry is skipped here; handling its message again reports it.
+      }
+    }
+    return entries.sort((a, b) => (a.receivedAt < b.receivedAt ? -1 : a.receivedAt > b.receivedAt ? 1 : a.key < b.key ? -1 : 1));
+  }
+}
+
+/** js-yaml writes `undefined` as nothing only inside maps it can skip; drop them so files stay clean. */
+function stripUndefined<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Sender statistics (flood limits)
+// ---------------------------------------------------------------------------------------------------------
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface SenderRecord {
+  /** Message keys and when they arrived. */
+  messages: Record<string, string>;
+  /** Message-IDs of automatic answers and when they were queued. */
+  replies: Record<string, string>;
+}
+
+/**
+ * Recent traffic per address, kept in memory during a run and saved to mail/senders.yaml. Only used for flood
+ * limits, so a crash that loses the last few records makes the limits a little looser once, nothing worse.
+ */
+export class SenderStats {
+  private data: Record<string, SenderRecord> = {};
+  private dirty = false;
+  private readonly file: string;
+
+  constructor(mailDir: string) {
+    this.file = join(mailDir, 'senders.yaml');
+  }
+
+  async load(): Promise<void> {
+    if (!existsSync(this.file)) return;
+    try {
+      const value = jsyaml.load(await readFile(this.file, 'utf8'), { schema: jsyaml.CORE_SCHEMA });
+      if (value && typeof value === 'object') this.data = value as Record<string, SenderRecord>;
+    } catch {
+      this.data = {}; // rebuilt as mail arrives
+    }
+  }
+
+  /** Messages from the address that arrived within 24 hours before `at`, other than `key`. */
+  recentMessages(address: string, at: Date, key: string): number {
+    const since = at.getTime() - DAY_MS;
+    return Object.entries(this.data[address]?.messages ?? {}).filter(([k, t]) => k !== key && Date.parse(t) > since && Date.parse(t) <= at.getTime()).length;
+  }
+
+  recentReplies(address: string, now: Date): number {
+    const since = now.getTime() - DAY_MS;
+    return Object.values(this.data[address]?.replies ?? {}).filter((t) => Date.parse(t) > since).length;
+  }
+
+  noteMessage(address: string, key: string, at: string): void {
+    const record = (this.data[address] ??= { messages: {}, replies: {} });
+    if (record.messages[key] === undefined) {
+      record.messages[key] = at;
+      this.dirty = true;
+    }
+  }
+
+  noteReply(address: string, messageId: string, at: string): void {
+    const record = (this.data[address] ??= { messages: {}, replies: {} });
+    if (record.replies[messageId] === undefined) {
+      record.replies[messageId] = at;
+      this.dirty = true;
+    }
+  }
+
+  /** Writes the file, dropping what is older than two days. */
+  async save(now: Date): Promise<void> {
+    if (!this.dirty) return;
+    const since = now.getTime() - 2 * DAY_MS;
+    const kept: Record<string, SenderRecord> = {};
+    for (const address of Object.keys(this.data).sort()) {
+      const r = this.data[address]!;
+      const messages = Object.fromEntries(Object.entries(r.messages).filter(([, t]) => Date.parse(t) > since));
+      const replies = Object.fromEntries(Object.entries(r.replies).filter(([, t]) => Date.parse(t) > since));
+      if (Object.keys(messages).length + Object.keys(replies).length > 0) kept[address] = { messages, replies };
+    }
+    this.data = kept;
+    await mkdir(join(this.file, '..'), { recursive: true });
+    await writeFileAtomic(this.file, `# Recent mail per address, for the flood limits (written by fatecraft mail).\n${writeYaml(kept)}`, { fsync: true });
+    this.dirty = false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Bounces
+// ---------------------------------------------------------------------------------------------------------
+
+export interface BounceRecord {
+  /** The ledger key of the delivery report. */
+  key: string;
+  at: string;
+  address: string;
+  nations: string[];
+  action: string;
+  status?: string;
+  diagnostic?: string;
+  originalMessageId?: string;
+}
+
+const MAX_BOUNCES = 1000;
+
+/** mail/bounces.yaml: every delivery failure reported to us, newest last, for the GM and `mail status`. */
+export async function recordBounce(mailDir: string, key: string, at: string, facts: BounceFacts, nationsByAddress: (address: string) => string[]): Promise<void> {
+  const file = join(mailDir, 'bounces.yaml');
+  const list = await readBounces(mailDir);
+  if (list.some((b) => b.key === key)) return;
+  for (const r of facts.recipients) {
+    list.push({
+      key,
+      at,
+      address: r.address,
+      nations: nationsByAddress(r.address),
+      action: r.action,
+      ...(r.status ? { status: r.status } : {}),
+      ...(r.diagnostic ? { diagnostic: r.diagnostic } : {}),
+      ...(facts.originalMessageId ? { originalMessageId: facts.originalMessageId } : {}),
+    });
+  }
+  await writeFileAtomic(file, `# Delivery failures reported to the campaign (written by fatecraft mail).\n${writeYaml(list.slice(-MAX_BOUNCES))}`, { fsync: true });
+}
+
+export async function readBounces(mailDir: string): Promise<BounceRecord[]> {
+  const file = join(mailDir, 'bounces.yaml');
+  if (!existsSync(file)) return [];
+  const value = jsyaml.load(await readFile(file, 'utf8'), { schema: jsyaml.CORE_SCHEMA });
+  return Array.isArray(value) ? (value as BounceRecord[]) : [];
+}

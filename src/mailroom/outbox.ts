@@ -1,0 +1,245 @@
+/**
+ * The outgoing queue: mail/outbox-queue/<message-id>.yaml, one file per message, written atomically. A message
+ * is queued once (its Message-ID is derived from what it is, so queueing it again finds the file and does
+ * nothing) and marked sent only after the server accepted it. A run killed at any point, or a server that
+ * answers 4xx, leaves it pending: the next run sends what is missing and nothing twice.
+ *
+ * One window remains, as with any SMTP client: a kill after the server said 250 and before the queue file
+ * is rewritten sends that one message again on the next run, with the same Message-ID.
+ *
+ *   4xx, dropped connection, timeout (ETEMP)  retried within the run with growing pauses, then in later runs
+ *                                             (backoff doubling up to six hours); failed after retry.maxRuns
+ *   5xx (EPERM)                               failed at once; the GM is alerted
+ *   bad credentials or settings (EAUTH, ECONFIG)  the run stops; the message stays pending
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import jsyaml from 'js-yaml';
+import writeFileAtomic from 'write-file-atomic';
+import { writeYaml } from '../campaign/yaml-io.js';
+import { outboxFileName } from '../mail/folder-transport.js';
+import { MailErrorCode, isMailError } from '../mail/errors.js';
+import type { MailOutbox, OutboundMessage } from '../mail/types.js';
+import type { MailSettings } from './config.js';
+import { passFault, type FaultHook, type MailClock } from './runtime.js';
+
+export type OutKind = 'receipt' | 'reply' | 'report' | 'gm-report' | 'alert' | 'reminder' | 'notice';
+export type OutStatus = 'pending' | 'sent' | 'failed';
+
+interface StoredAttachment {
+  filename: string;
+  contentType?: string;
+  encoding: 'utf8' | 'base64';
+  content: string;
+}
+
+export interface QueuedMessage {
+  messageId: string;
+  kind: OutKind;
+  status: OutStatus;
+  /** What it is about, for the GM: "argenta turn 3". */
+  about?: string;
+  createdAt: string;
+  /** Delivery attempts so far, over all runs. */
+  attempts: number;
+  /** Runs that ended with the message still unsent. */
+  failedRuns: number;
+  nextAttemptAt?: string;
+  sentAt?: string;
+  lastError?: string;
+  accepted?: string[];
+  rejected?: string[];
+  response?: string;
+  message: Omit<OutboundMessage, 'attachments' | 'date'> & { date: string; attachments?: StoredAttachment[] };
+}
+
+export interface SendSummary {
+  sent: string[];
+  /** Still pending after a temporary failure: tried again in a later run. */
+  deferred: string[];
+  failed: string[];
+  /** Some recipients refused while others accepted. */
+  partial: string[];
+  /** Why the run stopped early (bad credentials or settings), if it did. */
+  stopped?: string;
+}
+
+export const emptySendSummary = (): SendSummary => ({ sent: [], deferred: [], failed: [], partial: [] });
+
+export class OutboxQueue {
+  readonly dir: string;
+
+  constructor(mailDir: string) {
+    this.dir = join(mailDir, 'outbox-queue');
+  }
+
+  fileFor(messageId: string): string {
+    return join(this.dir, outboxFileName(messageId).replace(/\.eml$/, '.yaml'));
+  }
+
+  /** Queues a message unless one with its Message-ID is already queued (sent or not). True when queued now. */
+  async enqueue(message: OutboundMessage, meta: { kind: OutKind; about?: string }, now: Date): Promise<boolean> {
+    const file = this.fileFor(message.messageId);
+    if (existsSync(file)) return false;
+    const { attachments, date, ...rest } = message;
+    const entry: QueuedMessage = {
+      messageId: message.messageId,
+      kind: meta.kind,
+      status: 'pending',
+      ...(meta.about ? { about: meta.about } : {}),
+      createdAt: now.toISOString(),
+      attempts: 0,
+      failedRuns: 0,
+      message: {
+        ...rest,
+        date: new Date(date).toISOString(),
+        ...(attachments?.length
+          ? {
+              attachments: attachments.map((a) =>
+                typeof a.content === 'string'
+                  ? { filename: a.filename, ...(a.contentType ? { contentType: a.contentType } : {}), encoding: 'utf8' as const, content: a.content }
+                  : { filename: a.filename, ...(a.contentType ? { contentType: a.contentType } : {}), encoding: 'base64' as const, content: a.content.toString('base64') },
+              ),
+            }
+          : {}),
+      },
+    };
+    await this.write(entry);
+    return true;
+  }
+
+  async get(messageId: string): Promise<QueuedMessage | undefined> {
+    const file = this.fileFor(messageId);
+    if (!existsSync(file)) return undefined;
+    return this.read(file);
+  }
+
+  async all(): Promise<QueuedMessage[]> {
+    if (!existsSync(this.dir)) return [];
+    const names = (await readdir(this.dir)).filter((n) => n.endsWith('.yaml') && !n.startsWith('.')).sort();
+    const out: QueuedMessage[] = [];
+    for (const name of names) {
+      const entry = await this.read(join(this.dir, name)).catch(() => undefined);
+      if (entry) out.push(entry);
+    }
+    return out.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.messageId < b.messageId ? -1 : 1));
+  }
+
+  async write(entry: QueuedMessage): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await writeFileAtomic(this.fileFor(entry.messageId), writeYaml(JSON.parse(JSON.stringify(entry))), { fsync: true });
+  }
+
+  private async read(file: string): Promise<QueuedMessage> {
+    const value = jsyaml.load(await readFile(file, 'utf8'), { schema: jsyaml.CORE_SCHEMA }) as QueuedMessage | null;
+    if (!value || typeof value !== 'object' || typeof value.messageId !== 'string') throw new Error(`${file}: not a queued message`);
+    return value;
+  }
+}
+
+export function toOutbound(entry: QueuedMessage): OutboundMessage {
+  const { attachments, ...rest } = entry.message;
+  return {
+    ...rest,
+    ...(attachments?.length
+      ? { attachments: attachments.map((a) => ({ filename: a.filename, ...(a.contentType ? { contentType: a.contentType } : {}), content: a.encoding === 'base64' ? Buffer.from(a.content, 'base64') : a.content })) }
+      : {}),
+  };
+}
+
+export interface DeliverOptions {
+  clock: MailClock;
+  retry: MailSettings['retry'];
+  concurrency?: number;
+  faults?: FaultHook;
+  /** Only these kinds (default: all). */
+  kinds?: readonly OutKind[];
+  /** Told about each message that failed for good; may queue an alert for the GM. */
+  onFailed?: (entry: QueuedMessage) => Promise<void>;
+  /** Told about each message some of whose recipients refused it. */
+  onPartial?: (entry: QueuedMessage) => Promise<void>;
+}
+
+const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
+
+/** Sends every pending message that is due, oldest first. Never throws for one message's failure. */
+export async function deliverPending(queue: OutboxQueue, outbox: MailOutbox, opts: DeliverOptions): Promise<SendSummary> {
+  const summary = emptySendSummary();
+  const now = opts.clock.now();
+  const due = (await queue.all()).filter(
+    (e) => e.status === 'pending' && (opts.kinds === undefined || opts.kinds.includes(e.kind)) && (e.nextAttemptAt === undefined || Date.parse(e.nextAttemptAt) <= now.getTime()),
+  );
+  let next = 0;
+  let stop: string | undefined;
+  const worker = async () => {
+    while (stop === undefined) {
+      const entry = due[next++];
+      if (entry === undefined) return;
+      const result = await deliverOne(queue, outbox, entry, opts);
+      if (result === 'sent') summary.sent.push(entry.messageId);
+      else if (result === 'partial') {
+        summary.sent.push(entry.messageId);
+        summary.partial.push(entry.messageId);
+      } else if (result === 'deferred') summary.deferred.push(entry.messageId);
+      else if (result === 'failed') summary.failed.push(entry.messageId);
+      else stop ??= result.stop;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency ?? 1, due.length)) }, worker));
+  if (stop !== undefined) summary.stopped = stop;
+  return summary;
+}
+
+type OneResult = 'sent' | 'partial' | 'deferred' | 'failed' | { stop: string };
+
+async function deliverOne(queue: OutboxQueue, outbox: MailOutbox, entry: QueuedMessage, opts: DeliverOptions): Promise<OneResult> {
+  const message = toOutbound(entry);
+  for (let attempt = 1; ; attempt++) {
+    await passFault(opts.faults, 'before-send', entry.messageId);
+    entry.attempts += 1;
+    try {
+      const result = await outbox.send(message);
+      await passFault(opts.faults, 'after-send', entry.messageId);
+      entry.status = 'sent';
+      entry.sentAt = opts.clock.now().toISOString();
+      entry.accepted = result.accepted;
+      entry.rejected = result.rejected;
+      entry.response = result.response;
+      delete entry.nextAttemptAt;
+      delete entry.lastError;
+      await queue.write(entry);
+      await passFault(opts.faults, 'after-mark', entry.messageId);
+      if (result.rejected.length > 0) {
+        await opts.onPartial?.(entry);
+        return 'partial';
+      }
+      return 'sent';
+    } catch (error) {
+      if (!isMailError(error)) throw error;
+      entry.lastError = `${error.code}${error.responseCode ? ` ${error.responseCode}` : ''}: ${error.message}`;
+      if (error.code === MailErrorCode.EAUTH || error.code === MailErrorCode.ECONFIG) {
+        await queue.write(entry);
+        return { stop: entry.lastError };
+      }
+      if (error.code === MailErrorCode.ETEMP && attempt < opts.retry.attemptsPerRun) {
+        await opts.clock.sleep(opts.retry.firstDelayMs * 4 ** (attempt - 1));
+        continue;
+      }
+      if (error.code === MailErrorCode.ETEMP) {
+        entry.failedRuns += 1;
+        if (entry.failedRuns < opts.retry.maxRuns) {
+          const wait = Math.min(MAX_BACKOFF_MS, opts.retry.backoffMinutes * 60_000 * 2 ** (entry.failedRuns - 1));
+          entry.nextAttemptAt = new Date(opts.clock.now().getTime() + wait).toISOString();
+          await queue.write(entry);
+          return 'deferred';
+        }
+      }
+      entry.status = 'failed';
+      delete entry.nextAttemptAt;
+      await queue.write(entry);
+      await opts.onFailed?.(entry);
+      return 'failed';
+    }
+  }
+}

@@ -1,0 +1,204 @@
+/**
+ * What every mailroom operation shares: the campaign and its mail settings, the secrets, the clock, the
+ * ledger, the outgoing queue and the transport, opened once per run under the campaign's mail lock.
+ */
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { hostname } from 'node:os';
+import { CampaignError } from '../campaign/problems.js';
+import { openCampaign, type OpenCampaign } from '../campaign/store.js';
+import type { OutboundMessage } from '../mail/types.js';
+import { addressOf, mailDir, requireMailSettings, type MailSettings } from './config.js';
+import { composeAlert, type ComposeBase } from './compose.js';
+import type { GmNote } from './decide.js';
+import { Ledger, SenderStats } from './ledger.js';
+import { deliverPending, OutboxQueue, type OutKind, type QueuedMessage, type SendSummary } from './outbox.js';
+import { systemMailClock, type FaultHook, type MailClock } from './runtime.js';
+import { loadSecrets, type SecretSource } from './secrets.js';
+import { openTransport, type MailTransport } from './transport.js';
+
+export interface MailroomOptions {
+  clock?: MailClock;
+  /** A transport to use instead of the one campaign.yaml describes (tests, embedding). */
+  transport?: MailTransport;
+  secrets?: SecretSource;
+  /** Interrupts a run at a named point (tests). */
+  faults?: FaultHook;
+  /** A line for the console about each thing done. */
+  log?: (line: string) => void;
+}
+
+export class Mailroom {
+  readonly ledger: Ledger;
+  readonly queue: OutboxQueue;
+  readonly senders: SenderStats;
+  readonly mailDir: string;
+  private transportValue: MailTransport | undefined;
+
+  private constructor(
+    readonly dir: string,
+    readonly open: OpenCampaign,
+    readonly settings: MailSettings,
+    readonly secrets: SecretSource,
+    readonly clock: MailClock,
+    readonly options: MailroomOptions,
+  ) {
+    this.mailDir = mailDir(dir);
+    this.ledger = new Ledger(this.mailDir);
+    this.queue = new OutboxQueue(this.mailDir);
+    this.senders = new SenderStats(this.mailDir);
+    this.transportValue = options.transport;
+  }
+
+  static async open(dir: string, options: MailroomOptions = {}): Promise<Mailroom> {
+    const open = await openCampaign(dir);
+    const settings = await requireMailSettings(open);
+    const secrets = options.secrets ?? loadSecrets({ campaign: open.campaign.name, campaignDir: dir });
+    const room = new Mailroom(dir, open, settings, secrets, options.clock ?? systemMailClock, options);
+    await room.senders.load();
+    return room;
+  }
+
+  /** Opens the room under the mail lock, runs `work`, saves the sender statistics and closes the transport. */
+  static async run<T>(dir: string, options: MailroomOptions, work: (room: Mailroom) => Promise<T>): Promise<T> {
+    const room = await Mailroom.open(dir, options);
+    return withMailLock(room.mailDir, async () => {
+      try {
+        return await work(room);
+      } finally {
+        await room.senders.save(room.clock.now()).catch(() => undefined);
+        // A transport handed in by the caller is the caller's to close.
+        if (options.transport === undefined) await room.transportValue?.close().catch(() => undefined);
+      }
+    });
+  }
+
+  get transport(): MailTransport {
+    this.transportValue ??= openTransport(this.dir, this.settings, this.secrets);
+    return this.transportValue;
+  }
+
+  log(line: string): void {
+    this.options.log?.(line);
+  }
+
+  base(): ComposeBase {
+    return { settings: this.settings, campaign: { name: this.open.campaign.name, title: this.open.campaign.title }, date: this.clock.now() };
+  }
+
+  get gmAddress(): string {
+    return addressOf(this.settings.gm)!;
+  }
+
+  /** Every address of a nation, as registered in campaign.yaml (lower case). */
+  addressesOf(nation: string): string[] {
+    return (this.open.file.nations[nation]?.email ?? []).map((a) => addressOf(a)).filter((a): a is string => a !== undefined);
+  }
+
+  addressBook(): Record<string, string[]> {
+    return Object.fromEntries(Object.keys(this.open.file.nations).map((n) => [n, this.addressesOf(n)]));
+  }
+
+  /** The processor's own addresses: mail from them is ours and never answered. */
+  ownAddresses(): string[] {
+    return [this.settings.from, ...this.settings.aliases].map((a) => addressOf(a)).filter((a): a is string => a !== undefined);
+  }
+
+  /** Queues a message once (by Message-ID). True when it was queued now. */
+  async enqueue(message: OutboundMessage, kind: OutKind, about?: string): Promise<boolean> {
+    return this.queue.enqueue(message, { kind, ...(about ? { about } : {}) }, this.clock.now());
+  }
+
+  /** Queues an alert for the GM, once per key. */
+  async alert(note: GmNote): Promise<string> {
+    const message = composeAlert(this.base(), note);
+    if (await this.enqueue(message, 'alert', note.subject)) this.log(`GM alert: ${note.subject}`);
+    return message.messageId;
+  }
+
+  /** Sends what is due in the queue; failures for good raise a GM alert (sent in the same run). */
+  async deliver(kinds?: readonly OutKind[]): Promise<SendSummary> {
+    const onFailed = async (entry: QueuedMessage) => {
+      this.log(`could not send ${entry.messageId} (${entry.about ?? entry.kind}) to ${entry.message.to.join(', ')}: ${entry.lastError ?? 'failed'}`);
+      if (entry.kind === 'alert') return; // an alert about a failed alert would fail the same way
+      await this.alert({
+        key: `send-failed:${entry.messageId}`,
+        subject: `could not send ${entry.about ?? entry.kind} to ${entry.message.to.join(', ')}`,
+        text: `The ${entry.kind} "${entry.message.subject}" (${entry.messageId}) to ${entry.message.to.join(', ')} could not be sent:\n  ${entry.lastError ?? 'unknown error'}\nIt is marked failed in mail/outbox-queue/. Fix the address or the server, set its status back to pending, and run fatecraft mail send.`,
+      });
+    };
+    const onPartial = async (entry: QueuedMessage) => {
+      if (entry.kind === 'alert') return;
+      await this.alert({
+        key: `send-partial:${entry.messageId}`,
+        subject: `${entry.rejected?.join(', ')} refused ${entry.about ?? entry.kind}`,
+        text: `The ${entry.kind} "${entry.message.subject}" reached ${entry.accepted?.join(', ') || 'no one'}, but the server refused ${entry.rejected?.join(', ')}.`,
+      });
+    };
+    const options = { clock: this.clock, retry: this.settings.retry, concurrency: this.transport.concurrency, ...(this.options.faults ? { faults: this.options.faults } : {}), onFailed, onPartial };
+    const first = await deliverPending(this.queue, this.transport.outbox, { ...options, ...(kinds ? { kinds } : {}) });
+    for (const id of first.sent) this.log(`sent ${id}`);
+    if (first.stopped !== undefined) return first;
+    // Alerts raised by this run's failures go out now too.
+    const alerts = await deliverPending(this.queue, this.transport.outbox, { ...options, kinds: ['alert'] });
+    return {
+      sent: [...first.sent, ...alerts.sent],
+      deferred: [...first.deferred, ...alerts.deferred],
+      failed: [...first.failed, ...alerts.failed],
+      partial: [...first.partial, ...alerts.partial],
+      ...(alerts.stopped !== undefined ? { stopped: alerts.stopped } : {}),
+    };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The mail lock: one mail run per campaign at a time
+// ---------------------------------------------------------------------------------------------------------
+
+const LOCK_FILE = '.mail.lock';
+
+/**
+ * Takes mail/.mail.lock (pid and host inside) for the duration of `work`. A lock left by a process that no
+ * longer runs on this host is taken over. Independent of the campaign lock of `fatecraft tick`, which calls
+ * the mailroom while holding its own.
+ */
+export async function withMailLock<T>(dir: string, work: () => Promise<T>): Promise<T> {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, LOCK_FILE);
+  const me = `${process.pid}@${hostname()}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeSync(fd, me);
+      closeSync(fd);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+      const [pid, host] = holder.split('@');
+      if (holder === '' || (host === hostname() && !alive(Number(pid)))) {
+        rmSync(file, { force: true });
+        continue;
+      }
+      if (attempt >= 50) {
+        throw new CampaignError([{ file, message: `another mail run (process ${holder}) is under way; try again when it has finished (delete this file if that process is gone)` }]);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

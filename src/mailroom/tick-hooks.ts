@@ -1,0 +1,60 @@
+/**
+ * The mailroom as the schedule shell's TickHooks (src/schedule/hooks.ts): what `fatecraft tick` calls to
+ * fetch mail and to send reports, reminders, notices and alerts. Each hook queues durably under a key-derived
+ * Message-ID and then sends; it returns once the mail is queued (the queue keeps retrying on later runs),
+ * and throws only when queueing failed or the server refused the credentials or settings.
+ *
+ * Wiring (issue 9 owns src/schedule): in tickHooksFor(open), return mailroomHooks() when open.file.mail is set.
+ */
+import { localTime } from '../schedule/deadline.js';
+import type { TickContext, TickHooks } from '../schedule/hooks.js';
+import { fetchMail } from './fetch.js';
+import type { SendSummary } from './outbox.js';
+import { sendGmAlert, sendNotice, sendReminder, sendReports } from './reports.js';
+import type { MailroomOptions } from './room.js';
+import type { MailClock } from './runtime.js';
+import { queueStatus } from './status.js';
+
+/** Notices that start a player's game: they carry the nation's order token. */
+const NEW_PLAYER = new Set(['nation-added', 'nation-reassigned']);
+
+/** The tick's clock as the mailroom's: pauses between retries move a fake clock on instead of waiting. */
+function clockOf(ctx: TickContext): MailClock {
+  return { now: () => ctx.clock.now(), sleep: (ms) => ctx.clock.sleepUntil(new Date(ctx.clock.now().getTime() + ms)) };
+}
+
+function failIfStopped(sent: SendSummary, what: string): void {
+  if (sent.stopped !== undefined) throw new Error(`${what}: ${sent.stopped}`);
+}
+
+export function mailroomHooks(options: Omit<MailroomOptions, 'clock'> = {}): TickHooks {
+  const opts = (ctx: TickContext): MailroomOptions => ({ ...options, clock: clockOf(ctx), log: (line) => ctx.say(line) });
+  const deadlineText = (ctx: TickContext, at: Date) => localTime(at, ctx.schedule.timeZone);
+  return {
+    async fetchMail(ctx) {
+      const summary = await fetchMail(ctx.dir, { ...opts(ctx), acceptsOrders: (turn, receivedAt) => ctx.acceptsOrders(turn, receivedAt), retiredTokens: ctx.runtime.retiredTokens, deadline: deadlineText(ctx, ctx.deadline) });
+      if (summary.error !== undefined) throw new Error(summary.error);
+      return { processed: summary.handled + summary.resumed + summary.alreadyHandled };
+    },
+    async sendReminders(ctx, reminder, nations) {
+      const sent = await sendReminder(ctx.dir, { key: reminder.key, turn: reminder.turn, deadline: deadlineText(ctx, reminder.deadline), nations }, opts(ctx));
+      failIfStopped(sent, 'sending reminders');
+    },
+    async sendReports(ctx, delivery) {
+      // The context's deadline is that of the turn now collecting orders, i.e. the one after the reported turn.
+      const summary = await sendReports(ctx.dir, delivery.turn, { ...opts(ctx), rerun: delivery.rerun, ...(ctx.turn === delivery.turn + 1 ? { deadline: deadlineText(ctx, ctx.deadline) } : {}) });
+      failIfStopped(summary.sent, 'sending reports');
+    },
+    async sendGmAlert(ctx, alert) {
+      const sent = await sendGmAlert(ctx.dir, { key: `tick-alert-${alert.id}`, subject: `${alert.kind}${alert.turn !== undefined ? `, turn ${alert.turn}` : ''}`, text: `${alert.message}\n\n(raised ${alert.raisedAt})` }, opts(ctx));
+      failIfStopped(sent, 'mailing the GM');
+    },
+    async sendNotice(ctx, notice) {
+      const sent = await sendNotice(ctx.dir, { key: `tick-notice-${notice.id}`, subject: `${notice.kind.replace(/-/g, ' ')} (turn ${notice.turn})`, text: notice.text, nations: notice.nations, withToken: NEW_PLAYER.has(notice.kind) && notice.nations.length > 0 }, opts(ctx));
+      failIfStopped(sent, 'sending a notice');
+    },
+    async mailStatus(dir) {
+      return { configured: true, ...(await queueStatus(dir)) };
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * Named points in a tick where a test can interrupt the process, to prove
+ * that running `tick` again ends where an uninterrupted run would, and that
+ * a second tick finds the lock taken:
+ *
+ *   FATECRAFT_FAILPOINT=<name>             SIGKILL at that point
+ *   FATECRAFT_FAILPOINT=<name>:pause=<ms>  wait there that long (real time), then carry on
+ *
+ * Inert unless the variable is set.
+ */
+export const FAILPOINTS = ['locked', 'after-fetch', 'after-remind', 'before-resolve', 'after-resolve', 'after-open-next', 'after-reports', 'after-alerts'] as const;
+
+export type Failpoint = (typeof FAILPOINTS)[number];
+
+export async function failpoint(name: Failpoint): Promise<void> {
+  const spec = process.env.FATECRAFT_FAILPOINT;
+  if (!spec) return;
+  const [point, action] = spec.split(':');
+  if (point !== name) return;
+  const pause = /^pause=(\d+)$/.exec(action ?? '');
+  if (pause) await sleep(Number(pause[1]));
+  else process.kill(process.pid, 'SIGKILL');
+}

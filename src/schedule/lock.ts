@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import lockfile from 'proper-lockfile';
+import { CampaignError } from '../campaign/problems.js';
+import type { Clock } from './clock.js';
+import { localTime } from './deadline.js';
+
+/**
+ * One fatecraft process at a time works on a campaign: `tick`, `daemon` and
+ * every GM command take this lock. It is proper-lockfile's directory lock
+ * (`<campaign>/.fatecraft.lock`, atomic mkdir, kept fresh while held) with an
+ * owner file inside saying who holds it:
+ *
+ *   pid, host, since, what ("tick", "rerun 3", ...)
+ *
+ * A lock left by a process that died (SIGKILL, power cut) is taken over at
+ * once when its pid is gone on this host; from another host, or when the
+ * owner file is unreadable, after proper-lockfile's staleness period.
+ */
+export const LOCK_DIR = '.fatecraft.lock';
+const OWNER_FILE = 'owner.json';
+/** A held lock is touched every STALE_MS/2; one untouched this long belongs to a dead process. */
+const STALE_MS = 10 * 60 * 1000;
+
+export interface LockOwner {
+  pid: number;
+  host: string;
+  since: string;
+  what: string;
+}
+
+/** Another process holds the campaign's lock: nothing was done. */
+export class LockBusyError extends CampaignError {
+  constructor(
+    readonly dir: string,
+    readonly owner: LockOwner | undefined,
+    readonly timeZone?: string,
+  ) {
+    const who = owner ? `${owner.what === 'tick' ? 'another tick' : `another fatecraft command (${owner.what})`} is running (pid ${owner.pid}${owner.host !== hostname() ? ` on ${owner.host}` : ''}) since ${timeZone ? localTime(new Date(owner.since), timeZone) : owner.since}` : 'another fatecraft process is starting on it';
+    super([{ file: dir, message: `${who}; nothing was done. Try again when it has finished.` }]);
+    this.name = 'LockBusyError';
+  }
+}
+
+export interface LockOptions {
+  clock: Clock;
+  /** What holds the lock, shown to whoever finds it busy: "tick", "rerun 3". */
+  what: string;
+  timeZone?: string;
+  /** Told about a dead process's lock taken over, for the log. */
+  onRecovered?: (owner: LockOwner) => void;
+}
+
+const lockPath = (dir: string) => join(dir, LOCK_DIR);
+
+async function readOwner(dir: string): Promise<LockOwner | undefined> {
+  try {
+    const o = JSON.parse(await readFile(join(lockPath(dir), OWNER_FILE), 'utf8')) as LockOwner;
+    return typeof o.pid === 'number' && typeof o.host === 'string' ? o : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function acquire(dir: string): Promise<() => Promise<void>> {
+  return lockfile.lock(dir, {
+    lockfilePath: lockPath(dir),
+    realpath: false,
+    stale: STALE_MS,
+    retries: 0,
+    // A lock that could not be kept fresh is reported when the work finishes; the
+    // work itself is protected by the atomic writes and the expected-turn check.
+    onCompromised: () => undefined,
+  });
+}
+
+/**
+ * Runs `work` holding the campaign's lock. Throws LockBusyError without
+ * running it when a live process holds the lock.
+ */
+export async function withCampaignLock<T>(dir: string, opts: LockOptions, work: () => Promise<T>): Promise<T> {
+  if (!existsSync(dir)) throw new CampaignError([{ file: dir, message: 'no such campaign folder' }]);
+  let release: () => Promise<void>;
+  try {
+    release = await acquire(dir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e;
+    const owner = await readOwner(dir);
+    if (!owner || owner.host !== hostname() || processAlive(owner.pid) || owner.pid === process.pid) throw new LockBusyError(dir, owner, opts.timeZone);
+    // The owner died holding it. Move the lock aside (atomic: of several
+    // processes finding it, one wins), check it was the dead one's, retry.
+    const aside = `${lockPath(dir)}.dead-${owner.pid}-${process.pid}`;
+    try {
+      await rename(lockPath(dir), aside);
+    } catch {
+      throw new LockBusyError(dir, await readOwner(dir), opts.timeZone);
+    }
+    const moved = await readOwnerAt(aside);
+    if (moved?.pid !== owner.pid || moved.since !== owner.since) {
+      // We moved a fresh lock taken in between: put it back and give way.
+      await rename(aside, lockPath(dir)).catch(() => undefined);
+      throw new LockBusyError(dir, moved, opts.timeZone);
+    }
+    await rm(aside, { recursive: true, force: true });
+    opts.onRecovered?.(owner);
+    try {
+      release = await acquire(dir);
+    } catch (again) {
+      if ((again as NodeJS.ErrnoException).code !== 'ELOCKED') throw again;
+      throw new LockBusyError(dir, await readOwner(dir), opts.timeZone);
+    }
+  }
+  const owner: LockOwner = { pid: process.pid, host: hostname(), since: opts.clock.now().toISOString(), what: opts.what };
+  await writeFile(join(lockPath(dir), OWNER_FILE), JSON.stringify(owner) + '\n');
+  try {
+    return await work();
+  } finally {
+    await rm(join(lockPath(dir), OWNER_FILE), { force: true });
+    await release().catch(() => undefined);
+  }
+}
+
+async function readOwnerAt(path: string): Promise<LockOwner | undefined> {
+  try {
+    return JSON.parse(await readFile(join(path, OWNER_FILE), 'utf8')) as LockOwner;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Who holds the lock now, for `fatecraft status`. */
+export async function lockHolder(dir: string): Promise<(LockOwner & { alive: boolean }) | undefined> {
+  if (!existsSync(lockPath(dir))) return undefined;
+  const owner = await readOwner(dir);
+  if (!owner) return undefined;
+  return { ...owner, alive: owner.host !== hostname() || processAlive(owner.pid) };
+}

@@ -1,0 +1,106 @@
+import { followingDeadline, resolvesAt } from './deadline.js';
+import type { HoldKind, Runtime } from './runtime.js';
+import type { Schedule } from './settings.js';
+
+/**
+ * The schedule's decisions as a pure function: given the runtime, the
+ * schedule, the time and who has sent orders, what should this tick do?
+ * No I/O, no clock: `executeTick` (tick.ts) carries the actions out.
+ *
+ * The order of a tick: reminders before the deadline; after deadline + grace,
+ * the guards (a long silence of the ticks, a failed mail fetch, too many
+ * nations without orders) or else resolution.
+ */
+export interface TickInput {
+  runtime: Runtime;
+  schedule: Schedule;
+  now: Date;
+  /** Nations with an orders file for the pending turn. */
+  submitted: readonly string[];
+  /** Nations expected to send orders: alive, not dropped, not absent this turn. */
+  active: readonly string[];
+  /** False when fetching mail failed on this tick: orders may be waiting on the server. */
+  mailOk: boolean;
+}
+
+export type TickAction =
+  | { kind: 'remind'; turn: number; label: string; nations: string[]; skipped: string[] }
+  | { kind: 'hold'; turn: number; hold: HoldKind; detail: string }
+  | { kind: 'resolve'; turn: number; nextDeadline: Date }
+  | { kind: 'wait'; turn: number; reason: string };
+
+export interface TickPlan {
+  actions: TickAction[];
+  /** When something will next be due (a reminder, the deadline), for the daemon's sleep. */
+  nextEvent?: Date;
+}
+
+export function planTick(input: TickInput): TickPlan {
+  const { runtime, schedule, now } = input;
+  const turn = runtime.turn;
+  const deadline = new Date(runtime.deadline);
+  const dueAt = resolvesAt(schedule, deadline);
+  const t = now.getTime();
+  const missing = input.active.filter((n) => !input.submitted.includes(n)).sort();
+
+  if (runtime.paused) return { actions: [{ kind: 'wait', turn, reason: `paused since ${runtime.paused.since}${runtime.paused.reason ? ` (${runtime.paused.reason})` : ''}` }] };
+
+  const actions: TickAction[] = [];
+  const done = new Set(runtime.reminders[String(turn)] ?? []);
+  const dueReminders = schedule.reminders.filter((r) => !done.has(r.label) && deadline.getTime() - r.before <= t);
+  const upcoming = schedule.reminders.filter((r) => !done.has(r.label) && deadline.getTime() - r.before > t).map((r) => deadline.getTime() - r.before);
+
+  if (t < deadline.getTime() && dueReminders.length > 0) {
+    // Several due at once (the host was down): send the latest one only.
+    const last = dueReminders[dueReminders.length - 1]!;
+    actions.push({ kind: 'remind', turn, label: last.label, nations: missing, skipped: dueReminders.slice(0, -1).map((r) => r.label) });
+  }
+
+  if (t < dueAt.getTime()) {
+    const nextEvent = new Date(Math.min(dueAt.getTime(), ...upcoming.filter((u) => u < deadline.getTime())));
+    return { actions, nextEvent };
+  }
+
+  const holds = runtime.holds.filter((h) => h.turn === turn);
+  const confirmed = (kind: HoldKind) => holds.some((h) => h.kind === kind && h.confirmed !== undefined);
+  const open = (kind: HoldKind) => holds.some((h) => h.kind === kind && h.confirmed === undefined);
+
+  // The ticks fell silent (host down) across the moment the turn became due.
+  const last = runtime.lastTick ? new Date(runtime.lastTick).getTime() : undefined;
+  const gap = last !== undefined && t - last > schedule.maxTickGap && last < dueAt.getTime();
+  if (open('long-gap') || (gap && !confirmed('long-gap'))) {
+    const detail = open('long-gap')
+      ? holds.find((h) => h.kind === 'long-gap')!.detail
+      : `no tick ran between ${new Date(last!).toISOString()} and ${now.toISOString()} (longer than maxTickGap), across the turn's deadline; resolving waits for the GM`;
+    actions.push({ kind: 'hold', turn, hold: 'long-gap', detail });
+    return { actions };
+  }
+  if (!input.mailOk) {
+    actions.push({ kind: 'wait', turn, reason: 'fetching mail failed on this tick; orders may be waiting on the server, so the turn waits for a tick that reads them' });
+    return { actions };
+  }
+  const active = input.active.length;
+  if (active > 0 && missing.length / active > schedule.nmrGuardShare && !confirmed('nmr')) {
+    actions.push({
+      kind: 'hold',
+      turn,
+      hold: 'nmr',
+      detail: `${missing.length} of ${active} nations sent no orders (${missing.join(', ')}), more than the guard's ${Math.round(schedule.nmrGuardShare * 100)}%; a mail outage looks like this, so turn ${turn} waits`,
+    });
+    return { actions };
+  }
+  actions.push({ kind: 'resolve', turn, nextDeadline: followingDeadline(schedule, deadline, now) });
+  return { actions };
+}
+
+/**
+ * Whether orders for `turn` received at `receivedAt` still count: only the
+ * pending turn's, until its deadline plus grace, and after that for as long
+ * as the turn waits (paused, or held by a guard). The tick hands this to the
+ * mail loop as TickContext.acceptsOrders; a mail run outside a tick can use it
+ * on runtime.yaml directly.
+ */
+export function ordersAccepted(runtime: Runtime, schedule: Schedule): (turn: number, receivedAt: Date) => boolean {
+  const dueAt = resolvesAt(schedule, new Date(runtime.deadline)).getTime();
+  return (turn, receivedAt) => turn === runtime.turn && (receivedAt.getTime() <= dueAt || runtime.paused !== undefined || runtime.holds.some((h) => h.turn === turn));
+}

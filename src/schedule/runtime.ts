@@ -1,0 +1,177 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { z } from 'zod';
+import { CampaignError, validate } from '../campaign/problems.js';
+import { GM_LIMITS, readBulkYaml, writeYaml } from '../campaign/yaml-io.js';
+
+/**
+ * campaigns/<name>/runtime.yaml: what the schedule shell knows that the turn
+ * folders do not — the pending turn's deadline, reminders sent, guards holding
+ * the turn, alerts for the GM, notices for the players, and a log of every GM
+ * operation. Machine-written, rewritten whole and atomically after each step
+ * of a tick, so a tick killed at any point leaves the last finished step.
+ * A GM may read it; editing it by hand is possible but the commands are safer.
+ */
+export const RUNTIME_FILE = 'runtime.yaml';
+
+const iso = z.string().refine((s) => !Number.isNaN(Date.parse(s)), { message: 'not a time (ISO 8601, e.g. 2025-03-09T18:00:00.000Z)' });
+const nation = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/);
+const turn = z.number().int().min(0);
+
+export const HOLD_KINDS = ['nmr', 'long-gap'] as const;
+export type HoldKind = (typeof HOLD_KINDS)[number];
+
+const holdSchema = z.strictObject({
+  turn,
+  kind: z.enum(HOLD_KINDS),
+  since: iso,
+  detail: z.string(),
+  /** Set by `fatecraft resume`: the GM says resolve anyway. */
+  confirmed: iso.optional(),
+});
+
+export const ALERT_KINDS = ['nmr-guard', 'long-gap', 'mail-failure', 'tick-failed', 'recovered'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+const alertSchema = z.strictObject({
+  id: z.number().int().min(1),
+  /** One alert per key, ever: the same problem seen on every tick is raised (and mailed) once. */
+  key: z.string(),
+  kind: z.enum(ALERT_KINDS),
+  turn: turn.optional(),
+  raisedAt: iso,
+  message: z.string(),
+  mailed: z.boolean(),
+  /** Open until the turn it concerns resolves or the GM runs `fatecraft resume`. */
+  open: z.boolean(),
+});
+
+export const NOTICE_KINDS = ['deadline-changed', 'paused', 'resumed', 'rolled-back', 'nation-added', 'nation-dropped', 'nation-reassigned'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+const noticeSchema = z.strictObject({
+  id: z.number().int().min(1),
+  kind: z.enum(NOTICE_KINDS),
+  turn,
+  at: iso,
+  /** The nations it concerns; empty: everyone. */
+  nations: z.array(nation).default([]),
+  text: z.string(),
+  sent: z.boolean(),
+});
+
+const absenceSchema = z.strictObject({
+  nation,
+  fromTurn: turn,
+  toTurn: turn,
+  declaredAt: iso,
+  note: z.string().optional(),
+});
+
+const logSchema = z.strictObject({
+  at: iso,
+  op: z.string(),
+  turn: turn.optional(),
+  detail: z.string(),
+});
+
+export const runtimeSchema = z.strictObject({
+  version: z.literal(1),
+  /** The pending turn: the one collecting orders. */
+  turn: z.number().int().min(1),
+  deadline: iso,
+  paused: z.strictObject({ since: iso, reason: z.string().optional() }).optional(),
+  lastTick: iso.optional(),
+  /** Reminders done for a turn (sent, or skipped because a later one was due), by turn. */
+  reminders: z.record(z.string().regex(/^\d+$/), z.array(z.string())).default({}),
+  holds: z.array(holdSchema).default([]),
+  /** Written just before a turn resolves: a tick killed mid-resolution finishes exactly this. */
+  resolving: z.strictObject({ turn: z.number().int().min(1), startedAt: iso, nextDeadline: iso }).optional(),
+  /** Resolved turns whose reports still have to go out; rerun > 0 after `fatecraft rerun`. */
+  reportsDue: z.array(z.strictObject({ turn: z.number().int().min(1), rerun: z.number().int().min(0) })).default([]),
+  alerts: z.array(alertSchema).default([]),
+  notices: z.array(noticeSchema).default([]),
+  absences: z.array(absenceSchema).default([]),
+  dropped: z.record(nation, z.strictObject({ mode: z.enum(['hold', 'neutral']), turn, at: iso })).default({}),
+  /** SHA-256 of each nation's replaced order tokens (src/gm/secrets.ts tokenStatus): refused as "replaced". */
+  retiredTokens: z.record(nation, z.array(z.string().regex(/^[0-9a-f]{64}$/))).default({}),
+  /** A GM operation under way; a tick refuses to run while one is unfinished. */
+  operation: z.strictObject({ kind: z.string(), turn: turn.optional(), startedAt: iso, command: z.string() }).optional(),
+  log: z.array(logSchema).default([]),
+});
+
+export type Runtime = z.infer<typeof runtimeSchema>;
+export type Alert = Runtime['alerts'][number];
+export type Notice = Runtime['notices'][number];
+export type Hold = Runtime['holds'][number];
+export type Absence = Runtime['absences'][number];
+export type LogEntry = Runtime['log'][number];
+
+export function newRuntime(turnNumber: number, deadline: Date): Runtime {
+  return { version: 1, turn: turnNumber, deadline: deadline.toISOString(), reminders: {}, holds: [], reportsDue: [], alerts: [], notices: [], absences: [], dropped: {}, retiredTokens: {}, log: [] };
+}
+
+export const runtimePath = (dir: string) => join(dir, RUNTIME_FILE);
+
+/** The campaign's runtime, or undefined before its first tick. A damaged file stops everything with its problems. */
+export async function readRuntime(dir: string): Promise<Runtime | undefined> {
+  const path = runtimePath(dir);
+  if (!existsSync(path)) return undefined;
+  const bytes = await readFile(path);
+  const read = readBulkYaml(bytes, GM_LIMITS);
+  if (!read.ok) {
+    throw new CampaignError(read.problems.map((p) => ({ file: path, ...(p.line !== undefined ? { line: p.line } : {}), message: `${p.message} (runtime.yaml is written by fatecraft; restore it from a backup or fix it by hand)` })));
+  }
+  return validate(runtimeSchema, read, path);
+}
+
+/** Canonical YAML, keys in schema order, written atomically and durably. */
+export async function writeRuntime(dir: string, runtime: Runtime): Promise<void> {
+  const ordered: Record<string, unknown> = {};
+  for (const key of Object.keys(runtimeSchema.shape)) {
+    const value = (runtime as Record<string, unknown>)[key];
+    if (value !== undefined) ordered[key] = value;
+  }
+  ordered.reminders = Object.fromEntries(Object.entries(runtime.reminders).sort(([a], [b]) => Number(a) - Number(b)));
+  const byKey = <V>(r: Record<string, V>) => Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  ordered.dropped = byKey(runtime.dropped);
+  ordered.retiredTokens = byKey(runtime.retiredTokens);
+  const header = '# Written by fatecraft (tick and the GM commands). See docs/operations.md.\n';
+  await writeFileAtomic(runtimePath(dir), header + writeYaml(ordered), { fsync: true });
+}
+
+// ---------------------------------------------------------------------------
+// Small edits, shared by tick and the GM commands
+// ---------------------------------------------------------------------------
+
+/** Raises an alert unless one with the same key was ever raised. Returns it when new. */
+export function raiseAlert(runtime: Runtime, at: Date, alert: { key: string; kind: AlertKind; turn?: number; message: string }): Alert | undefined {
+  if (runtime.alerts.some((a) => a.key === alert.key)) return undefined;
+  const id = Math.max(0, ...runtime.alerts.map((a) => a.id)) + 1;
+  const raised: Alert = { id, key: alert.key, kind: alert.kind, ...(alert.turn !== undefined ? { turn: alert.turn } : {}), raisedAt: at.toISOString(), message: alert.message, mailed: false, open: true };
+  runtime.alerts.push(raised);
+  return raised;
+}
+
+export function addNotice(runtime: Runtime, at: Date, notice: { kind: NoticeKind; turn: number; nations?: string[]; text: string }): Notice {
+  const id = Math.max(0, ...runtime.notices.map((n) => n.id)) + 1;
+  const added: Notice = { id, kind: notice.kind, turn: notice.turn, at: at.toISOString(), nations: notice.nations ?? [], text: notice.text, sent: false };
+  runtime.notices.push(added);
+  return added;
+}
+
+export function logOp(runtime: Runtime, at: Date, op: string, detail: string, turnNumber?: number): void {
+  runtime.log.push({ at: at.toISOString(), op, ...(turnNumber !== undefined ? { turn: turnNumber } : {}), detail });
+}
+
+/** Nations whose player said they are away for this turn. */
+export function absentNations(runtime: Runtime, turnNumber: number): string[] {
+  return [...new Set(runtime.absences.filter((a) => a.fromTurn <= turnNumber && turnNumber <= a.toTurn).map((a) => a.nation))].sort();
+}
+
+/** Closes the alerts about a turn once it has resolved (or been rolled back). */
+export function closeTurnAlerts(runtime: Runtime, turnNumber: number): void {
+  for (const a of runtime.alerts) if (a.turn === turnNumber && (a.kind === 'nmr-guard' || a.kind === 'long-gap')) a.open = false;
+}

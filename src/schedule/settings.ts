@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { CampaignError, pathText, type FileProblem } from '../campaign/problems.js';
+import type { CampaignFile } from '../campaign/schema.js';
+import { checkCron } from './deadline.js';
+import { DURATION_EXAMPLE, parseDuration } from './duration.js';
+
+/**
+ * The `schedule:` block of campaign.yaml. Every key is optional:
+ *
+ *   schedule:
+ *     deadline: "0 18 * * 0"          # cron: minute hour day-of-month month day-of-week
+ *     timeZone: Europe/London         # the deadline's clock, and how times are shown
+ *     reminders: [48h, 6h]            # before the deadline, to nations without orders
+ *     grace: 15m                      # orders still count this long after the deadline
+ *     nmrGuardShare: 0.5              # hold the turn when more than this share sent nothing
+ *     maxTickGap: 6h                  # after a longer silence, wait for the GM to confirm
+ *     minTurnLength: 0                # the next deadline is at least this far after resolving
+ *     firstDeadline: 2025-03-09T18:00:00Z   # the first turn's deadline (default: next cron time)
+ */
+export interface Schedule {
+  deadline: string;
+  timeZone: string;
+  /** Before the deadline, largest first, as written (labels) and in ms. */
+  reminders: { label: string; before: number }[];
+  grace: number;
+  nmrGuardShare: number;
+  maxTickGap: number;
+  minTurnLength: number;
+  firstDeadline?: Date;
+}
+
+export const DEFAULT_SCHEDULE = {
+  deadline: '0 18 * * 0',
+  timeZone: 'Europe/London',
+  reminders: ['48h', '6h'],
+  grace: '15m',
+  nmrGuardShare: 0.5,
+  maxTickGap: '6h',
+  minTurnLength: '0',
+} as const;
+
+const EXAMPLE = `for example:
+  schedule:
+    deadline: "0 18 * * 0"     # Sundays at 18:00
+    timeZone: Europe/London
+    reminders: [48h, 6h]
+    grace: 15m`;
+
+const duration = z.string().refine((s) => parseDuration(s) !== undefined, { message: `not a duration; ${DURATION_EXAMPLE}` });
+const durationLike = z.union([duration, z.literal(0).transform(() => '0')]);
+
+export const scheduleSchema = z.strictObject({
+  deadline: z.string().default(DEFAULT_SCHEDULE.deadline),
+  timeZone: z.string().default(DEFAULT_SCHEDULE.timeZone),
+  reminders: z.array(duration).default([...DEFAULT_SCHEDULE.reminders]),
+  grace: durationLike.default(DEFAULT_SCHEDULE.grace),
+  nmrGuardShare: z.number().min(0).max(1).default(DEFAULT_SCHEDULE.nmrGuardShare),
+  maxTickGap: duration.default(DEFAULT_SCHEDULE.maxTickGap),
+  minTurnLength: durationLike.default(DEFAULT_SCHEDULE.minTurnLength),
+  firstDeadline: z.union([z.string(), z.date()]).optional(),
+});
+
+export type ScheduleResult = { ok: true; schedule: Schedule } | { ok: false; problems: FileProblem[] };
+
+/** Validates a raw `schedule:` value; problems read `schedule.field: message` and show an example. */
+export function parseSchedule(raw: unknown, file = 'campaign.yaml'): ScheduleResult {
+  const problems: FileProblem[] = [];
+  const problem = (path: string, message: string) => problems.push({ file, path: `schedule${path ? `.${path}` : ''}`, message });
+  const parsed = scheduleSchema.safeParse(raw ?? {});
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problem(pathText(issue.path), issue.message);
+    problems[problems.length - 1]!.message += `\n${EXAMPLE}`;
+    return { ok: false, problems };
+  }
+  const s = parsed.data;
+  if (!validTimeZone(s.timeZone)) problem('timeZone', `unknown time zone "${s.timeZone}"; use an IANA name such as Europe/London or America/New_York`);
+  const cronProblem = validTimeZone(s.timeZone) ? checkCron(s.deadline, s.timeZone) : undefined;
+  if (cronProblem) problem('deadline', `${cronProblem}; a deadline is a cron expression such as "0 18 * * 0" (Sundays at 18:00)`);
+  let firstDeadline: Date | undefined;
+  if (s.firstDeadline !== undefined) {
+    firstDeadline = new Date(s.firstDeadline);
+    if (Number.isNaN(firstDeadline.getTime()) || (typeof s.firstDeadline === 'string' && !/(Z|[+-]\d\d:?\d\d)$/i.test(s.firstDeadline.trim()))) {
+      problem('firstDeadline', 'write a time with its offset, e.g. 2025-03-09T18:00:00Z or 2025-03-09T18:00:00+01:00');
+    }
+  }
+  const reminders = [...new Set(s.reminders)].map((label) => ({ label, before: parseDuration(label)! })).sort((a, b) => b.before - a.before);
+  if (reminders.some((r) => r.before === 0)) problem('reminders', 'a reminder 0 before the deadline comes too late to help');
+  if (problems.length) {
+    problems[problems.length - 1]!.message += `\n${EXAMPLE}`;
+    return { ok: false, problems };
+  }
+  return {
+    ok: true,
+    schedule: {
+      deadline: s.deadline,
+      timeZone: s.timeZone,
+      reminders,
+      grace: parseDuration(s.grace)!,
+      nmrGuardShare: s.nmrGuardShare,
+      maxTickGap: parseDuration(s.maxTickGap)!,
+      minTurnLength: parseDuration(s.minTurnLength)!,
+      ...(firstDeadline ? { firstDeadline } : {}),
+    },
+  };
+}
+
+/** The campaign's schedule, or a CampaignError naming every problem in its block. */
+export function scheduleOf(file: CampaignFile, label = 'campaign.yaml'): Schedule {
+  const result = parseSchedule(file.schedule, label);
+  if (!result.ok) throw new CampaignError(result.problems);
+  return result.schedule;
+}
+
+export function validTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,137 @@
+import { join } from 'node:path';
+import { latestTurn, openCampaign, readState, turnDirName } from '../campaign/store.js';
+import { existsSync } from 'node:fs';
+import { asNationId } from '../core/ids.js';
+import { seasonOf } from '../core/phases/upkeep.js';
+import type { Clock } from './clock.js';
+import { firstDeadline, localIso, localTime, resolvesAt } from './deadline.js';
+import { timeLeftText } from './duration.js';
+import type { MailStatus, TickHooks } from './hooks.js';
+import { lockHolder } from './lock.js';
+import { absentNations, readRuntime, type Alert, type Hold, type LogEntry } from './runtime.js';
+import { scheduleOf } from './settings.js';
+import { submittedNations } from './tick.js';
+
+/**
+ * `fatecraft status`: everything a GM asks before a deadline, read-only and
+ * without the lock (it may run while a tick works). Times are shown in the
+ * campaign's zone; --json gives the same data for scripts.
+ */
+export type NationStanding = 'submitted' | 'waiting' | 'absent' | 'dropped' | 'fallen';
+
+export interface CampaignStatus {
+  campaign: { name: string; title: string; dir: string };
+  /** False before the first tick: the deadline shown is what the first tick will set. */
+  started: boolean;
+  turn: number;
+  season: string;
+  year: number;
+  latestResolved: number;
+  timeZone: string;
+  now: { utc: string; local: string };
+  deadline: { utc: string; local: string; localIso: string; resolvesAt: string; timeLeft: string; msLeft: number; passed: boolean };
+  paused?: { since: string; reason?: string };
+  holds: Hold[];
+  nations: { id: string; name: string; standing: NationStanding; missedTurns: number; email: string[] }[];
+  submitted: number;
+  expected: number;
+  reminders: string[];
+  reportsDue: { turn: number; rerun: number }[];
+  alerts: Alert[];
+  unsentNotices: number;
+  mail: MailStatus;
+  lastTick?: { utc: string; local: string; ago: string };
+  lock?: { pid: number; host: string; since: string; what: string; alive: boolean };
+  operation?: { kind: string; command: string; startedAt: string };
+  recentLog: LogEntry[];
+}
+
+export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: TickHooks }): Promise<CampaignStatus> {
+  const now = opts.clock.now();
+  const open = await openCampaign(dir);
+  const schedule = scheduleOf(open.file, join(dir, 'campaign.yaml'));
+  const runtime = await readRuntime(dir);
+  const latest = (await latestTurn(dir)) ?? 0;
+  const turn = runtime?.turn ?? latest + 1;
+  const deadline = runtime ? new Date(runtime.deadline) : firstDeadline(schedule, now);
+  const tz = schedule.timeZone;
+  const local = (d: Date | string) => localTime(new Date(d), tz);
+  const nationIds = Object.keys(open.campaign.nations).sort();
+  const state = existsSync(join(dir, 'turns', turnDirName(0))) ? await readState(dir, latest, open.campaign) : undefined;
+  const submitted = new Set(await submittedNations(dir, turn, nationIds));
+  const absent = new Set(runtime ? absentNations(runtime, turn) : []);
+  const nations = nationIds.map((id) => {
+    const ns = state?.nations[asNationId(id)];
+    const standing: NationStanding = runtime?.dropped[id] ? 'dropped' : ns && !ns.alive ? 'fallen' : submitted.has(id) ? 'submitted' : absent.has(id) ? 'absent' : 'waiting';
+    return { id, name: open.campaign.nations[asNationId(id)]!.name, standing, missedTurns: ns?.missedTurns ?? 0, email: open.file.nations[id]?.email ?? [] };
+  });
+  const due = resolvesAt(schedule, deadline);
+  const { season, year } = seasonOf(open.campaign.calendar, turn);
+  const holder = await lockHolder(dir);
+  const mail = (await opts.hooks?.mailStatus?.(dir, open)) ?? { configured: false, queued: 0, failures: [] };
+  return {
+    campaign: { name: open.campaign.name, title: open.campaign.title, dir },
+    started: runtime !== undefined,
+    turn,
+    season,
+    year,
+    latestResolved: latest,
+    timeZone: tz,
+    now: { utc: now.toISOString(), local: local(now) },
+    deadline: {
+      utc: deadline.toISOString(),
+      local: local(deadline),
+      localIso: localIso(deadline, tz),
+      resolvesAt: local(due),
+      timeLeft: timeLeftText(deadline.getTime() - now.getTime()),
+      msLeft: deadline.getTime() - now.getTime(),
+      passed: deadline.getTime() <= now.getTime(),
+    },
+    ...(runtime?.paused ? { paused: runtime.paused } : {}),
+    holds: runtime?.holds.filter((h) => h.turn === turn) ?? [],
+    nations,
+    submitted: nations.filter((n) => n.standing === 'submitted').length,
+    expected: nations.filter((n) => n.standing === 'submitted' || n.standing === 'waiting').length,
+    reminders: runtime?.reminders[String(turn)] ?? [],
+    reportsDue: runtime?.reportsDue ?? [],
+    alerts: runtime?.alerts.filter((a) => a.open) ?? [],
+    unsentNotices: runtime?.notices.filter((n) => !n.sent).length ?? 0,
+    mail,
+    ...(runtime?.lastTick ? { lastTick: { utc: runtime.lastTick, local: local(runtime.lastTick), ago: timeLeftText(now.getTime() - Date.parse(runtime.lastTick)) } } : {}),
+    ...(holder ? { lock: holder } : {}),
+    ...(runtime?.operation ? { operation: runtime.operation } : {}),
+    recentLog: runtime?.log.slice(-5) ?? [],
+  };
+}
+
+export function formatStatus(s: CampaignStatus): string {
+  const out: string[] = [];
+  out.push(`${s.campaign.title} (${s.campaign.dir})`);
+  out.push(`Turn ${s.turn}, ${s.season} ${s.year}${s.latestResolved ? ` — turn ${s.latestResolved} is the latest resolved` : ''}`);
+  const left = s.deadline.passed ? `passed; resolves ${s.deadline.resolvesAt} or at the next tick after` : `${s.deadline.timeLeft} left`;
+  out.push(`Deadline: ${s.deadline.local} (${left})${s.started ? '' : ' — not started: the first tick sets this deadline'}`);
+  out.push(`Now: ${s.now.local}${s.lastTick ? `; last tick ${s.lastTick.local} (${s.lastTick.ago === 'passed' ? 'just now' : `${s.lastTick.ago} ago`})` : '; no tick has run yet'}`);
+  if (s.paused) out.push(`PAUSED since ${s.paused.since}${s.paused.reason ? `: ${s.paused.reason}` : ''} — fatecraft resume ${s.campaign.dir}`);
+  for (const h of s.holds) out.push(`${h.confirmed ? 'Guard overruled' : 'HELD'} (${h.kind}): ${h.detail}`);
+  if (s.operation) out.push(`INTERRUPTED GM operation ${s.operation.kind} (${s.operation.startedAt}); finish it: ${s.operation.command}`);
+  if (s.lock) out.push(`Lock: held by ${s.lock.what} (pid ${s.lock.pid} on ${s.lock.host}, since ${s.lock.since})${s.lock.alive ? '' : ' — that process is gone; the next tick takes the lock over'}`);
+  out.push('');
+  out.push(`Orders: ${s.submitted} of ${s.expected} expected nations${s.reminders.length ? `; reminders done: ${s.reminders.join(', ')}` : ''}`);
+  const width = Math.max(...s.nations.map((n) => n.id.length));
+  for (const n of s.nations) out.push(`  ${n.id.padEnd(width)}  ${n.standing.padEnd(9)}  ${n.missedTurns ? `NMR ${n.missedTurns} turn${n.missedTurns > 1 ? 's' : ''} in a row` : ''}`.trimEnd());
+  out.push('');
+  if (!s.mail.configured) out.push('Mail: not configured (messages are written to tick-outbox/)');
+  else out.push(`Mail: ${s.mail.queued} queued, ${s.mail.failures.length} failed`);
+  for (const f of s.mail.failures) out.push(`  failed: to ${f.to} "${f.subject}": ${f.error}`);
+  if (s.reportsDue.length) out.push(`Reports still to send: turn ${s.reportsDue.map((r) => r.turn + (r.rerun ? ` (rerun ${r.rerun})` : '')).join(', ')}`);
+  if (s.unsentNotices) out.push(`Notices to players still to send: ${s.unsentNotices}`);
+  if (s.alerts.length) {
+    out.push(`Alerts for the GM (${s.alerts.length}; clear with fatecraft resume once dealt with):`);
+    for (const a of s.alerts) out.push(`  #${a.id} ${a.kind}${a.turn !== undefined ? ` turn ${a.turn}` : ''} (${a.raisedAt}${a.mailed ? ', mailed' : ''}): ${a.message}`);
+  } else out.push('Alerts: none');
+  if (s.recentLog.length) {
+    out.push('Recent log (runtime.yaml):');
+    for (const l of s.recentLog) out.push(`  ${l.at} ${l.op}: ${l.detail}`);
+  }
+  return out.join('\n');
+}

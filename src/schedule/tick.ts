@@ -1,0 +1,374 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { GM_ORDERS_FILE, ordersDir } from '../campaign/pending-orders.js';
+import { CampaignError } from '../campaign/problems.js';
+import { latestTurn, openCampaign, readState, turnDirName, type OpenCampaign } from '../campaign/store.js';
+import { asNationId } from '../core/ids.js';
+import { recoverJournal } from '../gm/journal.js';
+import { runTurn, type TurnRenderer } from '../jobs/run-turn.js';
+import type { Clock } from './clock.js';
+import { firstDeadline, followingDeadline, localTime } from './deadline.js';
+import { failpoint } from './failpoints.js';
+import { tickHooksFor, type TickContext, type TickHooks } from './hooks.js';
+import { LockBusyError, withCampaignLock } from './lock.js';
+import { ordersAccepted, planTick, type TickAction } from './plan.js';
+import { absentNations, closeTurnAlerts, logOp, newRuntime, raiseAlert, readRuntime, writeRuntime, type Runtime } from './runtime.js';
+import { scheduleOf, type Schedule } from './settings.js';
+
+/**
+ * `fatecraft tick`: one pass of the schedule over a campaign, safe to run
+ * from cron every few minutes. Under the campaign's lock it
+ *
+ *   1. finishes anything a killed run left half done (a GM journal, a turn
+ *      resolution that was decided, a resolved turn not yet booked),
+ *   2. fetches mail (hooks.fetchMail: orders filed, receipts sent),
+ *   3. plans (plan.ts) and carries out: reminders, guard holds, resolution,
+ *   4. sends what is owed: reports, notices to players, alerts to the GM,
+ *
+ * writing runtime.yaml after every step. A tick killed anywhere and run again
+ * ends in the state, and with the mail, of a run that was never interrupted.
+ */
+export interface TickOptions {
+  clock: Clock;
+  /** Defaults to the campaign's hooks (tickHooksFor). */
+  hooks?: TickHooks;
+  /** Files written with each resolved turn (the CLI passes the report renderers). */
+  renderers?: TurnRenderer[];
+}
+
+export type TickStatus = 'ok' | 'busy' | 'failed';
+
+export interface TickOutcome {
+  dir: string;
+  status: TickStatus;
+  /** What happened, one line each, for the console. */
+  lines: string[];
+  /** Turns resolved by this tick. */
+  resolved: number[];
+  /** Why the tick failed or did nothing (status busy/failed). */
+  error?: string;
+  /** When something will next be due, for the daemon; undefined while waiting on the GM. */
+  nextEvent?: Date;
+}
+
+export async function tick(dir: string, opts: TickOptions): Promise<TickOutcome> {
+  const outcome: TickOutcome = { dir, status: 'ok', lines: [], resolved: [] };
+  const now = opts.clock.now();
+  let timeZone: string | undefined;
+  try {
+    // Read-only peek for the time zone in the busy message; problems surface inside.
+    timeZone = await openCampaign(dir).then((o) => scheduleOf(o.file).timeZone).catch(() => undefined);
+    await withCampaignLock(dir, { clock: opts.clock, what: 'tick', ...(timeZone ? { timeZone } : {}), onRecovered: (o) => outcome.lines.push(`took over the lock of process ${o.pid} (${o.what}, since ${o.since}), which is no longer running`) }, async () => {
+      await failpoint('locked');
+      await new TickRun(dir, opts, now, outcome).run();
+    });
+  } catch (e) {
+    if (e instanceof LockBusyError) {
+      outcome.status = 'busy';
+      outcome.error = e.message;
+    } else if (e instanceof CampaignError) {
+      outcome.status = 'failed';
+      outcome.error = e.message;
+    } else {
+      outcome.status = 'failed';
+      outcome.error = `unexpected error — please report it with the command you ran.\n${(e as Error).stack ?? String(e)}`;
+    }
+  }
+  return outcome;
+}
+
+/** Ticks several campaigns one after another; one failing does not stop the rest. */
+export async function tickMany(dirs: string[], opts: Omit<TickOptions, 'hooks'> & { hooksFor?: (open: OpenCampaign) => TickHooks }): Promise<TickOutcome[]> {
+  const outcomes: TickOutcome[] = [];
+  for (const dir of dirs) {
+    let hooks: TickHooks | undefined;
+    if (opts.hooksFor) {
+      const open = await openCampaign(dir).catch(() => undefined);
+      hooks = open ? opts.hooksFor(open) : undefined;
+    }
+    outcomes.push(await tick(dir, { ...opts, ...(hooks ? { hooks } : {}) }));
+  }
+  return outcomes;
+}
+
+class TickRun {
+  private open!: OpenCampaign;
+  private schedule!: Schedule;
+  private runtime!: Runtime;
+  private hooks!: TickHooks;
+
+  constructor(
+    private readonly dir: string,
+    private readonly opts: TickOptions,
+    private readonly now: Date,
+    private readonly outcome: TickOutcome,
+  ) {}
+
+  private say = (line: string) => this.outcome.lines.push(line);
+  private save = () => writeRuntime(this.dir, this.runtime);
+  private local = (d: Date | string) => localTime(new Date(d), this.schedule.timeZone);
+
+  async run(): Promise<void> {
+    const dir = this.dir;
+    this.open = await openCampaign(dir);
+    this.schedule = scheduleOf(this.open.file, join(dir, 'campaign.yaml'));
+    this.hooks = this.opts.hooks ?? tickHooksFor(this.open);
+    for (const file of await recoverJournal(dir)) this.say(`finished an interrupted GM operation: wrote ${file}`);
+
+    const existing = await readRuntime(dir);
+    if (!existing) {
+      const latest = (await latestTurn(dir)) ?? 0;
+      const deadline = firstDeadline(this.schedule, this.now);
+      this.runtime = newRuntime(latest + 1, deadline);
+      logOp(this.runtime, this.now, 'start', `schedule started; turn ${latest + 1} is due ${this.local(deadline)}`, latest + 1);
+      await this.save();
+      this.say(`schedule started: turn ${latest + 1} is due ${this.local(deadline)}`);
+    } else {
+      this.runtime = existing;
+    }
+    try {
+      await this.steps();
+    } catch (e) {
+      // Tell the GM (once per distinct problem), then let the caller report it too.
+      const message = e instanceof CampaignError ? e.message : `unexpected error: ${(e as Error).message}`;
+      const key = `tick-failed:${this.runtime.turn}:${createHash('sha256').update(message).digest('hex').slice(0, 12)}`;
+      if (raiseAlert(this.runtime, this.now, { key, kind: 'tick-failed', turn: this.runtime.turn, message: `tick stopped: ${message}` })) {
+        await this.save().catch(() => undefined);
+        await this.sendAlerts().catch(() => undefined);
+      }
+      throw e;
+    }
+  }
+
+  private async steps(): Promise<void> {
+    const op = this.runtime.operation;
+    if (op) {
+      throw new CampaignError([{ file: this.dir, message: `a GM operation was interrupted (${op.kind}${op.turn !== undefined ? ` ${op.turn}` : ''}, started ${op.startedAt}); finish it by running it again: ${op.command}` }]);
+    }
+    await this.reconcile();
+
+    let mailOk = true;
+    try {
+      const fetched = await this.hooks.fetchMail(this.context());
+      if (fetched && fetched.processed > 0) this.say(`read ${fetched.processed} message(s)`);
+    } catch (e) {
+      mailOk = false;
+      this.mailFailure('fetch', `fetching mail failed: ${(e as Error).message}`);
+      await this.save();
+    }
+    await failpoint('after-fetch');
+
+    // Plan, act; after a resolution plan once more for the new turn.
+    for (let pass = 0; pass < 2; pass++) {
+      const plan = planTick({ runtime: this.runtime, schedule: this.schedule, now: this.now, mailOk, ...(await this.who()) });
+      let resolved = false;
+      for (const action of plan.actions) resolved = (await this.act(action)) || resolved;
+      this.outcome.nextEvent = plan.nextEvent;
+      if (!resolved) break;
+    }
+
+    await this.sendReports();
+    await failpoint('after-reports');
+    await this.sendNotices();
+    await this.sendAlerts();
+    await failpoint('after-alerts');
+    this.runtime.lastTick = this.now.toISOString();
+    await this.save();
+  }
+
+  /** Brings runtime.yaml in line with the turn folders, or stops saying why. */
+  private async reconcile(): Promise<void> {
+    const latest = (await latestTurn(this.dir)) ?? 0;
+    const rt = this.runtime;
+    if (rt.turn > latest + 1) {
+      throw new CampaignError([{ file: join(this.dir, 'runtime.yaml'), message: `runtime.yaml is at turn ${rt.turn}, but the latest resolved turn on disk is ${latest} (turn folders were moved or deleted?). If that is what you meant, run: fatecraft rollback ${this.dir} ${latest}` }]);
+    }
+    // A resolution was decided and then killed before its turn folder appeared: do exactly it.
+    if (rt.resolving && rt.resolving.turn === rt.turn && rt.turn === latest + 1) {
+      this.say(`finishing the resolution of turn ${rt.turn} begun at ${rt.resolving.startedAt}`);
+      await this.resolve(rt.turn, new Date(rt.resolving.nextDeadline));
+      return;
+    }
+    while (this.runtime.turn <= latest) {
+      const turn = this.runtime.turn;
+      if (this.runtime.resolving?.turn === turn) {
+        this.openNext(turn, new Date(this.runtime.resolving.nextDeadline), new Date(this.runtime.resolving.startedAt));
+      } else {
+        const next = followingDeadline(this.schedule, new Date(this.runtime.deadline), this.now);
+        logOp(this.runtime, this.now, 'adopt', `turn ${turn} was resolved outside tick (fatecraft turn); its reports go out now`, turn);
+        this.say(`turn ${turn} was resolved outside tick; booking it`);
+        this.openNext(turn, turn < latest ? new Date(this.runtime.deadline) : next, this.now);
+      }
+      await this.save();
+    }
+  }
+
+  /** Who is expected to send orders for the pending turn, and who has. */
+  private async who(): Promise<{ submitted: string[]; active: string[] }> {
+    const turn = this.runtime.turn;
+    const latest = (await latestTurn(this.dir)) ?? 0;
+    const nations = Object.keys(this.open.campaign.nations).sort();
+    let alive = nations;
+    if (latest > 0 || existsSync(join(this.dir, 'turns', turnDirName(0)))) {
+      const state = await readState(this.dir, latest, this.open.campaign);
+      alive = nations.filter((n) => state.nations[asNationId(n)]?.alive !== false);
+    }
+    const away = new Set([...absentNations(this.runtime, turn), ...Object.keys(this.runtime.dropped)]);
+    return { submitted: await submittedNations(this.dir, turn, nations), active: alive.filter((n) => !away.has(n)) };
+  }
+
+  private async act(action: TickAction): Promise<boolean> {
+    const rt = this.runtime;
+    switch (action.kind) {
+      case 'wait':
+        this.say(`turn ${action.turn} waits: ${action.reason}`);
+        return false;
+      case 'remind': {
+        const deadline = new Date(rt.deadline);
+        if (action.nations.length > 0) {
+          try {
+            await this.hooks.sendReminders(this.context(), { key: `remind-${action.turn}-${action.label}`, turn: action.turn, label: action.label, deadline }, action.nations.map(asNationId));
+          } catch (e) {
+            this.mailFailure(`remind-${action.turn}-${action.label}`, `sending the ${action.label} reminders for turn ${action.turn} failed: ${(e as Error).message}`);
+            await this.save();
+            return false;
+          }
+        }
+        rt.reminders[String(action.turn)] = [...(rt.reminders[String(action.turn)] ?? []), ...action.skipped, action.label];
+        this.say(`turn ${action.turn}: ${action.label} reminder ${action.nations.length ? `to ${action.nations.join(', ')}` : 'not needed: every nation has sent orders'}${action.skipped.length ? ` (skipped ${action.skipped.join(', ')}: overdue)` : ''}`);
+        await this.save();
+        await failpoint('after-remind');
+        return false;
+      }
+      case 'hold': {
+        if (!rt.holds.some((h) => h.turn === action.turn && h.kind === action.hold)) {
+          rt.holds.push({ turn: action.turn, kind: action.hold, since: this.now.toISOString(), detail: action.detail });
+          logOp(rt, this.now, 'hold', action.detail, action.turn);
+        }
+        raiseAlert(rt, this.now, {
+          key: `${action.hold === 'nmr' ? 'nmr-guard' : 'long-gap'}:${action.turn}:${rt.deadline}`,
+          kind: action.hold === 'nmr' ? 'nmr-guard' : 'long-gap',
+          turn: action.turn,
+          message: `${action.detail}. To resolve it anyway: fatecraft resume ${this.dir}; to give more time: fatecraft extend ${this.dir} --by 24h`,
+        });
+        this.say(`turn ${action.turn} held: ${action.detail}`);
+        await this.save();
+        return false;
+      }
+      case 'resolve':
+        await this.resolve(action.turn, action.nextDeadline);
+        return true;
+    }
+  }
+
+  private async resolve(turn: number, nextDeadline: Date): Promise<void> {
+    const rt = this.runtime;
+    if (rt.resolving?.turn !== turn) {
+      rt.resolving = { turn, startedAt: this.now.toISOString(), nextDeadline: nextDeadline.toISOString() };
+      await this.save();
+    }
+    await failpoint('before-resolve');
+    const result = await runTurn(this.dir, { expectTurn: turn, renderers: this.opts.renderers ?? [], nextDeadline: this.local(nextDeadline) });
+    await failpoint('after-resolve');
+    this.outcome.resolved.push(turn);
+    const count = (type: string) => result.events.filter((e) => e.type === type).length;
+    this.say(`resolved turn ${turn}: ${result.events.length} events, ${count('battle')} battles, ${count('nmr')} nations without orders`);
+    this.openNext(turn, nextDeadline, new Date(rt.resolving!.startedAt));
+    await this.save();
+    await failpoint('after-open-next');
+  }
+
+  /** Books a resolved turn: the next one opens with its deadline and the reports are owed. */
+  private openNext(turn: number, nextDeadline: Date, at: Date): void {
+    const rt = this.runtime;
+    rt.turn = turn + 1;
+    rt.deadline = nextDeadline.toISOString();
+    delete rt.resolving;
+    if (!rt.reportsDue.some((r) => r.turn === turn && r.rerun === 0)) rt.reportsDue.push({ turn, rerun: 0 });
+    closeTurnAlerts(rt, turn);
+    rt.holds = rt.holds.filter((h) => h.turn > turn);
+    for (const t of Object.keys(rt.reminders)) if (Number(t) <= turn) delete rt.reminders[t];
+    logOp(rt, at, 'resolved', `turn ${turn} resolved; turn ${turn + 1} is due ${this.local(nextDeadline)}`, turn);
+    this.say(`turn ${turn + 1} opened, due ${this.local(nextDeadline)}`);
+  }
+
+  private async sendReports(): Promise<void> {
+    for (const due of [...this.runtime.reportsDue]) {
+      const turnDir = join(this.dir, 'turns', turnDirName(due.turn));
+      try {
+        await this.hooks.sendReports(this.context(), { key: `reports-${due.turn}${due.rerun ? `-rerun-${due.rerun}` : ''}`, turn: due.turn, rerun: due.rerun, turnDir });
+      } catch (e) {
+        this.mailFailure(`reports-${due.turn}-${due.rerun}`, `sending the reports of turn ${due.turn} failed: ${(e as Error).message}`);
+        await this.save();
+        continue;
+      }
+      this.runtime.reportsDue = this.runtime.reportsDue.filter((r) => r !== due);
+      this.say(`sent the reports of turn ${due.turn}${due.rerun ? ` (rerun ${due.rerun})` : ''}`);
+      await this.save();
+    }
+  }
+
+  private async sendNotices(): Promise<void> {
+    for (const notice of this.runtime.notices.filter((n) => !n.sent)) {
+      try {
+        await this.hooks.sendNotice(this.context(), notice);
+      } catch (e) {
+        this.mailFailure(`notice-${notice.id}`, `sending notice ${notice.id} (${notice.kind}) failed: ${(e as Error).message}`);
+        await this.save();
+        continue;
+      }
+      notice.sent = true;
+      await this.save();
+    }
+  }
+
+  private async sendAlerts(): Promise<void> {
+    for (const alert of this.runtime.alerts.filter((a) => !a.mailed)) {
+      try {
+        await this.hooks.sendGmAlert(this.context(), alert);
+      } catch (e) {
+        this.say(`could not mail alert ${alert.id} to the GM: ${(e as Error).message}`);
+        continue;
+      }
+      alert.mailed = true;
+      await this.save();
+    }
+  }
+
+  private mailFailure(what: string, message: string): void {
+    this.say(message);
+    raiseAlert(this.runtime, this.now, { key: `mail-failure:${this.runtime.turn}:${what}`, kind: 'mail-failure', turn: this.runtime.turn, message });
+  }
+
+  private context(): TickContext {
+    const rt = this.runtime;
+    return {
+      dir: this.dir,
+      open: this.open,
+      schedule: this.schedule,
+      clock: this.opts.clock,
+      now: this.now,
+      turn: rt.turn,
+      deadline: new Date(rt.deadline),
+      runtime: rt,
+      acceptsOrders: (turn, receivedAt) => ordersAccepted(rt, this.schedule)(turn, receivedAt),
+      declareAbsence: async (nation, fromTurn, toTurn, note) => {
+        rt.absences.push({ nation, fromTurn, toTurn, declaredAt: this.now.toISOString(), ...(note ? { note } : {}) });
+        logOp(rt, this.now, 'absence', `${nation} is away for turns ${fromTurn}–${toTurn}${note ? `: ${note}` : ''}`, fromTurn);
+        await this.save();
+      },
+      say: this.say,
+    };
+  }
+}
+
+/** Nations with an orders file for the turn (the GM's own file is not a nation's). */
+export async function submittedNations(dir: string, turn: number, nations: readonly string[]): Promise<string[]> {
+  const folder = ordersDir(dir, turn);
+  if (!existsSync(folder)) return [];
+  const names = (await readdir(folder)).filter((n) => n.endsWith('.yaml') && n !== GM_ORDERS_FILE).map((n) => n.slice(0, -'.yaml'.length));
+  return names.filter((n) => nations.includes(n)).sort();
+}
+

@@ -1,0 +1,186 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { turnRenderers } from '../../src/cli/renderers.js';
+import { runTurn } from '../../src/jobs/run-turn.js';
+import { FolderInbox, FolderOutbox } from '../../src/mail/folder-transport.js';
+import type { OutboundMessage } from '../../src/mail/types.js';
+import { fetchMail } from '../../src/mailroom/fetch.js';
+import { sendReports } from '../../src/mailroom/reports.js';
+import { FAULT_POINTS, type FaultHook, type FaultPoint } from '../../src/mailroom/runtime.js';
+import type { MailTransport } from '../../src/mailroom/transport.js';
+import { FIXTURES, ROOT, TestClock, cleanupAll, demoCopy, dropInInbox, files, secrets, snapshot } from './support.js';
+
+/**
+ * A run cut short between any two steps, then run again, ends exactly where an uninterrupted run ends: no
+ * order lost, none filed twice, no answer or report missing or sent twice. Cuts are simulated by a fault
+ * hook throwing at each named point (every occurrence in turn), and once for real by SIGKILL of the CLI.
+ */
+afterAll(cleanupAll);
+
+const NOW = '2026-03-08T12:00:00Z';
+
+/** Three of the demo's order mails, one mail of each other kind, and a second delivery of one of them. */
+function mailbox(label: string) {
+  const scratch = demoCopy(label, { yamlOrders: false, demoMail: true });
+  for (const nation of ['vulcanstille', 'westvalia']) rmSync(join(scratch.dir, 'mail', 'inbox', `2026-03-07-${nation}.eml`));
+  for (const name of ['26-missing-token.eml', '39-auto-replied.eml', '47-dsn-bounce.eml', '50-command-deadline.eml']) {
+    dropInInbox(scratch.dir, name, readFileSync(join(FIXTURES, name)));
+  }
+  // The same message delivered twice (same Message-ID, other file: another delivery path).
+  dropInInbox(scratch.dir, 'zz-duplicate-of-grarkul.eml', readFileSync(join(scratch.dir, 'mail', 'inbox', '2026-03-07-grarkul.eml')));
+  return scratch;
+}
+
+/** A folder transport that counts every message handed to the "server". */
+function counting(dir: string): MailTransport & { sends: Map<string, number> } {
+  const sends = new Map<string, number>();
+  const inbox = new FolderInbox({ mailDir: join(dir, 'mail') });
+  const folder = new FolderOutbox({ dir: join(dir, 'mail', 'outbox') });
+  return {
+    sends,
+    inbox,
+    outbox: {
+      send: async (m: OutboundMessage) => {
+        const result = await folder.send(m);
+        sends.set(m.messageId, (sends.get(m.messageId) ?? 0) + 1);
+        return result;
+      },
+      close: () => folder.close(),
+    },
+    concurrency: 1,
+    describe: 'counting folder',
+    uidValidity: () => undefined,
+    close: async () => undefined,
+  };
+}
+
+class Crash extends Error {}
+
+/** Throws at the n-th time the run passes `point`. */
+function crashAt(point: FaultPoint, n: number): FaultHook {
+  let seen = 0;
+  return (p: FaultPoint) => {
+    if (p === point && ++seen === n) throw new Crash(`crash at ${p} #${n}`);
+  };
+}
+
+const merge = (into: Map<string, number>, from: Map<string, number>) => {
+  for (const [k, v] of from) into.set(k, (into.get(k) ?? 0) + v);
+};
+
+describe('fetch: interrupted between every two steps', async () => {
+  const base = mailbox('baseline');
+  const baseTransport = counting(base.dir);
+  const baseline = await fetchMail(base.dir, { clock: new TestClock(NOW), secrets: secrets(), transport: baseTransport });
+  const expected = await snapshot(base.dir);
+
+  it('the uninterrupted run handles every message once', () => {
+    expect(baseline.listed).toBe(8);
+    expect(baseline.filed.map((f) => f.nation).sort()).toEqual(['argenta', 'gondarahl', 'grarkul']);
+    expect([baseline.refused, baseline.ignored, baseline.bounces, baseline.commands]).toEqual([1, 1, 1, 1]);
+    expect(baseline.alreadyHandled).toBe(1); // the second delivery
+    expect([...baseTransport.sends.values()].every((n) => n === 1)).toBe(true);
+    expect(files(join(base.dir, 'mail', 'inbox'))).toEqual([]);
+  });
+
+  const inbound = FAULT_POINTS.filter((p) => !['before-send', 'after-send', 'after-mark'].includes(p));
+  const outbound: FaultPoint[] = ['before-send', 'after-send', 'after-mark'];
+  for (const point of [...inbound, ...outbound]) {
+    it(`cut at ${point} (1st, 3rd and 6th time), then run again: the same end`, async () => {
+      for (const n of [1, 3, 6]) {
+        const scratch = mailbox(`cut-${point}-${n}`);
+        const transport = counting(scratch.dir);
+        const hook = crashAt(point, n);
+        const clock = new TestClock(NOW);
+        let crashed = false;
+        try {
+          await fetchMail(scratch.dir, { clock, secrets: secrets(), transport, faults: hook });
+        } catch (error) {
+          expect(error).toBeInstanceOf(Crash);
+          crashed = true;
+        }
+        if (!crashed) {
+          expect(n, `${point} is passed at least once`).toBeGreaterThan(1);
+          scratch.cleanup();
+          break; // the point occurs fewer than n times
+        }
+        const sends = new Map(transport.sends);
+        const again = counting(scratch.dir);
+        await fetchMail(scratch.dir, { clock, secrets: secrets(), transport: again });
+        merge(sends, again.sends);
+        expect(await snapshot(scratch.dir), `${point} #${n}`).toEqual(expected);
+        for (const [id, count] of sends) {
+          // The one window no SMTP client closes: the server took it, the process died before noting it.
+          expect(count, `${id} after a cut at ${point} #${n}`).toBe(point === 'after-send' && id === [...transport.sends.keys()].at(-1) ? 2 : 1);
+        }
+        expect([...sends.keys()].sort()).toEqual([...baseTransport.sends.keys()].sort());
+        scratch.cleanup();
+      }
+    });
+  }
+});
+
+describe('reports: interrupted while sending', async () => {
+  // Turn 1 resolved once; each case starts from a copy of it.
+  const resolved = demoCopy('reports-resolved');
+  await runTurn(resolved.dir, { renderers: turnRenderers() });
+  const prepare = async (label: string) => {
+    const scratch = demoCopy(label);
+    rmSync(scratch.dir, { recursive: true });
+    cpSync(resolved.dir, scratch.dir, { recursive: true });
+    return scratch;
+  };
+  const base = await prepare('reports-baseline');
+  const baseTransport = counting(base.dir);
+  await sendReports(base.dir, 1, { clock: new TestClock(NOW), secrets: secrets(), transport: baseTransport });
+  const expected = await snapshot(base.dir);
+
+  it('sends five reports and the GM report, once each', () => {
+    expect(baseTransport.sends.size).toBe(6);
+    expect(files(join(base.dir, 'mail', 'outbox'))).toHaveLength(6);
+  });
+
+  for (const point of ['before-send', 'after-send', 'after-mark'] as const) {
+    it(`cut at ${point} of the 1st and the 6th report, then again: each report once`, async () => {
+      for (const n of [1, 6]) {
+        const scratch = await prepare(`reports-${point}-${n}`);
+        const transport = counting(scratch.dir);
+        await expect(sendReports(scratch.dir, 1, { clock: new TestClock(NOW), secrets: secrets(), transport, faults: crashAt(point, n) })).rejects.toBeInstanceOf(Crash);
+        const sends = new Map(transport.sends);
+        const again = counting(scratch.dir);
+        await sendReports(scratch.dir, 1, { clock: new TestClock(NOW), secrets: secrets(), transport: again });
+        merge(sends, again.sends);
+        expect(await snapshot(scratch.dir)).toEqual(expected);
+        expect([...sends.keys()].sort()).toEqual([...baseTransport.sends.keys()].sort());
+        const twice = [...sends].filter(([, c]) => c > 1).map(([id]) => id);
+        expect(twice).toEqual(point === 'after-send' ? [[...transport.sends.keys()].at(-1)] : []);
+        scratch.cleanup();
+      }
+    });
+  }
+});
+
+describe('a real SIGKILL of `fatecraft mail fetch`', () => {
+  const cli = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+  it.skipIf(!existsSync(cli))('killed after filing the 3rd message, or after marking the 2nd answer sent, then run again: the same end as one run', async () => {
+    const base = mailbox('sigkill-baseline');
+    const secretsFile = join(base.root, 'secrets.yaml');
+    writeFileSync(secretsFile, 'argenta: silver-sails-1021\ngondarahl: starkrock-deep\ngrarkul: bloodtusk-bones\nvulcanstille: ash-and-chains\nwestvalia: brass-and-thunder\n');
+    const env = { ...process.env, FATECRAFT_SECRETS: secretsFile, FATECRAFT_NOW: NOW };
+    const run = (dir: string, failpoint?: string) => spawnSync(process.execPath, [cli, 'mail', 'fetch', dir, '--quiet'], { env: { ...env, ...(failpoint ? { FATECRAFT_MAIL_FAILPOINT: failpoint } : {}) }, encoding: 'utf8' });
+    expect(run(base.dir).status).toBe(0);
+    const expected = await snapshot(base.dir);
+
+    for (const failpoint of ['after-file:3', 'after-mark:2']) {
+      const scratch = mailbox(`sigkill-${failpoint.replace(':', '-')}`);
+      const killed = run(scratch.dir, failpoint);
+      expect(killed.signal, `${failpoint}: ${killed.stdout}${killed.stderr}`).toBe('SIGKILL');
+      expect(existsSync(join(scratch.dir, 'mail', '.mail.lock'))).toBe(true); // left behind by the dead process
+      const again = run(scratch.dir);
+      expect(again.status, again.stderr).toBe(0);
+      expect(await snapshot(scratch.dir)).toEqual(expected);
+    }
+  });
+});

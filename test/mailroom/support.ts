@@ -1,0 +1,168 @@
+/**
+ * Helpers for the mailroom tests: scratch copies of the demo campaign (which plays by mail through the folder
+ * transport), the demo players' tokens, a settable clock, and snapshots of what a run left behind.
+ */
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ledger } from '../../src/mailroom/ledger.js';
+import { OutboxQueue } from '../../src/mailroom/outbox.js';
+import type { MailClock } from '../../src/mailroom/runtime.js';
+import { staticSecrets } from '../../src/mailroom/secrets.js';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+export const DEMO = join(ROOT, 'campaigns', 'silversheen');
+export const FIXTURES = join(ROOT, 'test', 'fixtures', 'mailroom');
+
+export const TOKENS: Record<string, string> = {
+  argenta: 'silver-sails-1021',
+  gondarahl: 'starkrock-deep',
+  grarkul: 'bloodtusk-bones',
+  vulcanstille: 'ash-and-chains',
+  westvalia: 'brass-and-thunder',
+};
+
+export const ADDRESSES: Record<string, string> = {
+  argenta: 'duke@argenta.test',
+  gondarahl: 'king@gondarahl.test',
+  grarkul: 'warchief@grarkul.test',
+  vulcanstille: 'magister@vulcanstille.test',
+  westvalia: 'thane@westvalia.test',
+};
+
+export const secrets = (extra: Record<string, string> = {}) => staticSecrets(TOKENS, extra);
+
+export interface Scratch {
+  root: string;
+  dir: string;
+  cleanup: () => void;
+}
+
+const scratches: Scratch[] = [];
+
+/**
+ * A copy of the demo campaign. `yamlOrders: false` removes its turn-1 YAML orders, as the demo does, so every
+ * order comes by mail; the demo's own inbox mails are removed unless `demoMail` is set.
+ */
+export function demoCopy(label: string, opts: { yamlOrders?: boolean; demoMail?: boolean } = {}): Scratch {
+  const root = mkdtempSync(join(tmpdir(), `fc-mailroom-${label}-`));
+  const dir = join(root, 'silversheen');
+  cpSync(DEMO, dir, { recursive: true });
+  if (opts.yamlOrders === false) {
+    for (const name of readdirSync(join(dir, 'orders', '0001'))) if (name.endsWith('.yaml')) rmSync(join(dir, 'orders', '0001', name));
+  }
+  if (!opts.demoMail) rmSync(join(dir, 'mail', 'inbox'), { recursive: true, force: true });
+  mkdirSync(join(dir, 'mail', 'inbox'), { recursive: true });
+  const scratch = { root, dir, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+  scratches.push(scratch);
+  return scratch;
+}
+
+export function cleanupAll(): void {
+  for (const s of scratches.splice(0)) s.cleanup();
+}
+
+/** Replaces the `mail:` block of a campaign copy's campaign.yaml. */
+export function setMailBlock(dir: string, block: string): void {
+  const file = join(dir, 'campaign.yaml');
+  const text = readFileSync(file, 'utf8');
+  const start = text.indexOf('\nmail:\n');
+  const end = text.indexOf('\nnations:\n');
+  if (start < 0 || end < start) throw new Error('no mail: block before nations: in campaign.yaml');
+  writeFileSync(file, `${text.slice(0, start)}\n${block.trimEnd()}\n${text.slice(end)}`);
+}
+
+/** Adds an address to a nation's email list in a campaign copy. */
+export function addEmail(dir: string, nation: string, address: string): void {
+  const file = join(dir, 'campaign.yaml');
+  const text = readFileSync(file, 'utf8');
+  const re = new RegExp(`(\\n  ${nation}:\\n(?:    .*\\n)*?    email: \\[)([^\\]]*)\\]`);
+  if (!re.test(text)) throw new Error(`no email list for ${nation}`);
+  writeFileSync(file, text.replace(re, (_m, head: string, list: string) => `${head}${list}, ${address}]`));
+}
+
+export function dropInInbox(dir: string, name: string, content: Buffer | string): void {
+  mkdirSync(join(dir, 'mail', 'inbox'), { recursive: true });
+  writeFileSync(join(dir, 'mail', 'inbox', name), content);
+}
+
+/** A clock that stays where it is put; pauses return at once but are counted. */
+export class TestClock implements MailClock {
+  slept: number[] = [];
+  private t: number;
+
+  constructor(start = '2026-03-08T12:00:00Z') {
+    this.t = Date.parse(start);
+  }
+
+  now(): Date {
+    return new Date(this.t);
+  }
+
+  set(at: string | Date): void {
+    this.t = new Date(at).getTime();
+  }
+
+  advance(ms: number): void {
+    this.t += ms;
+  }
+
+  async sleep(ms: number): Promise<void> {
+    this.slept.push(ms);
+  }
+}
+
+export function files(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir).filter((n) => !n.startsWith('.')).sort() : [];
+}
+
+/**
+ * What a campaign's mail left on disk, for comparing an interrupted-and-resumed run with an uninterrupted
+ * one: filed orders, what left the inbox and where to, the ledger's outcomes and the queue's statuses.
+ */
+export async function snapshot(dir: string): Promise<Record<string, unknown>> {
+  const mail = join(dir, 'mail');
+  const orders: Record<string, string> = {};
+  for (const turn of files(join(dir, 'orders'))) {
+    for (const name of files(join(dir, 'orders', turn))) {
+      // Filed YAML carries the time the mail was received; that is the one thing allowed to differ.
+      orders[`${turn}/${name}`] = readFileSync(join(dir, 'orders', turn, name), 'utf8').replace(/^# Received: .*$/m, '# Received: …');
+    }
+  }
+  const ledger = (await new Ledger(mail).all()).map((e) => ({ key: e.key, status: e.status, outcome: e.outcome, folder: e.folder, queued: e.queued }));
+  const queue = (await new OutboxQueue(mail).all()).map((q) => ({ id: q.messageId, kind: q.kind, status: q.status, to: q.message.to }));
+  return { orders, inbox: files(join(mail, 'inbox')), processed: files(join(mail, 'processed')), quarantine: files(join(mail, 'quarantine')), outbox: files(join(mail, 'outbox')), ledger, queue };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Real servers (test/support/mail-servers.ts)
+// ---------------------------------------------------------------------------------------------------------
+
+export const CAMPAIGN_ADDRESS = 'turns@silversheen.test';
+export const GM_ADDRESS = 'gm@silversheen.test';
+export const PASSWORD = 'pass-word';
+export const IMAP_PASSWORD_ENV = 'FC_TEST_IMAP_PASSWORD';
+
+/** A demo campaign copy that reads its mailbox over IMAP and sends through the relay; every address has a mailbox. */
+export async function imapCampaign(
+  servers: { imap: { host: string; port: number }; smtp: { host: string; port: number }; addUser(a: string, p: string): Promise<void> },
+  label: string,
+  opts: { yamlOrders?: boolean; extra?: string; concurrency?: number } = {},
+): Promise<Scratch> {
+  const scratch = demoCopy(label, { yamlOrders: opts.yamlOrders ?? false });
+  setMailBlock(
+    scratch.dir,
+    `mail:
+  transport: imap
+  from: "The Silversheen Sea <${CAMPAIGN_ADDRESS}>"
+  gm: ${GM_ADDRESS}
+  imap: { host: ${servers.imap.host}, port: ${servers.imap.port}, user: ${CAMPAIGN_ADDRESS}, passwordEnv: ${IMAP_PASSWORD_ENV} }
+  smtp: { host: ${servers.smtp.host}, port: ${servers.smtp.port}, concurrency: ${opts.concurrency ?? 4} }
+  retry: { attemptsPerRun: 3, firstDelayMs: 20, backoffMinutes: 1, maxRuns: 3 }
+${opts.extra ?? ''}`,
+  );
+  for (const address of [CAMPAIGN_ADDRESS, GM_ADDRESS, ...Object.values(ADDRESSES)]) await servers.addUser(address, PASSWORD);
+  return scratch;
+}
+
+export const imapSecrets = () => secrets({ [IMAP_PASSWORD_ENV]: PASSWORD });

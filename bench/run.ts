@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { turnRenderers } from '../src/cli/renderers.js';
 import { generateCampaign } from '../src/generate/synthetic.js';
 import { writeSyntheticCampaign } from '../src/generate/write.js';
+import { mailServersAvailable } from '../test/support/mail-servers.js';
+import { mailBenchLine, runMailBench } from './mail.js';
 import { timeStages, type StageTimes } from './stages.js';
 
 /**
@@ -13,7 +15,10 @@ import { timeStages, type StageTimes } from './stages.js';
  * memory is its own). Prints a table; `--sizes 10,100` picks sizes, `--units`
  * the units per nation.
  *
- * Usage: npm run bench [-- --sizes 10,100,1000 --units 100]
+ * Then the mail stage (bench/mail.ts): 1,000 order mails through a real
+ * Dovecot and SMTP relay, when they are installed (`--no-mail` skips it).
+ *
+ * Usage: npm run bench [-- --sizes 10,100,1000 --units 100 --no-mail]
  */
 interface ChildResult extends StageTimes {
   peakMiB: number;
@@ -71,6 +76,12 @@ async function main(): Promise<void> {
     const out = execFileSync(process.execPath, ['--max-old-space-size=4096', process.argv[1] ?? '', '--child', '--nations', String(nations), '--units', String(units)], { encoding: 'utf8', maxBuffer: 1 << 20 });
     console.log(row(JSON.parse(out) as ChildResult));
   }
+  if (process.argv.includes('--no-mail')) return;
+  if (!mailServersAvailable()) {
+    console.log('mail stage skipped: Dovecot is not installed (bash .ci/mail-setup.sh)');
+    return;
+  }
+  console.log(mailBenchLine(await runMailBench({ messages: Number(arg('--messages', '1000')) })));
 }
 
 await main();

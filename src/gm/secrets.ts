@@ -98,7 +98,8 @@ export async function setToken(campaignName: string, campaignDir: string, nation
   return previous;
 }
 
-function isInside(file: string, dir: string): boolean {
+/** True when the file lies inside the folder (links resolved): secrets must not sit in a campaign folder. */
+export function isInside(file: string, dir: string): boolean {
   const real = (p: string) => {
     try {
       return realpathSync(p);

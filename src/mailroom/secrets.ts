@@ -16,11 +16,11 @@
  * The path and the override rule are src/gm/secrets.ts's (the GM commands that issue and replace tokens edit
  * this same file); this module adds the passwords and the refusal of a file inside the campaign folder.
  */
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import { dirname, join, relative, resolve, isAbsolute } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { CampaignError } from '../campaign/problems.js';
 import { PLAYER_LIMITS, readYaml } from '../campaign/yaml-io.js';
-import { secretsPath, tokenVariable } from '../gm/secrets.js';
+import { isInside, secretsPath, tokenVariable } from '../gm/secrets.js';
 
 export { secretsPath, tokenVariable };
 
@@ -106,16 +106,4 @@ function readSecretsFile(file: string, campaignDir: string): { tokens: Record<st
     }
   }
   return { tokens, secrets };
-}
-
-function isInside(file: string, dir: string): boolean {
-  const real = (p: string) => {
-    try {
-      return realpathSync(p);
-    } catch {
-      return resolve(p);
-    }
-  };
-  const rel = relative(real(dir), join(real(dirname(file)), file.slice(dirname(file).length + 1)));
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
 }

@@ -95,6 +95,11 @@ export const mailSettingsSchema = z
      * Only results stamped with it are believed; others are recorded as unverified.
      */
     authServId: z.string().min(1).optional(),
+    /**
+     * Check DKIM, SPF and DMARC ourselves (mailauth, with DNS look-ups) and record the results for the GM,
+     * instead of trusting the receiving server's Authentication-Results.
+     */
+    verifyAuthentication: z.boolean().default(false),
   })
   .superRefine((m, ctx) => {
     if (m.transport === 'imap' && m.imap === undefined) ctx.addIssue({ code: 'custom', path: ['imap'], message: 'transport imap needs an imap: block (host, port, user, passwordEnv)' });

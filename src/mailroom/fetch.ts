@@ -33,7 +33,9 @@ import { buildReceipt } from '../orders/receipt.js';
 import { readYamlSheet } from '../orders/yaml-sheet.js';
 import { composeAnswer, composeReport, type CommandFacts } from './compose.js';
 import { senderDomain } from './config.js';
+import type { DNSResolver } from 'mailauth';
 import { decideInbound, decideTooLarge, type Decision, type GmNote } from './decide.js';
+import { verifyMessage } from './verify.js';
 import { htmlOnlyText } from './html-text.js';
 import { authResults, bodyDigest, firstHeader, messageIdOf, readRawHeaders, sha256 } from './headers.js';
 import { recordBounce, type LedgerEntry } from './ledger.js';
@@ -51,6 +53,8 @@ export interface FetchOptions extends MailroomOptions {
   send?: boolean;
   /** SHA-256 digests of each nation's replaced tokens (runtime.yaml retiredTokens). */
   retiredTokens?: Readonly<Record<string, readonly string[]>>;
+  /** DNS for our own DKIM/SPF/DMARC checks (mail.verifyAuthentication); tests give a fixed one. */
+  resolver?: DNSResolver;
 }
 
 export interface FetchSummary {
@@ -315,7 +319,9 @@ class FetchRun {
       ...(parsed.inReplyTo ? { inReplyTo: parsed.inReplyTo } : {}),
       ...(parsed.references.length ? { references: parsed.references } : {}),
     };
-    const auth = authResults(headers, room.settings.authServId);
+    const auth = room.settings.verifyAuthentication
+      ? await verifyMessage(raw, this.opts.resolver ? { resolver: this.opts.resolver } : {})
+      : authResults(headers, room.settings.authServId);
     if (auth) record.auth = auth;
     const receivedAt = new Date(record.receivedAt);
     return decideInbound(parsed, {

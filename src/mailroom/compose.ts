@@ -50,7 +50,7 @@ function replySubject(inbound: InboundFacts, fallback: string): string {
   return /^re\s*:/i.test(subject) ? subject : `Re: ${subject}`;
 }
 
-const SIGN_OFF = (base: ComposeBase) => `\n-- \n${base.campaign.title} — the turn processor (${addressOf(base.settings.from)}).\nThis is an automatic answer. Mail commands: "resend report", "deadline", "show orders".\n`;
+const SIGN_OFF = (base: ComposeBase) => `\n-- \n${base.campaign.title} — the turn processor (${addressOf(base.settings.from)}).\nThis is an automatic answer. Mail commands: "resend report", "deadline", "show orders", "absent for 2 turns".\n`;
 
 // ---------------------------------------------------------------------------------------------------------
 // Answers to inbound mail
@@ -73,6 +73,8 @@ export interface CommandFacts {
   ordersOnFile?: OrderReceipt;
   /** The turn whose report was re-sent, for "resend". */
   resentTurn?: number;
+  /** For "absent": the turns, and whether the schedule recorded them (else the GM was told). */
+  absence?: { fromTurn: number; toTurn: number; recorded: boolean };
 }
 
 const REFUSALS: Record<string, (d: Extract<Decision, { kind: 'refuse' }>, base: ComposeBase, to: string) => string> = {
@@ -155,6 +157,13 @@ function commandText(command: MailCommand, facts: CommandFacts | undefined): str
       return facts?.ordersOnFile ? `Your orders on file for turn ${turn}:\n\n${renderReceipt(facts.ordersOnFile)}` : `You have no orders on file for turn ${turn} yet.`;
     case 'resend':
       return facts?.resentTurn !== undefined ? `Your report of turn ${facts.resentTurn} is on its way again, in a separate message.` : 'There is no turn report to resend yet: no turn has been resolved.';
+    case 'absent': {
+      const a = facts?.absence;
+      if (!a) return 'Your absence could not be read; write for example "absent for 2 turns".';
+      const turns = a.fromTurn === a.toTurn ? `turn ${a.fromTurn}` : `turns ${a.fromTurn} to ${a.toTurn}`;
+      const how = a.recorded ? 'You will get no reminders, and the turn will not wait for you' : 'The GM has been told';
+      return `Noted: you are away for ${turns}. ${how}; without orders your units hold. Orders you send in the meantime still count.`;
+    }
   }
 }
 

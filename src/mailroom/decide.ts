@@ -26,7 +26,13 @@ import { ordersToYaml } from '../orders/yaml-write.js';
 import { tokenDigest } from '../gm/secrets.js';
 import { bounceFacts, firstHeader, type AuthSummary, type BounceFacts, type RawHeaders } from './headers.js';
 
-export type MailCommand = 'resend' | 'deadline' | 'show';
+export type MailCommand = 'resend' | 'deadline' | 'show' | 'absent';
+
+/** Turns a player says they will be away for ("absent for 2 turns", "away until turn 7"). */
+export interface AbsenceRequest {
+  fromTurn: number;
+  toTurn: number;
+}
 
 export type RefusalReason =
   /** The From address is not registered for any nation. */
@@ -65,7 +71,7 @@ interface Common {
 export type Decision =
   | (Common & { kind: 'file'; nation: NationId; turn: number; replacesEarlier: boolean; receipt: OrderReceipt; ordersYaml: string; replyTo?: string })
   | (Common & { kind: 'refuse'; reason: RefusalReason; nation?: NationId; detail: string; receipt?: OrderReceipt; problems?: string[]; replyTo?: string })
-  | (Common & { kind: 'command'; nation: NationId; commands: MailCommand[]; replyTo?: string })
+  | (Common & { kind: 'command'; nation: NationId; commands: MailCommand[]; absence?: AbsenceRequest; replyTo?: string })
   | (Common & { kind: 'bounce'; facts: BounceFacts; nations: NationId[] })
   | (Common & { kind: 'ignore'; reason: IgnoreReason; detail: string })
   | (Common & { kind: 'quarantine'; reason: string; detail: string });
@@ -178,7 +184,10 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
   // 3. Commands, when there are no orders; a message with neither changes nothing.
   if (sheet.entries.length === 0) {
     const commands = findCommands(mail.subject, mail.text);
-    if (commands.length > 0) return { kind: 'command', nation, commands, ...reply() };
+    if (commands.length > 0) {
+      const absence = commands.includes('absent') ? absenceOf(mail.subject, mail.text, ctx.state.turn + 1) : undefined;
+      return { kind: 'command', nation, commands, ...(absence ? { absence } : {}), ...reply() };
+    }
     // A "thanks!", or a reply that only quotes the report, must never touch the orders on file.
     // Only the reader's own findings (syntax), never the nation's units: the token has not been checked.
     const problems = sheet.problems.slice(0, 20).map((p) => `${p.line !== undefined ? `line ${p.line}: ` : ''}${p.text === WHOLE_FILE ? '' : `"${clip(p.text)}": `}${p.reason}`);
@@ -289,10 +298,26 @@ export function subjectHints(subject: string, campaign: Campaign): { nation?: Na
   return { ...(nation !== undefined ? { nation } : {}), ...(turn !== undefined ? { turn: Number(turn) } : {}) };
 }
 
+const ABSENT = /^(?:i(?:'m|\s+am|\s+will\s+be)\s+)?(?:absent|away|on\s+holiday)\b/i;
+const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
+
+/**
+ * The turns an "absent" line asks for: the pending turn, or "for N turns" from it, or "until turn N"; at
+ * most six turns at a time (a longer break is a talk with the GM).
+ */
+export function absenceOf(subject: string, text: string, pendingTurn: number): AbsenceRequest {
+  const line = [subject, ...cutQuotedTail(text).split('\n')].map((l) => l.trim()).find((l) => ABSENT.test(l)) ?? '';
+  const until = /\buntil\s+turn\s+(\d{1,4})\b/i.exec(line);
+  const count = /\bfor\s+(\d{1,2}|one|two|three|four|five|six)\s+turns?\b/i.exec(line);
+  const turns = until ? Number(until[1]) - pendingTurn + 1 : count ? (COUNT_WORDS[count[1]!.toLowerCase()] ?? Number(count[1])) : 1;
+  return { fromTurn: pendingTurn, toTurn: pendingTurn + Math.min(6, Math.max(1, turns)) - 1 };
+}
+
 const COMMANDS: [MailCommand, RegExp][] = [
   ['resend', /^(?:please\s+)?(?:re-?send|send(?:\s+me)?|mail(?:\s+me)?)\b.*\breport\b|^(?:my\s+|the\s+)?(?:last\s+)?report(?:\s+again)?(?:\s+please)?[.!?]*$/i],
   ['deadline', /\bdeadline\b|^when\b.*\b(?:due|turn)\b/i],
   ['show', /^(?:please\s+)?(?:show|list|send|what\s+are)\b.*\borders\b|^(?:my\s+)?(?:current\s+)?orders(?:\s+on\s+file)?\s*\?+$|^(?:my|current)\s+orders[.!?]*$/i],
+  ['absent', ABSENT],
 ];
 
 /**

@@ -24,7 +24,7 @@ import { initialState } from '../campaign/initial-state.js';
 import { GM_ORDERS_FILE, ordersDir } from '../campaign/pending-orders.js';
 import { latestTurn, readState, turnDirName } from '../campaign/store.js';
 import { writeYaml } from '../campaign/yaml-io.js';
-import { asNationId } from '../core/ids.js';
+import { asNationId, type NationId } from '../core/ids.js';
 import type { GameState } from '../core/state.js';
 import { MailErrorCode, isMailError } from '../mail/errors.js';
 import { parseInbound } from '../mail/parse.js';
@@ -53,6 +53,8 @@ export interface FetchOptions extends MailroomOptions {
   send?: boolean;
   /** SHA-256 digests of each nation's replaced tokens (runtime.yaml retiredTokens). */
   retiredTokens?: Readonly<Record<string, readonly string[]>>;
+  /** Records a player's absence in the schedule (the tick passes its own); without it the GM is told. */
+  declareAbsence?: (nation: NationId, fromTurn: number, toTurn: number, note?: string) => Promise<void>;
   /** DNS for our own DKIM/SPF/DMARC checks (mail.verifyAuthentication); tests give a fixed one. */
   resolver?: DNSResolver;
 }
@@ -380,6 +382,12 @@ class FetchRun {
 
     if ((decision.kind === 'file' || decision.kind === 'refuse' || decision.kind === 'command') && decision.replyTo !== undefined) {
       const command = decision.kind === 'command' ? await this.commandFacts(decision.nation, decision.commands) : undefined;
+      if (decision.kind === 'command' && decision.absence && command) {
+        const { fromTurn, toTurn } = decision.absence;
+        if (this.opts.declareAbsence) await this.opts.declareAbsence(decision.nation, fromTurn, toTurn, `declared by mail from ${decision.replyTo}`);
+        else await queue(await room.alert({ key: `absence:${record.key}`, subject: `${decision.nation} will be away`, text: `${decision.nation} wrote from ${decision.replyTo} that they will be away for turns ${fromTurn}–${toTurn}. The schedule is not running this fetch; record it with the schedule if you use one.` }), false, undefined);
+        command.absence = { fromTurn, toTurn, recorded: this.opts.declareAbsence !== undefined };
+      }
       const answer = composeAnswer({ ...room.base(), key: record.key, inbound: record.inbound, decision, to: decision.replyTo, ...(command ? { command } : {}) });
       if (answer) await queue(answer.message.messageId, await room.enqueue(answer.message, answer.kind, `${decision.kind === 'file' ? 'receipt' : 'answer'} for ${decision.nation ?? decision.replyTo}`), decision.replyTo);
       if (decision.kind === 'command' && decision.commands.includes('resend') && command?.resentTurn !== undefined) {

@@ -32,7 +32,13 @@ export function mailroomHooks(options: Omit<MailroomOptions, 'clock'> = {}): Tic
   const deadlineText = (ctx: TickContext, at: Date) => localTime(at, ctx.schedule.timeZone);
   return {
     async fetchMail(ctx) {
-      const summary = await fetchMail(ctx.dir, { ...opts(ctx), acceptsOrders: (turn, receivedAt) => ctx.acceptsOrders(turn, receivedAt), retiredTokens: ctx.runtime.retiredTokens, deadline: deadlineText(ctx, ctx.deadline) });
+      const summary = await fetchMail(ctx.dir, {
+        ...opts(ctx),
+        acceptsOrders: (turn, receivedAt) => ctx.acceptsOrders(turn, receivedAt),
+        retiredTokens: ctx.runtime.retiredTokens,
+        deadline: deadlineText(ctx, ctx.deadline),
+        declareAbsence: (nation, fromTurn, toTurn, note) => ctx.declareAbsence(nation, fromTurn, toTurn, note),
+      });
       if (summary.error !== undefined) throw new Error(summary.error);
       return { processed: summary.handled + summary.resumed + summary.alreadyHandled };
     },

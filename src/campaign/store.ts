@@ -80,6 +80,13 @@ function checkStateAgainstCampaign(state: GameState, campaign: Campaign, file: s
   for (const [id, s] of Object.entries(state.settlements)) {
     if (!campaign.nations[s.nation]) problems.push({ file, path: `settlements.${id}.nation`, message: `no nation "${s.nation}" in campaign.yaml` });
   }
+  for (const [id, u] of Object.entries(state.units)) {
+    if (!u.besieging) continue;
+    // The engine finds besiegers on the settlement's hex, where an attack on it puts them.
+    const besieged = state.settlements[u.besieging];
+    if (!besieged) problems.push({ file, path: `units.${id}.besieging`, message: `there is no settlement "${u.besieging}"` });
+    else if (besieged.hex !== u.hex) problems.push({ file, path: `units.${id}.hex`, message: `${id} besieges ${u.besieging}, so it stands at ${besieged.hex}, not ${u.hex}` });
+  }
   for (const nid of Object.keys(campaign.nations)) {
     if (!state.nations[nid as keyof typeof state.nations]) problems.push({ file, path: `nations`, message: `nation "${nid}" from campaign.yaml has no state` });
   }

@@ -3,6 +3,7 @@ import type { Randomiser } from './dice.js';
 import type { Indicator, LoggedEvent, Resource, TurnEvent } from './events.js';
 import { asUnitId, type HexKey, type NationId, type SettlementId, type UnitId } from './ids.js';
 import { GameMap } from './map.js';
+import { WorldIndex } from './world-index.js';
 import type { Order, TurnOrders } from './orders.js';
 import type { GameState, Health, SettlementState, UnitState } from './state.js';
 
@@ -213,11 +214,17 @@ export class TurnContext {
     if (y.happiness) this.changeIndicator(nation, 'happiness', y.happiness, reason);
   }
 
-  /** Friendly coastal settlements where the nation's ships may put in. */
-  portsOf(nation: NationId): Set<HexKey> {
-    const ports = new Set<HexKey>();
-    for (const s of Object.values(this.state.settlements)) {
-      if (s.nation === nation && this.map.isCoast(s.hex)) ports.add(s.hex);
+  private readonly ports = new Map<NationId, Set<HexKey>>();
+
+  /**
+   * Friendly coastal settlements where the nation's ships may put in, as the
+   * turn started (orders are checked against the starting position).
+   */
+  portsOf(nation: NationId): ReadonlySet<HexKey> {
+    let ports = this.ports.get(nation);
+    if (!ports) {
+      ports = new Set(WorldIndex.of(this.campaign, this.start).settlementsOf(nation).filter((s) => this.map.isCoast(s.hex)).map((s) => s.hex));
+      this.ports.set(nation, ports);
     }
     return ports;
   }

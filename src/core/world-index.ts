@@ -2,6 +2,7 @@ import type { Campaign } from './campaign.js';
 import { hexKey, hexesWithin, offsetOf } from './hex.js';
 import type { HexKey, NationId } from './ids.js';
 import type { ExternalState, GameState, SettlementState, UnitState } from './state.js';
+import { pushTo } from './multimap.js';
 
 /**
  * Lookups by nation and by hex over one game state, built in a single pass
@@ -23,14 +24,14 @@ export class WorldIndex {
     readonly state: GameState,
   ) {
     for (const u of Object.values(state.units)) {
-      push(this.unitsByNation, u.nation, u);
-      push(this.unitsByHex, u.hex, u);
+      pushTo(this.unitsByNation, u.nation, u);
+      pushTo(this.unitsByHex, u.hex, u);
     }
     for (const s of Object.values(state.settlements)) {
-      push(this.settlementsByNation, s.nation, s);
+      pushTo(this.settlementsByNation, s.nation, s);
       this.settlementByHex.set(s.hex, s);
     }
-    for (const e of Object.values(state.externals)) push(this.externalsByNation, e.nation, e);
+    for (const e of Object.values(state.externals)) pushTo(this.externalsByNation, e.nation, e);
   }
 
   static of(campaign: Campaign, state: GameState): WorldIndex {
@@ -88,9 +89,3 @@ export class WorldIndex {
 }
 
 const cache = new WeakMap<GameState, WeakMap<Campaign, WorldIndex>>();
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}

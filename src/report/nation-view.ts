@@ -4,6 +4,7 @@ import { compareIds, sortedKeys, type HexKey, type NationId, type UnitId } from 
 import type { TurnOrders } from '../core/orders.js';
 import type { GameState, SettlementState, UnitState } from '../core/state.js';
 import { WorldIndex } from '../core/world-index.js';
+import { pushTo } from '../core/multimap.js';
 import { battleView, describeEvent, Namer, siegeRollView } from './describe.js';
 import {
   byId,
@@ -303,7 +304,7 @@ function resourcesIn(campaign: Campaign, hexes: ReadonlySet<string>): Campaign['
   let byHex = resourceCache.get(campaign);
   if (!byHex) {
     byHex = new Map();
-    for (const r of campaign.map.resources) byHex.set(r.hex, [...(byHex.get(r.hex) ?? []), r]);
+    for (const r of campaign.map.resources) pushTo(byHex, r.hex, r);
     resourceCache.set(campaign, byHex);
   }
   const out: Campaign['map']['resources'] = [];

@@ -3,6 +3,7 @@ import type { LoggedEvent } from '../core/events.js';
 import { hexDistance, offsetOf } from '../core/hex.js';
 import { compareIds, type HexKey, type NationId } from '../core/ids.js';
 import type { BuildState, GameState, UnitState } from '../core/state.js';
+import { pushTo } from '../core/multimap.js';
 import { WorldIndex } from '../core/world-index.js';
 
 /**
@@ -42,12 +43,12 @@ export class ReportIndex {
   ) {
     this.world = WorldIndex.of(campaign, state);
     this.worldBefore = WorldIndex.of(campaign, before);
-    for (const e of events) for (const n of e.nations) push(this.byNation, n, e);
+    for (const e of events) for (const n of e.nations) pushTo(this.byNation, n, e);
     for (const b of state.builds) {
-      if (b.settlement) push(this.buildsBySettlement, b.settlement, b);
-      push(this.buildsByNation, b.nation, b);
+      if (b.settlement) pushTo(this.buildsBySettlement, b.settlement, b);
+      pushTo(this.buildsByNation, b.nation, b);
     }
-    for (const u of Object.values(state.units)) if (u.besieging) push(this.besiegersOf, u.besieging, u);
+    for (const u of Object.values(state.units)) if (u.besieging) pushTo(this.besiegersOf, u.besieging, u);
     for (const list of this.besiegersOf.values()) list.sort((a, b) => compareIds(a.id, b.id));
   }
 
@@ -90,7 +91,7 @@ export class ReportIndex {
         const r = make(e);
         if (!r) continue;
         if (!r.hex) this.rumoursEverywhere.push(r);
-        else push(this.rumourCells, cellOf(r.hex), r);
+        else pushTo(this.rumourCells, cellOf(r.hex), r);
       }
     }
     const homes = this.world.settlementsOf(nation).map((s) => offsetOf(s.hex));
@@ -119,10 +120,4 @@ const cache = new WeakMap<readonly LoggedEvent[], ReportIndex>();
 function cellOf(hex: HexKey): string {
   const { col, row } = offsetOf(hex);
   return `${Math.floor(col / CELL)}:${Math.floor(row / CELL)}`;
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }

@@ -112,3 +112,17 @@ describe('bad campaign files', () => {
     expect(out.stderr).toMatch(/campaign\.yaml: cannot read the file \(ENOENT\)/);
   });
 });
+
+describe('hand-edited sieges', () => {
+  it('says so when a besieging unit does not stand at the settlement it besieges', () => {
+    const dir = copyDemo('bad-siege');
+    const path = join(dir, 'turns', '0000', 'state.yaml');
+    const text = readFileSync(path, 'utf8');
+    const unit = /^ {2}(ar-argentum-guard):\n((?: {4}.*\n)+)/m.exec(text);
+    expect(unit).not.toBeNull();
+    writeFileSync(path, text.replace(unit![0], `  ${unit![1]}:\n${unit![2]}    besieging: cinderford\n`));
+    const out = spawnSync(process.execPath, [CLI, 'turn', dir], { encoding: 'utf8' });
+    expect(out.status).toBe(1);
+    expect(out.stderr).toMatch(/state\.yaml: .*units\.ar-argentum-guard\.hex: ar-argentum-guard besieges cinderford, so it stands at \d+,\d+, not \d+,\d+/);
+  });
+});

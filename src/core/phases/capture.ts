@@ -14,7 +14,7 @@ export function captureSettlement(ctx: TurnContext, s: SettlementState, by: Nati
   for (const u of ctx.unitsAt(s.hex)) {
     if (u.nation === from) ctx.destroyUnit(u, `taken when ${s.name} fell`, nations);
   }
-  for (const u of Object.values(ctx.state.units)) {
+  for (const u of ctx.unitsAt(s.hex)) {
     if (u.besieging === s.id) delete u.besieging;
   }
   s.nation = by;

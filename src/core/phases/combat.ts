@@ -7,6 +7,7 @@ import type { SettlementState, UnitState } from '../state.js';
 import { captureSettlement, hasInfantry } from './capture.js';
 import { moveUnit } from './movement.js';
 import type { Phase } from './phase.js';
+import { pushTo } from '../multimap.js';
 
 /**
  * Open battles and attacks on settlements, one per attack order in attacker id
@@ -71,7 +72,7 @@ function sworn(ctx: TurnContext, key: string): AcceptedOrder<DefendOrder>[] {
     for (const d of ctx.acceptedOf('defend')) {
       const p = d.order.protect;
       const k = 'unit' in p ? `unit:${p.unit}` : `settlement:${p.settlement}`;
-      index.set(k, [...(index.get(k) ?? []), d]);
+      pushTo(index, k, d);
     }
     for (const list of index.values()) list.sort((a, b) => compareIds(a.order.unit, b.order.unit));
     swornCache.set(ctx, index);

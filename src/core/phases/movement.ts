@@ -3,6 +3,7 @@ import { compareIds, type HexKey, type UnitId } from '../ids.js';
 import type { AttackOrder, MoveOrder } from '../orders.js';
 import type { UnitState } from '../state.js';
 import type { Phase } from './phase.js';
+import { pushTo } from '../multimap.js';
 
 /**
  * Pursuit, then movement. An attack aims at where its target stood when the
@@ -20,7 +21,7 @@ export const movementPhase: Phase = {
     const pursuersOf = new Map<UnitId, AcceptedOrder<AttackOrder>[]>();
     for (const a of ctx.acceptedOf('attack')) {
       const t = a.order.target;
-      if ('unit' in t && moves.has(t.unit)) pursuersOf.set(t.unit, [...(pursuersOf.get(t.unit) ?? []), a]);
+      if ('unit' in t && moves.has(t.unit)) pushTo(pursuersOf, t.unit, a);
     }
     for (const targetId of [...pursuersOf.keys()].sort(compareIds)) {
       const target = ctx.unit(targetId);
@@ -83,8 +84,10 @@ export function moveUnit(ctx: TurnContext, unit: UnitState, path: readonly HexKe
   if (unit.besieging) {
     const settlement = unit.besieging;
     delete unit.besieging;
-    const left = Object.values(ctx.state.units).some((u) => u.besieging === settlement);
-    const owner = ctx.settlement(settlement)?.nation;
+    const besieged = ctx.settlement(settlement);
+    // Besiegers stand on the settlement's hex (the attack put them there).
+    const left = besieged !== undefined && ctx.unitsAt(besieged.hex).some((u) => u.besieging === settlement);
+    const owner = besieged?.nation;
     const nations = [...new Set([unit.nation, ...(owner ? [owner] : [])])].sort(compareIds);
     if (!left) ctx.emit({ type: 'siege_lifted', nations, settlement, reason: `${unit.id} marched away` });
   }

@@ -97,9 +97,9 @@ function sortie(ctx: TurnContext, a: AcceptedOrder<SortieOrder>): void {
   const beat = numbers[target.health];
   const r = siegeRoll(ctx, unit, `sortie:${unit.id}`, beat, a.order.fate ?? 0, false, [target]);
   // Extra successes strike other besiegers no harder to hit than the first.
-  const others = Object.values(ctx.state.units)
-    .filter((u) => u.besieging === s.id && u.id !== target.id && numbers[u.health] <= beat)
-    .sort((x, y) => compareIds(x.id, y.id));
+  const others = ctx
+    .unitsAt(s.hex)
+    .filter((u) => u.besieging === s.id && u.id !== target.id && numbers[u.health] <= beat);
   const struck = r.successes > 0 ? [target, ...others].slice(0, r.successes) : [];
   const effects = struck.map((u) => `${u.id} ${u.health === 'healthy' ? 'bloodied' : 'destroyed'}`);
   ctx.emit({ type: 'siege_roll', nations, action: 'sortie', unit: unit.id, settlement: s.id, target: beat, roll: r.roll, modifiers: r.modifiers, fateSpent: r.fateSpent, total: r.total, successes: r.successes, effects });

@@ -2,6 +2,7 @@ import type { TurnContext } from '../context.js';
 import { compareIds, sortedKeys, type NationId } from '../ids.js';
 import type { SettlementState } from '../state.js';
 import type { Phase } from './phase.js';
+import { pushTo } from '../multimap.js';
 
 /** Resting units that did not fight this turn become healthy. */
 export const recoveryPhase: Phase = {
@@ -29,9 +30,9 @@ export const incomePhase: Phase = {
   name: 'income',
   run(ctx: TurnContext) {
     const held = new Map<NationId, SettlementState[]>();
-    for (const s of Object.values(ctx.state.settlements)) held.set(s.nation, [...(held.get(s.nation) ?? []), s]);
+    for (const s of Object.values(ctx.state.settlements)) pushTo(held, s.nation, s);
     const externals = new Map<NationId, string[]>();
-    for (const e of Object.values(ctx.state.externals)) externals.set(e.nation, [...(externals.get(e.nation) ?? []), e.type]);
+    for (const e of Object.values(ctx.state.externals)) pushTo(externals, e.nation, e.type);
     for (const nation of sortedKeys(ctx.state.nations)) {
       const n = ctx.nationState(nation);
       if (!n.alive) continue;

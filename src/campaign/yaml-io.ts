@@ -115,7 +115,6 @@ export function readBulkYaml(input: Uint8Array, limits: ReadLimits): BulkRead {
  * Stable YAML output: keys in the order given (callers sort them), no
  * anchors, no line folding. Strings that would read back as another type
  * are quoted, so what is written reads back the same with either parser.
+ * The writer (yaml-write.ts) gives js-yaml's bytes, faster.
  */
-export function writeYaml(value: unknown): string {
-  return jsyaml.dump(value, { lineWidth: -1, noRefs: true, schema: jsyaml.CORE_SCHEMA });
-}
+export { writeYaml } from './yaml-write.js';

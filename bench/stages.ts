@@ -1,4 +1,5 @@
 import { readdir, readFile, writeFile, mkdir, rm } from 'node:fs/promises';
+import { StagingFolder } from '../src/campaign/staging.js';
 import { join } from 'node:path';
 import { readPendingOrders } from '../src/campaign/pending-orders.js';
 import { openCampaign, readState, stateYaml, turnDirName, type OpenCampaign } from '../src/campaign/store.js';
@@ -8,7 +9,8 @@ import type { TurnRenderer } from '../src/jobs/run-turn.js';
 
 /**
  * The stages of a turn, timed one by one inside a single process: load the
- * campaign, parse orders, resolve, write state and events, render reports;
+ * campaign, parse orders, resolve, write state and events, render reports,
+ * flush the turn's files to disk;
  * and the baseline every stage is compared to — loading and writing the same
  * state and orders as plain YAML, with no game logic at all.
  */
@@ -20,6 +22,8 @@ export interface StageTimes {
   resolve: number;
   write: number;
   reports: number;
+  /** Every file of the turn put on disk (fsync) before the turn folder is renamed into place. */
+  flush: number;
   baseline: number;
   events: number;
 }
@@ -43,24 +47,19 @@ export async function timeStages(dir: string, renderers: TurnRenderer[]): Promis
   const out = join(dir, 'bench-out');
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
+  const staging = new StagingFolder(join(out, 'turn'));
   t = now();
-  await writeFile(join(out, 'state.yaml'), stateYaml(result.state));
-  await writeFile(join(out, 'events.yaml'), writeYaml({ turn: 1, events: result.events }));
+  await staging.write('state.yaml', stateYaml(result.state));
+  await staging.write('events.yaml', writeYaml({ turn: 1, events: result.events }));
   const write = now() - t;
 
   t = now();
-  let files = 0;
-  for (const render of renderers) {
-    const rendered = await render({ open, before: state, state: result.state, events: result.events, turn: 1, orders: pending.orders });
-    for (const [rel, content] of Object.entries(rendered)) {
-      const path = join(out, rel);
-      await mkdir(join(path, '..'), { recursive: true });
-      await writeFile(path, content);
-      files++;
-    }
-  }
+  for (const render of renderers) await render({ open, before: state, state: result.state, events: result.events, turn: 1, orders: pending.orders }, staging);
   const reports = now() - t;
-  void files;
+
+  t = now();
+  await staging.flush();
+  const flush = now() - t;
 
   const baseline = await timeBaseline(dir, out);
   await rm(out, { recursive: true, force: true });
@@ -72,6 +71,7 @@ export async function timeStages(dir: string, renderers: TurnRenderer[]): Promis
     resolve,
     write,
     reports,
+    flush,
     baseline,
     events: result.events.length,
   };

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, rm, writeFile, open } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Campaign } from '../core/campaign.js';
@@ -7,7 +7,10 @@ import type { GameState } from '../core/state.js';
 import { buildCampaign } from './build-campaign.js';
 import { CampaignError, validate } from './problems.js';
 import { campaignFileSchema, stateFileSchema, type CampaignFile } from './schema.js';
+import { StagingFolder, syncDir, type FolderSink } from './staging.js';
 import { GM_LIMITS, readBulkYaml, writeYaml } from './yaml-io.js';
+
+export { syncDir };
 
 /**
  * A campaign on disk:
@@ -127,8 +130,10 @@ export function stateYaml(state: GameState): string {
 /**
  * Writes a whole turn folder atomically. Refuses to overwrite a resolved turn:
  * re-resolving goes through an explicit GM operation that keeps the old one.
+ * `fill` writes further files (the reports) into the folder while it is
+ * still temporary, so they are part of the same all-or-nothing rename.
  */
-export async function writeTurn(dir: string, turn: number, files: TurnFiles): Promise<string> {
+export async function writeTurn(dir: string, turn: number, files: TurnFiles, fill?: (sink: FolderSink) => Promise<void>): Promise<string> {
   const turnsDir = join(dir, 'turns');
   const final = join(turnsDir, turnDirName(turn));
   if (existsSync(final)) throw new CampaignError([{ file: final, message: `turn ${turn} is already resolved` }]);
@@ -136,42 +141,15 @@ export async function writeTurn(dir: string, turn: number, files: TurnFiles): Pr
   await clearStaleTemporaries(turnsDir);
   const tmp = join(turnsDir, `.${turnDirName(turn)}.partial-${process.pid}`);
   await rm(tmp, { recursive: true, force: true });
-  const all: Record<string, string | Buffer> = {
-    'state.yaml': stateYaml(files.state),
-    'events.yaml': writeYaml({ turn, events: files.events }),
-    ...files.extra,
-  };
-  for (const [rel, content] of Object.entries(all).sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const path = join(tmp, rel);
-    await mkdir(join(path, '..'), { recursive: true });
-    await writeDurable(path, content);
-  }
-  await syncDir(tmp);
+  const staging = new StagingFolder(tmp);
+  await staging.write('state.yaml', stateYaml(files.state));
+  await staging.write('events.yaml', writeYaml({ turn, events: files.events }));
+  for (const [rel, content] of Object.entries(files.extra).sort(([a], [b]) => (a < b ? -1 : 1))) await staging.write(rel, content);
+  if (fill) await fill(staging);
+  await staging.flush();
   await rename(tmp, final);
   await syncDir(turnsDir);
   return final;
-}
-
-async function writeDurable(path: string, content: string | Buffer): Promise<void> {
-  await writeFile(path, content);
-  const fh = await open(path, 'r');
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-}
-
-/** Flushes a folder's entries (renames into it) to disk. */
-export async function syncDir(path: string): Promise<void> {
-  const fh = await open(path, 'r');
-  try {
-    await fh.sync();
-  } catch {
-    // Some file systems refuse fsync on directories; the rename is still atomic.
-  } finally {
-    await fh.close();
-  }
 }
 
 /** A crash mid-write leaves a ".NNNN.partial-<pid>" folder; it never counts as a turn. */

@@ -2,14 +2,15 @@ import { readPendingOrders } from '../campaign/pending-orders.js';
 import { initialState } from '../campaign/initial-state.js';
 import { CampaignError } from '../campaign/problems.js';
 import { ensureStartingState, latestTurn, openCampaign, readState, writeTurn } from '../campaign/store.js';
+import type { FileSink } from '../campaign/staging.js';
 import type { Randomiser } from '../core/dice.js';
 import type { LoggedEvent } from '../core/events.js';
 import type { TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import { resolveTurn } from '../core/turn.js';
 
-/** Renders extra files for a resolved turn (reports); plugged in by the report shell. */
-export type TurnRenderer = (input: {
+/** What a renderer is given: the turn as resolved. */
+export interface TurnRenderInput {
   open: Awaited<ReturnType<typeof openCampaign>>;
   before: GameState;
   state: GameState;
@@ -19,7 +20,14 @@ export type TurnRenderer = (input: {
   orders?: TurnOrders;
   /** The deadline for the next turn's orders, as players should read it, when a schedule set one. */
   nextDeadline?: string;
-}) => Promise<Record<string, string | Buffer>> | Record<string, string | Buffer>;
+}
+
+/**
+ * Writes extra files for a resolved turn (reports) into the turn folder while
+ * it is being written, so they land with the turn or not at all; plugged in by
+ * the report shell.
+ */
+export type TurnRenderer = (input: TurnRenderInput, sink: FileSink) => Promise<void>;
 
 export interface RunTurnOptions {
   /** Refuse unless the pending turn is this one (no double processing). */
@@ -51,7 +59,9 @@ export async function runTurn(campaignDir: string, opts: RunTurnOptions = {}): P
   const { state, events } = resolveTurn({ campaign: open.campaign, state: before, orders: pending.orders, ...(opts.dice ? { dice: opts.dice } : {}) });
   const extra: Record<string, string | Buffer> = {};
   for (const [name, bytes] of Object.entries(pending.files)) extra[`orders/${name}`] = bytes;
-  for (const render of opts.renderers ?? []) Object.assign(extra, await render({ open, before, state, events, turn, orders: pending.orders, ...(opts.nextDeadline ? { nextDeadline: opts.nextDeadline } : {}) }));
-  const dir = await writeTurn(campaignDir, turn, { state, events, extra });
+  const input: TurnRenderInput = { open, before, state, events, turn, orders: pending.orders, ...(opts.nextDeadline ? { nextDeadline: opts.nextDeadline } : {}) };
+  const dir = await writeTurn(campaignDir, turn, { state, events, extra }, async (sink) => {
+    for (const render of opts.renderers ?? []) await render(input, sink);
+  });
   return { turn, dir, events, state };
 }

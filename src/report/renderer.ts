@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { nationOrdersFromYaml, GM_ORDERS_FILE, ordersDir } from '../campaign/pending-orders.js';
+import { MemorySink, type FileSink } from '../campaign/staging.js';
 import { CampaignError, pathText } from '../campaign/problems.js';
 import { turnDirName, type OpenCampaign } from '../campaign/store.js';
 import type { LoggedEvent } from '../core/events.js';
@@ -118,35 +119,46 @@ export function checkNationIds(open: OpenCampaign): void {
   }
 }
 
-/** Every report file of a turn, by path relative to the turn folder. */
-export async function renderReports(input: ReportInput, opts: ReportOptions = {}): Promise<Record<string, string>> {
+/**
+ * Writes every report file of a turn into the sink, by path relative to the
+ * turn folder. The GM's report is made in this thread while worker threads
+ * (in a big campaign) make the nations'.
+ */
+export async function writeReportsTo(sink: FileSink, input: ReportInput, opts: ReportOptions = {}): Promise<void> {
   const { open, before, state, events } = input;
   checkNationIds(open);
   const campaign = open.campaign;
-  const templates = loadTemplates(templateDirs(open));
   const orders = input.orders ?? (await readTurnOrders(open, before, input.turn));
   const deadline = opts.deadline !== undefined ? { deadline: opts.deadline } : {};
   const wanted: NationId[] = opts.nations ? opts.nations.map(asNationId) : sortedKeys(campaign.nations);
-  const settings = reportSettings(open);
-  const inline = settings.inlineNationsUpTo !== undefined ? { inlineNationsUpTo: settings.inlineNationsUpTo } : {};
-  // The gazette is everyone's, like the GM's report: written unless only some nations are re-rendered.
-  const files: Record<string, string> = opts.nations ? {} : { [`${REPORTS_DIR}/${GAZETTE}.txt`]: gazette(campaign, state) };
   for (const nation of wanted) {
     if (!campaign.nations[nation]) {
       throw new CampaignError([{ file: join(open.dir, 'campaign.yaml'), message: `no nation "${nation}" (nations: ${sortedKeys(campaign.nations).join(', ')})` }]);
     }
   }
-  const job: NationJob = { campaign, before, state, events, nations: wanted, orders, legend: open.file.map.legend, templateDirs: templateDirs(open), ...deadline, ...inline };
-  Object.assign(files, await renderNations(job));
+  const settings = reportSettings(open);
+  const inline = settings.inlineNationsUpTo !== undefined ? { inlineNationsUpTo: settings.inlineNationsUpTo } : {};
+  const dirs = templateDirs(open);
+  const job: NationJob = { campaign, before, state, events, nations: wanted, orders, legend: open.file.map.legend, templateDirs: dirs, ...deadline, ...inline };
+  const nations = renderNations(job, sink);
+  // The gazette is everyone's, like the GM's report: written unless only some nations are re-rendered.
+  if (!opts.nations) await sink.write(`${REPORTS_DIR}/${GAZETTE}.txt`, gazette(campaign, state));
   if (opts.gm !== false) {
-    const gm = renderGmReport(gmView(campaign, before, state, events, { ...deadline, orders, legend: open.file.map.legend }), templates);
-    files[`${REPORTS_DIR}/${GM_REPORT}.html`] = gm.html;
-    files[`${REPORTS_DIR}/${GM_REPORT}.svg`] = gm.svg;
+    const gm = renderGmReport(gmView(campaign, before, state, events, { ...deadline, orders, legend: open.file.map.legend }), loadTemplates(dirs));
+    await sink.write(`${REPORTS_DIR}/${GM_REPORT}.html`, gm.html);
+    await sink.write(`${REPORTS_DIR}/${GM_REPORT}.svg`, gm.svg);
   }
-  return files;
+  await nations;
+}
+
+/** Every report file of a turn, in memory, by path relative to the turn folder (small campaigns, tests). */
+export async function renderReports(input: ReportInput, opts: ReportOptions = {}): Promise<Record<string, string>> {
+  const sink = new MemorySink();
+  await writeReportsTo(sink, input, opts);
+  return sink.files as Record<string, string>;
 }
 
 /** The TurnRenderer `fatecraft turn` plugs in: every report, written with the turn. */
 export function reportRenderer(opts: Pick<ReportOptions, 'deadline'> = {}): TurnRenderer {
-  return (input) => renderReports(input, input.nextDeadline ? { ...opts, deadline: input.nextDeadline } : opts);
+  return (input, sink) => writeReportsTo(sink, input, input.nextDeadline ? { ...opts, deadline: input.nextDeadline } : opts);
 }

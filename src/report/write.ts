@@ -1,21 +1,24 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import { CampaignError } from '../campaign/problems.js';
+import { StagingFolder, syncDir } from '../campaign/staging.js';
 import { listTurns, openCampaign, readState, readTurnEvents, turnDirName, type OpenCampaign } from '../campaign/store.js';
 
-import { renderReports, type ReportOptions } from './renderer.js';
+import { writeReportsTo, type ReportOptions } from './renderer.js';
 
 /**
  * Re-rendering the reports of a turn already on disk (`fatecraft report`).
- * The turn folder exists, so each file is written on its own, atomically:
- * to a temporary file beside it, synced, then renamed over the old one.
+ * The turn folder exists, so the reports are made in a staging folder inside
+ * it, flushed to disk, and then each is renamed over the old one: every file
+ * is either the old report or the new one, never half of either.
  */
 export interface WrittenReports {
   turn: number;
   dir: string;
   files: string[];
 }
+
+const STAGING_PREFIX = '.reports.partial-';
 
 export async function writeReports(campaignDir: string, opts: ReportOptions & { turn?: number } = {}): Promise<WrittenReports> {
   const open: OpenCampaign = await openCampaign(campaignDir);
@@ -26,14 +29,24 @@ export async function writeReports(campaignDir: string, opts: ReportOptions & { 
   const state = await readState(campaignDir, turn, open.campaign);
   const before = turn > 0 && turns.includes(turn - 1) ? await readState(campaignDir, turn - 1, open.campaign) : state;
   const events = await readTurnEvents(campaignDir, turn);
-  const files = await renderReports({ open, before, state, events, turn }, opts);
   const dir = join(campaignDir, 'turns', turnDirName(turn));
-  const written: string[] = [];
-  for (const [rel, content] of Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const path = join(dir, rel);
-    await mkdir(dirname(path), { recursive: true });
-    await writeFileAtomic(path, content, { fsync: true });
-    written.push(rel);
+  // A run killed while staging leaves its folder behind; it was never in place.
+  for (const name of await readdir(dir)) if (name.startsWith(STAGING_PREFIX)) await rm(join(dir, name), { recursive: true, force: true });
+  const staging = new StagingFolder(join(dir, `${STAGING_PREFIX}${process.pid}`));
+  try {
+    await writeReportsTo(staging, { open, before, state, events, turn }, opts);
+    await staging.flush();
+    const files = staging.files;
+    const folders = new Set<string>();
+    for (const rel of files) {
+      const target = join(dir, rel);
+      if (!folders.has(dirname(target))) await mkdir(dirname(target), { recursive: true });
+      folders.add(dirname(target));
+      await rename(join(staging.dir, rel), target);
+    }
+    for (const folder of folders) await syncDir(folder);
+    return { turn, dir, files };
+  } finally {
+    await rm(staging.dir, { recursive: true, force: true });
   }
-  return { turn, dir, files: written };
 }

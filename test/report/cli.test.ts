@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -65,6 +65,17 @@ describe('fatecraft report', () => {
     expect(statSync(join(dir, 'turns', '0001', 'reports', 'gm.html')).mtimeMs).toBe(gmBefore);
     expect(readdirSync(join(dir, 'turns', '0001', 'reports')).filter((n) => !/^(argenta|borea|corsa)(-orders)?\.(txt|html|yaml|svg)$|^gm\.(html|svg)$|^nations\.txt$/.test(n))).toEqual([]);
     expect(readFileSync(join(dir, 'turns', '0001', 'state.yaml'), 'utf8')).toContain('turn: 1');
+  });
+
+  it('clears what a killed run left staged and leaves nothing of its own beside the reports', async () => {
+    const dir = copy('cli-staged');
+    await runTurn(dir);
+    const stale = join(dir, 'turns', '0001', '.reports.partial-99999', 'reports');
+    mkdirSync(stale, { recursive: true });
+    writeFileSync(join(stale, 'argenta.txt'), 'half a report');
+    await cli('report', dir);
+    expect(readdirSync(join(dir, 'turns', '0001')).sort()).toEqual(['events.yaml', 'orders', 'reports', 'state.yaml']);
+    expect(readReports(dir, 1)['argenta.txt']).toContain('report for Argenta');
   });
 
   it('refuses an unknown nation or an unresolved turn with a clear message', async () => {

@@ -1,0 +1,44 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isFolderSink, MemorySink, StagingFolder } from '../../src/campaign/staging.js';
+
+const made: string[] = [];
+afterEach(() => made.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+const scratch = () => {
+  const d = mkdtempSync(join(tmpdir(), 'fatecraft-staging-'));
+  made.push(d);
+  return d;
+};
+
+describe('StagingFolder', () => {
+  it('writes each file at once, in nested folders, and lists them with those other threads wrote', async () => {
+    const root = scratch();
+    const staging = new StagingFolder(join(root, '.0001.partial'));
+    await staging.write('state.yaml', 'turn: 1\n');
+    await staging.write('reports/a.txt', 'A');
+    mkdirSync(join(staging.dir, 'reports'), { recursive: true });
+    writeFileSync(join(staging.dir, 'reports', 'b.txt'), 'B');
+    staging.adopt(['reports/b.txt']);
+    expect(readFileSync(join(staging.dir, 'reports', 'a.txt'), 'utf8')).toBe('A');
+    expect(staging.files).toEqual(['reports/a.txt', 'reports/b.txt', 'state.yaml']);
+    await staging.flush();
+    expect(isFolderSink(staging)).toBe(true);
+  });
+
+  it('fails the flush when an adopted file is missing: a worker that said it wrote a file must have', async () => {
+    const staging = new StagingFolder(scratch());
+    staging.adopt(['reports/ghost.txt']);
+    await expect(staging.flush()).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('MemorySink', () => {
+  it('keeps the files in memory and is no folder for workers', async () => {
+    const sink = new MemorySink();
+    await sink.write('reports/a.txt', 'A');
+    expect(sink.files).toEqual({ 'reports/a.txt': 'A' });
+    expect(isFolderSink(sink)).toBe(false);
+  });
+});

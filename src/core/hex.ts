@@ -39,9 +39,30 @@ export function parseHex(text: string): Offset | undefined {
 }
 
 export function offsetOf(key: HexKey): Offset {
+  // Keys are made by hexKey ("12,7"): read by hand, as this runs millions of
+  // times a turn and the pattern costs several times more. Anything else
+  // goes through the pattern.
+  const comma = key.indexOf(',');
+  const col = integerIn(key, 0, comma);
+  const row = integerIn(key, comma + 1, key.length);
+  if (comma > 0 && col !== undefined && row !== undefined) return { col, row };
   const parsed = parseHex(key);
   if (!parsed) throw new Error(`not a hex key: ${key}`);
   return parsed;
+}
+
+/** The integer written in text[from, to) as an optional "-" and digits only; undefined otherwise. */
+function integerIn(text: string, from: number, to: number): number | undefined {
+  const negative = text.charCodeAt(from) === 45;
+  let i = negative ? from + 1 : from;
+  if (i >= to) return undefined;
+  let n = 0;
+  for (; i < to; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return undefined;
+    n = n * 10 + d;
+  }
+  return negative ? -n : n;
 }
 
 function toCube({ col, row }: Offset): Cube {

@@ -17,6 +17,7 @@ export class WorldIndex {
   readonly settlementsByNation = new Map<NationId, SettlementState[]>();
   readonly settlementByHex = new Map<HexKey, SettlementState>();
   readonly externalsByNation = new Map<NationId, ExternalState[]>();
+  readonly externalsByHex = new Map<HexKey, ExternalState[]>();
   private readonly sight = new Map<NationId, Set<HexKey>>();
 
   private constructor(
@@ -31,7 +32,10 @@ export class WorldIndex {
       pushTo(this.settlementsByNation, s.nation, s);
       this.settlementByHex.set(s.hex, s);
     }
-    for (const e of Object.values(state.externals)) pushTo(this.externalsByNation, e.nation, e);
+    for (const e of Object.values(state.externals)) {
+      pushTo(this.externalsByNation, e.nation, e);
+      pushTo(this.externalsByHex, e.hex, e);
+    }
   }
 
   static of(campaign: Campaign, state: GameState): WorldIndex {

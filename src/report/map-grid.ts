@@ -1,6 +1,7 @@
 import type { Campaign } from '../core/campaign.js';
 import { asHexKey, compareIds } from '../core/ids.js';
 import { hexesWithin, offsetOf } from '../core/hex.js';
+import { pushTo } from '../core/multimap.js';
 import type { MapWindow, TerrainGrid } from './types.js';
 
 /**
@@ -38,7 +39,7 @@ const POOL = 'abcdeghijklmopqrstuvwxyz+-_,;"\'`|/\\()[]{}<>?!$%&0123456789ABCDEF
  * terrain's initial, then a pool.
  */
 export function terrainLegend(campaign: Campaign, fileLegend: Readonly<Record<string, string>> = {}): Record<string, string> {
-  const terrains = [...new Set(campaign.map.terrain)].sort(compareIds);
+  const terrains = terrainsOf(campaign);
   const used = new Set<string>();
   const byTerrain: Record<string, string> = {};
   const claim = (t: string, ch: string | undefined) => {
@@ -56,6 +57,27 @@ export function terrainLegend(campaign: Campaign, fileLegend: Readonly<Record<st
     if (ch !== undefined) legend[ch] = t;
   }
   return legend;
+}
+
+// A 400x400 map has 160,000 hexes; every report needs their few distinct terrains.
+const TERRAINS = new WeakMap<Campaign, readonly string[]>();
+function terrainsOf(campaign: Campaign): readonly string[] {
+  let terrains = TERRAINS.get(campaign);
+  if (!terrains) TERRAINS.set(campaign, (terrains = [...new Set(campaign.map.terrain)].sort(compareIds)));
+  return terrains;
+}
+
+const RESOURCES = new WeakMap<Campaign, ReadonlyMap<string, Campaign['map']['resources']>>();
+
+/** The map's resources by hex, made once per campaign: reports look them up per hex, never scan them all. */
+export function resourcesByHex(campaign: Campaign): ReadonlyMap<string, Campaign['map']['resources']> {
+  let byHex = RESOURCES.get(campaign);
+  if (!byHex) {
+    const made = new Map<string, Campaign['map']['resources']>();
+    for (const r of campaign.map.resources) pushTo(made, r.hex, r);
+    RESOURCES.set(campaign, (byHex = made));
+  }
+  return byHex;
 }
 
 export function terrainGrid(campaign: Campaign, window: MapWindow, fileLegend?: Readonly<Record<string, string>>): TerrainGrid {

@@ -4,7 +4,6 @@ import { compareIds, sortedKeys, type HexKey, type NationId, type UnitId } from 
 import type { TurnOrders } from '../core/orders.js';
 import type { GameState, SettlementState, UnitState } from '../core/state.js';
 import { WorldIndex } from '../core/world-index.js';
-import { pushTo } from '../core/multimap.js';
 import { battleView, describeEvent, Namer, siegeRollView } from './describe.js';
 import {
   byId,
@@ -21,7 +20,7 @@ import {
 } from './facts.js';
 import { rated } from './ladder.js';
 import { ReportIndex, type Rumour } from './report-index.js';
-import { compareHexes, hexesAround, terrainGrid, windowAround } from './map-grid.js';
+import { compareHexes, hexesAround, resourcesByHex, terrainGrid, windowAround } from './map-grid.js';
 import type { ForeignSettlementView, ForeignUnitView, LogLine, NationSummary, NationView, PublicNationView } from './types.js';
 
 /**
@@ -100,7 +99,7 @@ function nationsListed(
   inlineUpTo: number,
 ): Pick<NationView, 'nations' | 'nationsAll' | 'nationCount'> {
   const all = publicIndicators(campaign, state);
-  if (all.length <= inlineUpTo) return { nations: all, nationsAll: true, nationCount: all.length };
+  if (all.length <= inlineUpTo) return { nations: [...all], nationsAll: true, nationCount: all.length };
   const met = new Set<string>([nation]);
   for (const e of mine) for (const n of e.nations) met.add(n);
   for (const x of [...units, ...settlements]) met.add(x.nation);
@@ -125,7 +124,18 @@ export function unitsOnMap(campaign: Campaign, units: readonly UnitState[], name
     }));
 }
 
-export function publicIndicators(campaign: Campaign, state: GameState): PublicNationView[] {
+const indicatorCache = new WeakMap<GameState, WeakMap<Campaign, readonly PublicNationView[]>>();
+
+/** Every nation's public indicators, made once per state: every report needs them. */
+export function publicIndicators(campaign: Campaign, state: GameState): readonly PublicNationView[] {
+  let byCampaign = indicatorCache.get(state);
+  if (!byCampaign) indicatorCache.set(state, (byCampaign = new WeakMap()));
+  let list = byCampaign.get(campaign);
+  if (!list) byCampaign.set(campaign, (list = indicatorsOf(campaign, state)));
+  return list;
+}
+
+function indicatorsOf(campaign: Campaign, state: GameState): PublicNationView[] {
   return sortedKeys(campaign.nations).map((id) => {
     const def = campaign.nations[id];
     const ns = state.nations[id];
@@ -286,7 +296,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
       hexes,
       units: foreignUnits,
       settlements: foreignSettlements,
-      externals: externalsOf(campaign, Object.values(state.externals), (e) => e.nation !== nation && seen.has(e.hex as HexKey)),
+      externals: externalsOf(campaign, [...seen].flatMap((h) => index.world.externalsByHex.get(h as HexKey) ?? []), (e) => e.nation !== nation),
       resources: resourcesIn(campaign, seen)
         .sort((a, b) => compareHexes(a.hex, b.hex))
         .map((r) => ({ hex: r.hex, kind: r.kind, name: r.name })),
@@ -297,16 +307,9 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
   };
 }
 
-const resourceCache = new WeakMap<Campaign, Map<string, Campaign['map']['resources']>>();
-
-/** Map resources standing in the given hexes, found through a by-hex index of the campaign's resources. */
+/** Map resources standing in the given hexes. */
 function resourcesIn(campaign: Campaign, hexes: ReadonlySet<string>): Campaign['map']['resources'] {
-  let byHex = resourceCache.get(campaign);
-  if (!byHex) {
-    byHex = new Map();
-    for (const r of campaign.map.resources) pushTo(byHex, r.hex, r);
-    resourceCache.set(campaign, byHex);
-  }
+  const byHex = resourcesByHex(campaign);
   const out: Campaign['map']['resources'] = [];
   for (const h of hexes) out.push(...(byHex.get(h) ?? []));
   return out;

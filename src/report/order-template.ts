@@ -1,7 +1,7 @@
 import type { Campaign } from '../core/campaign.js';
 import { asHexKey, compareIds, type HexKey, type NationId } from '../core/ids.js';
 import { GameMap } from '../core/map.js';
-import { compareHexes } from './map-grid.js';
+import { compareHexes, resourcesByHex } from './map-grid.js';
 import type { NationView, OwnSettlementView, OwnUnitView } from './types.js';
 
 /**
@@ -76,9 +76,16 @@ function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map:
     const shore = map.adjacent(at).filter((h) => map.isLand(h)).sort(compareHexes);
     if (shore[0]) out.push(line(`{move: ${unit.id}, to: "${shore[0]}"}`, `go ashore: ${shore.join(' ')}`));
   } else {
-    const options = [...reach.cost.entries()].filter(([h]) => h !== at).sort(([a, x], [b, y]) => y - x || compareHexes(a, b));
-    const example = options[0]?.[0];
-    if (example) out.push(line(`{move: ${unit.id}, to: "${example}"}`, `${options.length} hexes within ${unit.speed} movement points`));
+    // The example is the farthest hex (first by column and row among equals).
+    let example: HexKey | undefined;
+    let farthest = -1;
+    let count = 0;
+    for (const [hex, cost] of reach.cost) {
+      if (hex === at) continue;
+      count++;
+      if (cost > farthest || (cost === farthest && example !== undefined && compareHexes(hex, example) < 0)) [example, farthest] = [hex, cost];
+    }
+    if (example) out.push(line(`{move: ${unit.id}, to: "${example}"}`, `${count} hexes within ${unit.speed} movement points`));
   }
   if (unit.health === 'bloodied') out.push(line(`{rest: ${unit.id}}`, 'rest a turn to heal (not if attacked)'));
 
@@ -103,7 +110,7 @@ function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map:
     const e = campaign.externals[ext];
     if (!e) continue;
     const needs = e.requiresResource;
-    const here = !needs || campaign.map.resources.some((r) => r.hex === unit.hex && r.kind === needs);
+    const here = !needs || (resourcesByHex(campaign).get(unit.hex) ?? []).some((r) => r.kind === needs);
     out.push(line(`{construct: ${unit.id}, structure: ${ext}}`, `${e.name}, ${e.cost} Renown, ${e.turns} turn${e.turns === 1 ? '' : 's'}${needs ? here ? '' : ` — needs ${needs} here` : ''}`));
   }
   return out;

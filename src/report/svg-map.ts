@@ -62,20 +62,25 @@ export interface SvgOptions {
 /** Above this many hexes the map leaves out per-hex labels and tooltips, to stay a reasonable size. */
 export const DENSE_MAP = 40 * 40;
 
+/** A short id prefix of this map's own, so that two maps inlined in one HTML page never share a <defs> id. */
+function mapToken(model: MapModel, radius: number): string {
+  let h = 0x811c9dc5; // FNV-1a: deterministic, so the same map is the same bytes every run
+  for (const c of `${radius}|${model.reader ?? ''}|${model.title}`) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193);
+  return `m${(h >>> 0).toString(36)}`;
+}
+
 export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   const R = opts.radius ?? HEX_RADIUS;
   const { window, rows, legend } = model.grid;
   const labels = opts.coordinates ?? window.cols * window.rows <= DENSE_MAP;
   const colour = new Map(model.nations.map((n) => [n.id, n.colour]));
   const nationName = new Map(model.nations.map((n) => [n.id, n.name]));
+  const xAt = (col: number) => R + 1.5 * R * (col - window.col);
+  const yAt = (col: number, row: number) => (SQRT3 / 2) * R + SQRT3 * R * (row - window.row) + (col % 2 === 1 ? (SQRT3 / 2) * R : 0);
   const centre = (hex: string) => {
     const { col, row } = offsetOf(asHexKey(hex));
-    const c = col - window.col;
-    const r = row - window.row;
-    return { x: R + 1.5 * R * c, y: (SQRT3 / 2) * R + SQRT3 * R * r + (col % 2 === 1 ? (SQRT3 / 2) * R : 0) };
+    return { x: xAt(col), y: yAt(col, row) };
   };
-  const corners = (x: number, y: number, radius: number) =>
-    [0, 1, 2, 3, 4, 5].map((i) => `${num(x + radius * Math.cos((Math.PI / 3) * i))},${num(y + radius * Math.sin((Math.PI / 3) * i))}`).join(' ');
   const inWindow = (hex: string) => {
     const { col, row } = offsetOf(asHexKey(hex));
     return col >= window.col && row >= window.row && col < window.col + window.cols && row < window.row + window.rows;
@@ -97,23 +102,61 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
       '.fatecraft-map .count{font-size:8px;fill:#fff;font-weight:bold}.fatecraft-map .legend{font-size:11px}</style>',
   );
 
-  // Terrain, with fog over what is out of sight.
+  // Terrain. A map is nearly all hexes, so each terrain's hex is drawn once in
+  // <defs> and every hex is a <use> of it; fog goes on the <use>, whose
+  // fill-opacity the shape inherits. Plain href (SVG 2) rather than xlink:href:
+  // every browser the HTML report is read in takes it, and it costs no namespace.
+  const token = mapToken(model, R);
+  const shape = [0, 1, 2, 3, 4, 5].map((i) => `${num(R * Math.cos((Math.PI / 3) * i))},${num(R * Math.sin((Math.PI / 3) * i))}`).join(' ');
+  const defs: string[] = [];
+  const hrefOf = new Map<string, string>();
+  const ids = new Set<string>();
+  const byChar = new Map<string, { terrain: string; href: string }>();
+  const lookUp = (ch: string) => {
+    const terrain = legend[ch] ?? 'unknown';
+    let href = hrefOf.get(terrain);
+    if (!href) {
+      // Terrains that differ only in case or punctuation share a class name but not a colour, so not an id either.
+      let id = `${token}-${cssName(terrain)}`;
+      for (let n = 2; ids.has(id); n++) id = `${token}-${cssName(terrain)}-${n}`;
+      ids.add(id);
+      defs.push(`<polygon id="${id}" class="hex t-${cssName(terrain)}" points="${shape}" fill="${terrainColour(terrain)}"/>`);
+      href = `#${id}`;
+      hrefOf.set(terrain, href);
+    }
+    const t = { terrain, href };
+    byChar.set(ch, t);
+    return t;
+  };
+  // A hex's position depends only on its column, row and column parity: format each once, not once per hex.
+  const xs = Array.from({ length: window.cols }, (_, c) => num(xAt(window.col + c)));
+  const ys = [0, 1].map((odd) => Array.from({ length: window.rows }, (_, r) => yAt(odd, window.row + r)));
+  const hexYs = ys.map((col) => col.map(num));
+  const labelYs = ys.map((col) => col.map((y) => num(y - R * 0.55)));
+  const defsAt = out.push('') - 1;
+  const coords: string[] = [];
   out.push('<g class="hexes">');
   rows.forEach((line, r) => {
-    [...line].forEach((ch, c) => {
+    const row = window.row + r;
+    let c = 0;
+    for (const ch of line) {
       const col = window.col + c;
-      const row = window.row + r;
-      const hex = `${col},${row}`;
-      const terrain = legend[ch] ?? 'unknown';
+      const { terrain, href } = byChar.get(ch) ?? lookUp(ch);
+      const hex = labels || model.seen !== null ? `${col},${row}` : '';
       const seen = model.seen === null || model.seen.has(hex);
-      const { x, y } = centre(hex);
-      const cls = `hex t-${cssName(terrain)}${seen ? '' : ' fog'}`;
-      const tip = labels ? `<title>${escapeXml(`${hex} ${terrain}${seen ? '' : ' (not in sight)'}`)}</title>` : '';
-      out.push(`<polygon class="${cls}" data-hex="${hex}" points="${corners(x, y, R)}" fill="${terrainColour(terrain)}">${tip}</polygon>`);
-      if (labels) out.push(`<text class="coord" x="${num(x)}" y="${num(y - R * 0.55)}" text-anchor="middle">${hex}</text>`);
-    });
+      const odd = col % 2 === 1 ? 1 : 0;
+      const use = `<use href="${href}" x="${xs[c]}" y="${hexYs[odd]![r]}"${seen ? '' : ' class="fog"'}`;
+      if (labels) {
+        out.push(`${use}><title>${escapeXml(`${hex} ${terrain}${seen ? '' : ' (not in sight)'}`)}</title></use>`);
+        coords.push(`<text x="${xs[c]}" y="${labelYs[odd]![r]}">${hex}</text>`);
+      } else out.push(`${use}/>`);
+      c++;
+    }
   });
   out.push('</g>');
+  out[defsAt] = `<defs>${defs.join('')}</defs>`;
+  // Drawn after every hex, so no neighbouring hex covers a label.
+  if (coords.length > 0) out.push('<g class="coord" text-anchor="middle">', ...coords, '</g>');
 
   out.push('<g class="resources">');
   for (const res of model.resources.filter((r) => inWindow(r.hex))) {
@@ -141,14 +184,21 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
 
   // Units: one token per nation in a hex, with a count and every unit named in its title.
   out.push('<g class="units">');
-  const byHex = new Map<string, MapUnit[]>();
-  for (const u of model.units.filter((x) => inWindow(x.hex))) byHex.set(u.hex, [...(byHex.get(u.hex) ?? []), u]);
+  const byHex = new Map<string, Map<string, MapUnit[]>>(); // hex -> nation -> units, in the model's order
+  for (const u of model.units) {
+    if (!inWindow(u.hex)) continue;
+    const here = byHex.get(u.hex) ?? new Map<string, MapUnit[]>();
+    byHex.set(u.hex, here);
+    const mine = here.get(u.nation);
+    if (mine) mine.push(u);
+    else here.set(u.nation, [u]);
+  }
   for (const hex of [...byHex.keys()].sort(compareIds)) {
-    const here = byHex.get(hex) ?? [];
-    const groups = [...new Set(here.map((u) => u.nation))].sort((a, b) => (a === model.reader ? -1 : b === model.reader ? 1 : compareIds(a, b)));
+    const here = byHex.get(hex)!;
+    const groups = [...here.keys()].sort((a, b) => (a === model.reader ? -1 : b === model.reader ? 1 : compareIds(a, b)));
     const { x, y } = centre(hex);
     groups.forEach((nation, i) => {
-      const units = here.filter((u) => u.nation === nation);
+      const units = here.get(nation)!;
       const cx = x - R * 0.45 + i * R * 0.42;
       const cy = y + R * 0.05;
       const fill = colour.get(nation) ?? '#000';

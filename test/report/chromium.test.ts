@@ -18,6 +18,14 @@ if (!browser) console.warn(`[report tests] ${title}`);
 
 const SEA: [number, number, number] = [0x6f, 0x9f, 0xd8];
 const ARGENTA_RED: [number, number, number] = [0xc0, 0x39, 0x2b];
+/** Sea out of sight: the map's fill-opacity .35 over the white .map box. */
+const FOGGED_SEA = SEA.map((c) => Math.round(0.35 * c + 0.65 * 255)) as [number, number, number];
+/** Pixels within 2 of a colour in each channel, as blending may round either way. */
+const countNear = (img: ReturnType<typeof decodePng>, [r, g, b]: [number, number, number]) => {
+  let n = 0;
+  for (let i = 0; i < img.rgba.length; i += 4) if (Math.abs(img.rgba[i]! - r) <= 2 && Math.abs(img.rgba[i + 1]! - g) <= 2 && Math.abs(img.rgba[i + 2]! - b) <= 2) n++;
+  return n;
+};
 
 describe.skipIf(!browser)(title, () => {
   let played: Played;
@@ -49,7 +57,9 @@ describe.skipIf(!browser)(title, () => {
       expect(dom).toMatch(/^<!DOCTYPE html>\s*<html/);
       const svg = dom.match(/<svg[^>]*class="fatecraft-map"[\s\S]*?<\/svg>/)?.[0] ?? '';
       expect(svg.length).toBeGreaterThan(1000);
-      expect(svg.match(/<polygon class="hex /g)?.length).toBe(12 * 9);
+      // Hexes are <use>s of one shape per terrain in the map's <defs>.
+      expect(svg.match(/<use href="#/g)?.length).toBe(12 * 9);
+      expect(svg).toMatch(/<defs><polygon id="[^"]+" class="hex t-/);
       expect(svg).toMatch(/<g class="settlement /);
       expect(svg).toMatch(/<g class="unit /);
       expect(dom).not.toContain('{{');
@@ -63,12 +73,14 @@ describe.skipIf(!browser)(title, () => {
     }, 90_000);
   }
 
-  it('argenta.html: the map is drawn on screen (sea hexes and Argenta\'s red in the screenshot)', () => {
+  it('argenta.html: the map is drawn on screen (sea hexes, dimmed where out of sight, and Argenta\'s red in the screenshot)', () => {
     const shot = join(profiles, 'argenta.png');
     chromium(['--hide-scrollbars', '--window-size=1000,7000', `--screenshot=${shot}`, `file://${reportPath('argenta.html')}`]);
     const img = decodePng(readFileSync(shot));
     expect(img.width).toBe(1000);
     expect(countColour(img, SEA)).toBeGreaterThan(2000);
     expect(countColour(img, ARGENTA_RED)).toBeGreaterThan(50);
+    // The fog class sits on the <use>, not the shape it draws: this proves the dimming still reaches the hex.
+    expect(countNear(img, FOGGED_SEA)).toBeGreaterThan(2000);
   }, 90_000);
 });

@@ -149,11 +149,40 @@ describe('maps', () => {
   it('draw every hex of the window, fogging those out of sight', () => {
     const v = view(argenta, 1);
     const svg = renderSvgMap(nationMapModel(v));
-    const hexes = svg.match(/<polygon class="hex /g) ?? [];
-    const fogged = svg.match(/<polygon class="hex [^"]* fog"/g) ?? [];
+    const hexes = svg.match(/<use href="#/g) ?? [];
+    const fogged = svg.match(/<use href="#[^"]*" x="[\d.]+" y="[\d.]+" class="fog"/g) ?? [];
     expect(hexes.length).toBe(12 * 9);
     expect(hexes.length - fogged.length).toBe(v.sight.hexes.length);
     expect(svg.match(/<g class="settlement /g)?.length).toBe(2);
+    // One hex shape per terrain in sight of the window, each <use> pointing at one of them.
+    const ids = [...svg.matchAll(/<polygon id="([^"]+)" class="hex t-/g)].map((m) => m[1]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(svg.match(/(?<=<use href="#)[^"]+/g)).size).toBe(ids.length);
+    // Labels and tooltips: one coordinate label per hex, one tooltip per hex.
+    expect(svg.match(/<title>\d+,\d+ [^<]*<\/title><\/use>/g)?.length).toBe(12 * 9);
+    expect(svg).toMatch(/<g class="coord" text-anchor="middle">\n<text x="26" y="8.2">0,0<\/text>\n/);
+  });
+
+  it('give each map its own ids, so two maps inlined in one page do not clash, and the same map the same bytes', () => {
+    const argentaSvg = renderSvgMap(nationMapModel(view(argenta, 1)));
+    const boreaSvg = renderSvgMap(nationMapModel(view(borea, 1)));
+    const gmSvg = renderSvgMap(gmMapModel(gmView(played.open.campaign, played.turns[0]!.before, played.turns[0]!.state, played.turns[0]!.events)));
+    const idsOf = (svg: string) => [...svg.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
+    const all = [argentaSvg, boreaSvg, gmSvg].flatMap(idsOf);
+    expect(all.length).toBeGreaterThan(3);
+    expect(new Set(all).size).toBe(all.length);
+    // Every reference resolves inside its own map.
+    for (const svg of [argentaSvg, boreaSvg, gmSvg]) {
+      const own = new Set(idsOf(svg));
+      for (const [, ref] of svg.matchAll(/href="#([^"]+)"/g)) expect(own.has(ref!)).toBe(true);
+    }
+    expect(renderSvgMap(nationMapModel(view(argenta, 1)))).toBe(argentaSvg);
+  });
+
+  it('leave labels and tooltips out of a dense map', () => {
+    const svg = renderSvgMap(nationMapModel(view(argenta, 1)), { coordinates: false });
+    expect(svg.match(/<use href="#[^"]+" x="[\d.]+" y="[\d.]+"( class="fog")?\/>/g)?.length).toBe(12 * 9);
+    expect(svg).not.toContain('class="coord"');
   });
 
   it('draw a compact ASCII map with odd columns half a hex lower', () => {

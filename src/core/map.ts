@@ -107,29 +107,100 @@ export class GameMap {
     return rule.water ? undefined : rule.cost;
   }
 
+  /**
+   * The map as arrays over hex numbers (row * width + col), made on the first
+   * search: neighbours, and each hex's entry cost on land and at sea. A turn
+   * runs a search for every unit that moves or attacks and every order sheet
+   * another; with strings and maps each step cost several look-ups.
+   */
+  private grid?: {
+    keys: HexKey[];
+    /** Six neighbour numbers per hex, -1 off the map. */
+    around: Int32Array;
+    /** Entry cost for land units, -1 where they cannot go. */
+    landCost: Float64Array;
+    /** Entry cost for ships on water, -1 elsewhere (ports are decided per search). */
+    seaCost: Float64Array;
+    /** Scratch for searches: the cost found, valid where `seen` holds the search's stamp. */
+    cost: Float64Array;
+    from: Int32Array;
+    seen: Uint32Array;
+    stamp: number;
+  };
+
+  private gridOf(): NonNullable<GameMap['grid']> {
+    if (this.grid) return this.grid;
+    const n = this.width * this.height;
+    const keys: HexKey[] = new Array<HexKey>(n);
+    const around = new Int32Array(6 * n).fill(-1);
+    const landCost = new Float64Array(n).fill(-1);
+    const seaCost = new Float64Array(n).fill(-1);
+    for (let row = 0; row < this.height; row++) {
+      for (let col = 0; col < this.width; col++) {
+        const i = row * this.width + col;
+        keys[i] = hexKey(col, row);
+        neighbours({ col, row }).forEach((o, d) => {
+          if (this.inBounds(o)) around[6 * i + d] = o.row * this.width + o.col;
+        });
+        const rule = this.rules[this.terrain[i] ?? 'unknown'];
+        if (rule && !rule.impassable) (rule.water ? seaCost : landCost)[i] = rule.cost;
+      }
+    }
+    this.grid = { keys, around, landCost, seaCost, cost: new Float64Array(n), from: new Int32Array(n), seen: new Uint32Array(n), stamp: 0 };
+    return this.grid;
+  }
+
   /** Bounded Dijkstra: every hex reachable from `from` within `budget` movement points. */
   reach(from: HexKey, budget: number, domain: MoveDomain, ports?: ReadonlySet<HexKey>, minimumMove = false): Reach {
     const cost = new Map<HexKey, number>([[from, 0]]);
     const previous = new Map<HexKey, HexKey>();
+    const { col, row } = this.offset(from);
+    if (!this.inBounds({ col, row })) return { cost, previous };
+    const g = this.gridOf();
+    const stamp = ++g.stamp;
+    if (stamp === 0xffffffff) {
+      g.seen.fill(0);
+      g.stamp = 1;
+    }
+    const start = row * this.width + col;
+    const naval = domain === 'naval';
+    const entry = (i: number): number => {
+      if (!naval) return g.landCost[i]!;
+      const sea = g.seaCost[i]!;
+      return sea >= 0 ? sea : ports?.has(g.keys[i]!) && g.landCost[i]! >= 0 ? 1 : -1;
+    };
+    g.seen[start] = g.stamp;
+    g.cost[start] = 0;
     // Budgets are small (unit speeds), so a bucket queue by cost beats a heap.
-    const buckets: HexKey[][] = [[from]];
+    const buckets: number[][] = [[start]];
     for (let c = 0; c <= budget; c++) {
       for (const here of buckets[c] ?? []) {
-        if (cost.get(here) !== c) continue;
+        if (g.cost[here] !== c) continue;
         // A port ends a naval move: ships do not sail across land through it.
-        if (domain === 'naval' && here !== from && !this.isWater(here)) continue;
-        for (const next of this.adjacent(here)) {
-          const step = this.entryCost(next, domain, ports);
-          if (step === undefined) continue;
+        if (naval && here !== start && g.seaCost[here]! < 0) continue;
+        for (let d = 0; d < 6; d++) {
+          const next = g.around[6 * here + d]!;
+          if (next < 0) continue;
+          const step = entry(next);
+          if (step < 0) continue;
           // With minimumMove a unit can always take one step, whatever the terrain costs.
-          const total = minimumMove && here === from && step > budget && budget > 0 ? budget : c + step;
+          const total = minimumMove && here === start && step > budget && budget > 0 ? budget : c + step;
           if (total > budget) continue;
-          const known = cost.get(next);
-          if (known !== undefined && known <= total) continue;
-          cost.set(next, total);
-          previous.set(next, here);
+          if (g.seen[next] === g.stamp && g.cost[next]! <= total) continue;
+          g.seen[next] = g.stamp;
+          g.cost[next] = total;
+          g.from[next] = here;
           (buckets[total] ??= []).push(next);
         }
+      }
+    }
+    // Every hex the search touched is in some bucket (once or more).
+    for (const bucket of buckets) {
+      for (const i of bucket ?? []) {
+        const key = g.keys[i]!;
+        if (i === start || cost.has(key)) continue;
+        cost.set(key, g.cost[i]!);
+        previous.set(key, g.keys[g.from[i]!]!);
       }
     }
     return { cost, previous };

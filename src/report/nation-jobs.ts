@@ -8,13 +8,13 @@ import type { NationId } from '../core/ids.js';
 import type { TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import { nationView } from './nation-view.js';
-import { isFolderSink, type FileSink } from '../campaign/staging.js';
+import { isFolderSink, type FileSink, type FolderSink } from '../campaign/staging.js';
 import { loadTemplates, renderNationReports, type ReportTemplates } from './render.js';
 
 /**
  * Rendering the nations' reports: each nation's five files are a pure
- * function of the turn, so a big campaign splits its nations over worker
- * threads (one per core), each writing its files itself, and a small one
+ * function of the turn, so a big campaign shares its nations between this
+ * thread and worker threads, each writing its files itself, and a small one
  * renders them in this thread. The files are the same bytes either way.
  */
 export interface NationJob {
@@ -53,48 +53,84 @@ export function nationFiles(job: NationJob, templates: ReportTemplates, nation: 
   ];
 }
 
-/** How many threads to use: FATECRAFT_REPORT_WORKERS, else one per core (at most 8). */
-function workerCount(nations: number): number {
+/**
+ * How many threads render nations, this one included: FATECRAFT_REPORT_WORKERS
+ * when set (0 or 1: this thread only), else one per core (at most 8).
+ */
+function threadCount(nations: number): number {
   const set = process.env.FATECRAFT_REPORT_WORKERS;
   const wanted = set !== undefined && /^\d+$/.test(set) ? Number(set) : Math.min(8, availableParallelism());
-  return nations < PARALLEL_FROM ? 0 : Math.min(wanted, nations);
+  return nations < PARALLEL_FROM ? 1 : Math.max(1, Math.min(wanted, Math.ceil(nations / BATCH)));
 }
+
+/** Nations handed out at a time: small enough to even out the threads' loads, big enough to make messages rare. */
+const BATCH = 8;
 
 // The worker is the compiled report-worker.js beside this file; running from
 // TypeScript sources (tests) there is none, and everything stays in-thread.
 const workerFile = fileURLToPath(new URL('./report-worker.js', import.meta.url));
 
-/**
- * Renders every nation of the job into the sink, each nation's files written
- * as soon as they are made, so memory holds one report at a time per thread.
- * Workers need a folder to write into; any other sink renders in this thread.
- */
-export async function renderNations(job: NationJob, sink: FileSink): Promise<void> {
-  const count = existsSync(workerFile) && isFolderSink(sink) ? workerCount(job.nations.length) : 0;
-  if (count < 2 || !isFolderSink(sink)) {
-    const templates = loadTemplates(job.templateDirs);
-    for (const nation of job.nations) for (const [rel, content] of nationFiles(job, templates, nation)) await sink.write(rel, content);
-    return;
-  }
-  const chunks: NationId[][] = Array.from({ length: count }, () => []);
-  job.nations.forEach((n, i) => chunks[i % count]?.push(n));
-  const written = await Promise.all(chunks.map((nations) => inWorker({ ...job, nations }, sink.dir)));
-  for (const rels of written) sink.adopt(rels);
-}
+/** Messages between this thread and a report worker. */
+export type ToWorker = { kind: 'batch'; nations: NationId[] } | { kind: 'stop' };
+export type FromWorker = { kind: 'ready' } | { kind: 'done'; files: string[] };
 
-/** What a worker is given: its share of the nations and the folder to write into. */
+/** What a worker is given once: the turn, and the folder to write into. */
 export interface WorkerJob {
   job: NationJob;
   dir: string;
 }
 
-function inWorker(job: NationJob, dir: string): Promise<string[]> {
+/**
+ * Renders every nation of the job into the sink, each nation's files written
+ * as soon as they are made, so memory holds one report at a time per thread.
+ *
+ * In a big campaign, worker threads (one per further core) and this thread
+ * take nations from one queue a batch at a time: this thread starts at once
+ * while the workers start up, and whatever else it does meanwhile (the GM's
+ * report) simply leaves more batches to them. Workers need a folder to write
+ * into; any other sink renders in this thread.
+ */
+export async function renderNations(job: NationJob, sink: FileSink): Promise<void> {
+  const threads = existsSync(workerFile) && isFolderSink(sink) ? threadCount(job.nations.length) : 1;
+  const queue = [...job.nations];
+  const take = (): NationId[] => queue.splice(0, BATCH);
+  const workers = isFolderSink(sink) ? Array.from({ length: threads - 1 }, () => inWorker(job, sink, take)) : [];
+  const templates = loadTemplates(job.templateDirs);
+  for (let batch = take(); batch.length > 0; batch = take()) {
+    for (const nation of batch) for (const [rel, content] of nationFiles(job, templates, nation)) await sink.write(rel, content);
+  }
+  await Promise.all(workers);
+}
+
+/**
+ * Runs one worker until the queue is empty. It asks for work once it has
+ * started (so no batch waits on a thread still starting up), then keeps two
+ * batches in hand so it never waits for this thread either.
+ */
+function inWorker(job: NationJob, sink: FolderSink, take: () => NationId[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerFile, { workerData: { job, dir } satisfies WorkerJob });
-    worker.once('message', (rels: string[]) => resolve(rels));
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`report worker stopped with exit code ${code}`));
+    const worker = new Worker(workerFile, { workerData: { job: { ...job, nations: [] }, dir: sink.dir } satisfies WorkerJob });
+    let inHand = 0;
+    const feed = () => {
+      const nations = take();
+      if (nations.length > 0) {
+        inHand++;
+        worker.postMessage({ kind: 'batch', nations } satisfies ToWorker);
+      } else if (inHand === 0) {
+        worker.postMessage({ kind: 'stop' } satisfies ToWorker);
+      }
+    };
+    worker.on('message', (message: FromWorker) => {
+      if (message.kind === 'ready') {
+        feed();
+        feed();
+        return;
+      }
+      sink.adopt(message.files);
+      inHand--;
+      feed();
     });
+    worker.once('error', reject);
+    worker.once('exit', (code) => (code === 0 && inHand === 0 ? resolve() : reject(new Error(`report worker stopped with exit code ${code}`))));
   });
 }

@@ -28,7 +28,7 @@ describe('reports in worker threads', () => {
       execFileSync(process.execPath, [CLI, 'turn', dir], { env: { ...process.env, FATECRAFT_REPORT_WORKERS: workers } });
       return reports(dir);
     };
-    const threaded = turn('threaded', '2');
+    const threaded = turn('threaded', '3');
     const single = turn('single', '0');
     expect(Object.keys(threaded).length).toBe(Number(nations) * 5 + 3);
     expect(threaded).toEqual(single);

@@ -1,4 +1,5 @@
-import { mkdir, open, writeFile } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
+import { open, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 
 /**
@@ -34,6 +35,46 @@ export class MemorySink implements FileSink {
 /** fsync calls in flight at once: enough to keep the disk queue full, few enough for the thread pool. */
 const FLUSH_CONCURRENCY = 16;
 
+/**
+ * Writes files without waiting for each: the thread making them goes on with
+ * the next while the thread pool writes (a file system takes a millisecond or
+ * two per new file, seconds over a big turn). Only when more than `limit`
+ * bytes are on their way does a write wait, so memory stays bounded; the
+ * first failure is thrown by the next write or by drain.
+ */
+export class WriteBehind {
+  private readonly pending = new Set<Promise<void>>();
+  private bytes = 0;
+  private failure: Error | undefined;
+
+  constructor(private readonly limit = 64 * 1024 * 1024) {}
+
+  async write(path: string, content: string | Uint8Array): Promise<void> {
+    if (this.failure) throw this.failure;
+    const size = content.length;
+    const done: Promise<void> = writeFile(path, content).then(
+      () => undefined,
+      (e: Error) => {
+        this.failure ??= e;
+      },
+    );
+    const tracked = done.finally(() => {
+      this.pending.delete(tracked);
+      this.bytes -= size;
+    });
+    this.pending.add(tracked);
+    this.bytes += size;
+    while (this.bytes > this.limit && this.pending.size > 0) await Promise.race(this.pending);
+    if (this.failure) throw this.failure;
+  }
+
+  /** Waits for every write started; throws the first failure. */
+  async drain(): Promise<void> {
+    await Promise.all(this.pending);
+    if (this.failure) throw this.failure;
+  }
+}
+
 export class StagingFolder implements FolderSink {
   private readonly written = new Set<string>();
   private readonly folders = new Set<string>();
@@ -45,15 +86,18 @@ export class StagingFolder implements FolderSink {
     return [...this.written].sort();
   }
 
+  private readonly behind = new WriteBehind();
+
+  /** Starts the write and returns at once unless too many bytes are still on their way (see WriteBehind). */
   async write(rel: string, content: string | Uint8Array): Promise<void> {
     const path = join(this.dir, rel);
     const folder = dirname(path);
     if (!this.folders.has(folder)) {
-      await mkdir(folder, { recursive: true });
+      mkdirSync(folder, { recursive: true });
       this.noteFolders(rel);
     }
-    await writeFile(path, content);
     this.written.add(rel);
+    await this.behind.write(path, content);
   }
 
   adopt(rels: readonly string[]): void {
@@ -70,6 +114,7 @@ export class StagingFolder implements FolderSink {
    * is written.
    */
   async flush(): Promise<void> {
+    await this.behind.drain();
     const paths = this.files.map((rel) => join(this.dir, rel));
     let next = 0;
     const flusher = async () => {

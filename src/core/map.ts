@@ -1,5 +1,5 @@
 import type { Campaign, MapDefinition } from './campaign.js';
-import { hexKey, neighbours, offsetOf, parseHex, type Offset } from './hex.js';
+import { hexKey, hexesWithin, neighbours, offsetOf, parseHex, type Offset } from './hex.js';
 import type { HexKey } from './ids.js';
 import type { TerrainRule } from './settings.js';
 
@@ -148,6 +148,52 @@ export class GameMap {
     }
     this.grid = { keys, around, landCost, seaCost, cost: new Float64Array(n), from: new Int32Array(n), seen: new Uint32Array(n), stamp: 0 };
     return this.grid;
+  }
+
+  /** Offsets (column, row) of the hexes within a range, for a centre in an even and an odd column, in hexesWithin's order. */
+  private readonly rings = new Map<number, [Int32Array, Int32Array]>();
+  /** Scratch marks for sightFrom, valid where they hold the current stamp. */
+  private marks?: Uint32Array;
+  private markStamp = 0;
+
+  /**
+   * Every on-map hex within its range of any of the given hexes, each once,
+   * in the order first seen. A nation's sight is a few thousand hexes around
+   * its hundred units; done with hex numbers and the map's own keys, it makes
+   * no strings and no set of strings for hexes seen twice.
+   */
+  sightFrom(sources: Iterable<readonly [HexKey, number]>): Set<HexKey> {
+    const g = this.gridOf();
+    const marks = (this.marks ??= new Uint32Array(this.width * this.height));
+    if (++this.markStamp === 0xffffffff) {
+      marks.fill(0);
+      this.markStamp = 1;
+    }
+    const stamp = this.markStamp;
+    const seen = new Set<HexKey>();
+    for (const [hex, range] of sources) {
+      const { col, row } = this.offset(hex);
+      const ring = this.ringOf(range)[col & 1]!;
+      for (let k = 0; k < ring.length; k += 2) {
+        const c = col + ring[k]!;
+        const r = row + ring[k + 1]!;
+        if (c < 0 || r < 0 || c >= this.width || r >= this.height) continue;
+        const i = r * this.width + c;
+        if (marks[i] === stamp) continue;
+        marks[i] = stamp;
+        seen.add(g.keys[i]!);
+      }
+    }
+    return seen;
+  }
+
+  private ringOf(range: number): [Int32Array, Int32Array] {
+    let ring = this.rings.get(range);
+    if (!ring) {
+      const around = (col: number) => Int32Array.from(hexesWithin({ col, row: 0 }, range).flatMap((o) => [o.col - col, o.row]));
+      this.rings.set(range, (ring = [around(0), around(1)]));
+    }
+    return ring;
   }
 
   /** Bounded Dijkstra: every hex reachable from `from` within `budget` movement points. */

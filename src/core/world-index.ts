@@ -1,5 +1,5 @@
 import type { Campaign } from './campaign.js';
-import { hexKey, hexesWithin, offsetOf } from './hex.js';
+import { GameMap } from './map.js';
 import type { HexKey, NationId } from './ids.js';
 import type { ExternalState, GameState, SettlementState, UnitState } from './state.js';
 import { pushTo } from './multimap.js';
@@ -66,16 +66,11 @@ export class WorldIndex {
   visibleHexes(nation: NationId): ReadonlySet<HexKey> {
     let seen = this.sight.get(nation);
     if (seen) return seen;
-    seen = new Set();
-    const { width, height } = this.campaign.map;
     const { unit, settlement } = this.campaign.rules.sight;
-    const look = (from: HexKey, range: number) => {
-      for (const h of hexesWithin(offsetOf(from), range)) {
-        if (h.col >= 0 && h.row >= 0 && h.col < width && h.row < height) seen?.add(hexKey(h.col, h.row));
-      }
-    };
-    for (const u of this.unitsOf(nation)) look(u.hex, unit);
-    for (const s of this.settlementsOf(nation)) look(s.hex, settlement);
+    const sources: [HexKey, number][] = [];
+    for (const u of this.unitsOf(nation)) sources.push([u.hex, unit]);
+    for (const s of this.settlementsOf(nation)) sources.push([s.hex, settlement]);
+    seen = GameMap.of(this.campaign).sightFrom(sources);
     this.sight.set(nation, seen);
     return seen;
   }

@@ -98,6 +98,8 @@ export async function renderNations(job: NationJob, sink: FileSink): Promise<voi
   const templates = loadTemplates(job.templateDirs);
   for (let batch = take(); batch.length > 0; batch = take()) {
     for (const nation of batch) for (const [rel, content] of nationFiles(job, templates, nation)) await sink.write(rel, content);
+    // Let the event loop run: workers asking for their next batch must not wait for this thread's whole share.
+    if (workers.length > 0) await new Promise((resolve) => setImmediate(resolve));
   }
   await Promise.all(workers);
 }

@@ -1,6 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+import { WriteBehind } from '../campaign/staging.js';
 import { loadTemplates } from './render.js';
 import { nationFiles, type FromWorker, type ToWorker, type WorkerJob } from './nation-jobs.js';
 
@@ -15,8 +16,19 @@ const { job, dir } = workerData as WorkerJob;
 const templates = loadTemplates(job.templateDirs);
 const made = new Set<string>();
 
+const behind = new WriteBehind();
+
+// Batches are handled one at a time, in order. Files still being written when a
+// batch is reported done are finished before the worker exits on "stop", and
+// the main thread flushes them only after that.
+let chain = Promise.resolve();
 parentPort?.on('message', (message: ToWorker) => {
+  chain = chain.then(() => handle(message));
+});
+
+async function handle(message: ToWorker): Promise<void> {
   if (message.kind === 'stop') {
+    await behind.drain();
     parentPort?.close();
     return;
   }
@@ -28,10 +40,10 @@ parentPort?.on('message', (message: ToWorker) => {
         mkdirSync(dirname(path), { recursive: true });
         made.add(dirname(path));
       }
-      writeFileSync(path, content);
+      await behind.write(path, content);
       files.push(rel);
     }
   }
   parentPort?.postMessage({ kind: 'done', files } satisfies FromWorker);
-});
+}
 parentPort?.postMessage({ kind: 'ready' } satisfies FromWorker);

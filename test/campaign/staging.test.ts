@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isFolderSink, MemorySink, StagingFolder } from '../../src/campaign/staging.js';
+import { isFolderSink, MemorySink, StagingFolder, WriteBehind } from '../../src/campaign/staging.js';
 
 const made: string[] = [];
 afterEach(() => made.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -21,9 +21,9 @@ describe('StagingFolder', () => {
     mkdirSync(join(staging.dir, 'reports'), { recursive: true });
     writeFileSync(join(staging.dir, 'reports', 'b.txt'), 'B');
     staging.adopt(['reports/b.txt']);
-    expect(readFileSync(join(staging.dir, 'reports', 'a.txt'), 'utf8')).toBe('A');
     expect(staging.files).toEqual(['reports/a.txt', 'reports/b.txt', 'state.yaml']);
     await staging.flush();
+    expect(readFileSync(join(staging.dir, 'reports', 'a.txt'), 'utf8')).toBe('A');
     expect(isFolderSink(staging)).toBe(true);
   });
 
@@ -31,6 +31,23 @@ describe('StagingFolder', () => {
     const staging = new StagingFolder(scratch());
     staging.adopt(['reports/ghost.txt']);
     await expect(staging.flush()).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('WriteBehind', () => {
+  it('has every file whole once drained, and keeps no more than its limit on the way', async () => {
+    const dir = scratch();
+    const behind = new WriteBehind(10);
+    for (let i = 0; i < 20; i++) await behind.write(join(dir, `f${i}`), 'x'.repeat(i));
+    await behind.drain();
+    for (let i = 0; i < 20; i++) expect(readFileSync(join(dir, `f${i}`), 'utf8')).toBe('x'.repeat(i));
+  });
+
+  it('throws the first failure, from the next write or from drain', async () => {
+    const behind = new WriteBehind();
+    await behind.write(join(scratch(), 'no-such-folder', 'f'), 'x');
+    await expect(behind.drain()).rejects.toThrow(/ENOENT/);
+    await expect(behind.write(join(scratch(), 'f'), 'x')).rejects.toThrow(/ENOENT/);
   });
 });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hexKey } from '../../src/core/hex.js';
+import { hexKey, hexesWithin } from '../../src/core/hex.js';
 import type { HexKey } from '../../src/core/ids.js';
 import { GameMap, type MoveDomain } from '../../src/core/map.js';
 import type { TerrainRule } from '../../src/core/settings.js';
@@ -67,6 +67,27 @@ describe('GameMap.reach', () => {
         }
       }),
       { numRuns: 400 },
+    );
+  });
+});
+
+describe('GameMap.sightFrom', () => {
+  it('is every on-map hex within range of some source, each once, in the order first seen', () => {
+    const source = fc.tuple(fc.nat(11), fc.nat(9), fc.integer({ min: 0, max: 4 }));
+    fc.assert(
+      fc.property(fc.array(source, { maxLength: 6 }), (sources) => {
+        const map = new GameMap({ width: 12, height: 10, terrain: new Array(120).fill('plains'), resources: [], places: {} }, RULES);
+        const expected: HexKey[] = [];
+        for (const [col, row, range] of sources) {
+          for (const o of hexesWithin({ col, row }, range)) {
+            const key = hexKey(o.col, o.row);
+            if (o.col >= 0 && o.row >= 0 && o.col < 12 && o.row < 10 && !expected.includes(key)) expected.push(key);
+          }
+        }
+        // Twice: the second call runs on the marks the first one left behind.
+        for (let i = 0; i < 2; i++) expect([...map.sightFrom(sources.map(([c, r, range]) => [hexKey(c, r), range] as const))]).toEqual(expected);
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -8,7 +8,7 @@ import { renderAsciiMap } from './ascii-map.js';
 import { signed } from './ladder.js';
 import { gmMapModel, nationMapModel } from './map-model.js';
 import { renderOrderTemplate } from './order-template.js';
-import { renderSvgMap } from './svg-map.js';
+import { DENSE_MAP, renderSvgMap } from './svg-map.js';
 import type { GmView, NationView } from './types.js';
 
 /**
@@ -139,6 +139,9 @@ export function renderNationReports(view: NationView, campaign: Campaign, templa
 export function renderGmReport(view: GmView, templates: ReportTemplates): { html: string; svg: string } {
   const model = gmMapModel(view);
   const svg = renderSvgMap(model);
-  const context = { ...view, mapSvg: svg, mapAscii: renderAsciiMap(model), mapNations: model.nations };
+  // A big world's map is tens of megabytes: the page links it rather than carry a second copy.
+  const hexes = model.grid.window.cols * model.grid.window.rows;
+  const mapSvg = hexes <= DENSE_MAP ? svg : `<p class="map-link">The world has ${hexes.toLocaleString('en')} hexes, too many to draw inside this page: the map is <a href="gm.svg">gm.svg</a>, beside this file (attached to the GM's mail as gm-map.svg).</p>`;
+  const context = { ...view, mapSvg, mapAscii: renderAsciiMap(model), mapNations: model.nations };
   return { html: run(templates.gmHtml, TEMPLATE_FILES.gmHtml, context), svg };
 }

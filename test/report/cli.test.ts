@@ -1,4 +1,5 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -94,5 +95,20 @@ describe('fatecraft report', () => {
     const txt = readReports(dir, 0)['argenta.txt'] ?? '';
     expect(txt).toContain('Turn 0: the starting position');
     expect(txt).toContain('Next orders: turn 1 (Summer of 412)');
+  });
+});
+
+describe('the GM report of a big world', () => {
+  it('links the world map instead of drawing it inside the page', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'fatecraft-bigmap-')), 'campaign');
+    copies.push(() => rmSync(join(dir, '..'), { recursive: true, force: true }));
+    await cli('generate', dir, '--nations', '2', '--units-per-nation', '3', '--map', '50x50', '--seed', 'bigmap');
+    await cli('turn', dir);
+    const reports = readReports(dir, 1);
+    expect(reports['gm.html']).not.toContain('<svg');
+    expect(reports['gm.html']).toContain('The world has 2,500 hexes, too many to draw inside this page: the map is <a href="gm.svg">gm.svg</a>');
+    expect(reports['gm.svg']).toMatch(/^<svg /);
+    // A nation's map is cut to what it knows, so it is still drawn inside its page.
+    expect(reports['n0000.html']).toContain('<svg');
   });
 });

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { asNationId, compareIds, type NationId } from '../core/ids.js';
 import type { GmAction, NationOrders, TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
-import { interpretSheet } from '../orders/sheet.js';
+import { readYamlSheets } from '../orders/parallel-sheets.js';
+import { interpretSheet, type OrderSheet } from '../orders/sheet.js';
 import { readYamlSheet } from '../orders/yaml-sheet.js';
 import { validate, CampaignError } from './problems.js';
 import { gmOrdersSchema } from './schema.js';
@@ -32,6 +33,7 @@ export async function readPendingOrders(open: OpenCampaign, state: GameState, tu
   const files: Record<string, Buffer> = {};
   if (!existsSync(dir)) return { orders, files };
   const names = (await readdir(dir)).filter((n) => n.endsWith('.yaml')).sort(compareIds);
+  const sheetsFor: { nation: NationId; bytes: Buffer }[] = [];
   for (const name of names) {
     const path = join(dir, name);
     if (name === GM_ORDERS_FILE) {
@@ -45,14 +47,21 @@ export async function readPendingOrders(open: OpenCampaign, state: GameState, tu
     const nation = asNationId(name.slice(0, -'.yaml'.length));
     const bytes = await readFile(path);
     files[name] = bytes;
-    if (!open.campaign.nations[nation]) continue;
-    orders.nations[nation] = nationOrdersFromYaml(open, state, nation, bytes);
+    if (open.campaign.nations[nation]) sheetsFor.push({ nation, bytes });
   }
+  // Reading the files is the costly part and each is read on its own; interpreting needs the state.
+  const sheets = await readYamlSheets(sheetsFor.map((s) => s.bytes));
+  sheetsFor.forEach(({ nation }, i) => {
+    orders.nations[nation] = nationOrdersFromSheet(open, state, nation, sheets[i]!);
+  });
   return { orders, files };
 }
 
 export function nationOrdersFromYaml(open: OpenCampaign, state: GameState, nation: NationId, bytes: Uint8Array | string): NationOrders {
-  const sheet = readYamlSheet(bytes);
+  return nationOrdersFromSheet(open, state, nation, readYamlSheet(bytes));
+}
+
+function nationOrdersFromSheet(open: OpenCampaign, state: GameState, nation: NationId, sheet: OrderSheet): NationOrders {
   if (sheet.nation && sheet.nation !== nation) {
     sheet.problems.push({ text: `nation: ${sheet.nation}`, reason: `this file is for ${nation} but says nation "${sheet.nation}"` });
   }

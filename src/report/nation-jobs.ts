@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Campaign } from '../core/campaign.js';
@@ -8,6 +7,7 @@ import type { NationId } from '../core/ids.js';
 import type { TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import { nationView } from './nation-view.js';
+import { threadCount } from '../jobs/threads.js';
 import { isFolderSink, type FileSink, type FolderSink } from '../campaign/staging.js';
 import { loadTemplates, renderNationReports, type ReportTemplates } from './render.js';
 
@@ -53,16 +53,6 @@ export function nationFiles(job: NationJob, templates: ReportTemplates, nation: 
   ];
 }
 
-/**
- * How many threads render nations, this one included: FATECRAFT_REPORT_WORKERS
- * when set (0 or 1: this thread only), else one per core (at most 8).
- */
-function threadCount(nations: number): number {
-  const set = process.env.FATECRAFT_REPORT_WORKERS;
-  const wanted = set !== undefined && /^\d+$/.test(set) ? Number(set) : Math.min(8, availableParallelism());
-  return nations < PARALLEL_FROM ? 1 : Math.max(1, Math.min(wanted, Math.ceil(nations / BATCH)));
-}
-
 /** Nations handed out at a time: small enough to even out the threads' loads, big enough to make messages rare. */
 const BATCH = 8;
 
@@ -91,7 +81,7 @@ export interface WorkerJob {
  * into; any other sink renders in this thread.
  */
 export async function renderNations(job: NationJob, sink: FileSink): Promise<void> {
-  const threads = existsSync(workerFile) && isFolderSink(sink) ? threadCount(job.nations.length) : 1;
+  const threads = existsSync(workerFile) && isFolderSink(sink) ? Math.min(threadCount(job.nations.length, PARALLEL_FROM), Math.ceil(job.nations.length / BATCH)) : 1;
   const queue = [...job.nations];
   const take = (): NationId[] => queue.splice(0, BATCH);
   const workers = isFolderSink(sink) ? Array.from({ length: threads - 1 }, () => inWorker(job, sink, take)) : [];

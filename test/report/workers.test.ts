@@ -6,31 +6,36 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PARALLEL_FROM } from '../../src/report/nation-jobs.js';
 
 /**
- * Big campaigns render their nations' reports in worker threads. This runs the
- * built CLI (the workers are compiled files) on a generated campaign big enough
- * to use them, and once more with workers switched off: the bytes must match.
+ * Big campaigns read their order files and render their nations' reports in
+ * worker threads. This runs the built CLI (the workers are compiled files) on
+ * a generated campaign big enough to use them, and once more with workers
+ * switched off: the turn and its reports must be the same bytes.
  */
 const CLI = join(import.meta.dirname, '..', '..', 'dist', 'src', 'cli', 'main.js');
 const scratch = mkdtempSync(join(tmpdir(), 'fatecraft-workers-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-function reports(dir: string): Record<string, string> {
-  const at = join(dir, 'turns', '0001', 'reports');
-  return Object.fromEntries(readdirSync(at).sort().map((n) => [n, readFileSync(join(at, n), 'utf8')]));
+function turnFiles(dir: string): Record<string, string> {
+  const at = join(dir, 'turns', '0001');
+  const files: Record<string, string> = {};
+  for (const name of ['state.yaml', 'events.yaml']) files[name] = readFileSync(join(at, name), 'utf8');
+  for (const name of readdirSync(join(at, 'reports')).sort()) files[`reports/${name}`] = readFileSync(join(at, 'reports', name), 'utf8');
+  return files;
 }
 
-describe('reports in worker threads', () => {
-  it('are byte for byte the reports rendered in one thread', () => {
+describe('a turn in worker threads', () => {
+  it('is byte for byte the turn read and reported in one thread', () => {
     const nations = String(PARALLEL_FROM + 4);
     const turn = (name: string, workers: string) => {
       const dir = join(scratch, name);
       execFileSync(process.execPath, [CLI, 'generate', dir, '--nations', nations, '--units-per-nation', '8', '--seed', 'workers']);
-      execFileSync(process.execPath, [CLI, 'turn', dir], { env: { ...process.env, FATECRAFT_REPORT_WORKERS: workers } });
-      return reports(dir);
+      execFileSync(process.execPath, [CLI, 'turn', dir], { env: { ...process.env, FATECRAFT_THREADS: workers } });
+      return turnFiles(dir);
     };
     const threaded = turn('threaded', '3');
     const single = turn('single', '0');
-    expect(Object.keys(threaded).length).toBe(Number(nations) * 5 + 3);
+    expect(Object.keys(threaded).length).toBe(Number(nations) * 5 + 3 + 2);
+    expect(threaded['events.yaml']).toMatch(/type: order_rejected/);
     expect(threaded).toEqual(single);
   });
 });

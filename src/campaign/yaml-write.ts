@@ -39,6 +39,12 @@ const PRINTABLE_LINE = /^[\x20-\x7e\xa1-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\
 const BREAKS_PLAIN = /: | #/;
 /** Characters that may not start a plain scalar. */
 const NOT_FIRST = new Set([...' -?:,[]{}#&*!|=>\'"%@`']);
+/** Starts with a letter, ends with no space, holds nothing that can break a plain scalar (no ":", "#" or quote first). */
+const WORDLIKE = /^[A-Za-z][\w ,.()'/-]*[\w,.()'/-]$|^[A-Za-z]$/;
+/** Words of that shape that read back as null or a boolean (YAML 1.2 core, and the YAML 1.1 spellings js-yaml quotes). */
+const RESERVED_WORDS = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE', ...YAML11_BOOLEANS]);
+/** "col,row": no number in any YAML schema has a comma. */
+const HEX_LIKE = /^\d+,\d+$/;
 /** Only strings starting like this can read back as null, a boolean or a number. */
 const MAY_BE_IMPLICIT = /^[-+.0-9~nNtTfF]/;
 
@@ -127,6 +133,10 @@ function implicit(s: string): boolean {
 
 /** A string, plain when it reads back as itself, else quoted the way js-yaml quotes it. */
 function scalar(s: string, level: number, isKey: boolean): string {
+  // The two shapes most strings of a turn have — ids and names, hex keys — are
+  // plain whenever they are not one of the few words that read as another type.
+  if (WORDLIKE.test(s)) return s.length <= 5 && RESERVED_WORDS.has(s) ? `'${s}'` : s;
+  if (HEX_LIKE.test(s)) return s;
   if (s === '') return "''";
   if (s.length <= 3 ? YAML11_BOOLEANS.has(s) : false) return `'${s}'`;
   if (MAY_BE_IMPLICIT.test(s) && YAML11_BASE60.test(s)) return `'${s}'`;

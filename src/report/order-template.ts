@@ -17,7 +17,9 @@ import type { NationView, OwnSettlementView, OwnUnitView } from './types.js';
 const COMMENT_COLUMN = 52;
 
 /** Player-chosen names end up in comments: keep each on its one line, whatever it contains. */
-const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f\u2028\u2029\s]+/g, ' ').trim();
+// Nearly every comment is already one clean line: the test is cheaper than the replacement.
+const UNCLEAN = /[\u0000-\u001f\u007f\u2028\u2029]|[^\S ]|  |^ | $/;
+const oneLine = (s: string) => (UNCLEAN.test(s) ? s.replace(/[\u0000-\u001f\u007f\u2028\u2029\s]+/g, ' ').trim() : s);
 const line = (order: string, why: string) => `  # - ${order.padEnd(COMMENT_COLUMN - 6)} # ${oneLine(why)}`;
 const comment = (text: string) => `  # ${oneLine(text)}`;
 const yamlString = (s: string) => JSON.stringify(s);

@@ -100,6 +100,11 @@ export class StagingFolder implements FolderSink {
     await this.behind.write(path, content);
   }
 
+  /** Waits for the writes still on their way (before the folder is removed after a failure, say). */
+  drain(): Promise<void> {
+    return this.behind.drain();
+  }
+
   adopt(rels: readonly string[]): void {
     for (const rel of rels) {
       this.written.add(rel);

@@ -142,11 +142,18 @@ export async function writeTurn(dir: string, turn: number, files: TurnFiles, fil
   const tmp = join(turnsDir, `.${turnDirName(turn)}.partial-${process.pid}`);
   await rm(tmp, { recursive: true, force: true });
   const staging = new StagingFolder(tmp);
-  await staging.write('state.yaml', stateYaml(files.state));
-  await staging.write('events.yaml', writeYaml({ turn, events: files.events }));
-  for (const [rel, content] of Object.entries(files.extra).sort(([a], [b]) => (a < b ? -1 : 1))) await staging.write(rel, content);
-  if (fill) await fill(staging);
-  await staging.flush();
+  try {
+    await staging.write('state.yaml', stateYaml(files.state));
+    await staging.write('events.yaml', writeYaml({ turn, events: files.events }));
+    for (const [rel, content] of Object.entries(files.extra).sort(([a], [b]) => (a < b ? -1 : 1))) await staging.write(rel, content);
+    if (fill) await fill(staging);
+    await staging.flush();
+  } catch (e) {
+    // Nothing of a failed turn stays behind (a crash's leftovers are cleared by the next run).
+    await staging.drain().catch(() => undefined);
+    await rm(tmp, { recursive: true, force: true });
+    throw e;
+  }
   await rename(tmp, final);
   await syncDir(turnsDir);
   return final;

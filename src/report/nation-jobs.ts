@@ -8,6 +8,7 @@ import type { TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import { nationView } from './nation-view.js';
 import { threadCount } from '../jobs/threads.js';
+import { CampaignError, type FileProblem } from '../campaign/problems.js';
 import { isFolderSink, type FileSink, type FolderSink } from '../campaign/staging.js';
 import { loadTemplates, renderNationReports, type ReportTemplates } from './render.js';
 
@@ -62,7 +63,8 @@ const workerFile = fileURLToPath(new URL('./report-worker.js', import.meta.url))
 
 /** Messages between this thread and a report worker. */
 export type ToWorker = { kind: 'batch'; nations: NationId[] } | { kind: 'stop' };
-export type FromWorker = { kind: 'ready' } | { kind: 'done'; files: string[] };
+/** "failed": a campaign file (a template) is wrong; anything else reaches this thread as the worker's error. */
+export type FromWorker = { kind: 'ready' } | { kind: 'done'; files: string[] } | { kind: 'failed'; problems: FileProblem[] };
 
 /** What a worker is given once: the turn, and the folder to write into. */
 export interface WorkerJob {
@@ -85,11 +87,18 @@ export async function renderNations(job: NationJob, sink: FileSink): Promise<voi
   const queue = [...job.nations];
   const take = (): NationId[] => queue.splice(0, BATCH);
   const workers = isFolderSink(sink) ? Array.from({ length: threads - 1 }, () => inWorker(job, sink, take)) : [];
-  const templates = loadTemplates(job.templateDirs);
-  for (let batch = take(); batch.length > 0; batch = take()) {
-    for (const nation of batch) for (const [rel, content] of nationFiles(job, templates, nation)) await sink.write(rel, content);
-    // Let the event loop run: workers asking for their next batch must not wait for this thread's whole share.
-    if (workers.length > 0) await new Promise((resolve) => setImmediate(resolve));
+  try {
+    const templates = loadTemplates(job.templateDirs);
+    for (let batch = take(); batch.length > 0; batch = take()) {
+      for (const nation of batch) for (const [rel, content] of nationFiles(job, templates, nation)) await sink.write(rel, content);
+      // Let the event loop run: workers asking for their next batch must not wait for this thread's whole share.
+      if (workers.length > 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+  } catch (e) {
+    // The turn fails: the workers get "stop" with their next request instead of the rest of the queue.
+    queue.length = 0;
+    await Promise.allSettled(workers);
+    throw e;
   }
   await Promise.all(workers);
 }
@@ -116,6 +125,10 @@ function inWorker(job: NationJob, sink: FolderSink, take: () => NationId[]): Pro
       if (message.kind === 'ready') {
         feed();
         feed();
+        return;
+      }
+      if (message.kind === 'failed') {
+        reject(new CampaignError(message.problems));
         return;
       }
       sink.adopt(message.files);

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import type { Campaign } from '../core/campaign.js';
+import { CampaignError } from '../campaign/problems.js';
 import { writeYaml } from '../campaign/yaml-io.js';
 import { renderAsciiMap } from './ascii-map.js';
 import { signed } from './ladder.js';
@@ -101,11 +102,23 @@ export function loadTemplates(dirs: readonly string[]): ReportTemplates {
   };
 }
 
-function run(template: Compiled, name: string, context: unknown): string {
+/**
+ * A template that fails is the GM's file to fix (or ours): the error names the
+ * file and the line, as any other campaign file's problem does, and the turn
+ * is not written.
+ */
+function run(templates: ReportTemplates, name: keyof Omit<ReportTemplates, 'sources'>, context: unknown): string {
+  const file = TEMPLATE_FILES[name];
   try {
-    return template(context);
+    return templates[name](context);
   } catch (e) {
-    throw new Error(`report template ${name} failed: ${(e as Error).message}`);
+    // Handlebars ends its messages with " - line:column" and names the context "[object Object]".
+    const message = (e as Error).message;
+    const at = / - (\d+):(\d+)$/.exec(message);
+    const text = message.replace(/ - \d+:\d+$/, '').replace(/ in \[object Object\]/, '');
+    throw new CampaignError([
+      { file: templates.sources[file] ?? file, ...(at ? { line: Number(at[1]) } : {}), message: `report template ${file} failed: ${text}` },
+    ]);
   }
 }
 
@@ -128,8 +141,8 @@ export function renderNationReports(view: NationView, campaign: Campaign, templa
   const svg = renderSvgMap(model);
   const context = { ...view, mapSvg: svg, mapAscii: renderAsciiMap(model), mapNations: model.nations };
   return {
-    txt: run(templates.nationText, TEMPLATE_FILES.nationText, context),
-    html: run(templates.nationHtml, TEMPLATE_FILES.nationHtml, context),
+    txt: run(templates, 'nationText', context),
+    html: run(templates, 'nationHtml', context),
     yaml: nationYaml(view),
     svg,
     orders: renderOrderTemplate(view, campaign),
@@ -143,5 +156,5 @@ export function renderGmReport(view: GmView, templates: ReportTemplates): { html
   const hexes = model.grid.window.cols * model.grid.window.rows;
   const mapSvg = hexes <= DENSE_MAP ? svg : `<p class="map-link">The world has ${hexes.toLocaleString('en')} hexes, too many to draw inside this page: the map is <a href="gm.svg">gm.svg</a>, beside this file (attached to the GM's mail as gm-map.svg).</p>`;
   const context = { ...view, mapSvg, mapAscii: renderAsciiMap(model), mapNations: model.nations };
-  return { html: run(templates.gmHtml, TEMPLATE_FILES.gmHtml, context), svg };
+  return { html: run(templates, 'gmHtml', context), svg };
 }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+import { CampaignError } from '../campaign/problems.js';
 import { WriteBehind } from '../campaign/staging.js';
 import { loadTemplates } from './render.js';
 import { nationFiles, type FromWorker, type ToWorker, type WorkerJob } from './nation-jobs.js';
@@ -23,7 +24,14 @@ const behind = new WriteBehind();
 // the main thread flushes them only after that.
 let chain = Promise.resolve();
 parentPort?.on('message', (message: ToWorker) => {
-  chain = chain.then(() => handle(message));
+  chain = chain.then(() =>
+    handle(message).catch((e: unknown) => {
+      // A campaign file's problem keeps its file and line across the thread boundary; anything else is a crash.
+      if (!(e instanceof CampaignError)) throw e;
+      parentPort?.postMessage({ kind: 'failed', problems: e.problems } satisfies FromWorker);
+      parentPort?.close();
+    }),
+  );
 });
 
 async function handle(message: ToWorker): Promise<void> {

@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -37,5 +37,16 @@ describe('a turn in worker threads', () => {
     expect(Object.keys(threaded).length).toBe(Number(nations) * 5 + 3 + 2);
     expect(threaded['events.yaml']).toMatch(/type: order_rejected/);
     expect(threaded).toEqual(single);
+  });
+
+  it('fails the whole turn, and stops, when a report cannot be made', () => {
+    const dir = join(scratch, 'broken');
+    execFileSync(process.execPath, [CLI, 'generate', dir, '--nations', String(PARALLEL_FROM + 4), '--units-per-nation', '4', '--seed', 'broken']);
+    mkdirSync(join(dir, 'templates'));
+    writeFileSync(join(dir, 'templates', 'nation.txt.hbs'), 'Report for {{nation.name}}: {{noSuchField}}\n');
+    const run = spawnSync(process.execPath, [CLI, 'turn', dir], { env: { ...process.env, FATECRAFT_THREADS: '3' }, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/report template nation\.txt\.hbs failed/);
+    expect(readdirSync(join(dir, 'turns'))).toEqual(['0000']);
   });
 });

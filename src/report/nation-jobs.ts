@@ -10,7 +10,7 @@ import { nationView } from './nation-view.js';
 import { threadCount } from '../jobs/threads.js';
 import { CampaignError, type FileProblem } from '../campaign/problems.js';
 import { isFolderSink, type FileSink, type FolderSink } from '../campaign/staging.js';
-import { loadTemplates, renderNationReports, type ReportTemplates } from './render.js';
+import { loadTemplates, NATION_FORMATS, renderNationReports, type NationFormat, type ReportTemplates } from './render.js';
 
 /**
  * Rendering the nations' reports: each nation's five files are a pure
@@ -29,6 +29,8 @@ export interface NationJob {
   templateDirs: readonly string[];
   deadline?: string;
   inlineNationsUpTo?: number;
+  /** Which of a nation's files to make (campaign.yaml `reports.formats`; all when absent). */
+  formats?: readonly NationFormat[];
 }
 
 export const REPORTS_DIR = 'reports';
@@ -36,7 +38,7 @@ export const REPORTS_DIR = 'reports';
 /** Below this many nations, starting workers costs more than it saves. */
 export const PARALLEL_FROM = 60;
 
-/** One nation's five files, by path relative to the turn folder. */
+/** One nation's files (five unless the campaign asks for fewer), by path relative to the turn folder. */
 export function nationFiles(job: NationJob, templates: ReportTemplates, nation: NationId): [string, string][] {
   const view = nationView(job.campaign, job.before, job.state, job.events, nation, {
     orders: job.orders,
@@ -44,15 +46,16 @@ export function nationFiles(job: NationJob, templates: ReportTemplates, nation: 
     ...(job.deadline !== undefined ? { deadline: job.deadline } : {}),
     ...(job.inlineNationsUpTo !== undefined ? { inlineNationsUpTo: job.inlineNationsUpTo } : {}),
   });
-  const out = renderNationReports(view, job.campaign, templates);
-  return [
-    [`${REPORTS_DIR}/${nation}.txt`, out.txt],
-    [`${REPORTS_DIR}/${nation}.html`, out.html],
-    [`${REPORTS_DIR}/${nation}.yaml`, out.yaml],
-    [`${REPORTS_DIR}/${nation}.svg`, out.svg],
-    [`${REPORTS_DIR}/${nation}-orders.yaml`, out.orders],
-  ];
+  const out = renderNationReports(view, job.campaign, templates, job.formats);
+  const files: [string, string][] = [];
+  for (const format of NATION_FORMATS) {
+    const content = out[format];
+    if (content !== undefined) files.push([`${REPORTS_DIR}/${nation}${FILE_ENDINGS[format]}`, content]);
+  }
+  return files;
 }
+
+const FILE_ENDINGS: Record<NationFormat, string> = { txt: '.txt', html: '.html', yaml: '.yaml', svg: '.svg', orders: '-orders.yaml' };
 
 /** Nations handed out at a time: small enough to even out the threads' loads, big enough to make messages rare. */
 const BATCH = 8;

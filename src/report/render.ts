@@ -130,22 +130,27 @@ export interface NationFiles {
   orders: string;
 }
 
+/** A nation's report files; the text report is always made (it is the body of the report mail). */
+export type NationFormat = keyof NationFiles;
+export const NATION_FORMATS: readonly NationFormat[] = ['txt', 'html', 'yaml', 'svg', 'orders'];
+
 /** The machine-readable report: the view itself, tagged with its format. */
 export function nationYaml(view: NationView): string {
   const { kind: _kind, ...rest } = view;
   return `# ${view.nation.name}: what your nation knows after turn ${view.header.turn} of ${view.header.title}.\n${writeYaml({ format: NATION_YAML_FORMAT, ...rest })}`;
 }
 
-export function renderNationReports(view: NationView, campaign: Campaign, templates: ReportTemplates): NationFiles {
+/** The formats asked for (all by default), each made only if asked for. */
+export function renderNationReports(view: NationView, campaign: Campaign, templates: ReportTemplates, formats: readonly NationFormat[] = NATION_FORMATS): Partial<NationFiles> & { txt: string } {
   const model = nationMapModel(view);
-  const svg = renderSvgMap(model);
+  const svg = formats.includes('html') || formats.includes('svg') ? renderSvgMap(model) : '';
   const context = { ...view, mapSvg: svg, mapAscii: renderAsciiMap(model), mapNations: model.nations };
   return {
     txt: run(templates, 'nationText', context),
-    html: run(templates, 'nationHtml', context),
-    yaml: nationYaml(view),
-    svg,
-    orders: renderOrderTemplate(view, campaign),
+    ...(formats.includes('html') ? { html: run(templates, 'nationHtml', context) } : {}),
+    ...(formats.includes('yaml') ? { yaml: nationYaml(view) } : {}),
+    ...(formats.includes('svg') ? { svg } : {}),
+    ...(formats.includes('orders') ? { orders: renderOrderTemplate(view, campaign) } : {}),
   };
 }
 

@@ -15,7 +15,7 @@ import { gmView } from './gm-view.js';
 import { nationView, publicIndicators } from './nation-view.js';
 import { seasonOf } from '../core/phases/upkeep.js';
 import { REPORTS_DIR, renderNations, type NationJob } from './nation-jobs.js';
-import { builtInTemplateDir, loadTemplates, renderGmReport } from './render.js';
+import { builtInTemplateDir, loadTemplates, NATION_FORMATS, renderGmReport, type NationFormat } from './render.js';
 
 /**
  * The report shell: reads what a turn's reports need beyond the state and the
@@ -44,6 +44,16 @@ const reportSettingsSchema = z
     templates: z.string().min(1).optional(),
     /** Up to this many nations every report lists them all; beyond it, only those met (the gazette has all). */
     inlineNationsUpTo: z.number().int().min(0).optional(),
+    /**
+     * Which of each nation's files to make: a GM whose players read only the
+     * mail can drop the rest and save their cost in a big campaign.
+     */
+    formats: z
+      .array(z.enum(NATION_FORMATS as [NationFormat, ...NationFormat[]]))
+      .min(1)
+      .refine((list) => list.includes('txt'), 'the text report (txt) is always made: it is the body of the report mail')
+      .refine((list) => new Set(list).size === list.length, 'a format is listed twice')
+      .optional(),
   })
   .default({});
 
@@ -138,8 +148,9 @@ export async function writeReportsTo(sink: FileSink, input: ReportInput, opts: R
   }
   const settings = reportSettings(open);
   const inline = settings.inlineNationsUpTo !== undefined ? { inlineNationsUpTo: settings.inlineNationsUpTo } : {};
+  const formats = settings.formats ? { formats: settings.formats } : {};
   const dirs = templateDirs(open);
-  const job: NationJob = { campaign, before, state, events, nations: wanted, orders, legend: open.file.map.legend, templateDirs: dirs, ...deadline, ...inline };
+  const job: NationJob = { campaign, before, state, events, nations: wanted, orders, legend: open.file.map.legend, templateDirs: dirs, ...deadline, ...inline, ...formats };
   const nations = renderNations(job, sink);
   // The gazette is everyone's, like the GM's report: written unless only some nations are re-rendered.
   if (!opts.nations) await sink.write(`${REPORTS_DIR}/${GAZETTE}.txt`, gazette(campaign, state));

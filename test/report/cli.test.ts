@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
@@ -110,5 +110,24 @@ describe('the GM report of a big world', () => {
     expect(reports['gm.svg']).toMatch(/^<svg /);
     // A nation's map is cut to what it knows, so it is still drawn inside its page.
     expect(reports['n0000.html']).toContain('<svg');
+  });
+});
+
+describe('reports.formats in campaign.yaml', () => {
+  it('makes only the files asked for, the text report always', async () => {
+    const dir = copy('cli-formats');
+    appendFileSync(join(dir, 'campaign.yaml'), '\nreports:\n  formats: [txt, orders]\n');
+    await cli('turn', dir);
+    expect(Object.keys(readReports(dir, 1))).toEqual([
+      'argenta-orders.yaml', 'argenta.txt', 'borea-orders.yaml', 'borea.txt', 'corsa-orders.yaml', 'corsa.txt',
+      'gm.html', 'gm.svg', 'nations.txt',
+    ]);
+  });
+
+  it('refuses a list without the text report, and writes no turn', async () => {
+    const dir = copy('cli-formats-bad');
+    appendFileSync(join(dir, 'campaign.yaml'), '\nreports:\n  formats: [html]\n');
+    await expect(cli('turn', dir)).rejects.toThrow(/reports\.formats: the text report \(txt\) is always made/);
+    expect(readdirSync(join(dir, 'turns'))).toEqual(['0000']);
   });
 });

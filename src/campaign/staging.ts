@@ -39,8 +39,9 @@ const FLUSH_CONCURRENCY = 16;
  * Writes files without waiting for each: the thread making them goes on with
  * the next while the thread pool writes (a file system takes a millisecond or
  * two per new file, seconds over a big turn). Only when more than `limit`
- * bytes are on their way does a write wait, so memory stays bounded; the
- * first failure is thrown by the next write or by drain.
+ * bytes are on their way (a string's length counted as its size: close
+ * enough for a bound) does a write wait, so memory stays bounded; the first
+ * failure is thrown by the next write or by drain.
  */
 export class WriteBehind {
   private readonly pending = new Set<Promise<void>>();

@@ -151,7 +151,7 @@ export async function writeTurn(dir: string, turn: number, files: TurnFiles, fil
   } catch (e) {
     // Nothing of a failed turn stays behind (a crash's leftovers are cleared by the next run).
     await staging.drain().catch(() => undefined);
-    await rm(tmp, { recursive: true, force: true });
+    await rm(tmp, { recursive: true, force: true, maxRetries: 5 });
     throw e;
   }
   await rename(tmp, final);

@@ -89,7 +89,15 @@ export async function renderNations(job: NationJob, sink: FileSink): Promise<voi
   const threads = existsSync(workerFile) && isFolderSink(sink) ? Math.min(threadCount(job.nations.length, PARALLEL_FROM), Math.ceil(job.nations.length / BATCH)) : 1;
   const queue = [...job.nations];
   const take = (): NationId[] => queue.splice(0, BATCH);
-  const workers = isFolderSink(sink) ? Array.from({ length: threads - 1 }, () => inWorker(job, sink, take)) : [];
+  // The first failure, in any thread, ends the queue: every other thread then
+  // gets no more work, finishes what it is writing and stops, and only then is
+  // the failure passed on (the caller removes the folder they write into).
+  let failure: { error: unknown } | undefined;
+  const fail = (error: unknown) => {
+    failure ??= { error };
+    queue.length = 0;
+  };
+  const workers = isFolderSink(sink) ? Array.from({ length: threads - 1 }, () => inWorker(job, sink, take).catch(fail)) : [];
   try {
     const templates = loadTemplates(job.templateDirs);
     for (let batch = take(); batch.length > 0; batch = take()) {
@@ -98,12 +106,10 @@ export async function renderNations(job: NationJob, sink: FileSink): Promise<voi
       if (workers.length > 0) await new Promise((resolve) => setImmediate(resolve));
     }
   } catch (e) {
-    // The turn fails: the workers get "stop" with their next request instead of the rest of the queue.
-    queue.length = 0;
-    await Promise.allSettled(workers);
-    throw e;
+    fail(e);
   }
   await Promise.all(workers);
+  if (failure) throw failure.error;
 }
 
 /**

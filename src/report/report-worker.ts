@@ -25,7 +25,9 @@ const behind = new WriteBehind();
 let chain = Promise.resolve();
 parentPort?.on('message', (message: ToWorker) => {
   chain = chain.then(() =>
-    handle(message).catch((e: unknown) => {
+    handle(message).catch(async (e: unknown) => {
+      // Files still on their way are finished first: the main thread removes the folder after a failure.
+      await behind.drain().catch(() => undefined);
       // A campaign file's problem keeps its file and line across the thread boundary; anything else is a crash.
       if (!(e instanceof CampaignError)) throw e;
       parentPort?.postMessage({ kind: 'failed', problems: e.problems } satisfies FromWorker);

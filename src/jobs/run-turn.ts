@@ -25,9 +25,13 @@ export interface TurnRenderInput {
 /**
  * Writes extra files for a resolved turn (reports) into the turn folder while
  * it is being written, so they land with the turn or not at all; plugged in by
- * the report shell.
+ * the report shell. `check`, when given, runs before the turn is resolved: a
+ * campaign setting or template it cannot use is refused before any work.
  */
-export type TurnRenderer = (input: TurnRenderInput, sink: FileSink) => Promise<void>;
+export interface TurnRenderer {
+  (input: TurnRenderInput, sink: FileSink): Promise<void>;
+  check?(open: Awaited<ReturnType<typeof openCampaign>>): void;
+}
 
 export interface RunTurnOptions {
   /** Refuse unless the pending turn is this one (no double processing). */
@@ -54,6 +58,7 @@ export async function runTurn(campaignDir: string, opts: RunTurnOptions = {}): P
   if (opts.expectTurn !== undefined && opts.expectTurn !== turn) {
     throw new CampaignError([{ file: campaignDir, message: `the pending turn is ${turn}, not ${opts.expectTurn}; nothing was resolved` }]);
   }
+  for (const render of opts.renderers ?? []) render.check?.(open);
   const before = await readState(campaignDir, last, open.campaign);
   const pending = await readPendingOrders(open, before, turn);
   const { state, events } = resolveTurn({ campaign: open.campaign, state: before, orders: pending.orders, ...(opts.dice ? { dice: opts.dice } : {}) });

@@ -84,6 +84,7 @@ export function loadTemplates(dirs: readonly string[]): ReportTemplates {
     if (!path) continue;
     const body = readFileSync(path, 'utf8');
     sources[`partials/${f}`] = path;
+    if (!f.endsWith('.css')) checkSyntax(html, body, path);
     if (f.endsWith('.html.hbs')) html.registerPartial(f.slice(0, -'.html.hbs'.length), body);
     else if (f.endsWith('.txt.hbs')) text.registerPartial(f.slice(0, -'.txt.hbs'.length), body);
     else if (f.endsWith('.css')) html.registerPartial(`${f.slice(0, -'.css'.length)}-css`, body);
@@ -92,7 +93,9 @@ export function loadTemplates(dirs: readonly string[]): ReportTemplates {
     const path = find(file);
     if (!path) throw new Error(`report template ${file} was not found in ${dirs.join(', ')}`);
     sources[file] = path;
-    return hb.compile(readFileSync(path, 'utf8'), { strict: true, noEscape, preventIndent: false });
+    const body = readFileSync(path, 'utf8');
+    checkSyntax(hb, body, path);
+    return hb.compile(body, { strict: true, noEscape, preventIndent: false });
   };
   return {
     nationText: compile(text, TEMPLATE_FILES.nationText, true),
@@ -107,6 +110,22 @@ export function loadTemplates(dirs: readonly string[]): ReportTemplates {
  * file and the line, as any other campaign file's problem does, and the turn
  * is not written.
  */
+/**
+ * Handlebars compiles a template on its first use; a GM's broken template is
+ * found when the templates are loaded instead (before a turn is resolved),
+ * with its file and line.
+ */
+function checkSyntax(hb: typeof Handlebars, body: string, path: string): void {
+  try {
+    hb.parse(body);
+  } catch (e) {
+    const message = (e as Error).message;
+    const line = /line (\d+)/.exec(message)?.[1];
+    const detail = message.split('\n').at(-1) ?? message;
+    throw new CampaignError([{ file: path, ...(line ? { line: Number(line) } : {}), message: `the template does not parse: ${detail}` }]);
+  }
+}
+
 function run(templates: ReportTemplates, name: keyof Omit<ReportTemplates, 'sources'>, context: unknown): string {
   const file = TEMPLATE_FILES[name];
   try {

@@ -171,5 +171,12 @@ export async function renderReports(input: ReportInput, opts: ReportOptions = {}
 
 /** The TurnRenderer `fatecraft turn` plugs in: every report, written with the turn. */
 export function reportRenderer(opts: Pick<ReportOptions, 'deadline'> = {}): TurnRenderer {
-  return (input, sink) => writeReportsTo(sink, input, input.nextDeadline ? { ...opts, deadline: input.nextDeadline } : opts);
+  const render: TurnRenderer = (input, sink) => writeReportsTo(sink, input, input.nextDeadline ? { ...opts, deadline: input.nextDeadline } : opts);
+  // Settings, reserved ids and the templates themselves (they compile here) are checked before the turn is resolved.
+  render.check = (open) => {
+    checkNationIds(open);
+    reportSettings(open);
+    loadTemplates(templateDirs(open));
+  };
+  return render;
 }

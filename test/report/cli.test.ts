@@ -131,3 +131,13 @@ describe('reports.formats in campaign.yaml', () => {
     expect(readdirSync(join(dir, 'turns'))).toEqual(['0000']);
   });
 });
+
+describe('report templates and settings are checked before the turn is resolved', () => {
+  it('refuses a template that does not parse, with its file and line, and resolves nothing', async () => {
+    const dir = copy('cli-template-syntax');
+    mkdirSync(join(dir, 'templates'), { recursive: true });
+    writeFileSync(join(dir, 'templates', 'nation.txt.hbs'), 'Report for {{nation.name}}\n{{#if nation.alive}}\nstill standing\n');
+    await expect(cli('turn', dir)).rejects.toThrow(/templates\/nation\.txt\.hbs: line 4: the template does not parse: Expecting .*got 'EOF'/);
+    expect(readdirSync(join(dir, 'turns'))).toEqual(['0000']);
+  });
+});

@@ -34,6 +34,9 @@ describe('a turn in worker threads', () => {
     };
     const threaded = turn('threaded', '3');
     const single = turn('single', '0');
+    // Re-rendered later by `fatecraft report`, in threads too: the same bytes again.
+    execFileSync(process.execPath, [CLI, 'report', join(scratch, 'threaded')], { env: { ...process.env, FATECRAFT_THREADS: '3' } });
+    expect(turnFiles(join(scratch, 'threaded'))).toEqual(threaded);
     expect(Object.keys(threaded).length).toBe(Number(nations) * 5 + 3 + 2);
     expect(threaded['events.yaml']).toMatch(/type: order_rejected/);
     expect(threaded).toEqual(single);

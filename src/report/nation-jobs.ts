@@ -13,7 +13,7 @@ import { isFolderSink, type FileSink, type FolderSink } from '../campaign/stagin
 import { loadTemplates, NATION_FORMATS, renderNationReports, type NationFormat, type ReportTemplates } from './render.js';
 
 /**
- * Rendering the nations' reports: each nation's five files are a pure
+ * Rendering the nations' reports: each nation's files are a pure
  * function of the turn, so a big campaign shares its nations between this
  * thread and worker threads, each writing its files itself, and a small one
  * renders them in this thread. The files are the same bytes either way.

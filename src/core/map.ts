@@ -1,9 +1,8 @@
 import type { Campaign, MapDefinition } from './campaign.js';
 import { hexKey, hexesWithin, neighbours, offsetOf, parseHex, type Offset } from './hex.js';
 import type { HexKey } from './ids.js';
+import { perCampaign } from './memo.js';
 import type { TerrainRule } from './settings.js';
-
-const mapCache = new WeakMap<Campaign, GameMap>();
 
 /** Which hexes a mover may enter: land units walk, naval units sail (and put in at ports). */
 export type MoveDomain = 'land' | 'naval';
@@ -34,9 +33,7 @@ export class GameMap {
 
   /** One map per campaign, so its hex caches serve every look-up of a turn and its reports. */
   static of(campaign: Campaign): GameMap {
-    let map = mapCache.get(campaign);
-    if (!map) mapCache.set(campaign, (map = new GameMap(campaign.map, campaign.rules.terrain)));
-    return map;
+    return mapOf(campaign);
   }
 
   contains(key: string): key is HexKey {
@@ -291,3 +288,5 @@ export class GameMap {
     return { cost };
   }
 }
+
+const mapOf = perCampaign((campaign) => new GameMap(campaign.map, campaign.rules.terrain));

@@ -1,5 +1,6 @@
 import type { Campaign } from './campaign.js';
 import { GameMap } from './map.js';
+import { perCampaignAndState } from './memo.js';
 import type { HexKey, NationId } from './ids.js';
 import type { ExternalState, GameState, SettlementState, UnitState } from './state.js';
 import { pushTo } from './multimap.js';
@@ -38,12 +39,10 @@ export class WorldIndex {
     }
   }
 
+  private static readonly made = perCampaignAndState((campaign, state) => new WorldIndex(campaign, state));
+
   static of(campaign: Campaign, state: GameState): WorldIndex {
-    let byCampaign = cache.get(state);
-    if (!byCampaign) cache.set(state, (byCampaign = new WeakMap()));
-    let index = byCampaign.get(campaign);
-    if (!index) byCampaign.set(campaign, (index = new WorldIndex(campaign, state)));
-    return index;
+    return WorldIndex.made(campaign, state);
   }
 
   unitsOf(nation: NationId): readonly UnitState[] {
@@ -86,5 +85,3 @@ export class WorldIndex {
     return this.visibleHexes(nation).has(hex);
   }
 }
-
-const cache = new WeakMap<GameState, WeakMap<Campaign, WorldIndex>>();

@@ -1,4 +1,5 @@
 import type { Campaign } from '../core/campaign.js';
+import { perCampaignAndState } from '../core/memo.js';
 import { hexKey, parseHex } from '../core/hex.js';
 import type { HexKey, NationId, SettlementId, UnitId } from '../core/ids.js';
 import type { GameState, UnitState } from '../core/state.js';
@@ -63,16 +64,13 @@ class WorldNames {
     for (const e of Object.values(campaign.externals)) this.externals.add(e.id, e.id, e.name);
   }
 
+  private static readonly made = perCampaignAndState((campaign, state) => new WorldNames(campaign, state));
+
   static of(campaign: Campaign, state: GameState): WorldNames {
-    let byCampaign = worldNamesCache.get(state);
-    if (!byCampaign) worldNamesCache.set(state, (byCampaign = new WeakMap()));
-    let names = byCampaign.get(campaign);
-    if (!names) byCampaign.set(campaign, (names = new WorldNames(campaign, state)));
-    return names;
+    return WorldNames.made(campaign, state);
   }
 }
 
-const worldNamesCache = new WeakMap<GameState, WeakMap<Campaign, WorldNames>>();
 const byId = (a: UnitState, b: UnitState) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export class NameBook {

@@ -1,6 +1,7 @@
 import type { Campaign } from '../core/campaign.js';
 import { asHexKey, compareIds } from '../core/ids.js';
 import { hexesWithin, offsetOf } from '../core/hex.js';
+import { perCampaign } from '../core/memo.js';
 import { pushTo } from '../core/multimap.js';
 import type { MapWindow, TerrainGrid } from './types.js';
 
@@ -60,25 +61,14 @@ export function terrainLegend(campaign: Campaign, fileLegend: Readonly<Record<st
 }
 
 // A 400x400 map has 160,000 hexes; every report needs their few distinct terrains.
-const TERRAINS = new WeakMap<Campaign, readonly string[]>();
-function terrainsOf(campaign: Campaign): readonly string[] {
-  let terrains = TERRAINS.get(campaign);
-  if (!terrains) TERRAINS.set(campaign, (terrains = [...new Set(campaign.map.terrain)].sort(compareIds)));
-  return terrains;
-}
-
-const RESOURCES = new WeakMap<Campaign, ReadonlyMap<string, Campaign['map']['resources']>>();
+const terrainsOf = perCampaign((campaign): readonly string[] => [...new Set(campaign.map.terrain)].sort(compareIds));
 
 /** The map's resources by hex, made once per campaign: reports look them up per hex, never scan them all. */
-export function resourcesByHex(campaign: Campaign): ReadonlyMap<string, Campaign['map']['resources']> {
-  let byHex = RESOURCES.get(campaign);
-  if (!byHex) {
-    const made = new Map<string, Campaign['map']['resources']>();
-    for (const r of campaign.map.resources) pushTo(made, r.hex, r);
-    RESOURCES.set(campaign, (byHex = made));
-  }
+export const resourcesByHex = perCampaign((campaign): ReadonlyMap<string, Campaign['map']['resources']> => {
+  const byHex = new Map<string, Campaign['map']['resources']>();
+  for (const r of campaign.map.resources) pushTo(byHex, r.hex, r);
   return byHex;
-}
+});
 
 export function terrainGrid(campaign: Campaign, window: MapWindow, fileLegend?: Readonly<Record<string, string>>): TerrainGrid {
   const legend = terrainLegend(campaign, fileLegend);

@@ -3,6 +3,7 @@ import type { LoggedEvent } from '../core/events.js';
 import { compareIds, sortedKeys, type HexKey, type NationId, type UnitId } from '../core/ids.js';
 import type { TurnOrders } from '../core/orders.js';
 import type { GameState, SettlementState, UnitState } from '../core/state.js';
+import { perCampaignAndState } from '../core/memo.js';
 import { WorldIndex } from '../core/world-index.js';
 import { battleView, describeEvent, Namer, siegeRollView } from './describe.js';
 import {
@@ -124,24 +125,14 @@ export function unitsOnMap(campaign: Campaign, units: readonly UnitState[], name
     }));
 }
 
-const indicatorCache = new WeakMap<GameState, WeakMap<Campaign, readonly PublicNationView[]>>();
-
 /** Every nation's public indicators, made once per state: every report needs them. */
-export function publicIndicators(campaign: Campaign, state: GameState): readonly PublicNationView[] {
-  let byCampaign = indicatorCache.get(state);
-  if (!byCampaign) indicatorCache.set(state, (byCampaign = new WeakMap()));
-  let list = byCampaign.get(campaign);
-  if (!list) byCampaign.set(campaign, (list = indicatorsOf(campaign, state)));
-  return list;
-}
-
-function indicatorsOf(campaign: Campaign, state: GameState): PublicNationView[] {
-  return sortedKeys(campaign.nations).map((id) => {
+export const publicIndicators: (campaign: Campaign, state: GameState) => readonly PublicNationView[] = perCampaignAndState((campaign, state) =>
+  sortedKeys(campaign.nations).map((id) => {
     const def = campaign.nations[id];
     const ns = state.nations[id];
     return { id, name: def?.name ?? id, leader: def?.leader ?? '', prosperity: rated(ns?.prosperity ?? 0), happiness: rated(ns?.happiness ?? 0), alive: ns?.alive ?? false };
-  });
-}
+  }),
+);
 
 /**
  * Word of events elsewhere: who fought whom, which city fell, who founded

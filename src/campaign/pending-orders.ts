@@ -6,7 +6,6 @@ import type { GmAction, NationOrders, TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import { readYamlSheets } from '../orders/parallel-sheets.js';
 import { interpretSheet, type OrderSheet } from '../orders/sheet.js';
-import { readYamlSheet } from '../orders/yaml-sheet.js';
 import { validate, CampaignError } from './problems.js';
 import { gmOrdersSchema } from './schema.js';
 import { turnDirName, readYamlFile, type OpenCampaign } from './store.js';
@@ -49,16 +48,22 @@ export async function readPendingOrders(open: OpenCampaign, state: GameState, tu
     files[name] = bytes;
     if (open.campaign.nations[nation]) sheetsFor.push({ nation, bytes });
   }
-  // Reading the files is the costly part and each is read on its own; interpreting needs the state.
-  const sheets = await readYamlSheets(sheetsFor.map((s) => s.bytes));
-  sheetsFor.forEach(({ nation }, i) => {
-    orders.nations[nation] = nationOrdersFromSheet(open, state, nation, sheets[i]!);
-  });
+  orders.nations = await nationOrdersFromFiles(open, state, sheetsFor);
   return { orders, files };
 }
 
-export function nationOrdersFromYaml(open: OpenCampaign, state: GameState, nation: NationId, bytes: Uint8Array | string): NationOrders {
-  return nationOrdersFromSheet(open, state, nation, readYamlSheet(bytes));
+/**
+ * Nations' order files made into their orders. Reading the files is the
+ * costly part and each is read on its own (in worker threads in a big
+ * campaign); interpreting them needs the state.
+ */
+export async function nationOrdersFromFiles(open: OpenCampaign, state: GameState, files: readonly { nation: NationId; bytes: Uint8Array }[]): Promise<TurnOrders['nations']> {
+  const sheets = await readYamlSheets(files.map((f) => f.bytes));
+  const nations: TurnOrders['nations'] = {};
+  files.forEach(({ nation }, i) => {
+    nations[nation] = nationOrdersFromSheet(open, state, nation, sheets[i]!);
+  });
+  return nations;
 }
 
 function nationOrdersFromSheet(open: OpenCampaign, state: GameState, nation: NationId, sheet: OrderSheet): NationOrders {

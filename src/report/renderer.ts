@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { nationOrdersFromYaml, GM_ORDERS_FILE, ordersDir } from '../campaign/pending-orders.js';
+import { nationOrdersFromFiles, GM_ORDERS_FILE, ordersDir } from '../campaign/pending-orders.js';
 import { MemorySink, type FileSink } from '../campaign/staging.js';
 import { CampaignError, pathText } from '../campaign/problems.js';
 import { turnDirName, type OpenCampaign } from '../campaign/store.js';
@@ -111,14 +111,13 @@ export function templateDirs(open: OpenCampaign): string[] {
 export async function readTurnOrders(open: OpenCampaign, before: GameState, turn: number): Promise<TurnOrders> {
   const kept = join(open.dir, 'turns', turnDirName(turn), 'orders');
   const dir = existsSync(kept) ? kept : ordersDir(open.dir, turn);
-  const orders: TurnOrders = { nations: {}, gm: [] };
-  if (!existsSync(dir)) return orders;
+  if (!existsSync(dir)) return { nations: {}, gm: [] };
+  const files: { nation: NationId; bytes: Buffer }[] = [];
   for (const name of (await readdir(dir)).filter((n) => n.endsWith('.yaml') && n !== GM_ORDERS_FILE).sort(compareIds)) {
     const nation = asNationId(name.slice(0, -'.yaml'.length));
-    if (!open.campaign.nations[nation]) continue;
-    orders.nations[nation] = nationOrdersFromYaml(open, before, nation, await readFile(join(dir, name)));
+    if (open.campaign.nations[nation]) files.push({ nation, bytes: await readFile(join(dir, name)) });
   }
-  return orders;
+  return { nations: await nationOrdersFromFiles(open, before, files), gm: [] };
 }
 
 export function checkNationIds(open: OpenCampaign): void {

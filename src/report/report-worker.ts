@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { CampaignError } from '../campaign/problems.js';
-import { WriteBehind } from '../campaign/staging.js';
+import { StagingFolder } from '../campaign/staging.js';
 import { loadTemplates } from './render.js';
 import { nationFiles, type FromWorker, type ToWorker, type WorkerJob } from './nation-jobs.js';
 
@@ -15,9 +13,8 @@ import { nationFiles, type FromWorker, type ToWorker, type WorkerJob } from './n
  */
 const { job, dir } = workerData as WorkerJob;
 const templates = loadTemplates(job.templateDirs);
-const made = new Set<string>();
-
-const behind = new WriteBehind();
+// The main thread's staging folder, written into from here; the main thread flushes it.
+const folder = new StagingFolder(dir);
 
 // Batches are handled one at a time, in order. Files still being written when a
 // batch is reported done are finished before the worker exits on "stop", and
@@ -27,7 +24,7 @@ parentPort?.on('message', (message: ToWorker) => {
   chain = chain.then(() =>
     handle(message).catch(async (e: unknown) => {
       // Files still on their way are finished first: the main thread removes the folder after a failure.
-      await behind.drain().catch(() => undefined);
+      await folder.drain().catch(() => undefined);
       // A campaign file's problem keeps its file and line across the thread boundary; anything else is a crash.
       if (!(e instanceof CampaignError)) throw e;
       parentPort?.postMessage({ kind: 'failed', problems: e.problems } satisfies FromWorker);
@@ -38,19 +35,14 @@ parentPort?.on('message', (message: ToWorker) => {
 
 async function handle(message: ToWorker): Promise<void> {
   if (message.kind === 'stop') {
-    await behind.drain();
+    await folder.drain();
     parentPort?.close();
     return;
   }
   const files: string[] = [];
   for (const nation of message.nations) {
     for (const [rel, content] of nationFiles(job, templates, nation)) {
-      const path = join(dir, rel);
-      if (!made.has(dirname(path))) {
-        mkdirSync(dirname(path), { recursive: true });
-        made.add(dirname(path));
-      }
-      await behind.write(path, content);
+      await folder.write(rel, content);
       files.push(rel);
     }
   }

@@ -106,11 +106,6 @@ export function loadTemplates(dirs: readonly string[]): ReportTemplates {
 }
 
 /**
- * A template that fails is the GM's file to fix (or ours): the error names the
- * file and the line, as any other campaign file's problem does, and the turn
- * is not written.
- */
-/**
  * Handlebars compiles a template on its first use; a GM's broken template is
  * found when the templates are loaded instead (before a turn is resolved),
  * with its file and line.
@@ -126,6 +121,11 @@ function checkSyntax(hb: typeof Handlebars, body: string, path: string): void {
   }
 }
 
+/**
+ * A template that fails is the GM's file to fix (or ours): the error names the
+ * file and the line, as any other campaign file's problem does, and the turn
+ * is not written.
+ */
 function run(templates: ReportTemplates, name: keyof Omit<ReportTemplates, 'sources'>, context: unknown): string {
   const file = TEMPLATE_FILES[name];
   try {

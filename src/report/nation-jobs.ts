@@ -10,7 +10,7 @@ import { nationView } from './nation-view.js';
 import { threadCount } from '../jobs/threads.js';
 import { CampaignError, type FileProblem } from '../campaign/problems.js';
 import { isFolderSink, type FileSink, type FolderSink } from '../campaign/staging.js';
-import { loadTemplates, NATION_FORMATS, renderNationReports, type NationFormat, type ReportTemplates } from './render.js';
+import { NATION_FORMATS, renderNationReports, type NationFormat, type ReportTemplates } from './render.js';
 
 /**
  * Rendering the nations' reports: each nation's files are a pure
@@ -85,7 +85,7 @@ export interface WorkerJob {
  * report) simply leaves more batches to them. Workers need a folder to write
  * into; any other sink renders in this thread.
  */
-export async function renderNations(job: NationJob, sink: FileSink): Promise<void> {
+export async function renderNations(job: NationJob, sink: FileSink, templates: ReportTemplates): Promise<void> {
   const threads = existsSync(workerFile) && isFolderSink(sink) ? Math.min(threadCount(job.nations.length, PARALLEL_FROM), Math.ceil(job.nations.length / BATCH)) : 1;
   const queue = [...job.nations];
   const take = (): NationId[] => queue.splice(0, BATCH);
@@ -99,7 +99,6 @@ export async function renderNations(job: NationJob, sink: FileSink): Promise<voi
   };
   const workers = isFolderSink(sink) ? Array.from({ length: threads - 1 }, () => inWorker(job, sink, take).catch(fail)) : [];
   try {
-    const templates = loadTemplates(job.templateDirs);
     for (let batch = take(); batch.length > 0; batch = take()) {
       for (const nation of batch) for (const [rel, content] of nationFiles(job, templates, nation)) await sink.write(rel, content);
       // Let the event loop run: workers asking for their next batch must not wait for this thread's whole share.

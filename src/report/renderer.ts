@@ -150,11 +150,12 @@ export async function writeReportsTo(sink: FileSink, input: ReportInput, opts: R
   const formats = settings.formats ? { formats: settings.formats } : {};
   const dirs = templateDirs(open);
   const job: NationJob = { campaign, before, state, events, nations: wanted, orders, legend: open.file.map.legend, templateDirs: dirs, ...deadline, ...inline, ...formats };
-  const nations = renderNations(job, sink);
+  const templates = loadTemplates(dirs);
+  const nations = renderNations(job, sink, templates);
   // The gazette is everyone's, like the GM's report: written unless only some nations are re-rendered.
   if (!opts.nations) await sink.write(`${REPORTS_DIR}/${GAZETTE}.txt`, gazette(campaign, state));
   if (opts.gm !== false) {
-    const gm = renderGmReport(gmView(campaign, before, state, events, { ...deadline, orders, legend: open.file.map.legend }), loadTemplates(dirs));
+    const gm = renderGmReport(gmView(campaign, before, state, events, { ...deadline, orders, legend: open.file.map.legend }), templates);
     await sink.write(`${REPORTS_DIR}/${GM_REPORT}.html`, gm.html);
     await sink.write(`${REPORTS_DIR}/${GM_REPORT}.svg`, gm.svg);
   }

@@ -118,11 +118,10 @@ export class GameMap {
     landCost: Float64Array;
     /** Entry cost for ships on water, -1 elsewhere (ports are decided per search). */
     seaCost: Float64Array;
-    /** Scratch for searches: the cost found, valid where `seen` holds the search's stamp. */
+    /** Scratch for one search or sight at a time: the hexes reached, and for a search their cost and predecessor. */
+    seen: HexMarks;
     cost: Float64Array;
     from: Int32Array;
-    seen: Uint32Array;
-    stamp: number;
   };
 
   private gridOf(): NonNullable<GameMap['grid']> {
@@ -143,15 +142,12 @@ export class GameMap {
         if (rule && !rule.impassable) (rule.water ? seaCost : landCost)[i] = rule.cost;
       }
     }
-    this.grid = { keys, around, landCost, seaCost, cost: new Float64Array(n), from: new Int32Array(n), seen: new Uint32Array(n), stamp: 0 };
+    this.grid = { keys, around, landCost, seaCost, seen: new HexMarks(n), cost: new Float64Array(n), from: new Int32Array(n) };
     return this.grid;
   }
 
   /** Offsets (column, row) of the hexes within a range, for a centre in an even and an odd column, in hexesWithin's order. */
   private readonly rings = new Map<number, [Int32Array, Int32Array]>();
-  /** Scratch marks for sightFrom, valid where they hold the current stamp. */
-  private marks?: Uint32Array;
-  private markStamp = 0;
 
   /**
    * Every on-map hex within its range of any of the given hexes, each once,
@@ -161,12 +157,7 @@ export class GameMap {
    */
   sightFrom(sources: Iterable<readonly [HexKey, number]>): Set<HexKey> {
     const g = this.gridOf();
-    const marks = (this.marks ??= new Uint32Array(this.width * this.height));
-    if (++this.markStamp === 0xffffffff) {
-      marks.fill(0);
-      this.markStamp = 1;
-    }
-    const stamp = this.markStamp;
+    g.seen.clear();
     const seen = new Set<HexKey>();
     for (const [hex, range] of sources) {
       const { col, row } = this.offset(hex);
@@ -176,8 +167,8 @@ export class GameMap {
         const r = row + ring[k + 1]!;
         if (c < 0 || r < 0 || c >= this.width || r >= this.height) continue;
         const i = r * this.width + c;
-        if (marks[i] === stamp) continue;
-        marks[i] = stamp;
+        if (g.seen.has(i)) continue;
+        g.seen.add(i);
         seen.add(g.keys[i]!);
       }
     }
@@ -200,11 +191,7 @@ export class GameMap {
     const { col, row } = this.offset(from);
     if (!this.inBounds({ col, row })) return { cost, previous };
     const g = this.gridOf();
-    const stamp = ++g.stamp;
-    if (stamp === 0xffffffff) {
-      g.seen.fill(0);
-      g.stamp = 1;
-    }
+    g.seen.clear();
     const start = row * this.width + col;
     const naval = domain === 'naval';
     const entry = (i: number): number => {
@@ -212,7 +199,7 @@ export class GameMap {
       const sea = g.seaCost[i]!;
       return sea >= 0 ? sea : ports?.has(g.keys[i]!) && g.landCost[i]! >= 0 ? 1 : -1;
     };
-    g.seen[start] = g.stamp;
+    g.seen.add(start);
     g.cost[start] = 0;
     // Budgets are small (unit speeds), so a bucket queue by cost beats a heap.
     const buckets: number[][] = [[start]];
@@ -229,8 +216,8 @@ export class GameMap {
           // With minimumMove a unit can always take one step, whatever the terrain costs.
           const total = minimumMove && here === start && step > budget && budget > 0 ? budget : c + step;
           if (total > budget) continue;
-          if (g.seen[next] === g.stamp && g.cost[next]! <= total) continue;
-          g.seen[next] = g.stamp;
+          if (g.seen.has(next) && g.cost[next]! <= total) continue;
+          g.seen.add(next);
           g.cost[next] = total;
           g.from[next] = here;
           (buckets[total] ??= []).push(next);
@@ -290,3 +277,32 @@ export class GameMap {
 }
 
 const mapOf = perCampaign((campaign) => new GameMap(campaign.map, campaign.rules.terrain));
+
+/**
+ * Marks on hex numbers, all cleared at once by moving to a new stamp instead
+ * of writing every cell: a search touches a few dozen hexes of a map of
+ * 160,000.
+ */
+class HexMarks {
+  private readonly marks: Uint32Array;
+  private stamp = 0;
+
+  constructor(size: number) {
+    this.marks = new Uint32Array(size);
+  }
+
+  clear(): void {
+    if (++this.stamp === 0xffffffff) {
+      this.marks.fill(0);
+      this.stamp = 1;
+    }
+  }
+
+  has(i: number): boolean {
+    return this.marks[i] === this.stamp;
+  }
+
+  add(i: number): void {
+    this.marks[i] = this.stamp;
+  }
+}

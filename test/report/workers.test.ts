@@ -40,7 +40,7 @@ describe('a turn in worker threads', () => {
     expect(Object.keys(threaded).length).toBe(Number(nations) * 5 + 3 + 2);
     expect(threaded['events.yaml']).toMatch(/type: order_rejected/);
     expect(threaded).toEqual(single);
-  });
+  }, 90_000); // two turns and a re-render, each a whole CLI process
 
   it('fails the whole turn, and stops, when a report cannot be made', () => {
     const dir = join(scratch, 'broken');

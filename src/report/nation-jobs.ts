@@ -11,12 +11,19 @@ import { threadCount } from '../jobs/threads.js';
 import { CampaignError, type FileProblem } from '../campaign/problems.js';
 import { isFolderSink, type FileSink, type FolderSink } from '../campaign/staging.js';
 import { NATION_FORMATS, renderNationReports, type NationFormat, type ReportTemplates } from './render.js';
+import type { NationView } from './types.js';
 
 /**
- * Rendering the nations' reports: each nation's files are a pure
- * function of the turn, so a big campaign shares its nations between this
- * thread and worker threads, each writing its files itself, and a small one
- * renders them in this thread. The files are the same bytes either way.
+ * Rendering the nations' reports. A nation's view is made from the whole turn
+ * (the world before and after, the events, the orders); its files are made
+ * from the view alone, with the campaign's map and catalogue. So in a big
+ * campaign this thread, which has the turn, makes every view, and worker
+ * threads, which need only the campaign and the templates, turn views into
+ * files: a worker starts in a fraction of a second instead of first
+ * receiving and indexing the whole world, and holds one view at a time
+ * rather than a copy of it. This thread makes files too whenever the workers
+ * have enough in hand. A small campaign renders in this thread alone. The
+ * files are the same bytes either way.
  */
 export interface NationJob {
   campaign: Campaign;
@@ -38,112 +45,153 @@ export const REPORTS_DIR = 'reports';
 /** Below this many nations, starting workers costs more than it saves. */
 export const PARALLEL_FROM = 60;
 
-/** One nation's files (five unless the campaign asks for fewer), by path relative to the turn folder. */
-export function nationFiles(job: NationJob, templates: ReportTemplates, nation: NationId): [string, string][] {
-  const view = nationView(job.campaign, job.before, job.state, job.events, nation, {
+export function jobNationView(job: NationJob, nation: NationId): NationView {
+  return nationView(job.campaign, job.before, job.state, job.events, nation, {
     orders: job.orders,
     legend: job.legend,
     ...(job.deadline !== undefined ? { deadline: job.deadline } : {}),
     ...(job.inlineNationsUpTo !== undefined ? { inlineNationsUpTo: job.inlineNationsUpTo } : {}),
   });
-  const out = renderNationReports(view, job.campaign, templates, job.formats);
+}
+
+/** One nation's files (five unless the campaign asks for fewer), by path relative to the turn folder. */
+export function viewFiles(view: NationView, campaign: Campaign, templates: ReportTemplates, formats?: readonly NationFormat[]): [string, string][] {
+  const out = renderNationReports(view, campaign, templates, formats);
   const files: [string, string][] = [];
   for (const format of NATION_FORMATS) {
     const content = out[format];
-    if (content !== undefined) files.push([`${REPORTS_DIR}/${nation}${FILE_ENDINGS[format]}`, content]);
+    if (content !== undefined) files.push([`${REPORTS_DIR}/${view.nation.id}${FILE_ENDINGS[format]}`, content]);
   }
   return files;
 }
 
 const FILE_ENDINGS: Record<NationFormat, string> = { txt: '.txt', html: '.html', yaml: '.yaml', svg: '.svg', orders: '-orders.yaml' };
 
-/** Nations handed out at a time: small enough to even out the threads' loads, big enough to make messages rare. */
-const BATCH = 8;
+/**
+ * Views a worker holds beyond the one it is rendering, in steady work: enough
+ * that it never waits for this thread, few enough that this thread, between
+ * views, keeps making files itself.
+ */
+const AHEAD = 3;
+
+/**
+ * How many views each worker is given before this thread goes off to make
+ * the GM's report, as a share of the nations: the GM's report takes this
+ * thread as long as about 40% of the nations' files take a worker (both grow
+ * with the world), and the workers must not run dry meanwhile. Every worker
+ * needs that much, however many there are, unless they would then hold more
+ * than their share of all the nations.
+ */
+const HEAD_START_SHARE = 0.4;
 
 // The worker is the compiled report-worker.js beside this file; running from
 // TypeScript sources (tests) there is none, and everything stays in-thread.
 const workerFile = fileURLToPath(new URL('./report-worker.js', import.meta.url));
 
 /** Messages between this thread and a report worker. */
-export type ToWorker = { kind: 'batch'; nations: NationId[] } | { kind: 'stop' };
+export type ToWorker = { kind: 'nation'; view: NationView } | { kind: 'stop' };
 /** "failed": a campaign file (a template) is wrong; anything else reaches this thread as the worker's error. */
-export type FromWorker = { kind: 'ready' } | { kind: 'done'; files: string[] } | { kind: 'failed'; problems: FileProblem[] };
+export type FromWorker = { kind: 'done'; files: string[] } | { kind: 'failed'; problems: FileProblem[] };
 
-/** What a worker is given once: the turn, and the folder to write into. */
+/** What a worker is given once. */
 export interface WorkerJob {
-  job: NationJob;
+  campaign: Campaign;
+  templateDirs: readonly string[];
+  formats?: readonly NationFormat[];
+  /** The folder to write into (this thread's staging folder). */
   dir: string;
+  /** One Int32, set to 1 when the work is given up: views still queued are then dropped unrendered. */
+  cancelled: SharedArrayBuffer;
+}
+
+/** A report worker as this thread sees it. */
+interface Hand {
+  /** Views posted and not yet reported done. */
+  inHand: number;
+  post(view: NationView): void;
+  /** Settles when the worker has stopped, every file it made written and adopted. */
+  finished: Promise<void>;
+  stop(): void;
 }
 
 /**
  * Renders every nation of the job into the sink, each nation's files written
- * as soon as they are made, so memory holds one report at a time per thread.
- *
- * In a big campaign, worker threads (one per further core) and this thread
- * take nations from one queue a batch at a time: this thread starts at once
- * while the workers start up, and whatever else it does meanwhile (the GM's
- * report) simply leaves more batches to them. Workers need a folder to write
- * into; any other sink renders in this thread.
+ * as soon as they are made, so memory holds a few reports at a time.
+ * `beside` is this thread's other work (the GM's report): in a big campaign it
+ * runs once the workers have a head start, so no core idles meanwhile.
+ * Workers need a folder to write into; any other sink renders in this thread.
  */
-export async function renderNations(job: NationJob, sink: FileSink, templates: ReportTemplates): Promise<void> {
-  const threads = existsSync(workerFile) && isFolderSink(sink) ? Math.min(threadCount(job.nations.length, PARALLEL_FROM), Math.ceil(job.nations.length / BATCH)) : 1;
+export async function renderNations(job: NationJob, sink: FileSink, templates: ReportTemplates, beside: () => Promise<void> = () => Promise.resolve()): Promise<void> {
+  const threads = existsSync(workerFile) && isFolderSink(sink) ? threadCount(job.nations.length, PARALLEL_FROM) : 1;
+  const renderHere = async (nation: NationId) => {
+    for (const [rel, content] of viewFiles(jobNationView(job, nation), job.campaign, templates, job.formats)) await sink.write(rel, content);
+  };
+  if (threads <= 1 || !isFolderSink(sink)) {
+    await beside();
+    for (const nation of job.nations) await renderHere(nation);
+    return;
+  }
+
   const queue = [...job.nations];
-  const take = (): NationId[] => queue.splice(0, BATCH);
-  // The first failure, in any thread, ends the queue: every other thread then
-  // gets no more work, finishes what it is writing and stops, and only then is
-  // the failure passed on (the caller removes the folder they write into).
+  const cancelled = new SharedArrayBuffer(4);
+  // The first failure, in any thread, ends the work: the queue is emptied, the
+  // workers drop the views they still hold, finish the files they are writing
+  // and stop, and only then is the failure passed on (the caller removes the
+  // folder they all write into).
   let failure: { error: unknown } | undefined;
   const fail = (error: unknown) => {
     failure ??= { error };
     queue.length = 0;
+    Atomics.store(new Int32Array(cancelled), 0, 1);
   };
-  const workers = isFolderSink(sink) ? Array.from({ length: threads - 1 }, () => inWorker(job, sink, take).catch(fail)) : [];
+  const workerJob: WorkerJob = { campaign: job.campaign, templateDirs: job.templateDirs, ...(job.formats ? { formats: job.formats } : {}), dir: sink.dir, cancelled };
+  const hands = Array.from({ length: threads - 1 }, () => startWorker(workerJob, sink));
+  const finished = Promise.all(hands.map((h) => h.finished.catch(fail)));
+  const postTo = (hand: Hand) => {
+    const nation = queue.shift();
+    if (nation !== undefined) hand.post(jobNationView(job, nation));
+  };
+  // Yields to the event loop, where the workers' "done" messages wait.
+  const breathe = () => new Promise((resolve) => setImmediate(resolve));
+
   try {
-    for (let batch = take(); batch.length > 0; batch = take()) {
-      for (const nation of batch) for (const [rel, content] of nationFiles(job, templates, nation)) await sink.write(rel, content);
-      // Let the event loop run: workers asking for their next batch must not wait for this thread's whole share.
-      if (workers.length > 0) await new Promise((resolve) => setImmediate(resolve));
+    const headStart = Math.ceil(Math.min(queue.length * HEAD_START_SHARE, queue.length / threads));
+    for (let i = 0; i < headStart; i++) for (const hand of hands) postTo(hand);
+    await beside();
+    while (queue.length > 0) {
+      for (const hand of hands) while (hand.inHand < AHEAD && queue.length > 0) postTo(hand);
+      const nation = queue.shift();
+      if (nation !== undefined) await renderHere(nation);
+      await breathe();
     }
   } catch (e) {
     fail(e);
   }
-  await Promise.all(workers);
+  for (const hand of hands) hand.stop();
+  await finished;
   if (failure) throw failure.error;
 }
 
-/**
- * Runs one worker until the queue is empty. It asks for work once it has
- * started (so no batch waits on a thread still starting up), then keeps two
- * batches in hand so it never waits for this thread either.
- */
-function inWorker(job: NationJob, sink: FolderSink, take: () => NationId[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerFile, { workerData: { job: { ...job, nations: [] }, dir: sink.dir } satisfies WorkerJob });
-    let inHand = 0;
-    const feed = () => {
-      const nations = take();
-      if (nations.length > 0) {
-        inHand++;
-        worker.postMessage({ kind: 'batch', nations } satisfies ToWorker);
-      } else if (inHand === 0) {
-        worker.postMessage({ kind: 'stop' } satisfies ToWorker);
-      }
-    };
-    worker.on('message', (message: FromWorker) => {
-      if (message.kind === 'ready') {
-        feed();
-        feed();
-        return;
-      }
-      if (message.kind === 'failed') {
-        reject(new CampaignError(message.problems));
-        return;
-      }
-      sink.adopt(message.files);
-      inHand--;
-      feed();
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => (code === 0 && inHand === 0 ? resolve() : reject(new Error(`report worker stopped with exit code ${code}`))));
-  });
+function startWorker(workerJob: WorkerJob, sink: FolderSink): Hand {
+  const worker = new Worker(workerFile, { workerData: workerJob });
+  const hand: Hand = {
+    inHand: 0,
+    post(view) {
+      hand.inHand++;
+      worker.postMessage({ kind: 'nation', view } satisfies ToWorker);
+    },
+    stop: () => worker.postMessage({ kind: 'stop' } satisfies ToWorker),
+    finished: new Promise((resolve, reject) => {
+      worker.on('message', (message: FromWorker) => {
+        if (message.kind === 'failed') reject(new CampaignError(message.problems));
+        else if (message.kind === 'done') {
+          sink.adopt(message.files);
+          hand.inHand--;
+        }
+      });
+      worker.once('error', reject);
+      worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`report worker stopped with exit code ${code}`))));
+    }),
+  };
+  return hand;
 }

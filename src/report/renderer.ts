@@ -151,15 +151,17 @@ export async function writeReportsTo(sink: FileSink, input: ReportInput, opts: R
   const dirs = templateDirs(open);
   const job: NationJob = { campaign, before, state, events, nations: wanted, orders, legend: open.file.map.legend, templateDirs: dirs, ...deadline, ...inline, ...formats };
   const templates = loadTemplates(dirs);
-  const nations = renderNations(job, sink, templates);
-  // The gazette is everyone's, like the GM's report: written unless only some nations are re-rendered.
-  if (!opts.nations) await sink.write(`${REPORTS_DIR}/${GAZETTE}.txt`, gazette(campaign, state));
-  if (opts.gm !== false) {
-    const gm = renderGmReport(gmView(campaign, before, state, events, { ...deadline, orders, legend: open.file.map.legend }), templates);
-    await sink.write(`${REPORTS_DIR}/${GM_REPORT}.html`, gm.html);
-    await sink.write(`${REPORTS_DIR}/${GM_REPORT}.svg`, gm.svg);
-  }
-  await nations;
+  // The GM's report and the gazette are this thread's own work while workers (in a big campaign) make the nations' files.
+  const beside = async () => {
+    // The gazette is everyone's, like the GM's report: written unless only some nations are re-rendered.
+    if (!opts.nations) await sink.write(`${REPORTS_DIR}/${GAZETTE}.txt`, gazette(campaign, state));
+    if (opts.gm !== false) {
+      const gm = renderGmReport(gmView(campaign, before, state, events, { ...deadline, orders, legend: open.file.map.legend }), templates);
+      await sink.write(`${REPORTS_DIR}/${GM_REPORT}.html`, gm.html);
+      await sink.write(`${REPORTS_DIR}/${GM_REPORT}.svg`, gm.svg);
+    }
+  };
+  await renderNations(job, sink, templates, beside);
 }
 
 /** Every report file of a turn, in memory, by path relative to the turn folder (small campaigns, tests). */

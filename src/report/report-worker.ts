@@ -2,22 +2,23 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { CampaignError } from '../campaign/problems.js';
 import { StagingFolder } from '../campaign/staging.js';
 import { loadTemplates } from './render.js';
-import { nationFiles, type FromWorker, type ToWorker, type WorkerJob } from './nation-jobs.js';
+import { viewFiles, type FromWorker, type ToWorker, type WorkerJob } from './nation-jobs.js';
 
 /**
- * A worker thread rendering batches of nations' reports (see nation-jobs.ts)
- * until told to stop. It writes each file as soon as it is made and hands back
- * only their names: sending the reports themselves to the main thread would
- * hold them all in memory at once. The main thread flushes them to disk with
- * the turn.
+ * A worker thread turning nations' views into their report files (see
+ * nation-jobs.ts) until told to stop. It writes each file as soon as it is
+ * made and hands back only the names: sending the reports themselves to the
+ * main thread would hold them all in memory at once. The main thread flushes
+ * them to disk with the turn.
  */
-const { job, dir } = workerData as WorkerJob;
+const job = workerData as WorkerJob;
 const templates = loadTemplates(job.templateDirs);
+const cancelled = new Int32Array(job.cancelled);
 // The main thread's staging folder, written into from here; the main thread flushes it.
-const folder = new StagingFolder(dir);
+const folder = new StagingFolder(job.dir);
 
-// Batches are handled one at a time, in order. Files still being written when a
-// batch is reported done are finished before the worker exits on "stop", and
+// Views are handled one at a time, in order. Files still being written when a
+// view is reported done are finished before the worker exits on "stop", and
 // the main thread flushes them only after that.
 let chain = Promise.resolve();
 parentPort?.on('message', (message: ToWorker) => {
@@ -40,12 +41,12 @@ async function handle(message: ToWorker): Promise<void> {
     return;
   }
   const files: string[] = [];
-  for (const nation of message.nations) {
-    for (const [rel, content] of nationFiles(job, templates, nation)) {
+  // Once the work is given up (a failure anywhere), the views still queued are dropped.
+  if (Atomics.load(cancelled, 0) === 0) {
+    for (const [rel, content] of viewFiles(message.view, job.campaign, templates, job.formats)) {
       await folder.write(rel, content);
       files.push(rel);
     }
   }
   parentPort?.postMessage({ kind: 'done', files } satisfies FromWorker);
 }
-parentPort?.postMessage({ kind: 'ready' } satisfies FromWorker);

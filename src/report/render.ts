@@ -7,7 +7,7 @@ import { CampaignError } from '../campaign/problems.js';
 import { writeYaml } from '../campaign/yaml-io.js';
 import { renderAsciiMap } from './ascii-map.js';
 import { signed } from './ladder.js';
-import { gmMapModel, nationMapModel } from './map-model.js';
+import { gmMapModel, nationMapModel, type MapModel } from './map-model.js';
 import { renderOrderTemplate } from './order-template.js';
 import { DENSE_MAP, renderSvgMap } from './svg-map.js';
 import type { GmView, NationView } from './types.js';
@@ -163,7 +163,7 @@ export function nationYaml(view: NationView): string {
 export function renderNationReports(view: NationView, campaign: Campaign, templates: ReportTemplates, formats: readonly NationFormat[] = NATION_FORMATS): Partial<NationFiles> & { txt: string } {
   const model = nationMapModel(view);
   const svg = formats.includes('html') || formats.includes('svg') ? renderSvgMap(model) : '';
-  const context = { ...view, mapSvg: svg, mapAscii: renderAsciiMap(model), mapNations: model.nations };
+  const context = withLazyAsciiMap({ ...view, mapSvg: svg, mapNations: model.nations }, model);
   return {
     txt: run(templates, 'nationText', context),
     ...(formats.includes('html') ? { html: run(templates, 'nationHtml', context) } : {}),
@@ -179,6 +179,16 @@ export function renderGmReport(view: GmView, templates: ReportTemplates): { html
   // A big world's map is tens of megabytes: the page links it rather than carry a second copy.
   const hexes = model.grid.window.cols * model.grid.window.rows;
   const mapSvg = hexes <= DENSE_MAP ? svg : `<p class="map-link">The world has ${hexes.toLocaleString('en')} hexes, too many to draw inside this page: the map is <a href="gm.svg">gm.svg</a>, beside this file (attached to the GM's mail as gm-map.svg).</p>`;
-  const context = { ...view, mapSvg, mapAscii: renderAsciiMap(model), mapNations: model.nations };
+  const context = withLazyAsciiMap({ ...view, mapSvg, mapNations: model.nations }, model);
   return { html: run(templates, 'gmHtml', context), svg };
+}
+
+/**
+ * Templates may use `mapAscii`, the map as lines of text; the built-in text
+ * report does, the HTML pages do not. It is drawn on first use only: the
+ * whole world's takes a third of a second in a 400×400 campaign.
+ */
+function withLazyAsciiMap<T extends object>(context: T, model: MapModel): T & { mapAscii: string[] } {
+  let drawn: string[] | undefined;
+  return Object.defineProperty(context, 'mapAscii', { enumerable: true, get: () => (drawn ??= renderAsciiMap(model)) }) as T & { mapAscii: string[] };
 }

@@ -99,6 +99,28 @@ describe('templates', () => {
     }
   });
 
+  it("give a GM's own page the ASCII map, which the built-in pages do not draw", async () => {
+    const t = played.turns[0]!;
+    const dir = join(played.dir, 'templates');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'gm.html.hbs'), '<pre>\n{{#each mapAscii}}{{this}}\n{{/each}}</pre>\n');
+    try {
+      const files = await renderReports({ open: played.open, before: t.before, state: t.state, events: t.events, turn: 1 }, { nations: ['argenta'] });
+      const page = files['reports/gm.html']!;
+      // Two lines of column numbers, then two lines per map row (odd columns sit half a hex lower).
+      const map = page.split('\n').slice(1, 3 + 2 * played.open.campaign.map.height).join('\n');
+      expect(map).toMatch(/^ +0 +2 +4/);
+      // The GM sees the whole world: no hex is out of sight (":"), and Argenta's settlements are drawn ("A").
+      expect(map).not.toContain(':');
+      expect(map).toMatch(/A[.~fh^]/);
+      expect(page).toContain('Nations (1st character): A/a Argenta, B/b Borea, C/c Corsa');
+      // Argenta's own map, in its text report, has hexes out of its sight.
+      expect(files['reports/argenta.txt']).toMatch(/ :[.~fh^]/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('print the deadline given, or say the GM will announce it', async () => {
     const t = played.turns[0]!;
     const input = { open: played.open, before: t.before, state: t.state, events: t.events, turn: 1 };

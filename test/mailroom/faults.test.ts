@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { turnRenderers } from '../../src/cli/renderers.js';
 import { runTurn } from '../../src/jobs/run-turn.js';
 import { fetchMail } from '../../src/mailroom/fetch.js';
@@ -10,8 +10,8 @@ import { OutboxQueue } from '../../src/mailroom/outbox.js';
 import { sendPending, sendReports } from '../../src/mailroom/reports.js';
 import { reprocessQuarantined } from '../../src/mailroom/status.js';
 import type { FaultPoint } from '../../src/mailroom/runtime.js';
-import { mailServersAvailable, startMailServers, type MailServers } from '../support/mail-servers.js';
-import { ADDRESSES, CAMPAIGN_ADDRESS, DEMO, GM_ADDRESS, PASSWORD, TestClock, cleanupAll, imapCampaign, imapSecrets } from './support.js';
+import { mailServersAvailable, type MailServers } from '../support/mail-servers.js';
+import { ADDRESSES, CAMPAIGN_ADDRESS, DEMO, GM_ADDRESS, PASSWORD, TestClock, imapCampaign, imapSecrets, withMailServers } from './support.js';
 
 /**
  * Faults and abuse against real servers: Dovecot restarted in the middle of a fetch, a relay answering 451
@@ -22,13 +22,7 @@ const nations = Object.keys(ADDRESSES).sort();
 
 describe.skipIf(!run)('mail faults and abuse through real servers', { timeout: 60_000 }, () => {
   let servers: MailServers;
-  beforeAll(async () => {
-    servers = await startMailServers();
-  }, 30_000);
-  afterAll(async () => {
-    await servers?.stop();
-    cleanupAll();
-  }, 30_000);
+  withMailServers((started) => (servers = started));
 
   const smtp = () => createTransport({ host: servers.smtp.host, port: servers.smtp.port, secure: false, logger: false });
   const box = (address: string, mailbox = 'INBOX') => servers.readMailbox(address, PASSWORD, mailbox);

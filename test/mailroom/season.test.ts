@@ -1,13 +1,13 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { turnRenderers } from '../../src/cli/renderers.js';
 import { runTurn } from '../../src/jobs/run-turn.js';
 import { fetchMail } from '../../src/mailroom/fetch.js';
 import { sendReports } from '../../src/mailroom/reports.js';
-import { mailServersAvailable, startMailServers, type MailServers, type StoredMessage } from '../support/mail-servers.js';
-import { ADDRESSES, CAMPAIGN_ADDRESS, DEMO, GM_ADDRESS, PASSWORD, TestClock, cleanupAll, imapCampaign, imapSecrets } from './support.js';
+import { mailServersAvailable, type MailServers, type StoredMessage } from '../support/mail-servers.js';
+import { ADDRESSES, CAMPAIGN_ADDRESS, DEMO, GM_ADDRESS, PASSWORD, TestClock, imapCampaign, imapSecrets, withMailServers } from './support.js';
 
 /**
  * A season of the demo campaign played entirely by mail through a real Dovecot and SMTP relay: each player
@@ -21,13 +21,7 @@ const TURNS = 3;
 
 describe.skipIf(!run)('a season played by mail through real servers', { timeout: 60_000 }, () => {
   let servers: MailServers;
-  beforeAll(async () => {
-    servers = await startMailServers();
-  }, 30_000);
-  afterAll(async () => {
-    await servers?.stop();
-    cleanupAll();
-  }, 30_000);
+  withMailServers((started) => (servers = started));
 
   const player = (nation: string) => ADDRESSES[nation]!;
   const smtp = () => createTransport({ host: servers.smtp.host, port: servers.smtp.port, secure: false, logger: false });

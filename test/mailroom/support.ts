@@ -5,10 +5,12 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { Ledger } from '../../src/mailroom/ledger.js';
 import { OutboxQueue } from '../../src/mailroom/outbox.js';
 import type { MailClock } from '../../src/mailroom/runtime.js';
 import { staticSecrets } from '../../src/mailroom/secrets.js';
+import { startMailServers, type MailServers } from '../support/mail-servers.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const DEMO = join(ROOT, 'campaigns', 'silversheen');
@@ -60,6 +62,23 @@ export function demoCopy(label: string, opts: { yamlOrders?: boolean; demoMail?:
 
 export function cleanupAll(): void {
   for (const s of scratches.splice(0)) s.cleanup();
+}
+
+/**
+ * Starts the real Dovecot and SMTP relay for the enclosing describe block and
+ * hands them over once they are up; after the block, stops them and removes
+ * its scratch campaigns.
+ */
+export function withMailServers(started: (servers: MailServers) => void): void {
+  let servers: MailServers | undefined;
+  beforeAll(async () => {
+    servers = await startMailServers();
+    started(servers);
+  }, 30_000);
+  afterAll(async () => {
+    await servers?.stop();
+    cleanupAll();
+  }, 30_000);
 }
 
 /** Replaces the `mail:` block of a campaign copy's campaign.yaml. */

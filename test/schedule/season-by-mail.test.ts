@@ -1,14 +1,14 @@
 import { appendFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { turnRenderers } from '../../src/cli/renderers.js';
 import { mailroomHooks } from '../../src/mailroom/tick-hooks.js';
 import { FakeClock } from '../../src/schedule/clock.js';
 import { readRuntime } from '../../src/schedule/runtime.js';
 import { tick } from '../../src/schedule/tick.js';
-import { mailServersAvailable, startMailServers, type MailServers, type StoredMessage } from '../support/mail-servers.js';
-import { ADDRESSES, CAMPAIGN_ADDRESS, GM_ADDRESS, PASSWORD, TOKENS, cleanupAll, imapCampaign, imapSecrets } from '../mailroom/support.js';
+import { mailServersAvailable, type MailServers, type StoredMessage } from '../support/mail-servers.js';
+import { ADDRESSES, CAMPAIGN_ADDRESS, GM_ADDRESS, PASSWORD, TOKENS, imapCampaign, imapSecrets, withMailServers } from '../mailroom/support.js';
 
 /**
  * Issue 9's acceptance test: three weeks of a campaign driven by the injected clock against real mail
@@ -51,13 +51,7 @@ const sentAt = (m: StoredMessage) => m.parsed.date!.toISOString();
 
 describe.skipIf(!run)('three weeks of a campaign by the injected clock, through real mail servers', { timeout: 90_000 }, () => {
   let servers: MailServers;
-  beforeAll(async () => {
-    servers = await startMailServers();
-  }, 30_000);
-  afterAll(async () => {
-    await servers?.stop();
-    cleanupAll();
-  }, 30_000);
+  withMailServers((started) => (servers = started));
 
   async function sendOrders(nation: string, turn: number): Promise<void> {
     const transport = createTransport({ host: servers.smtp.host, port: servers.smtp.port, secure: false, logger: false });

@@ -20,7 +20,8 @@ import {
 import { compareHexes, terrainGrid, wholeWindow } from './map-grid.js';
 import { unitsOnMap } from './nation-view.js';
 import { ReportIndex } from './report-index.js';
-import type { GmNationView, GmView } from './types.js';
+import { rated } from './ladder.js';
+import type { GmNationRow, GmNationView, GmView } from './types.js';
 
 /**
  * The GM's whole picture of a turn: every nation's full state, every roll,
@@ -32,28 +33,50 @@ export interface GmViewOptions {
   deadline?: string;
   orders?: TurnOrders;
   legend?: Readonly<Record<string, string>>;
+  /** Up to this many nations the page carries each in full (campaign.yaml `reports.gm.nationsInFull`). */
+  nationsInFull?: number;
+  /** Up to this many events the page carries every roll and the event log (`reports.gm.eventsInFull`). */
+  eventsInFull?: number;
+  /** The nation's own report the table links beyond the limit: "html", or "txt" in a campaign that makes no HTML. */
+  nationReport?: 'html' | 'txt';
 }
+
+/**
+ * A page of a few megabytes at most, which a browser opens and a mail server
+ * takes: a hundred nations of a hundred units in full, twenty thousand events
+ * (about 2,000 battles with their rolls).
+ */
+export const GM_IN_FULL = { nations: 100, events: 20_000 } as const;
 
 export function gmView(campaign: Campaign, before: GameState, state: GameState, events: readonly LoggedEvent[], opts: GmViewOptions = {}): GmView {
   const names = new Namer(campaign, before, state, () => true, null);
   const orders = opts.orders;
   const attention: string[] = [];
+  const ids = sortedKeys(campaign.nations);
+  const nationsInFull = opts.nationsInFull ?? GM_IN_FULL.nations;
+  const eventsInFull = opts.eventsInFull ?? GM_IN_FULL.events;
+  const detail = { nations: ids.length <= nationsInFull, events: events.length <= eventsInFull, nationsInFull, eventsInFull };
 
   const index = ReportIndex.of(campaign, before, state, events);
-  const nations: GmNationView[] = sortedKeys(campaign.nations).map((nation) => {
+  const table: GmNationRow[] = [];
+  const nations: GmNationView[] = [];
+  const notes: GmView['notes'] = [];
+  for (const nation of ids) {
     const theirs = index.eventsOf(nation);
     const def = campaign.nations[nation];
     const ns = state.nations[nation];
     const was = before.nations[nation];
     if (!def || !ns) throw new Error(`nation ${nation} has no state`);
     const sent = orders?.nations[nation];
-    const besiegers = (settlement: string) => index.besiegers(settlement).map((u) => names.unit(u.id));
     const caps = capsOf(index, nation);
+    const goals = goalsOf(campaign, ns, nation);
     const nmrFlagged = ns.alive && ns.missedTurns >= campaign.rules.nmrFlagAfter;
+    for (const o of sent?.orders ?? []) if (o.kind === 'note') notes.push({ nation, name: def.name, text: o.text });
+    const refused = theirs.filter((e) => e.type === 'order_rejected' && e.nation === nation);
 
     if (nmrFlagged) attention.push(`${def.name} has sent no orders for ${ns.missedTurns} turns in a row (the flag is at ${campaign.rules.nmrFlagAfter}): contact the player or decide what the nation does.`);
     for (const c of caps) if (c.units + c.building > c.cap) attention.push(`${def.name} is over its ${c.kind} cap (${c.text}): the rules say a unit must be replaced or forgone.`);
-    for (const g of goalsOf(campaign, ns, nation)) {
+    for (const g of goals) {
       const goal = def.goals.find((x) => x.id === g.id);
       if (!g.done && goal?.condition.kind === 'gm') attention.push(`${def.name}'s goal "${g.text}" is judged by the GM (complete it with a complete_goal action in the next _gm.yaml).`);
     }
@@ -62,7 +85,30 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
     }
     if (def.ability) attention.push(`${def.name}'s leader ability is applied by the GM: ${def.leader} — ${def.ability}`);
 
-    return {
+    table.push({
+      id: nation,
+      name: def.name,
+      leader: def.leader,
+      alive: ns.alive,
+      nmrFlagged,
+      missedTurns: ns.missedTurns,
+      renown: { start: was?.renown ?? ns.renown, end: ns.renown },
+      fate: { start: was?.fate ?? ns.fate, end: ns.fate },
+      prosperity: rated(ns.prosperity),
+      happiness: rated(ns.happiness),
+      battlesWon: ns.battlesWon,
+      units: index.world.unitsOf(nation).length,
+      settlements: index.world.settlementsOf(nation).length,
+      goalsDone: goals.filter((g) => g.done).length,
+      goals: goals.length,
+      orders: sent ? sent.orders.length : null,
+      refused: refused.length,
+      link: detail.nations ? `#nation-${nation}` : `${nation}.${opts.nationReport ?? 'html'}`,
+    });
+    if (!detail.nations) continue;
+
+    const besiegers = (settlement: string) => index.besiegers(settlement).map((u) => names.unit(u.id));
+    nations.push({
       id: nation,
       name: def.name,
       leader: def.leader,
@@ -75,7 +121,7 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
       fate: ledger(theirs, nation, 'fate', was?.fate ?? ns.fate, ns.fate),
       prosperity: indicatorLedger(theirs, nation, 'prosperity', was?.prosperity ?? ns.prosperity, ns.prosperity),
       happiness: indicatorLedger(theirs, nation, 'happiness', was?.happiness ?? ns.happiness, ns.happiness),
-      goals: goalsOf(campaign, ns, nation),
+      goals,
       units: ownUnits(campaign, state, nation, names),
       settlements: ownSettlements(index, nation, names, besiegers),
       projects: ownProjects(index, nation, names),
@@ -84,9 +130,9 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
       sentOrders: sent !== undefined,
       orders: (sent?.orders ?? []).map((o, i) => `${sent?.lines?.[i] ? `line ${sent.lines[i]}: ` : ''}${describeOrder(o)}`),
       notes: (sent?.orders ?? []).flatMap((o) => (o.kind === 'note' ? [o.text] : [])),
-      rejected: theirs.flatMap((e) => (e.type === 'order_rejected' && e.nation === nation ? [{ line: e.line ?? null, order: e.order, reason: e.reason }] : [])),
-    };
-  });
+      rejected: refused.flatMap((e) => (e.type === 'order_rejected' ? [{ line: e.line ?? null, order: e.order, reason: e.reason }] : [])),
+    });
+  }
 
   for (const e of events) {
     if (e.type === 'battle' && e.overkill > 0) {
@@ -96,17 +142,25 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
     if (e.type === 'nation_fallen') attention.push(`${names.nationName(e.nation)} has fallen: its player may take a new leader or another nation.`);
   }
 
-  const log = events.map((e) => ({ seq: e.seq, phase: e.phase, type: e.type, text: describeEvent(e, names) }));
+  // Beyond the limit these are the page's bulk and events.yaml carries them whole.
+  const inFull = <T>(make: () => T[]): T[] => (detail.events ? make() : []);
+  const counts = new Map<string, number>();
+  for (const e of events) counts.set(e.type, (counts.get(e.type) ?? 0) + 1);
 
   return {
     kind: 'gm',
     header: turnHeader(campaign, state.turn, opts.deadline),
+    detail,
+    table,
     nations,
-    battles: events.flatMap((e) => (e.type === 'battle' ? [battleView(e, names, () => true)] : [])),
+    eventCounts: [...counts].map(([type, count]) => ({ type, count })).sort((a, b) => b.count - a.count || compareIds(a.type, b.type)),
+    totals: { events: events.length, battles: counts.get('battle') ?? 0, units: Object.keys(state.units).length, nations: ids.length },
+    battles: inFull(() => events.flatMap((e) => (e.type === 'battle' ? [battleView(e, names, () => true)] : []))),
     sieges: events.flatMap((e) => (e.type === 'siege_roll' ? [siegeRollView(e, names)] : [])),
-    pursuits: events.flatMap((e) => (e.type === 'pursuit' || e.type === 'unit_fled' ? [describeEvent(e, names)] : [])),
-    log,
+    pursuits: inFull(() => events.flatMap((e) => (e.type === 'pursuit' || e.type === 'unit_fled' ? [describeEvent(e, names)] : []))),
+    log: inFull(() => events.map((e) => ({ seq: e.seq, phase: e.phase, type: e.type, text: describeEvent(e, names) }))),
     nmr: events.flatMap((e) => (e.type === 'nmr' ? [describeEvent(e, names)] : [])),
+    notes,
     gmActions: events.flatMap((e) => (e.phase === 'gm' ? [describeEvent(e, names)] : [])),
     attention,
     world: {

@@ -77,7 +77,7 @@ export function gmMapModel(view: GmView): MapModel {
     grid: view.map,
     seen: null,
     reader: null,
-    nations: mapNations(view.nations),
+    nations: mapNations(view.table),
     settlements: view.world.settlements.map((s) => ({ hex: s.hex, name: s.name, nation: s.nation, level: s.level })),
     units: view.world.units.map((u) => ({ hex: u.hex, label: u.label, nation: u.nation })),
     resources: view.world.resources,

@@ -57,6 +57,7 @@ function registerHelpers(hb: typeof Handlebars): void {
   hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   hb.registerHelper('plural', (n: unknown, word: unknown) => `${String(n)} ${String(word)}${n === 1 ? '' : 's'}`);
   hb.registerHelper('padEnd', (s: unknown, width: unknown) => String(s).padEnd(Number(width)));
+  hb.registerHelper('number', (n: unknown) => (typeof n === 'number' ? n.toLocaleString('en') : String(n)));
   hb.registerHelper('padStart', (s: unknown, width: unknown) => String(s).padStart(Number(width)));
 }
 

@@ -44,6 +44,13 @@ const reportSettingsSchema = z
     templates: z.string().min(1).optional(),
     /** Up to this many nations every report lists them all; beyond it, only those met (the gazette has all). */
     inlineNationsUpTo: z.number().int().min(0).optional(),
+    /** What the GM's page carries in full; beyond, it links the nations' reports and events.yaml. */
+    gm: z
+      .strictObject({
+        nationsInFull: z.number().int().min(0).optional(),
+        eventsInFull: z.number().int().min(0).optional(),
+      })
+      .optional(),
     /**
      * Which of each nation's files to make: a GM whose players read only the
      * mail can drop the rest and save their cost in a big campaign.
@@ -156,7 +163,14 @@ export async function writeReportsTo(sink: FileSink, input: ReportInput, opts: R
     // The gazette is everyone's, like the GM's report: written unless only some nations are re-rendered.
     if (!opts.nations) await sink.write(`${REPORTS_DIR}/${GAZETTE}.txt`, gazette(campaign, state));
     if (opts.gm !== false) {
-      const gm = renderGmReport(gmView(campaign, before, state, events, { ...deadline, orders, legend: open.file.map.legend }), templates);
+      const view = gmView(campaign, before, state, events, {
+        ...deadline,
+        orders,
+        legend: open.file.map.legend,
+        ...settings.gm,
+        nationReport: !settings.formats || settings.formats.includes('html') ? 'html' : 'txt',
+      });
+      const gm = renderGmReport(view, templates);
       await sink.write(`${REPORTS_DIR}/${GM_REPORT}.html`, gm.html);
       await sink.write(`${REPORTS_DIR}/${GM_REPORT}.svg`, gm.svg);
     }

@@ -369,18 +369,70 @@ export interface GmNationView {
   rejected: RejectedOrder[];
 }
 
+/** A nation at a glance: one row of the GM's table of nations. */
+export interface GmNationRow {
+  id: string;
+  name: string;
+  leader: string;
+  alive: boolean;
+  nmrFlagged: boolean;
+  missedTurns: number;
+  renown: { start: number; end: number };
+  fate: { start: number; end: number };
+  prosperity: Rated;
+  happiness: Rated;
+  battlesWon: number;
+  units: number;
+  settlements: number;
+  goalsDone: number;
+  goals: number;
+  /** Orders received this turn; null when the nation sent none. */
+  orders: number | null;
+  refused: number;
+  /** Where the GM reads more: the nation's section of this page, or beyond the limit its own report beside it ("argenta.html"). */
+  link: string;
+}
+
+/**
+ * What the GM's page carries in full. Beyond the campaign's limits
+ * (`reports.gm` in campaign.yaml) a 1,000-nation turn would be a page of
+ * seventy megabytes that no browser or mail server takes: the nations'
+ * sections and every unit give way to the table of nations (each row linking
+ * the nation's own report), the rolls and the event log to events.yaml.
+ */
+export interface GmDetail {
+  nations: boolean;
+  events: boolean;
+  nationsInFull: number;
+  eventsInFull: number;
+}
+
 export interface GmView {
   kind: 'gm';
   header: TurnHeader;
+  detail: GmDetail;
+  /** Every nation, one row each. */
+  table: GmNationRow[];
+  /** Every nation in full, or none when the campaign is beyond `detail.nationsInFull`. */
   nations: GmNationView[];
+  /** How many events of each type the turn had, most frequent first. */
+  eventCounts: { type: string; count: number }[];
+  totals: { events: number; battles: number; units: number; nations: number };
+  /** Every battle with its rolls; empty beyond `detail.eventsInFull` (events.yaml has them). */
   battles: BattleView[];
+  /** Siege actions are always listed: the rules ask the GM to judge each. */
   sieges: SiegeRollView[];
+  /** Empty beyond `detail.eventsInFull`. */
   pursuits: string[];
+  /** The turn event by event; empty beyond `detail.eventsInFull`. */
   log: LogLine[];
   nmr: string[];
+  /** Every player's notes to the GM, by nation. */
+  notes: { nation: string; name: string; text: string }[];
   gmActions: string[];
   attention: string[];
   world: {
+    /** Every unit (on the map always; listed on the page up to `detail.nationsInFull` nations). */
     units: ForeignUnitView[];
     settlements: ForeignSettlementView[];
     externals: ExternalView[];

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { open, writeFile } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 
 /**
@@ -35,47 +35,6 @@ export class MemorySink implements FileSink {
 /** fsync calls in flight at once: enough to keep the disk queue full, few enough for the thread pool. */
 const FLUSH_CONCURRENCY = 16;
 
-/**
- * Writes files without waiting for each: the thread making them goes on with
- * the next while the thread pool writes (a file system takes a millisecond or
- * two per new file, seconds over a big turn). Only when more than `limit`
- * bytes are on their way (a string's length counted as its size: close
- * enough for a bound) does a write wait, so memory stays bounded; the first
- * failure is thrown by the next write or by drain.
- */
-export class WriteBehind {
-  private readonly pending = new Set<Promise<void>>();
-  private bytes = 0;
-  private failure: Error | undefined;
-
-  constructor(private readonly limit = 64 * 1024 * 1024) {}
-
-  async write(path: string, content: string | Uint8Array): Promise<void> {
-    if (this.failure) throw this.failure;
-    const size = content.length;
-    const done: Promise<void> = writeFile(path, content).then(
-      () => undefined,
-      (e: Error) => {
-        this.failure ??= e;
-      },
-    );
-    const tracked = done.finally(() => {
-      this.pending.delete(tracked);
-      this.bytes -= size;
-    });
-    this.pending.add(tracked);
-    this.bytes += size;
-    while (this.bytes > this.limit && this.pending.size > 0) await Promise.race(this.pending);
-    if (this.failure) throw this.failure;
-  }
-
-  /** Waits for every write started; throws the first failure. */
-  async drain(): Promise<void> {
-    await Promise.all(this.pending);
-    if (this.failure) throw this.failure;
-  }
-}
-
 export class StagingFolder implements FolderSink {
   private readonly written = new Set<string>();
   private readonly folders = new Set<string>();
@@ -87,9 +46,13 @@ export class StagingFolder implements FolderSink {
     return [...this.written].sort();
   }
 
-  private readonly behind = new WriteBehind();
-
-  /** Starts the write and returns at once unless too many bytes are still on their way (see WriteBehind). */
+  /**
+   * Writes the file before returning. Into the page cache that is a tenth of
+   * a millisecond for a 100 KB report here; handing each write to the thread
+   * pool instead (the earlier design) cost three times the CPU in promises,
+   * file handles and chunked encoding, for a turn 6% slower in all. The disk
+   * itself is waited on once, by the flush at the end, many files at a time.
+   */
   async write(rel: string, content: string | Uint8Array): Promise<void> {
     const path = join(this.dir, rel);
     const folder = dirname(path);
@@ -97,13 +60,8 @@ export class StagingFolder implements FolderSink {
       mkdirSync(folder, { recursive: true });
       this.noteFolders(rel);
     }
+    writeFileSync(path, content);
     this.written.add(rel);
-    await this.behind.write(path, content);
-  }
-
-  /** Waits for the writes still on their way (before the folder is removed after a failure, say). */
-  drain(): Promise<void> {
-    return this.behind.drain();
   }
 
   adopt(rels: readonly string[]): void {
@@ -120,7 +78,6 @@ export class StagingFolder implements FolderSink {
    * is written.
    */
   async flush(): Promise<void> {
-    await this.behind.drain();
     const paths = this.files.map((rel) => join(this.dir, rel));
     let next = 0;
     const flusher = async () => {

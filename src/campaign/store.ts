@@ -150,7 +150,6 @@ export async function writeTurn(dir: string, turn: number, files: TurnFiles, fil
     await staging.flush();
   } catch (e) {
     // Nothing of a failed turn stays behind (a crash's leftovers are cleared by the next run).
-    await staging.drain().catch(() => undefined);
     await rm(tmp, { recursive: true, force: true, maxRetries: 5 });
     throw e;
   }

@@ -17,15 +17,12 @@ const cancelled = new Int32Array(job.cancelled);
 // The main thread's staging folder, written into from here; the main thread flushes it.
 const folder = new StagingFolder(job.dir);
 
-// Views are handled one at a time, in order. Files still being written when a
-// view is reported done are finished before the worker exits on "stop", and
-// the main thread flushes them only after that.
+// Views are handled one at a time, in order; a view's files are on disk when
+// it is reported done, and the main thread flushes them with the turn.
 let chain = Promise.resolve();
 parentPort?.on('message', (message: ToWorker) => {
   chain = chain.then(() =>
-    handle(message).catch(async (e: unknown) => {
-      // Files still on their way are finished first: the main thread removes the folder after a failure.
-      await folder.drain().catch(() => undefined);
+    handle(message).catch((e: unknown) => {
       // A campaign file's problem keeps its file and line across the thread boundary; anything else is a crash.
       if (!(e instanceof CampaignError)) throw e;
       parentPort?.postMessage({ kind: 'failed', problems: e.problems } satisfies FromWorker);
@@ -36,7 +33,6 @@ parentPort?.on('message', (message: ToWorker) => {
 
 async function handle(message: ToWorker): Promise<void> {
   if (message.kind === 'stop') {
-    await folder.drain();
     parentPort?.close();
     return;
   }

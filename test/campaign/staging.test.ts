@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isFolderSink, MemorySink, StagingFolder, WriteBehind } from '../../src/campaign/staging.js';
+import { isFolderSink, MemorySink, StagingFolder } from '../../src/campaign/staging.js';
 
 const made: string[] = [];
 afterEach(() => made.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -34,20 +34,12 @@ describe('StagingFolder', () => {
   });
 });
 
-describe('WriteBehind', () => {
-  it('has every file whole once drained, and keeps no more than its limit on the way', async () => {
-    const dir = scratch();
-    const behind = new WriteBehind(10);
-    for (let i = 0; i < 20; i++) await behind.write(join(dir, `f${i}`), 'x'.repeat(i));
-    await behind.drain();
-    for (let i = 0; i < 20; i++) expect(readFileSync(join(dir, `f${i}`), 'utf8')).toBe('x'.repeat(i));
-  });
-
-  it('throws the first failure, from the next write or from drain', async () => {
-    const behind = new WriteBehind();
-    await behind.write(join(scratch(), 'no-such-folder', 'f'), 'x');
-    await expect(behind.drain()).rejects.toThrow(/ENOENT/);
-    await expect(behind.write(join(scratch(), 'f'), 'x')).rejects.toThrow(/ENOENT/);
+describe('StagingFolder.write', () => {
+  it('fails at once, naming the cause, when the file cannot be written, and lists only what was written', async () => {
+    const staging = new StagingFolder(scratch());
+    await staging.write('reports', 'a file where a folder should be');
+    await expect(staging.write('reports/a.txt', 'A')).rejects.toThrow(/ENOTDIR|EEXIST/);
+    expect(staging.files).toEqual(['reports']);
   });
 });
 

@@ -49,9 +49,9 @@ export class StagingFolder implements FolderSink {
   /**
    * Writes the file before returning. Into the page cache that is a tenth of
    * a millisecond for a 100 KB report here; handing each write to the thread
-   * pool instead (the earlier design) cost three times the CPU in promises,
-   * file handles and chunked encoding, for a turn 6% slower in all. The disk
-   * itself is waited on once, by the flush at the end, many files at a time.
+   * pool instead (the earlier design) cost three times the CPU per file in
+   * promises and file handles, and held the files on their way in memory. The
+   * disk itself is waited on once, by the flush at the end, many at a time.
    */
   async write(rel: string, content: string | Uint8Array): Promise<void> {
     const path = join(this.dir, rel);

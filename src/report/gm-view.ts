@@ -71,8 +71,9 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
     const caps = capsOf(index, nation);
     const goals = goalsOf(campaign, ns, nation);
     const nmrFlagged = ns.alive && ns.missedTurns >= campaign.rules.nmrFlagAfter;
-    for (const o of sent?.orders ?? []) if (o.kind === 'note') notes.push({ nation, name: def.name, text: o.text });
-    const refused = theirs.filter((e) => e.type === 'order_rejected' && e.nation === nation);
+    const theirNotes = (sent?.orders ?? []).flatMap((o) => (o.kind === 'note' ? [o.text] : []));
+    for (const text of theirNotes) notes.push({ nation, name: def.name, text });
+    const refused = theirs.filter((e): e is Extract<LoggedEvent, { type: 'order_rejected' }> => e.type === 'order_rejected' && e.nation === nation);
 
     if (nmrFlagged) attention.push(`${def.name} has sent no orders for ${ns.missedTurns} turns in a row (the flag is at ${campaign.rules.nmrFlagAfter}): contact the player or decide what the nation does.`);
     for (const c of caps) if (c.units + c.building > c.cap) attention.push(`${def.name} is over its ${c.kind} cap (${c.text}): the rules say a unit must be replaced or forgone.`);
@@ -129,8 +130,8 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
       caps,
       sentOrders: sent !== undefined,
       orders: (sent?.orders ?? []).map((o, i) => `${sent?.lines?.[i] ? `line ${sent.lines[i]}: ` : ''}${describeOrder(o)}`),
-      notes: (sent?.orders ?? []).flatMap((o) => (o.kind === 'note' ? [o.text] : [])),
-      rejected: refused.flatMap((e) => (e.type === 'order_rejected' ? [{ line: e.line ?? null, order: e.order, reason: e.reason }] : [])),
+      notes: theirNotes,
+      rejected: refused.map((e) => ({ line: e.line ?? null, order: e.order, reason: e.reason })),
     });
   }
 

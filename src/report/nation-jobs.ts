@@ -76,11 +76,15 @@ const AHEAD = 3;
 
 /**
  * How many views each worker is given before this thread goes off to make
- * the GM's report, as a share of the nations: the GM's report takes this
- * thread as long as about 40% of the nations' files take a worker (both grow
- * with the world), and the workers must not run dry meanwhile. Every worker
- * needs that much, however many there are, unless they would then hold more
- * than their share of all the nations.
+ * the GM's report, as a share of the nations: carried whole (reports.gm
+ * limits set high), the GM's report takes this thread as long as about 40% of
+ * the nations' files take a worker (both grow with the world), and the
+ * workers must not run dry meanwhile. Every worker needs that much, however
+ * many there are, unless they would then hold more than their share of all
+ * the nations. A GM's page that links its bulk (the default beyond its
+ * limits) is done sooner; this thread then makes files itself while the
+ * workers' queues run down, so the loads still even out, at the cost of the
+ * views waiting in those queues (within the turn's measured peak).
  */
 const HEAD_START_SHARE = 0.4;
 

@@ -1,10 +1,11 @@
 import { isMap, isScalar, isSeq, visit, type Document, type LineCounter, type Node } from 'yaml';
 import type { RefusedLine } from '../core/orders.js';
-import { lineAt, lineOf, PLAYER_LIMITS, readYaml } from '../campaign/yaml-io.js';
+import { lineAt, lineOf, PLAYER_LIMITS, readYaml, type YamlRead } from '../campaign/yaml-io.js';
 import { decodeOrderText, yamlTooDeep } from './input.js';
 import { ORDER_KEYS } from './interpret.js';
 import { WHOLE_FILE, type OrderSheet, type SheetEntry, type SheetHeader } from './sheet.js';
 import { parseOrderLine } from './text-line.js';
+import { readYamlFast } from './yaml-sheet-fast.js';
 
 /**
  * Reads a YAML order file (orders/<turn>/<nation>.yaml):
@@ -21,8 +22,39 @@ import { parseOrderLine } from './text-line.js';
  * Never throws: whatever is wrong comes back as located problems, and every
  * well-formed order is kept. Size, encoding, nesting, anchors/aliases and
  * custom tags are refused before anything is interpreted.
+ *
+ * Ordinary files take the fast reader (yaml-sheet-fast.ts), which gives the
+ * same sheet in a fifth of the time; whatever it is not sure of is read by
+ * the strict reader.
  */
 export function readYamlSheet(input: string | Uint8Array): OrderSheet {
+  return readSheet(input, true);
+}
+
+/** The strict reader alone, which the fast one is held to (tests, benchmarks). */
+export function readYamlSheetStrict(input: string | Uint8Array): OrderSheet {
+  return readSheet(input, false);
+}
+
+/**
+ * Where the parts of an order file were written: all the interpretation needs
+ * from a parser besides the value, so that both readers share it.
+ */
+export interface YamlLayout {
+  /** Line of the value under a top-level key, the key spelt as written. */
+  lineOf(key: string): number | undefined;
+  /** The items of the list under a top-level key; undefined when its value is not a list. */
+  itemsOf(key: string): readonly LaidItem[] | undefined;
+}
+
+export interface LaidItem {
+  line: number | undefined;
+  /** Source offsets of the item (what a receipt quotes as the order's text). */
+  range: readonly [number, number] | undefined;
+  shape: 'scalar' | 'map' | 'other';
+}
+
+function readSheet(input: string | Uint8Array, fast: boolean): OrderSheet {
   const sheet: OrderSheet = { entries: [], problems: [], headerLines: {}, format: 'yaml' };
   const decoded = decodeOrderText(input);
   if (!decoded.ok) {
@@ -35,6 +67,8 @@ export function readYamlSheet(input: string | Uint8Array): OrderSheet {
     sheet.problems.push({ line: deep, text: WHOLE_FILE, reason: 'the YAML is nested far deeper than any order file', hint: 'an order file is a map with nation, turn and a list of orders' });
     return sheet;
   }
+  const quick = fast ? readYamlFast(source) : undefined;
+  if (quick) return interpret(sheet, source, quick.value, quick.layout);
   const read = readYaml(source, PLAYER_LIMITS);
   if (!read.ok) {
     sheet.problems = read.problems.map((p) => ({ ...(p.line !== undefined ? { line: p.line } : {}), text: WHOLE_FILE, reason: p.message }));
@@ -45,7 +79,24 @@ export function readYamlSheet(input: string | Uint8Array): OrderSheet {
     sheet.problems = tags;
     return sheet;
   }
-  const top = read.value;
+  return interpret(sheet, source, read.value, strictLayout(read));
+}
+
+function strictLayout(read: Extract<YamlRead, { ok: true }>): YamlLayout {
+  return {
+    lineOf: (key) => lineAt(read.doc, read.lines, [key]),
+    itemsOf: (key) => {
+      const node = read.doc.get(key, true);
+      if (!isSeq(node)) return undefined;
+      return node.items.map((item) => {
+        const range = (item as Node | null)?.range;
+        return { line: lineOf(read.lines, range?.[0]), range: range ? [range[0], range[1]] : undefined, shape: isScalar(item) ? 'scalar' : isMap(item) ? 'map' : 'other' };
+      });
+    },
+  };
+}
+
+function interpret(sheet: OrderSheet, source: string, top: unknown, layout: YamlLayout): OrderSheet {
   if (typeof top !== 'object' || top === null || Array.isArray(top)) {
     sheet.problems.push({ line: 1, text: WHOLE_FILE, reason: 'an order file is a map with "nation", "turn" and "orders"' });
     return sheet;
@@ -54,13 +105,13 @@ export function readYamlSheet(input: string | Uint8Array): OrderSheet {
   const head: Record<string, unknown> = {};
   const written = new Map<string, string>();
   const at = (line: number | undefined) => (line !== undefined ? { line } : {});
-  const lineOfKey = (key: string) => lineAt(read.doc, read.lines, [written.get(key) ?? key]);
+  const lineOfKey = (key: string) => layout.lineOf(written.get(key) ?? key);
   for (const [key, value] of Object.entries(top)) {
     const lower = key.trim().toLowerCase();
     if (!['nation', 'turn', 'token', 'casualties', 'orders'].includes(lower)) {
-      sheet.problems.push({ ...at(lineAt(read.doc, read.lines, [key])), text: key, reason: `unknown key "${key}"`, hint: 'an order file has nation, turn, token, casualties and orders' });
+      sheet.problems.push({ ...at(layout.lineOf(key)), text: key, reason: `unknown key "${key}"`, hint: 'an order file has nation, turn, token, casualties and orders' });
     } else if (written.has(lower)) {
-      sheet.problems.push({ ...at(lineAt(read.doc, read.lines, [key])), text: key, reason: `"${lower}" is given twice` });
+      sheet.problems.push({ ...at(layout.lineOf(key)), text: key, reason: `"${lower}" is given twice` });
     } else {
       written.set(lower, key);
       head[lower] = value;
@@ -83,18 +134,17 @@ export function readYamlSheet(input: string | Uint8Array): OrderSheet {
     sheet.problems.push({ ...at(lineOfKey('casualties')), text: 'casualties', reason: 'casualties is a list of your units, first lost first', hint: 'casualties: [argenta-4, Iron Guard]' });
   }
 
-  const ordersNode = read.doc.get(written.get('orders') ?? 'orders', true);
   if (head.orders === undefined || head.orders === null) return sheet;
-  if (!isSeq(ordersNode)) {
+  const items = layout.itemsOf(written.get('orders') ?? 'orders');
+  if (!items) {
     sheet.problems.push({ ...at(lineOfKey('orders')), text: 'orders', reason: 'orders must be a list, each item starting with "- "' });
     return sheet;
   }
-  ordersNode.items.forEach((item, i) => {
-    const line = lineOf(read.lines, (item as Node | null)?.range?.[0]);
+  items.forEach((item, i) => {
     const value = (head.orders as unknown[])[i];
-    const text = sourceText(source, item as Node | null);
-    const where = at(line);
-    if (typeof value === 'string' && isScalar(item)) {
+    const text = sourceText(source, item.range);
+    const where = at(item.line);
+    if (typeof value === 'string' && item.shape === 'scalar') {
       // "- rest argenta-2": a text order inside the YAML list.
       const parsed = parseOrderLine(value);
       if (parsed.kind === 'order') sheet.entries.push({ ...where, text, fields: parsed.fields });
@@ -102,7 +152,7 @@ export function readYamlSheet(input: string | Uint8Array): OrderSheet {
       else sheet.problems.push({ ...where, text, reason: 'each order is a map like "- move: Iron Guard" with "to: 12,7" below it, or one text order like "- rest argenta-2"' });
       return;
     }
-    if (!isMap(item) || typeof value !== 'object' || value === null || Array.isArray(value)) {
+    if (item.shape !== 'map' || typeof value !== 'object' || value === null || Array.isArray(value)) {
       sheet.problems.push({ ...where, text, reason: 'each order is a map like "- move: Iron Guard" with "to: 12,7" below it' });
       return;
     }
@@ -136,12 +186,15 @@ function foreignTags(doc: Document, lines: LineCounter): RefusedLine[] {
   return found;
 }
 
+/** Keys that name an order kind and are never another kind's field ("support" is both). */
+const ORDER_KINDS = new Set(Object.keys(ORDER_KEYS).filter((k) => !Object.values(ORDER_KEYS).some((extra) => extra.includes(k))));
+
 /**
  * The interpreter reads the order kind from the first key; a YAML map written
  * "to: 12,7" before "move: Iron Guard" still means a move.
  */
 function kindFirst(fields: Record<string, unknown>): Record<string, unknown> {
-  const kinds = Object.keys(fields).filter((k) => ORDER_KEYS[k] !== undefined && !Object.values(ORDER_KEYS).some((extra) => extra.includes(k)));
+  const kinds = Object.keys(fields).filter((k) => ORDER_KINDS.has(k));
   const kind = kinds.length === 1 ? kinds[0] : undefined;
   if (kind === undefined || Object.keys(fields)[0] === kind) return fields;
   const { [kind]: subject, ...rest } = fields;
@@ -153,8 +206,7 @@ function short(value: unknown): string {
   return s.length > 40 ? `${s.slice(0, 39)}…` : s;
 }
 
-function sourceText(source: string, node: Node | null): string {
-  const range = node?.range;
+function sourceText(source: string, range: readonly [number, number] | undefined): string {
   if (!range) return '';
   const t = source
     .slice(range[0], range[1])

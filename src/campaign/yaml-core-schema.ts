@@ -1,0 +1,30 @@
+import jsyaml from 'js-yaml';
+
+/**
+ * The strict reader's scalar typing, for js-yaml. js-yaml's own core schema
+ * types a few scalars differently from the strict reader (0b101, 1_000, .5 are
+ * numbers to it), so that player files read the same with either parser plain
+ * scalars are typed with the `yaml` package's YAML 1.2 core schema rules (yaml/dist/schema/core),
+ * copied here in its order. js-yaml keeps one implicit type per tag, so the
+ * three int and three float forms are one type each; their patterns are
+ * disjoint, so the first match is the same as the strict reader's.
+ */
+const INT = /^(?:0o[0-7]+|[-+]?[0-9]+|0x[0-9a-fA-F]+)$/;
+const FLOAT_SPECIAL = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+const FLOAT = /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*))$/;
+export const YAML_CORE_SCHEMA = jsyaml.FAILSAFE_SCHEMA.extend({
+  implicit: [
+    new jsyaml.Type('tag:yaml.org,2002:null', { kind: 'scalar', resolve: (s: string) => /^(?:~|[Nn]ull|NULL)?$/.test(s), construct: () => null }),
+    new jsyaml.Type('tag:yaml.org,2002:bool', { kind: 'scalar', resolve: (s: string) => /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(s), construct: (s: string) => s[0] === 't' || s[0] === 'T' }),
+    new jsyaml.Type('tag:yaml.org,2002:int', {
+      kind: 'scalar',
+      resolve: (s: string) => INT.test(s),
+      construct: (s: string) => (s.startsWith('0o') ? parseInt(s.slice(2), 8) : s.startsWith('0x') ? parseInt(s.slice(2), 16) : parseInt(s, 10)),
+    }),
+    new jsyaml.Type('tag:yaml.org,2002:float', {
+      kind: 'scalar',
+      resolve: (s: string) => FLOAT_SPECIAL.test(s) || FLOAT.test(s),
+      construct: (s: string) => (!FLOAT_SPECIAL.test(s) ? parseFloat(s) : s.slice(-3).toLowerCase() === 'nan' ? NaN : s[0] === '-' ? -Infinity : Infinity),
+    }),
+  ],
+});

@@ -1,13 +1,13 @@
 import jsyaml from 'js-yaml';
 
 /**
- * The strict reader's scalar typing, for js-yaml. js-yaml's own core schema
- * types a few scalars differently from the strict reader (0b101, 1_000, .5 are
- * numbers to it), so that player files read the same with either parser plain
- * scalars are typed with the `yaml` package's YAML 1.2 core schema rules (yaml/dist/schema/core),
- * copied here in its order. js-yaml keeps one implicit type per tag, so the
- * three int and three float forms are one type each; their patterns are
- * disjoint, so the first match is the same as the strict reader's.
+ * The strict reader's typing of plain scalars, for js-yaml. js-yaml's own core
+ * schema reads a few scalars differently (0b101 and 1_000 are numbers to it),
+ * so a player's file read by js-yaml is typed here by the YAML 1.2 core schema
+ * rules as the `yaml` package applies them, in the same order. js-yaml keeps
+ * one implicit type per tag, so the three int and the three float forms are
+ * one type each; their patterns are disjoint, so the first match is the same
+ * as the strict reader's.
  */
 const INT = /^(?:0o[0-7]+|[-+]?[0-9]+|0x[0-9a-fA-F]+)$/;
 const FLOAT_SPECIAL = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;

@@ -42,6 +42,7 @@ const UNUSUAL = /[\t\v\f\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\
 /** Keys as players write them; a key that reads as null or a boolean is not a string to YAML. */
 const KEY = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 const NOT_STRING_KEY = /^(?:null|true|false)$/i;
+const isPlainKey = (key: string) => KEY.test(key) && !NOT_STRING_KEY.test(key);
 
 /** Characters that start something other than a plain scalar (or are reserved) when first. */
 const INDICATOR = new Set([...'-?:,[]{}#&*!|>\'"%@`']);
@@ -260,9 +261,9 @@ class Walk {
         last = i;
         i = this.next(i + 1);
       }
-      const line2 = this.lines[i];
-      if (!line2 || line2.indent < col) break;
-      if (line2.indent > col) bail();
+      const following = this.lines[i];
+      if (!following || following.indent < col) break;
+      if (following.indent > col) bail();
     }
     for (let k = last + 1; k < i; k++) {
       const line = this.lines[k] as Line;
@@ -292,7 +293,7 @@ function keyAt(text: string, pos: number): string | undefined {
   const colon = text.indexOf(':', pos);
   if (colon === -1 || (colon + 1 < text.length && text[colon + 1] !== ' ')) return undefined;
   const key = text.slice(pos, colon);
-  return KEY.test(key) && !NOT_STRING_KEY.test(key) ? key : undefined;
+  return isPlainKey(key) ? key : undefined;
 }
 
 function skipSpaces(text: string, pos: number): number {
@@ -362,7 +363,7 @@ function flow(text: string, pos: number, depth: number): Token {
     if (!isList) {
       const colon = text.indexOf(':', k);
       const key = text.slice(k, colon);
-      if (colon === -1 || text[colon + 1] !== ' ' || !KEY.test(key) || NOT_STRING_KEY.test(key)) bail();
+      if (colon === -1 || text[colon + 1] !== ' ' || !isPlainKey(key)) bail();
       k = skipSpaces(text, colon + 1);
     }
     const element = flowValue(text, k, depth);

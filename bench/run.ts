@@ -44,7 +44,7 @@ async function child(nations: number, units: number): Promise<void> {
 
 function row(r: ChildResult): string {
   const s = (ms: number) => (ms / 1000).toFixed(2).padStart(7);
-  const turn = r.parseOrders + r.resolve + r.write + r.reports + r.flush;
+  const turn = r.load + r.parseOrders + r.resolve + r.reports + r.flush;
   const ratio = (r.resolve + r.reports) / r.baseline;
   return [
     String(r.nations).padStart(7),
@@ -71,8 +71,9 @@ async function main(): Promise<void> {
   const sizes = arg('--sizes', '10,100,250,500,1000').split(',').map(Number);
   const units = Number(arg('--units', '100'));
   console.log(`Fatecraft turn benchmark — node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`);
-  console.log('Seconds per stage; turn = orders + resolve + write + reports + flush; ratio = (resolve + reports) / YAML baseline.');
-  console.log(' nations    units    load  orders resolve   write reports   flush    turn baseline  ratio  units/s peak MiB');
+  console.log('Seconds per stage; turn = load + orders + resolve + reports + flush (the whole turn: write runs inside reports, beside');
+  console.log('the report workers); ratio = (resolve + reports) / YAML baseline.');
+  console.log(' nations    units    load  orders resolve  (write) reports   flush    turn baseline  ratio  units/s peak MiB');
   for (const nations of sizes) {
     const out = execFileSync(process.execPath, ['--max-old-space-size=4096', process.argv[1] ?? '', '--child', '--nations', String(nations), '--units', String(units)], { encoding: 'utf8', maxBuffer: 1 << 20 });
     console.log(row(JSON.parse(out) as ChildResult));

@@ -27,29 +27,51 @@ export const ordersDir = (dir: string, turn: number) => join(dir, 'orders', turn
  * the nation's orders and show up as rejections in its report.
  */
 export async function readPendingOrders(open: OpenCampaign, state: GameState, turn: number): Promise<PendingOrders> {
+  return (await startReadingPendingOrders(open, turn)).interpret(state);
+}
+
+/** Order files read and their sheets on the way; `interpret` makes them orders once the state is at hand. */
+export interface OrdersOnTheWay {
+  interpret(state: GameState): Promise<PendingOrders>;
+}
+
+/**
+ * Reads the pending order files and starts reading their sheets, which needs
+ * no state: in a big campaign worker threads read them all while this thread
+ * loads the state, and only the interpretation (names, the world) waits for it.
+ */
+export async function startReadingPendingOrders(open: OpenCampaign, turn: number): Promise<OrdersOnTheWay> {
   const dir = ordersDir(open.dir, turn);
-  const orders: TurnOrders = { nations: {}, gm: [] };
+  const gm: GmAction[] = [];
   const files: Record<string, Buffer> = {};
-  if (!existsSync(dir)) return { orders, files };
-  const names = (await readdir(dir)).filter((n) => n.endsWith('.yaml')).sort(compareIds);
   const sheetsFor: { nation: NationId; bytes: Buffer }[] = [];
-  for (const name of names) {
-    const path = join(dir, name);
-    if (name === GM_ORDERS_FILE) {
-      const read = await readYamlFile(path, path);
-      const gm = validate(gmOrdersSchema, read, path);
-      if (gm.turn !== turn) throw new CampaignError([{ file: path, path: 'turn', message: `the GM's orders are for turn ${gm.turn}; the pending turn is ${turn}` }]);
-      orders.gm = gm.actions as GmAction[];
-      files[name] = await readFile(path);
-      continue;
+  if (existsSync(dir)) {
+    const names = (await readdir(dir)).filter((n) => n.endsWith('.yaml')).sort(compareIds);
+    for (const name of names) {
+      const path = join(dir, name);
+      if (name === GM_ORDERS_FILE) {
+        const read = await readYamlFile(path, path);
+        const actions = validate(gmOrdersSchema, read, path);
+        if (actions.turn !== turn) throw new CampaignError([{ file: path, path: 'turn', message: `the GM's orders are for turn ${actions.turn}; the pending turn is ${turn}` }]);
+        gm.push(...(actions.actions as GmAction[]));
+        files[name] = await readFile(path);
+        continue;
+      }
+      const nation = asNationId(name.slice(0, -'.yaml'.length));
+      const bytes = await readFile(path);
+      files[name] = bytes;
+      if (open.campaign.nations[nation]) sheetsFor.push({ nation, bytes });
     }
-    const nation = asNationId(name.slice(0, -'.yaml'.length));
-    const bytes = await readFile(path);
-    files[name] = bytes;
-    if (open.campaign.nations[nation]) sheetsFor.push({ nation, bytes });
   }
-  orders.nations = await nationOrdersFromFiles(open, state, sheetsFor);
-  return { orders, files };
+  const sheets = readYamlSheets(sheetsFor.map((f) => f.bytes), { elsewhere: true });
+  // Should the state fail to load, nobody awaits the sheets: a worker's failure then must not end the process.
+  sheets.catch(() => undefined);
+  return {
+    async interpret(state) {
+      const read = await sheets;
+      return { orders: { nations: nationOrdersFromSheets(open, state, sheetsFor, read), gm }, files };
+    },
+  };
 }
 
 /**
@@ -58,7 +80,10 @@ export async function readPendingOrders(open: OpenCampaign, state: GameState, tu
  * campaign); interpreting them needs the state.
  */
 export async function nationOrdersFromFiles(open: OpenCampaign, state: GameState, files: readonly { nation: NationId; bytes: Uint8Array }[]): Promise<TurnOrders['nations']> {
-  const sheets = await readYamlSheets(files.map((f) => f.bytes));
+  return nationOrdersFromSheets(open, state, files, await readYamlSheets(files.map((f) => f.bytes)));
+}
+
+function nationOrdersFromSheets(open: OpenCampaign, state: GameState, files: readonly { nation: NationId }[], sheets: readonly OrderSheet[]): TurnOrders['nations'] {
   const nations: TurnOrders['nations'] = {};
   files.forEach(({ nation }, i) => {
     nations[nation] = nationOrdersFromSheet(open, state, nation, sheets[i]!);

@@ -133,7 +133,7 @@ export function stateYaml(state: GameState): string {
  * `fill` writes further files (the reports) into the folder while it is
  * still temporary, so they are part of the same all-or-nothing rename.
  */
-export async function writeTurn(dir: string, turn: number, files: TurnFiles, fill?: (sink: FolderSink) => Promise<void>): Promise<string> {
+export async function writeTurn(dir: string, turn: number, files: TurnFiles, fill?: (sink: FolderSink, alongside: () => Promise<void>) => Promise<void>): Promise<string> {
   const turnsDir = join(dir, 'turns');
   const final = join(turnsDir, turnDirName(turn));
   if (existsSync(final)) throw new CampaignError([{ file: final, message: `turn ${turn} is already resolved` }]);
@@ -142,14 +142,22 @@ export async function writeTurn(dir: string, turn: number, files: TurnFiles, fil
   const tmp = join(turnsDir, `.${turnDirName(turn)}.partial-${process.pid}`);
   await rm(tmp, { recursive: true, force: true });
   const staging = new StagingFolder(tmp);
+  // The turn's own files, written once: by `fill` while its workers render (seconds of YAML for a big
+  // world, which would otherwise leave the other cores idle), or here after it.
+  let own: Promise<void> | undefined;
+  const writeOwn = () =>
+    (own ??= (async () => {
+      await staging.write('state.yaml', stateYaml(files.state));
+      await staging.write('events.yaml', writeYaml({ turn, events: files.events }));
+      for (const [rel, content] of Object.entries(files.extra).sort(([a], [b]) => (a < b ? -1 : 1))) await staging.write(rel, content);
+    })());
   try {
-    await staging.write('state.yaml', stateYaml(files.state));
-    await staging.write('events.yaml', writeYaml({ turn, events: files.events }));
-    for (const [rel, content] of Object.entries(files.extra).sort(([a], [b]) => (a < b ? -1 : 1))) await staging.write(rel, content);
-    if (fill) await fill(staging);
+    if (fill) await fill(staging, writeOwn);
+    await writeOwn();
     await staging.flush();
   } catch (e) {
     // Nothing of a failed turn stays behind (a crash's leftovers are cleared by the next run).
+    await own?.catch(() => undefined);
     await rm(tmp, { recursive: true, force: true, maxRetries: 5 });
     throw e;
   }

@@ -1,4 +1,4 @@
-import { readPendingOrders } from '../campaign/pending-orders.js';
+import { startReadingPendingOrders } from '../campaign/pending-orders.js';
 import { initialState } from '../campaign/initial-state.js';
 import { CampaignError } from '../campaign/problems.js';
 import { ensureStartingState, latestTurn, openCampaign, readState, writeTurn } from '../campaign/store.js';
@@ -25,11 +25,14 @@ export interface TurnRenderInput {
 /**
  * Writes extra files for a resolved turn (reports) into the turn folder while
  * it is being written, so they land with the turn or not at all; plugged in by
- * the report shell. `check`, when given, runs before the turn is resolved: a
- * campaign setting or template it cannot use is refused before any work.
+ * the report shell. `alongside` writes the turn's own files (state, events):
+ * a renderer with worker threads runs it on this thread once they have work,
+ * and if no renderer does, the turn writes them after. `check`, when given,
+ * runs before the turn is resolved: a campaign setting or template it cannot
+ * use is refused before any work.
  */
 export interface TurnRenderer {
-  (input: TurnRenderInput, sink: FileSink): Promise<void>;
+  (input: TurnRenderInput, sink: FileSink, alongside?: () => Promise<void>): Promise<void>;
   check?(open: Awaited<ReturnType<typeof openCampaign>>): void;
 }
 
@@ -59,14 +62,16 @@ export async function runTurn(campaignDir: string, opts: RunTurnOptions = {}): P
     throw new CampaignError([{ file: campaignDir, message: `the pending turn is ${turn}, not ${opts.expectTurn}; nothing was resolved` }]);
   }
   for (const render of opts.renderers ?? []) render.check?.(open);
+  // The order files' sheets are read (in worker threads, in a big campaign) while the state loads.
+  const reading = await startReadingPendingOrders(open, turn);
   const before = await readState(campaignDir, last, open.campaign);
-  const pending = await readPendingOrders(open, before, turn);
+  const pending = await reading.interpret(before);
   const { state, events } = resolveTurn({ campaign: open.campaign, state: before, orders: pending.orders, ...(opts.dice ? { dice: opts.dice } : {}) });
   const extra: Record<string, string | Buffer> = {};
   for (const [name, bytes] of Object.entries(pending.files)) extra[`orders/${name}`] = bytes;
   const input: TurnRenderInput = { open, before, state, events, turn, orders: pending.orders, ...(opts.nextDeadline ? { nextDeadline: opts.nextDeadline } : {}) };
-  const dir = await writeTurn(campaignDir, turn, { state, events, extra }, async (sink) => {
-    for (const render of opts.renderers ?? []) await render(input, sink);
+  const dir = await writeTurn(campaignDir, turn, { state, events, extra }, async (sink, alongside) => {
+    for (const render of opts.renderers ?? []) await render(input, sink, alongside);
   });
   return { turn, dir, events, state };
 }

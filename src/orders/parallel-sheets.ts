@@ -6,22 +6,32 @@ import type { OrderSheet } from './sheet.js';
 import { readYamlSheet } from './yaml-sheet.js';
 
 /**
- * Reading a thousand YAML order files with the strict parser is seconds of
- * work, and each file is read on its own: in a big campaign, worker threads
- * read a share each while this thread reads its own. The sheets are the same
- * whichever thread read them.
+ * Reading a thousand YAML order files is a second or more of work, and each
+ * file is read on its own: in a big campaign, worker threads read a share
+ * each. The sheets are the same whichever thread read them.
  */
 export const PARALLEL_SHEETS_FROM = 60;
 
 // The compiled worker beside this file; from TypeScript sources (tests) there is none.
 const workerFile = fileURLToPath(new URL('./sheet-worker.js', import.meta.url));
 
-export async function readYamlSheets(files: readonly Uint8Array[]): Promise<OrderSheet[]> {
+export interface SheetReadOptions {
+  /**
+   * This thread has other work meanwhile (a turn loads its state while the
+   * sheets are read), so it takes no share: the workers read every file. A
+   * campaign too small for workers has its sheets read here, at once.
+   */
+  elsewhere?: boolean;
+}
+
+export async function readYamlSheets(files: readonly Uint8Array[], opts: SheetReadOptions = {}): Promise<OrderSheet[]> {
   const threads = existsSync(workerFile) ? threadCount(files.length, PARALLEL_SHEETS_FROM) : 1;
   if (threads < 2) return files.map((bytes) => readYamlSheet(bytes));
+  const readers = opts.elsewhere ? threads - 1 : threads;
   // Contiguous shares, so the sheets come back in order by simple concatenation.
-  const size = Math.ceil(files.length / threads);
-  const shares = Array.from({ length: threads }, (_, i) => files.slice(i * size, (i + 1) * size));
+  const size = Math.ceil(files.length / readers);
+  const shares = Array.from({ length: readers }, (_, i) => files.slice(i * size, (i + 1) * size));
+  if (opts.elsewhere) return (await Promise.all(shares.map((share) => inWorker(share)))).flat();
   const others = shares.slice(1).map((share) => inWorker(share));
   const mine = (shares[0] ?? []).map((bytes) => readYamlSheet(bytes));
   return [...mine, ...(await Promise.all(others)).flat()];

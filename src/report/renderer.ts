@@ -71,6 +71,8 @@ export interface ReportOptions {
   nations?: readonly string[];
   /** Write the GM's report (default: yes). */
   gm?: boolean;
+  /** More of this thread's work, done while worker threads (in a big campaign) render the nations: the turn's own files. */
+  alongside?: () => Promise<void>;
 }
 
 export interface ReportInput {
@@ -137,8 +139,8 @@ export function checkNationIds(open: OpenCampaign): void {
 
 /**
  * Writes every report file of a turn into the sink, by path relative to the
- * turn folder. The GM's report is made in this thread while worker threads
- * (in a big campaign) make the nations'.
+ * turn folder. The GM's report (and `alongside`, the turn's own files) is made
+ * in this thread while worker threads (in a big campaign) make the nations'.
  */
 export async function writeReportsTo(sink: FileSink, input: ReportInput, opts: ReportOptions = {}): Promise<void> {
   const { open, before, state, events } = input;
@@ -160,6 +162,7 @@ export async function writeReportsTo(sink: FileSink, input: ReportInput, opts: R
   const templates = loadTemplates(dirs);
   // The GM's report and the gazette are this thread's own work while workers (in a big campaign) make the nations' files.
   const beside = async () => {
+    await opts.alongside?.();
     // The gazette is everyone's, like the GM's report: written unless only some nations are re-rendered.
     if (!opts.nations) await sink.write(`${REPORTS_DIR}/${GAZETTE}.txt`, gazette(campaign, state));
     if (opts.gm !== false) {
@@ -187,7 +190,8 @@ export async function renderReports(input: ReportInput, opts: ReportOptions = {}
 
 /** The TurnRenderer `fatecraft turn` plugs in: every report, written with the turn. */
 export function reportRenderer(opts: Pick<ReportOptions, 'deadline'> = {}): TurnRenderer {
-  const render: TurnRenderer = (input, sink) => writeReportsTo(sink, input, input.nextDeadline ? { ...opts, deadline: input.nextDeadline } : opts);
+  const render: TurnRenderer = (input, sink, alongside) =>
+    writeReportsTo(sink, input, { ...opts, ...(input.nextDeadline ? { deadline: input.nextDeadline } : {}), ...(alongside ? { alongside } : {}) });
   // Settings, reserved ids and the templates themselves (they compile here) are checked before the turn is resolved.
   render.check = (open) => {
     checkNationIds(open);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditTurn } from '../../src/core/audit.js';
-import { openCampaign, readState, writeTurn } from '../../src/campaign/store.js';
+import { openCampaign, readState, stateYaml, writeTurn } from '../../src/campaign/store.js';
 import { runTurn } from '../../src/jobs/run-turn.js';
 
 /** The campaign on disk: whole turns, byte-stable, never overwritten, errors located. */
@@ -73,6 +73,48 @@ describe('fatecraft turn on the demo campaign', () => {
     const result = await runTurn(dir);
     expect(result.turn).toBe(1);
     expect(existsSync(partial)).toBe(false);
+  });
+});
+
+describe("a turn's own files beside its reports", () => {
+  async function resolvedDemo(name: string) {
+    const dir = copyDemo(name);
+    await runTurn(dir);
+    const open = await openCampaign(dir);
+    return { dir, state: await readState(dir, 1, open.campaign) };
+  }
+  const stateOf = (dir: string) => readFileSync(join(dir, 'turns', '0002', 'state.yaml'), 'utf8');
+
+  it('are written once when a renderer writes them alongside its own work, and before the turn is in place', async () => {
+    const { dir, state } = await resolvedDemo('alongside');
+    const seen: string[] = [];
+    await writeTurn(dir, 2, { state, events: [], extra: { 'orders/x.yaml': 'nation: x\n' } }, async (sink, alongside) => {
+      await sink.write('reports/early.txt', 'made before the state was written');
+      await alongside();
+      seen.push(...readdirSync(join(sink.dir)).sort());
+      // A second call (another renderer) finds them written and writes nothing again.
+      await alongside();
+    });
+    expect(seen).toEqual(['events.yaml', 'orders', 'reports', 'state.yaml']);
+    expect(stateOf(dir)).toBe(stateYaml(state));
+    expect(readFileSync(join(dir, 'turns', '0002', 'reports', 'early.txt'), 'utf8')).toMatch(/made before/);
+  });
+
+  it('are still written when no renderer asks for them', async () => {
+    const { dir, state } = await resolvedDemo('not-alongside');
+    await writeTurn(dir, 2, { state, events: [], extra: {} }, async (sink) => sink.write('reports/only.txt', 'x'));
+    expect(stateOf(dir)).toBe(stateYaml(state));
+    expect(existsSync(join(dir, 'turns', '0002', 'events.yaml'))).toBe(true);
+  });
+
+  it('leave nothing behind when the reports fail after them', async () => {
+    const { dir, state } = await resolvedDemo('alongside-fails');
+    const fill = async (_sink: unknown, alongside: () => Promise<void>) => {
+      await alongside();
+      throw new Error('a report failed');
+    };
+    await expect(writeTurn(dir, 2, { state, events: [], extra: {} }, fill)).rejects.toThrow(/a report failed/);
+    expect(readdirSync(join(dir, 'turns')).sort()).toEqual(['0000', '0001']);
   });
 });
 

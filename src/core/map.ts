@@ -7,11 +7,59 @@ import type { TerrainRule } from './settings.js';
 /** Which hexes a mover may enter: land units walk, naval units sail (and put in at ports). */
 export type MoveDomain = 'land' | 'naval';
 
-export interface Reach {
-  /** Movement points spent to reach each hex (the start costs 0). */
-  cost: Map<HexKey, number>;
-  /** Predecessor of each reached hex on a cheapest path, for path reconstruction. */
-  previous: Map<HexKey, HexKey>;
+/**
+ * Where a mover can get to from one hex within its budget: the hexes reached
+ * (the start first, then by cost) with what each costs and where a cheapest
+ * path comes from. Held as arrays over hex numbers: a turn makes one for
+ * nearly every unit, and the reports another, and most are asked a few
+ * questions each, which a short scan answers faster than building maps.
+ */
+export class Reach {
+  /** @internal made by GameMap.reach */
+  constructor(
+    private readonly keys: readonly HexKey[],
+    private readonly numberOf: (key: HexKey) => number,
+    private readonly hexes: Int32Array,
+    private readonly costs: Float64Array,
+    private readonly from: Int32Array,
+  ) {}
+
+  /** Hexes reached, the start included. */
+  get size(): number {
+    return this.hexes.length;
+  }
+
+  private indexOf(key: HexKey): number {
+    const n = this.numberOf(key);
+    return n < 0 ? -1 : this.hexes.indexOf(n);
+  }
+
+  has(key: HexKey): boolean {
+    return this.indexOf(key) >= 0;
+  }
+
+  /** Movement points spent to get to a hex (the start costs 0), or undefined when it is out of reach. */
+  costTo(key: HexKey): number | undefined {
+    const i = this.indexOf(key);
+    return i < 0 ? undefined : this.costs[i];
+  }
+
+  /** Every hex reached with its cost, the start first, then by cost. */
+  *entries(): IterableIterator<[HexKey, number]> {
+    for (let i = 0; i < this.hexes.length; i++) yield [this.keys[this.hexes[i]!]!, this.costs[i]!];
+  }
+
+  /** A cheapest path from the start to `to`, the start left out; undefined when `to` is out of reach. */
+  pathTo(to: HexKey): HexKey[] | undefined {
+    let i = this.indexOf(to);
+    if (i < 0) return undefined;
+    const path: HexKey[] = [];
+    while (i > 0) {
+      path.push(this.keys[this.hexes[i]!]!);
+      i = this.from[i]!;
+    }
+    return path.reverse();
+  }
 }
 
 /**
@@ -122,6 +170,9 @@ export class GameMap {
     seen: HexMarks;
     cost: Float64Array;
     from: Int32Array;
+    /** Per search: hexes found at each cost (reused lists), and each listed hex's place in its Reach. */
+    buckets: number[][];
+    order: Int32Array;
   };
 
   private gridOf(): NonNullable<GameMap['grid']> {
@@ -142,7 +193,7 @@ export class GameMap {
         if (rule && !rule.impassable) (rule.water ? seaCost : landCost)[i] = rule.cost;
       }
     }
-    this.grid = { keys, around, landCost, seaCost, seen: new HexMarks(n), cost: new Float64Array(n), from: new Int32Array(n) };
+    this.grid = { keys, around, landCost, seaCost, seen: new HexMarks(n), cost: new Float64Array(n), from: new Int32Array(n), buckets: [], order: new Int32Array(n) };
     return this.grid;
   }
 
@@ -186,13 +237,61 @@ export class GameMap {
 
   /** Bounded Dijkstra: every hex reachable from `from` within `budget` movement points. */
   reach(from: HexKey, budget: number, domain: MoveDomain, ports?: ReadonlySet<HexKey>, minimumMove = false): Reach {
-    const cost = new Map<HexKey, number>([[from, 0]]);
-    const previous = new Map<HexKey, HexKey>();
-    const { col, row } = this.offset(from);
-    if (!this.inBounds({ col, row })) return { cost, previous };
+    const g = this.gridOf();
+    const start = this.numberOf(from);
+    if (start < 0) return new Reach(g.keys, this.numberOf, Int32Array.of(), new Float64Array(0), Int32Array.of());
+    this.search(start, budget, domain, ports, minimumMove);
+    // Each hex reached sits in the bucket of its final cost once (a cheaper
+    // find puts it in a lower bucket again, and the stale entry is skipped).
+    let count = 0;
+    for (let c = 0; c < g.buckets.length && c <= budget; c++) for (const i of g.buckets[c]!) if (g.cost[i] === c) count++;
+    const hexes = new Int32Array(count);
+    const costs = new Float64Array(count);
+    const from_ = new Int32Array(count);
+    let k = 0;
+    for (let c = 0; c < g.buckets.length && c <= budget; c++) {
+      for (const i of g.buckets[c]!) {
+        if (g.cost[i] !== c) continue;
+        hexes[k] = i;
+        costs[k] = c;
+        // Predecessors are reached at a lower cost, so they are already listed; their place is kept in `order`.
+        from_[k] = i === start ? -1 : g.order[g.from[i]!]!;
+        g.order[i] = k++;
+      }
+    }
+    return new Reach(g.keys, this.numberOf, hexes, costs, from_);
+  }
+
+  /**
+   * The movement points from `from` to `to` when they are within `budget`,
+   * else undefined: a search that stops once `to` is settled, for a refusal
+   * that says how far off a destination is.
+   */
+  travelCost(from: HexKey, to: HexKey, budget: number, domain: MoveDomain, ports?: ReadonlySet<HexKey>): number | undefined {
+    const start = this.numberOf(from);
+    const goal = this.numberOf(to);
+    if (start < 0 || goal < 0) return undefined;
+    const g = this.gridOf();
+    this.search(start, budget, domain, ports, false, goal);
+    return g.seen.has(goal) && g.cost[goal]! <= budget ? g.cost[goal] : undefined;
+  }
+
+  /** A hex key's number (row * width + col), or -1 off the map. */
+  private readonly numberOf = (key: HexKey): number => {
+    const { col, row } = this.offset(key);
+    return this.inBounds({ col, row }) ? row * this.width + col : -1;
+  };
+
+  /**
+   * The search behind reach and travelCost, into the grid's scratch arrays:
+   * `seen` marks the hexes found, `cost` and `from` hold their best cost and
+   * predecessor, `buckets[c]` the hexes found at cost c. Budgets are small
+   * (unit speeds), so a bucket queue by cost beats a heap. With a goal it
+   * stops once the goal's cost is final.
+   */
+  private search(start: number, budget: number, domain: MoveDomain, ports: ReadonlySet<HexKey> | undefined, minimumMove: boolean, goal = -1): void {
     const g = this.gridOf();
     g.seen.clear();
-    const start = row * this.width + col;
     const naval = domain === 'naval';
     const entry = (i: number): number => {
       if (!naval) return g.landCost[i]!;
@@ -201,11 +300,15 @@ export class GameMap {
     };
     g.seen.add(start);
     g.cost[start] = 0;
-    // Budgets are small (unit speeds), so a bucket queue by cost beats a heap.
-    const buckets: number[][] = [[start]];
+    const buckets = g.buckets;
+    for (let c = 0; c <= budget; c++) (buckets[c] ??= []).length = 0;
+    buckets[0]!.push(start);
     for (let c = 0; c <= budget; c++) {
-      for (const here of buckets[c] ?? []) {
+      const bucket = buckets[c]!;
+      for (let b = 0; b < bucket.length; b++) {
+        const here = bucket[b]!;
         if (g.cost[here] !== c) continue;
+        if (here === goal) return;
         // A port ends a naval move: ships do not sail across land through it.
         if (naval && here !== start && g.seaCost[here]! < 0) continue;
         for (let d = 0; d < 6; d++) {
@@ -220,30 +323,10 @@ export class GameMap {
           g.seen.add(next);
           g.cost[next] = total;
           g.from[next] = here;
-          (buckets[total] ??= []).push(next);
+          buckets[total]!.push(next);
         }
       }
     }
-    // Every hex the search touched is in some bucket (once or more).
-    for (const bucket of buckets) {
-      for (const i of bucket ?? []) {
-        const key = g.keys[i]!;
-        if (i === start || cost.has(key)) continue;
-        cost.set(key, g.cost[i]!);
-        previous.set(key, g.keys[g.from[i]!]!);
-      }
-    }
-    return { cost, previous };
-  }
-
-  /** The cheapest path from the start of `reach` to `to`, excluding the start. */
-  pathTo(reach: Reach, to: HexKey): HexKey[] | undefined {
-    if (!reach.cost.has(to)) return undefined;
-    const path: HexKey[] = [];
-    for (let at: HexKey | undefined = to; at !== undefined && reach.previous.has(at); at = reach.previous.get(at)) {
-      path.push(at);
-    }
-    return path.reverse();
   }
 
   /**

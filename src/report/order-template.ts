@@ -1,6 +1,6 @@
 import type { Campaign } from '../core/campaign.js';
 import { asHexKey, compareIds, type HexKey, type NationId } from '../core/ids.js';
-import { GameMap } from '../core/map.js';
+import { GameMap, type Reach } from '../core/map.js';
 import { compareHexes, resourcesByHex } from './map-grid.js';
 import type { NationView, OwnSettlementView, OwnUnitView } from './types.js';
 
@@ -49,9 +49,10 @@ export function renderOrderTemplate(view: NationView, campaign: Campaign): strin
   out.push('orders:');
 
   if (view.units.length) out.push('  # ——— Units ———');
+  const near: Nearby = { units: new HexLists(view.sight.units), settlements: new HexLists(view.sight.settlements), own: new HexLists(view.settlements) };
   for (const unit of view.units) {
     out.push('  #');
-    out.push(...unitLines(unit, view, campaign, map, ports));
+    out.push(...unitLines(unit, view, campaign, map, ports, near));
   }
   if (view.settlements.length) out.push('  # ——— Settlements ———');
   for (const s of view.settlements) {
@@ -63,7 +64,41 @@ export function renderOrderTemplate(view: NationView, campaign: Campaign): strin
   return out.join('\n') + '\n';
 }
 
-function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map: GameMap, ports: ReadonlySet<HexKey>): string[] {
+/**
+ * A list of things on the map, found by hex: each unit's lines ask what
+ * stands within its reach, and scanning every foreign unit in sight for each
+ * of a hundred units costs more than looking up the forty hexes it reaches.
+ */
+class HexLists<T extends { hex: string }> {
+  private readonly byHex = new Map<string, number[]>();
+
+  constructor(private readonly items: readonly T[]) {
+    items.forEach((item, i) => {
+      const list = this.byHex.get(item.hex);
+      if (list) list.push(i);
+      else this.byHex.set(item.hex, [i]);
+    });
+  }
+
+  /** The items standing on hexes the reach covers, in the list's own order. */
+  within(reach: Reach): T[] {
+    if (this.byHex.size === 0) return [];
+    const found: number[] = [];
+    for (const [hex] of reach.entries()) {
+      const here = this.byHex.get(hex);
+      if (here) found.push(...here);
+    }
+    return found.sort((a, b) => a - b).map((i) => this.items[i]!);
+  }
+}
+
+interface Nearby {
+  units: HexLists<NationView['sight']['units'][number]>;
+  settlements: HexLists<NationView['sight']['settlements'][number]>;
+  own: HexLists<OwnSettlementView>;
+}
+
+function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map: GameMap, ports: ReadonlySet<HexKey>, near: Nearby): string[] {
   const out: string[] = [];
   const type = campaign.nations[view.nation.id as NationId]?.unitTypes[unit.type];
   const military = unit.class !== 'diplomatic';
@@ -71,7 +106,8 @@ function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map:
   out.push(comment(`${unit.label} at ${unit.hex} (${unit.terrain}) — ${unit.health}, speed ${unit.speed}${unit.besieging ? `, besieging ${unit.besieging}` : ''}${unit.aboard ? `, aboard ${unit.aboard}` : ''}`));
   const naval = unit.class === 'naval';
   const reach = map.reach(at, unit.speed, naval ? 'naval' : 'land', naval ? ports : undefined);
-  const reachable = (hex: string) => unit.aboard === null && reach.cost.has(asHexKey(hex));
+  // What a unit could attack or defend is what stands on the hexes it reaches, in the view's order.
+  const inReach = <T extends { hex: string }>(byHex: HexLists<T>): T[] => (unit.aboard === null ? byHex.within(reach) : []);
 
   out.push(line(`{hold: ${unit.id}}`, military ? 'stay put; add "fate: N" to pledge Fate if attacked' : 'stay put'));
   if (unit.aboard) {
@@ -82,7 +118,7 @@ function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map:
     let example: HexKey | undefined;
     let farthest = -1;
     let count = 0;
-    for (const [hex, cost] of reach.cost) {
+    for (const [hex, cost] of reach.entries()) {
       if (hex === at) continue;
       count++;
       if (cost > farthest || (cost === farthest && example !== undefined && compareHexes(hex, example) < 0)) [example, farthest] = [hex, cost];
@@ -97,9 +133,9 @@ function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map:
     out.push(line(`{siege: ${unit.id}, action: poison_water}`, `bloody the garrison of ${target?.name ?? unit.besieging}`));
     out.push(line(`{assault: ${unit.id}}`, `storm ${target?.name ?? unit.besieging}; add "support: [ids]" of other besiegers`));
   } else if (military) {
-    for (const f of view.sight.units.filter((f) => reachable(f.hex))) out.push(line(`{attack: ${unit.id}, target: ${f.id}}`, `${f.label} at ${f.hex}`));
-    for (const f of view.sight.settlements.filter((f) => reachable(f.hex))) out.push(line(`{attack: ${unit.id}, target: ${f.id}}`, `lay siege to ${f.name} (${f.nationName}) at ${f.hex}`));
-    for (const s of view.settlements.filter((s) => reachable(s.hex))) out.push(line(`{defend: ${unit.id}, protect: ${s.id}}`, `join the defence of ${s.name}`));
+    for (const f of inReach(near.units)) out.push(line(`{attack: ${unit.id}, target: ${f.id}}`, `${f.label} at ${f.hex}`));
+    for (const f of inReach(near.settlements)) out.push(line(`{attack: ${unit.id}, target: ${f.id}}`, `lay siege to ${f.name} (${f.nationName}) at ${f.hex}`));
+    for (const s of inReach(near.own)) out.push(line(`{defend: ${unit.id}, protect: ${s.id}}`, `join the defence of ${s.name}`));
     const home = view.settlements.find((s) => s.hex === unit.hex);
     if (home) {
       for (const f of view.sight.units.filter((f) => f.hex === unit.hex && f.besieging !== null)) out.push(line(`{sortie: ${unit.id}, target: ${f.id}}`, `sally out of ${home.name} against ${f.label}`));

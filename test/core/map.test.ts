@@ -59,9 +59,9 @@ describe('GameMap.reach', () => {
         // Twice, so the second search runs on the scratch arrays the first one left behind.
         for (let i = 0; i < 2; i++) {
           const found = map.reach(from, w.budget, domain, ports, w.minimumMove);
-          expect(new Map([...found.cost].sort())).toEqual(new Map([...plainReach(map, from, w.budget, domain, ports, w.minimumMove)].sort()));
-          for (const hex of found.cost.keys()) {
-            const path = map.pathTo(found, hex)!;
+          expect(new Map([...found.entries()].sort())).toEqual(new Map([...plainReach(map, from, w.budget, domain, ports, w.minimumMove)].sort()));
+          for (const [hex] of found.entries()) {
+            const path = found.pathTo(hex)!;
             expect(path.at(-1) ?? from).toBe(hex);
           }
         }

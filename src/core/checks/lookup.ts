@@ -48,7 +48,7 @@ export function reachOf(ctx: TurnContext, unit: UnitState): Reach {
 export function canReach(ctx: TurnContext, unit: UnitState, hex: HexKey): boolean {
   if (unit.hex === hex) return true;
   if (unit.aboard) return false;
-  return reachOf(ctx, unit).cost.has(hex);
+  return reachOf(ctx, unit).has(hex);
 }
 
 /** Fate bought with a pledge: the largest modifier the table sells for at most that much. */

@@ -48,15 +48,15 @@ export function checkMove(ctx: TurnContext, nation: NationId, o: MoveOrder): Ver
     cost = walked.cost;
   } else {
     const reach = reachOf(ctx, unit);
-    const found = ctx.map.pathTo(reach, o.to);
+    const found = reach.pathTo(o.to);
     if (!found) {
-      const far = ctx.map.reach(unit.hex, type.speed * 4, naval ? 'naval' : 'land', ports).cost.get(o.to);
+      const far = ctx.map.travelCost(unit.hex, o.to, type.speed * 4, naval ? 'naval' : 'land', ports);
       return far === undefined
         ? reject(`${label} cannot get to ${o.to} (${ctx.map.terrainAt(o.to)})`, naval ? 'ships sail on water and put in at your ports' : 'land units need a ship to cross water')
         : reject(`${o.to} is ${far} movement points away; ${label} has speed ${type.speed}`);
     }
     path = found;
-    cost = reach.cost.get(o.to) ?? 0;
+    cost = reach.costTo(o.to) ?? 0;
   }
   if (cost > type.speed) return reject(`the path costs ${cost} movement points; ${label} has speed ${type.speed}`);
   const claims: UnitId[] = [unit.id];
@@ -138,7 +138,7 @@ export function checkAttack(ctx: TurnContext, nation: NationId, o: AttackOrder):
     ok: true,
     claims: [unit.id, ...support],
     fate,
-    path: ctx.map.pathTo(reachOf(ctx, unit), at) ?? [],
+    path: reachOf(ctx, unit).pathTo(at) ?? [],
     summary: `${label} ${verb} ${what} at ${at}${supportText}${fateText}`,
   };
 }

@@ -12,6 +12,7 @@ import { ordersPhase } from './phases/orders.js';
 import type { Phase } from './phases/phase.js';
 import { siegePhase } from './phases/siege.js';
 import { endPhase, incomePhase, recoveryPhase } from './phases/upkeep.js';
+import { plainCopy, type IsPlainData } from './plain-copy.js';
 import type { GameState } from './state.js';
 
 /**
@@ -34,6 +35,10 @@ export const PHASES: readonly Phase[] = [
   endPhase,
 ];
 
+// plainCopy copies plain data only: a state holding anything else must not compile.
+const stateIsPlainData: IsPlainData<GameState> = true;
+void stateIsPlainData;
+
 export interface TurnInput {
   campaign: Campaign;
   state: GameState;
@@ -53,7 +58,7 @@ export interface TurnResult {
  * input state is never touched; the result is a new state and the event log.
  */
 export function resolveTurn(input: TurnInput): TurnResult {
-  const state = structuredClone(input.state);
+  const state = plainCopy(input.state);
   const dice = input.dice ?? new SeededRandomiser(input.campaign.seed, state.turn + 1);
   const ctx = new TurnContext(input.campaign, state, input.orders, dice, input.state);
   for (const phase of input.phases ?? PHASES) {

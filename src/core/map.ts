@@ -15,23 +15,23 @@ export type MoveDomain = 'land' | 'naval';
  * questions each, which a short scan answers faster than building maps.
  */
 export class Reach {
-  /** @internal made by GameMap.reach */
+  /**
+   * @internal made by GameMap.reach. `data` holds three runs of `size`
+   * numbers: the hexes reached, their costs, and each one's predecessor as a
+   * place in the first run (-1 for the start): one allocation per search.
+   */
   constructor(
     private readonly keys: readonly HexKey[],
     private readonly numberOf: (key: HexKey) => number,
-    private readonly hexes: Int32Array,
-    private readonly costs: Float64Array,
-    private readonly from: Int32Array,
+    private readonly data: Int32Array,
+    readonly size: number,
   ) {}
-
-  /** Hexes reached, the start included. */
-  get size(): number {
-    return this.hexes.length;
-  }
 
   private indexOf(key: HexKey): number {
     const n = this.numberOf(key);
-    return n < 0 ? -1 : this.hexes.indexOf(n);
+    if (n < 0) return -1;
+    for (let i = 0; i < this.size; i++) if (this.data[i] === n) return i;
+    return -1;
   }
 
   has(key: HexKey): boolean {
@@ -41,12 +41,12 @@ export class Reach {
   /** Movement points spent to get to a hex (the start costs 0), or undefined when it is out of reach. */
   costTo(key: HexKey): number | undefined {
     const i = this.indexOf(key);
-    return i < 0 ? undefined : this.costs[i];
+    return i < 0 ? undefined : this.data[this.size + i];
   }
 
   /** Every hex reached with its cost, the start first, then by cost. */
   *entries(): IterableIterator<[HexKey, number]> {
-    for (let i = 0; i < this.hexes.length; i++) yield [this.keys[this.hexes[i]!]!, this.costs[i]!];
+    for (let i = 0; i < this.size; i++) yield [this.keys[this.data[i]!]!, this.data[this.size + i]!];
   }
 
   /** A cheapest path from the start to `to`, the start left out; undefined when `to` is out of reach. */
@@ -55,8 +55,8 @@ export class Reach {
     if (i < 0) return undefined;
     const path: HexKey[] = [];
     while (i > 0) {
-      path.push(this.keys[this.hexes[i]!]!);
-      i = this.from[i]!;
+      path.push(this.keys[this.data[i]!]!);
+      i = this.data[2 * this.size + i]!;
     }
     return path.reverse();
   }
@@ -168,7 +168,7 @@ export class GameMap {
     seaCost: Float64Array;
     /** Scratch for one search or sight at a time: the hexes reached, and for a search their cost and predecessor. */
     seen: HexMarks;
-    cost: Float64Array;
+    cost: Int32Array;
     from: Int32Array;
     /** Per search: hexes found at each cost (reused lists), and each listed hex's place in its Reach. */
     buckets: number[][];
@@ -193,7 +193,7 @@ export class GameMap {
         if (rule && !rule.impassable) (rule.water ? seaCost : landCost)[i] = rule.cost;
       }
     }
-    this.grid = { keys, around, landCost, seaCost, seen: new HexMarks(n), cost: new Float64Array(n), from: new Int32Array(n), buckets: [], order: new Int32Array(n) };
+    this.grid = { keys, around, landCost, seaCost, seen: new HexMarks(n), cost: new Int32Array(n), from: new Int32Array(n), buckets: [], order: new Int32Array(n) };
     return this.grid;
   }
 
@@ -239,27 +239,30 @@ export class GameMap {
   reach(from: HexKey, budget: number, domain: MoveDomain, ports?: ReadonlySet<HexKey>, minimumMove = false): Reach {
     const g = this.gridOf();
     const start = this.numberOf(from);
-    if (start < 0) return new Reach(g.keys, this.numberOf, Int32Array.of(), new Float64Array(0), Int32Array.of());
+    if (start < 0) return new Reach(g.keys, this.numberOf, new Int32Array(0), 0);
     this.search(start, budget, domain, ports, minimumMove);
     // Each hex reached sits in the bucket of its final cost once (a cheaper
     // find puts it in a lower bucket again, and the stale entry is skipped).
-    let count = 0;
-    for (let c = 0; c < g.buckets.length && c <= budget; c++) for (const i of g.buckets[c]!) if (g.cost[i] === c) count++;
-    const hexes = new Int32Array(count);
-    const costs = new Float64Array(count);
-    const from_ = new Int32Array(count);
+    let size = 0;
+    for (let c = 0; c <= budget; c++) {
+      const bucket = g.buckets[c]!;
+      for (let b = 0; b < bucket.length; b++) if (g.cost[bucket[b]!] === c) size++;
+    }
+    const data = new Int32Array(3 * size);
     let k = 0;
-    for (let c = 0; c < g.buckets.length && c <= budget; c++) {
-      for (const i of g.buckets[c]!) {
+    for (let c = 0; c <= budget; c++) {
+      const bucket = g.buckets[c]!;
+      for (let b = 0; b < bucket.length; b++) {
+        const i = bucket[b]!;
         if (g.cost[i] !== c) continue;
-        hexes[k] = i;
-        costs[k] = c;
-        // Predecessors are reached at a lower cost, so they are already listed; their place is kept in `order`.
-        from_[k] = i === start ? -1 : g.order[g.from[i]!]!;
+        data[k] = i;
+        data[size + k] = c;
+        // Predecessors are reached at a lower cost (or earlier in the same bucket), so they are already placed.
+        data[2 * size + k] = i === start ? -1 : g.order[g.from[i]!]!;
         g.order[i] = k++;
       }
     }
-    return new Reach(g.keys, this.numberOf, hexes, costs, from_);
+    return new Reach(g.keys, this.numberOf, data, size);
   }
 
   /**

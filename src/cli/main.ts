@@ -10,10 +10,10 @@ import { registerCommands } from './commands/index.js';
  */
 const program = new Command();
 program.name('fatecraft').description('Play-by-mail turn processor for Fatecraft').exitOverride();
-registerCommands(program);
 
 async function main(argv: string[]): Promise<number | undefined> {
   try {
+    await registerCommands(program, argv);
     await program.parseAsync(argv);
     return undefined;
   } catch (e) {

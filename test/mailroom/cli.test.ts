@@ -19,7 +19,7 @@ afterEach(() => {
 
 async function cli(...args: string[]): Promise<string> {
   const program = new Command().exitOverride();
-  registerCommands(program);
+  await registerCommands(program);
   const lines: string[] = [];
   const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void lines.push(a.join(' ')));
   try {

@@ -14,7 +14,7 @@ afterAll(() => copies.forEach((c) => c()));
 
 async function cli(...args: string[]): Promise<void> {
   const program = new Command().exitOverride();
-  registerCommands(program);
+  await registerCommands(program);
   const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
   try {
     await program.parseAsync(['node', 'fatecraft', ...args]);

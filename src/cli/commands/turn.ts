@@ -1,8 +1,5 @@
 import type { Command } from 'commander';
-import { openCampaign } from '../../campaign/store.js';
-import { previewTurn } from '../../jobs/preview-turn.js';
 import { runTurn } from '../../jobs/run-turn.js';
-import { sendGmAlert } from '../../mailroom/reports.js';
 import { turnRenderers } from '../renderers.js';
 
 export function registerTurn(program: Command): void {
@@ -14,7 +11,9 @@ export function registerTurn(program: Command): void {
     .option('--preview', 'resolve in a scratch copy and keep the result in previews/NNNN for the GM only (the campaign is not changed)')
     .action(async (dir: string, opts: { expect?: number; preview?: boolean }) => {
       const common = { renderers: turnRenderers(), ...(opts.expect !== undefined ? { expectTurn: opts.expect } : {}) };
-      const result = opts.preview ? await previewTurn(dir, common) : await runTurn(dir, common);
+      // A preview's scratch copy and its note to the GM (the mail code) are loaded only for a preview.
+      const preview = opts.preview ? await import('../../jobs/preview-turn.js') : undefined;
+      const result = preview ? await preview.previewTurn(dir, common) : await runTurn(dir, common);
       const count = (type: string) => result.events.filter((e) => e.type === type).length;
       const summary = `${result.events.length} events, ${count('battle')} battles, ${count('order_rejected')} orders rejected`;
       if (!opts.preview) {
@@ -24,6 +23,8 @@ export function registerTurn(program: Command): void {
       }
       console.log(`Preview of turn ${result.turn} (nothing was resolved): ${summary}.`);
       console.log(`Kept in ${result.dir}; the GM's report is reports/gm.html there.`);
+      const { openCampaign } = await import('../../campaign/store.js');
+      const { sendGmAlert } = await import('../../mailroom/reports.js');
       const open = await openCampaign(dir);
       if (open.file.mail === undefined) return;
       const digest = 'digest' in result ? result.digest : '';

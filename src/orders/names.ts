@@ -17,14 +17,20 @@ import { didYouMean } from './suggest.js';
  */
 export type Resolved<T> = { ok: true; value: T } | { ok: false; reason: string; hint?: string };
 
+/** Already normal: no capitals, spaces, underscores or quotes (every id is). */
+const NORMAL = /^[a-z0-9-]*$/;
+
 /** Case, runs of spaces, and - _ between words do not matter in names. */
 export const normName = (s: string) =>
-  s
-    .trim()
-    .replace(/^["“”]+|["“”]+$/g, '')
-    .toLowerCase()
-    .replace(/[\s_]+/g, ' ')
-    .trim();
+  // Ids are most of what is indexed and written: they are their own normal form.
+  NORMAL.test(s)
+    ? s
+    : s
+        .trim()
+        .replace(/^["“”]+|["“”]+$/g, '')
+        .toLowerCase()
+        .replace(/[\s_]+/g, ' ')
+        .trim();
 
 /** Type and structure ids are written with - or _ ("mortar-cannon"); players write "mortar cannon". */
 const normKey = (s: string) => normName(s).replace(/[\s_-]+/g, ' ');
@@ -75,8 +81,7 @@ const byId = (a: UnitState, b: UnitState) => (a.id < b.id ? -1 : a.id > b.id ? 1
 
 export class NameBook {
   private readonly ownUnits = new Index<UnitId>();
-  /** Foreign units this nation can see; the only foreign units an order can name. */
-  private readonly seenUnits = new Index<UnitId>();
+  private seen?: Index<UnitId>;
   private readonly unitTypes = new Index<string>(normKey);
   private readonly world: WorldNames;
   private readonly index: WorldIndex;
@@ -91,8 +96,20 @@ export class NameBook {
     this.index = WorldIndex.of(campaign, state);
     this.world = WorldNames.of(campaign, state);
     for (const u of [...this.index.unitsOf(nation)].sort(byId)) this.ownUnits.add(u.id, u.id, u.name);
-    for (const u of this.index.foreignUnitsSeenBy(nation)) this.seenUnits.add(u.id, u.id, u.name);
     for (const t of Object.values(campaign.nations[nation]?.unitTypes ?? {})) this.unitTypes.add(t.id, t.id, t.name);
+  }
+
+  /**
+   * Foreign units this nation can see; the only foreign units an order can
+   * name. Made when an order first names a unit not the nation's own: a
+   * nation sees hundreds of units and most sheets name none of them.
+   */
+  private get seenUnits(): Index<UnitId> {
+    if (!this.seen) {
+      this.seen = new Index<UnitId>();
+      for (const u of this.index.foreignUnitsSeenBy(this.nation)) this.seen.add(u.id, u.id, u.name);
+    }
+    return this.seen;
   }
 
   private get settlements() {

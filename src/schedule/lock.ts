@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -64,6 +65,22 @@ async function readOwner(dir: string): Promise<LockOwner | undefined> {
   }
 }
 
+/**
+ * The owner file is written a moment after the lock is taken: a process
+ * refused in that moment waits for it (a quarter of a second at most), so it
+ * can say who holds the lock, and tell a live holder from a dead one.
+ */
+const OWNER_WAIT_MS = 250;
+const OWNER_POLL_MS = 10;
+
+async function ownerOfHeldLock(dir: string): Promise<LockOwner | undefined> {
+  for (let waited = 0; ; waited += OWNER_POLL_MS) {
+    const owner = await readOwner(dir);
+    if (owner || waited >= OWNER_WAIT_MS || !existsSync(lockPath(dir))) return owner;
+    await sleep(OWNER_POLL_MS);
+  }
+}
+
 function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -96,7 +113,7 @@ export async function withCampaignLock<T>(dir: string, opts: LockOptions, work: 
     release = await acquire(dir);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e;
-    const owner = await readOwner(dir);
+    const owner = await ownerOfHeldLock(dir);
     if (!owner || owner.host !== hostname() || processAlive(owner.pid) || owner.pid === process.pid) throw new LockBusyError(dir, owner, opts.timeZone);
     // The owner died holding it. Move the lock aside (atomic: of several
     // processes finding it, one wins), check it was the dead one's, retry.

@@ -88,10 +88,19 @@ export function lineAt(doc: Document, lines: LineCounter, path: readonly (string
 }
 
 /**
+ * Up to this size a file js-yaml cannot read is read again by the strict
+ * reader, whose messages are better worded. Beyond it js-yaml's own message
+ * and line stand: the strict reader is worse than linear on some broken
+ * files (an unclosed "[" near the top of an 11 MB state took it four
+ * minutes, where js-yaml found the line in 30 ms).
+ */
+export const STRICT_REREAD_BYTES = 1024 * 1024;
+
+/**
  * Reads a big machine-written file (a state or event log of 100,000 units)
  * quickly: js-yaml parses it about five times faster than the strict reader.
  * Only when something is wrong does the strict reader run, to give the
- * problem its line.
+ * problem its line (in a small file; see STRICT_REREAD_BYTES).
  */
 export function readBulkYaml(input: Uint8Array, limits: ReadLimits): BulkRead {
   if (input.byteLength > limits.maxBytes) return { ok: false, problems: [{ message: `the file is ${input.byteLength} bytes; the limit is ${limits.maxBytes}` }] };
@@ -100,8 +109,13 @@ export function readBulkYaml(input: Uint8Array, limits: ReadLimits): BulkRead {
   let value: unknown;
   try {
     value = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA });
-  } catch {
-    return readYaml(text, limits);
+  } catch (e) {
+    if (input.byteLength <= STRICT_REREAD_BYTES || !(e instanceof jsyaml.YAMLException)) return readYaml(text, limits);
+    const at = e.mark as { line?: number; column?: number } | undefined;
+    const line = at?.line !== undefined ? at.line + 1 : undefined;
+    // js-yaml reports where it noticed the problem, which can be a line after its cause.
+    const where = at?.column !== undefined ? ` (noticed at column ${at.column + 1}; the cause may be just above)` : '';
+    return { ok: false, problems: [{ ...(line !== undefined ? { line } : {}), message: `${e.reason ?? e.message}${where}` }] };
   }
   let strict: YamlRead | undefined;
   const locate: Locate = (path) => {

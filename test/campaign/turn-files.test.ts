@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditTurn } from '../../src/core/audit.js';
 import { openCampaign, readState, stateYaml, writeTurn } from '../../src/campaign/store.js';
+import { STRICT_REREAD_BYTES } from '../../src/campaign/yaml-io.js';
 import { runTurn } from '../../src/jobs/run-turn.js';
 
 /** The campaign on disk: whole turns, byte-stable, never overwritten, errors located. */
@@ -146,6 +147,23 @@ describe('bad campaign files', () => {
     const out = run(dir);
     expect(out.status).toBe(1);
     expect(out.stderr).toMatch(/campaign\.yaml: line \d+/);
+  });
+
+  it('reports broken YAML in a big state file with its line, from the fast reader alone', async () => {
+    const dir = copyDemo('bad-big-state');
+    await runTurn(dir);
+    // A hand edit with an unclosed "[" near the top of a state of several megabytes: the strict
+    // reader would take minutes on it, so the fast reader's located message is the answer.
+    const path = join(dir, 'turns', '0001', 'state.yaml');
+    const lines = readFileSync(path, 'utf8').split('\n');
+    lines[3] = '  oops: [unclosed';
+    const padding = Array.from({ length: 40_000 }, (_, i) => `# filler line ${i} to make the file big`).join('\n');
+    writeFileSync(path, `${lines.join('\n')}\n${padding}\n`);
+    expect(readFileSync(path).byteLength).toBeGreaterThan(STRICT_REREAD_BYTES);
+    const out = run(dir);
+    expect(out.status).toBe(1);
+    expect(out.stderr).toMatch(/state\.yaml: line [56]: .*\(noticed at column \d+; the cause may be just above\)/);
+    expect(out.stderr).not.toMatch(/at .*\.js:\d+/);
   });
 
   it('says so when the folder is not a campaign', () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { turnRenderers } from '../src/cli/renderers.js';
@@ -29,17 +29,13 @@ const arg = (name: string, fallback: string) => {
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 };
 
-async function child(nations: number, units: number): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'fatecraft-bench-'));
-  try {
-    const side = Math.min(400, Math.max(24, Math.ceil(Math.sqrt(nations) * 13)));
-    await writeSyntheticCampaign(dir, generateCampaign({ nations, unitsPerNation: units, width: side, height: side, seed: `bench-${nations}` }));
-    const times = await timeStages(dir, turnRenderers());
-    const peakMiB = process.resourceUsage().maxRSS / 1024;
-    process.stdout.write(JSON.stringify({ ...times, peakMiB }));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+async function child(dir: string, nations: number, units: number): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const side = Math.min(400, Math.max(24, Math.ceil(Math.sqrt(nations) * 13)));
+  await writeSyntheticCampaign(dir, generateCampaign({ nations, unitsPerNation: units, width: side, height: side, seed: `bench-${nations}` }));
+  const times = await timeStages(dir, turnRenderers());
+  const peakMiB = process.resourceUsage().maxRSS / 1024;
+  process.stdout.write(JSON.stringify({ ...times, peakMiB }));
 }
 
 function row(r: ChildResult): string {
@@ -65,7 +61,9 @@ function row(r: ChildResult): string {
 
 async function main(): Promise<void> {
   if (process.argv.includes('--child')) {
-    await child(Number(arg('--nations', '10')), Number(arg('--units', '100')));
+    const dir = arg('--dir', '');
+    if (!dir) throw new Error('bench: --child runs in the folder --dir names (the parent makes it)');
+    await child(dir, Number(arg('--nations', '10')), Number(arg('--units', '100')));
     return;
   }
   const sizes = arg('--sizes', '10,100,250,500,1000').split(',').map(Number);
@@ -74,16 +72,25 @@ async function main(): Promise<void> {
   console.log('Seconds per stage; turn = load + orders + resolve + reports + flush (the whole turn: write runs inside reports, beside');
   console.log('the report workers); ratio = (resolve + reports) / YAML baseline.');
   console.log(' nations    units    load  orders resolve  (write) reports   flush    turn baseline  ratio  units/s peak MiB');
-  for (const nations of sizes) {
-    const out = execFileSync(process.execPath, ['--max-old-space-size=4096', process.argv[1] ?? '', '--child', '--nations', String(nations), '--units', String(units)], { encoding: 'utf8', maxBuffer: 1 << 20 });
-    console.log(row(JSON.parse(out) as ChildResult));
+  // Every size's files stay until the whole run ends: on a machine that gives freed memory back to
+  // its host (as this project's do), deleting half a gigabyte just before the next size is timed
+  // makes that size's writes several times slower (docs/benchmarks.md, "The machine").
+  const root = await mkdtemp(join(tmpdir(), 'fatecraft-bench-'));
+  try {
+    for (const nations of sizes) {
+      const args = ['--max-old-space-size=4096', process.argv[1] ?? '', '--child', '--dir', join(root, String(nations)), '--nations', String(nations), '--units', String(units)];
+      const out = execFileSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
+      console.log(row(JSON.parse(out) as ChildResult));
+    }
+    if (process.argv.includes('--no-mail')) return;
+    if (!mailServersAvailable()) {
+      console.log('mail stage skipped: Dovecot is not installed (bash .ci/mail-setup.sh)');
+      return;
+    }
+    console.log(mailBenchLine(await runMailBench({ messages: Number(arg('--messages', '1000')) })));
+  } finally {
+    await rm(root, { recursive: true, force: true });
   }
-  if (process.argv.includes('--no-mail')) return;
-  if (!mailServersAvailable()) {
-    console.log('mail stage skipped: Dovecot is not installed (bash .ci/mail-setup.sh)');
-    return;
-  }
-  console.log(mailBenchLine(await runMailBench({ messages: Number(arg('--messages', '1000')) })));
 }
 
 await main();

@@ -73,8 +73,8 @@ export async function timeStages(dir: string, renderers: TurnRenderer[]): Promis
   await staging.flush();
   const flush = now() - t;
 
+  // The files stay for the caller to remove when the whole run is over (see bench/run.ts).
   const baseline = await timeBaseline(dir, out);
-  await rm(out, { recursive: true, force: true });
   return {
     units: Object.keys(state.units).length,
     nations: Object.keys(state.nations).length,

@@ -1,8 +1,8 @@
 import { readdir, readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import { StagingFolder } from '../src/campaign/staging.js';
 import { join } from 'node:path';
-import { startReadingPendingOrders } from '../src/campaign/pending-orders.js';
-import { openCampaign, readState, stateYaml, turnDirName, type OpenCampaign } from '../src/campaign/store.js';
+import { ordersKeptWithTurn, startReadingPendingOrders } from '../src/campaign/pending-orders.js';
+import { openCampaign, readState, turnDirName, writeTurnFiles, type OpenCampaign } from '../src/campaign/store.js';
 import { GM_LIMITS, readBulkYaml, writeYaml } from '../src/campaign/yaml-io.js';
 import { resolveTurn } from '../src/core/turn.js';
 import type { TurnRenderer } from '../src/jobs/run-turn.js';
@@ -24,7 +24,7 @@ export interface StageTimes {
   /** What is left of reading the sheets after the load, and making them orders. */
   parseOrders: number;
   resolve: number;
-  /** Writing state.yaml and events.yaml; inside the reports stage, beside the report workers. */
+  /** Writing state.yaml, events.yaml and the orders kept with the turn; inside the reports stage, beside the report workers. */
   write: number;
   /** Every report file, with the state and events written alongside. */
   reports: number;
@@ -60,8 +60,7 @@ export async function timeStages(dir: string, renderers: TurnRenderer[]): Promis
   const alongside = () =>
     (written ??= (async () => {
       const w = now();
-      await staging.write('state.yaml', stateYaml(result.state));
-      await staging.write('events.yaml', writeYaml({ turn: 1, events: result.events }));
+      await writeTurnFiles(staging, 1, { state: result.state, events: result.events, extra: ordersKeptWithTurn(pending) });
       write = now() - w;
     })());
   t = now();

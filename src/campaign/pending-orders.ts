@@ -21,6 +21,13 @@ export interface PendingOrders {
 
 export const ordersDir = (dir: string, turn: number) => join(dir, 'orders', turnDirName(turn));
 
+/** The order files read, as the resolved turn keeps them: orders/<file> in its folder. */
+export function ordersKeptWithTurn(pending: PendingOrders): Record<string, Buffer> {
+  const kept: Record<string, Buffer> = {};
+  for (const [name, bytes] of Object.entries(pending.files)) kept[`orders/${name}`] = bytes;
+  return kept;
+}
+
 /**
  * Reads orders/<turn>/: one <nation>.yaml per nation that sent orders, plus
  * the GM's _gm.yaml. A file's problems never stop the turn: they travel with

@@ -7,7 +7,7 @@ import type { GameState } from '../core/state.js';
 import { buildCampaign } from './build-campaign.js';
 import { CampaignError, validate } from './problems.js';
 import { campaignFileSchema, stateFileSchema, type CampaignFile } from './schema.js';
-import { StagingFolder, syncDir, type FolderSink } from './staging.js';
+import { StagingFolder, syncDir, type FileSink, type FolderSink } from './staging.js';
 import { GM_LIMITS, readBulkYaml, writeYaml } from './yaml-io.js';
 
 export { syncDir };
@@ -145,12 +145,7 @@ export async function writeTurn(dir: string, turn: number, files: TurnFiles, fil
   // The turn's own files, written once: by `fill` while its workers render (seconds of YAML for a big
   // world, which would otherwise leave the other cores idle), or here after it.
   let own: Promise<void> | undefined;
-  const writeOwn = () =>
-    (own ??= (async () => {
-      await staging.write('state.yaml', stateYaml(files.state));
-      await staging.write('events.yaml', writeYaml({ turn, events: files.events }));
-      for (const [rel, content] of Object.entries(files.extra).sort(([a], [b]) => (a < b ? -1 : 1))) await staging.write(rel, content);
-    })());
+  const writeOwn = () => (own ??= writeTurnFiles(staging, turn, files));
   try {
     if (fill) await fill(staging, writeOwn);
     await writeOwn();
@@ -164,6 +159,13 @@ export async function writeTurn(dir: string, turn: number, files: TurnFiles, fil
   await rename(tmp, final);
   await syncDir(turnsDir);
   return final;
+}
+
+/** A turn's own files into the folder being built: state.yaml, events.yaml and the extras (the orders used). */
+export async function writeTurnFiles(sink: FileSink, turn: number, files: TurnFiles): Promise<void> {
+  await sink.write('state.yaml', stateYaml(files.state));
+  await sink.write('events.yaml', writeYaml({ turn, events: files.events }));
+  for (const [rel, content] of Object.entries(files.extra).sort(([a], [b]) => (a < b ? -1 : 1))) await sink.write(rel, content);
 }
 
 /** A crash mid-write leaves a ".NNNN.partial-<pid>" folder; it never counts as a turn. */

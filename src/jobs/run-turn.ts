@@ -1,4 +1,4 @@
-import { startReadingPendingOrders } from '../campaign/pending-orders.js';
+import { ordersKeptWithTurn, startReadingPendingOrders } from '../campaign/pending-orders.js';
 import { initialState } from '../campaign/initial-state.js';
 import { CampaignError } from '../campaign/problems.js';
 import { ensureStartingState, latestTurn, openCampaign, readState, writeTurn } from '../campaign/store.js';
@@ -67,10 +67,8 @@ export async function runTurn(campaignDir: string, opts: RunTurnOptions = {}): P
   const before = await readState(campaignDir, last, open.campaign);
   const pending = await reading.interpret(before);
   const { state, events } = resolveTurn({ campaign: open.campaign, state: before, orders: pending.orders, ...(opts.dice ? { dice: opts.dice } : {}) });
-  const extra: Record<string, string | Buffer> = {};
-  for (const [name, bytes] of Object.entries(pending.files)) extra[`orders/${name}`] = bytes;
   const input: TurnRenderInput = { open, before, state, events, turn, orders: pending.orders, ...(opts.nextDeadline ? { nextDeadline: opts.nextDeadline } : {}) };
-  const dir = await writeTurn(campaignDir, turn, { state, events, extra }, async (sink, alongside) => {
+  const dir = await writeTurn(campaignDir, turn, { state, events, extra: ordersKeptWithTurn(pending) }, async (sink, alongside) => {
     for (const render of opts.renderers ?? []) await render(input, sink, alongside);
   });
   return { turn, dir, events, state };

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { openCampaign } from '../../campaign/store.js';
 import { runTurn } from '../../jobs/run-turn.js';
 import { turnRenderers } from '../renderers.js';
 
@@ -23,7 +24,6 @@ export function registerTurn(program: Command): void {
       }
       console.log(`Preview of turn ${result.turn} (nothing was resolved): ${summary}.`);
       console.log(`Kept in ${result.dir}; the GM's report is reports/gm.html there.`);
-      const { openCampaign } = await import('../../campaign/store.js');
       const { sendGmAlert } = await import('../../mailroom/reports.js');
       const open = await openCampaign(dir);
       if (open.file.mail === undefined) return;

@@ -32,8 +32,12 @@ export const TERRAIN_COLOURS: Record<string, string> = {
   tundra: '#e4e8ea',
 };
 
+const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const XML_SPECIAL = /[&<>"']/;
+
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  // Nearly every label has nothing to escape: one test instead of a replace with a callback.
+  return XML_SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c) : text;
 }
 
 /** A class-name-safe form of an id. */
@@ -111,7 +115,8 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   const defs: string[] = [];
   const hrefOf = new Map<string, string>();
   const ids = new Set<string>();
-  const byChar = new Map<string, { terrain: string; href: string }>();
+  // Per terrain character, the fixed text around a hex: its <use> up to "x" and its tooltip's ending, escaped once.
+  const byChar = new Map<string, { use: string; tail: string; fogTail: string }>();
   const lookUp = (ch: string) => {
     const terrain = legend[ch] ?? 'unknown';
     let href = hrefOf.get(terrain);
@@ -124,35 +129,36 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
       href = `#${id}`;
       hrefOf.set(terrain, href);
     }
-    const t = { terrain, href };
+    const t = { use: `<use href="${href}" x="`, tail: `${escapeXml(` ${terrain}`)}</title></use>`, fogTail: `${escapeXml(` ${terrain} (not in sight)`)}</title></use>` };
     byChar.set(ch, t);
     return t;
   };
   // A hex's position depends only on its column, row and column parity: format each once, not once per hex.
   const xs = Array.from({ length: window.cols }, (_, c) => num(xAt(window.col + c)));
   const ys = [0, 1].map((odd) => Array.from({ length: window.rows }, (_, r) => yAt(odd, window.row + r)));
-  const hexYs = ys.map((col) => col.map(num));
-  const labelYs = ys.map((col) => col.map((y) => num(y - R * 0.55)));
+  const hexYs = ys.map((col) => col.map((y) => `" y="${num(y)}`));
+  const labelYs = ys.map((col) => col.map((y) => `" y="${num(y - R * 0.55)}">`));
   const defsAt = out.push('') - 1;
   const coords: string[] = [];
+  const cols = Array.from({ length: window.cols }, (_, c) => `${window.col + c},`);
   out.push('<g class="hexes">');
-  rows.forEach((line, r) => {
+  const seenHexes = model.seen;
+  for (let r = 0; r < rows.length; r++) {
+    const line = rows[r]!;
     const row = window.row + r;
-    let c = 0;
-    for (const ch of line) {
-      const col = window.col + c;
-      const { terrain, href } = byChar.get(ch) ?? lookUp(ch);
-      const hex = labels || model.seen !== null ? `${col},${row}` : '';
-      const seen = model.seen === null || model.seen.has(hex);
-      const odd = col % 2 === 1 ? 1 : 0;
-      const use = `<use href="${href}" x="${xs[c]}" y="${hexYs[odd]![r]}"${seen ? '' : ' class="fog"'}`;
+    for (let c = 0; c < line.length; c++) {
+      const ch = line[c]!;
+      const piece = byChar.get(ch) ?? lookUp(ch);
+      const ys = hexYs[(window.col + c) % 2 === 1 ? 1 : 0]!;
       if (labels) {
-        out.push(`${use}><title>${escapeXml(`${hex} ${terrain}${seen ? '' : ' (not in sight)'}`)}</title></use>`);
-        coords.push(`<text x="${xs[c]}" y="${labelYs[odd]![r]}">${hex}</text>`);
-      } else out.push(`${use}/>`);
-      c++;
+        const hex = cols[c]! + row;
+        if (seenHexes === null || seenHexes.has(hex)) out.push(`${piece.use}${xs[c]}${ys[r]}"><title>${hex}${piece.tail}`);
+        else out.push(`${piece.use}${xs[c]}${ys[r]}" class="fog"><title>${hex}${piece.fogTail}`);
+        coords.push(`<text x="${xs[c]}${labelYs[(window.col + c) % 2 === 1 ? 1 : 0]![r]}${hex}</text>`);
+      } else if (seenHexes === null || seenHexes.has(cols[c]! + row)) out.push(`${piece.use}${xs[c]}${ys[r]}"/>`);
+      else out.push(`${piece.use}${xs[c]}${ys[r]}" class="fog"/>`);
     }
-  });
+  }
   out.push('</g>');
   out[defsAt] = `<defs>${defs.join('')}</defs>`;
   // Drawn after every hex, so no neighbouring hex covers a label.
@@ -193,21 +199,25 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
     if (mine) mine.push(u);
     else here.set(u.nation, [u]);
   }
+  const unitR = num(R * 0.24);
   for (const hex of [...byHex.keys()].sort(compareIds)) {
     const here = byHex.get(hex)!;
-    const groups = [...here.keys()].sort((a, b) => (a === model.reader ? -1 : b === model.reader ? 1 : compareIds(a, b)));
+    const groups = here.size === 1 ? [...here.keys()] : [...here.keys()].sort((a, b) => (a === model.reader ? -1 : b === model.reader ? 1 : compareIds(a, b)));
     const { x, y } = centre(hex);
-    groups.forEach((nation, i) => {
+    const cy = num(y + R * 0.05);
+    const textY = num(y + R * 0.05 + R * 0.11);
+    for (let i = 0; i < groups.length; i++) {
+      const nation = groups[i]!;
       const units = here.get(nation)!;
-      const cx = x - R * 0.45 + i * R * 0.42;
-      const cy = y + R * 0.05;
+      const cx = num(x - R * 0.45 + i * R * 0.42);
       const fill = colour.get(nation) ?? '#000';
-      out.push(`<g class="unit n-${cssName(nation)}" data-hex="${hex}">`);
-      out.push(`<title>${escapeXml(`${nationName.get(nation) ?? nation} at ${hex}: ${units.map((u) => u.label).join('; ')}`)}</title>`);
-      out.push(`<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(R * 0.24)}" fill="${fill}" stroke="#fff" stroke-width="1.2"/>`);
-      out.push(`<text class="count" x="${num(cx)}" y="${num(cy + R * 0.11)}" text-anchor="middle">${units.length}</text>`);
-      out.push('</g>');
-    });
+      const names = units.length === 1 ? units[0]!.label : units.map((u) => u.label).join('; ');
+      // One entry per token (its lines joined here): the map's output list stays short.
+      out.push(
+        `<g class="unit n-${cssName(nation)}" data-hex="${hex}">\n<title>${escapeXml(`${nationName.get(nation) ?? nation} at ${hex}: ${names}`)}</title>\n` +
+          `<circle cx="${cx}" cy="${cy}" r="${unitR}" fill="${fill}" stroke="#fff" stroke-width="1.2"/>\n<text class="count" x="${cx}" y="${textY}" text-anchor="middle">${units.length}</text>\n</g>`,
+      );
+    }
   }
   out.push('</g>');
 

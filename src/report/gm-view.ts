@@ -17,7 +17,7 @@ import {
   ownUnits,
   turnHeader,
 } from './facts.js';
-import { compareHexes, terrainGrid, wholeWindow } from './map-grid.js';
+import { sortedByHex, terrainGrid, wholeWindow } from './map-grid.js';
 import { unitsOnMap } from './nation-view.js';
 import { ReportIndex } from './report-index.js';
 import { rated } from './ladder.js';
@@ -166,11 +166,10 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
     attention,
     world: {
       units: unitsOnMap(campaign, Object.values(state.units), names),
-      settlements: Object.values(state.settlements)
-        .sort((a, b) => compareHexes(a.hex, b.hex) || compareIds(a.id, b.id))
+      settlements: sortedByHex(Object.values(state.settlements), (s) => s.hex, (a, b) => compareIds(a.id, b.id))
         .map((s) => ({ id: s.id, name: s.name, nation: s.nation, nationName: names.nationName(s.nation), level: s.level, hex: s.hex, battlements: [...s.battlements].sort((a, b) => a - b).map((b) => `+${b}`) })),
       externals: externalsOf(campaign, Object.values(state.externals)),
-      resources: [...campaign.map.resources].sort((a, b) => compareHexes(a.hex, b.hex)).map((r) => ({ hex: r.hex, kind: r.kind, name: r.name })),
+      resources: sortedByHex(campaign.map.resources, (r) => r.hex).map((r) => ({ hex: r.hex, kind: r.kind, name: r.name })),
     },
     map: terrainGrid(campaign, wholeWindow(campaign), opts.legend),
   };

@@ -21,7 +21,7 @@ import {
 } from './facts.js';
 import { rated } from './ladder.js';
 import { ReportIndex, type Rumour } from './report-index.js';
-import { compareHexes, hexesAround, resourcesByHex, terrainGrid, windowAround } from './map-grid.js';
+import { compareHexes, hexesAround, sortedByHex, resourcesByHex, terrainGrid, windowAround } from './map-grid.js';
 import type { ForeignSettlementView, ForeignUnitView, LogLine, NationSummary, NationView, PublicNationView } from './types.js';
 
 /**
@@ -109,8 +109,7 @@ function nationsListed(
 
 /** Units as a map shows them, by hex then id: the units a nation sees, or every unit for the GM. */
 export function unitsOnMap(campaign: Campaign, units: readonly UnitState[], names: Namer): ForeignUnitView[] {
-  return [...units]
-    .sort((a, b) => compareHexes(a.hex, b.hex) || compareIds(a.id, b.id))
+  return sortedByHex(units, (u) => u.hex, (a, b) => compareIds(a.id, b.id))
     .map((u) => ({
       id: u.id,
       name: u.name ?? null,
@@ -262,7 +261,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     }));
 
   const notes = (opts.orders?.nations[nation]?.orders ?? []).flatMap((o) => (o.kind === 'note' ? [o.text] : []));
-  const hexes = [...seen].sort(compareHexes);
+  const hexes = sortedByHex(seen, (h) => h);
 
   return {
     kind: 'nation',

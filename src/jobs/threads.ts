@@ -13,12 +13,3 @@ export function threadCount(items: number, parallelFrom: number): number {
   return items < parallelFrom ? 1 : Math.max(1, Math.min(wanted, items));
 }
 
-/**
- * What a worker thread of a turn is started with. Its work is a stream of
- * short-lived strings and objects (a nation's report, an order sheet), so a
- * young generation larger than V8's default (16 MB semi-spaces) lets most of
- * them die uncopied: in a 1,000-nation turn the report worker's scavenges
- * took 0.53 s with this against 0.90–0.97 s by default (docs/benchmarks.md),
- * at the price of up to that much more memory per worker.
- */
-export const WORKER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 192 } as const;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { threadCount, WORKER_RESOURCE_LIMITS } from '../jobs/threads.js';
+import { threadCount } from '../jobs/threads.js';
 import type { OrderSheet } from './sheet.js';
 import { readYamlSheet } from './yaml-sheet.js';
 
@@ -39,7 +39,7 @@ export async function readYamlSheets(files: readonly Uint8Array[], opts: SheetRe
 
 function inWorker(files: readonly Uint8Array[]): Promise<OrderSheet[]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerFile, { workerData: files, resourceLimits: WORKER_RESOURCE_LIMITS });
+    const worker = new Worker(workerFile, { workerData: files });
     worker.once('message', (sheets: OrderSheet[]) => resolve(sheets));
     worker.once('error', reject);
     worker.once('exit', (code) => {

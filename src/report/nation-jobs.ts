@@ -7,7 +7,7 @@ import type { NationId } from '../core/ids.js';
 import type { TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import { nationView } from './nation-view.js';
-import { threadCount, WORKER_RESOURCE_LIMITS } from '../jobs/threads.js';
+import { threadCount } from '../jobs/threads.js';
 import { CampaignError, type FileProblem } from '../campaign/problems.js';
 import { isFolderSink, type FileSink, type FolderSink } from '../campaign/staging.js';
 import { NATION_FORMATS, renderNationReports, type NationFormat, type ReportTemplates } from './render.js';
@@ -177,7 +177,7 @@ export async function renderNations(job: NationJob, sink: FileSink, templates: R
 }
 
 function startWorker(workerJob: WorkerJob, sink: FolderSink): Hand {
-  const worker = new Worker(workerFile, { workerData: workerJob, resourceLimits: WORKER_RESOURCE_LIMITS });
+  const worker = new Worker(workerFile, { workerData: workerJob });
   const hand: Hand = {
     inHand: 0,
     post(view) {

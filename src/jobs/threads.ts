@@ -12,4 +12,3 @@ export function threadCount(items: number, parallelFrom: number): number {
   const wanted = set !== undefined && /^\d+$/.test(set) ? Number(set) : Math.min(8, availableParallelism());
   return items < parallelFrom ? 1 : Math.max(1, Math.min(wanted, items));
 }
-

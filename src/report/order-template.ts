@@ -1,6 +1,7 @@
 import type { Campaign } from '../core/campaign.js';
 import { asHexKey, compareIds, type HexKey, type NationId } from '../core/ids.js';
 import { GameMap, type Reach } from '../core/map.js';
+import { pushTo } from '../core/multimap.js';
 import { compareHexes, resourcesByHex } from './map-grid.js';
 import type { NationView, OwnSettlementView, OwnUnitView } from './types.js';
 
@@ -73,11 +74,7 @@ class HexLists<T extends { hex: string }> {
   private readonly byHex = new Map<string, number[]>();
 
   constructor(private readonly items: readonly T[]) {
-    items.forEach((item, i) => {
-      const list = this.byHex.get(item.hex);
-      if (list) list.push(i);
-      else this.byHex.set(item.hex, [i]);
-    });
+    items.forEach((item, i) => pushTo(this.byHex, item.hex, i));
   }
 
   /** The items standing on hexes the reach covers, in the list's own order. */

@@ -1,5 +1,6 @@
 import { compareIds } from '../core/ids.js';
 import { offsetOf } from '../core/hex.js';
+import { pushTo } from '../core/multimap.js';
 import { asHexKey } from '../core/ids.js';
 import type { MapModel, MapUnit } from './map-model.js';
 
@@ -149,14 +150,15 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
     for (let c = 0; c < line.length; c++) {
       const ch = line[c]!;
       const piece = byChar.get(ch) ?? lookUp(ch);
-      const ys = hexYs[(window.col + c) % 2 === 1 ? 1 : 0]!;
+      const odd = (window.col + c) % 2 === 1 ? 1 : 0;
+      const at = `${piece.use}${xs[c]}${hexYs[odd]![r]}`;
       if (labels) {
         const hex = cols[c]! + row;
-        if (seenHexes === null || seenHexes.has(hex)) out.push(`${piece.use}${xs[c]}${ys[r]}"><title>${hex}${piece.tail}`);
-        else out.push(`${piece.use}${xs[c]}${ys[r]}" class="fog"><title>${hex}${piece.fogTail}`);
-        coords.push(`<text x="${xs[c]}${labelYs[(window.col + c) % 2 === 1 ? 1 : 0]![r]}${hex}</text>`);
-      } else if (seenHexes === null || seenHexes.has(cols[c]! + row)) out.push(`${piece.use}${xs[c]}${ys[r]}"/>`);
-      else out.push(`${piece.use}${xs[c]}${ys[r]}" class="fog"/>`);
+        if (seenHexes === null || seenHexes.has(hex)) out.push(`${at}"><title>${hex}${piece.tail}`);
+        else out.push(`${at}" class="fog"><title>${hex}${piece.fogTail}`);
+        coords.push(`<text x="${xs[c]}${labelYs[odd]![r]}${hex}</text>`);
+      } else if (seenHexes === null || seenHexes.has(cols[c]! + row)) out.push(`${at}"/>`);
+      else out.push(`${at}" class="fog"/>`);
     }
   }
   out.push('</g>');
@@ -195,14 +197,12 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
     if (!inWindow(u.hex)) continue;
     const here = byHex.get(u.hex) ?? new Map<string, MapUnit[]>();
     byHex.set(u.hex, here);
-    const mine = here.get(u.nation);
-    if (mine) mine.push(u);
-    else here.set(u.nation, [u]);
+    pushTo(here, u.nation, u);
   }
   const unitR = num(R * 0.24);
   for (const hex of [...byHex.keys()].sort(compareIds)) {
     const here = byHex.get(hex)!;
-    const groups = here.size === 1 ? [...here.keys()] : [...here.keys()].sort((a, b) => (a === model.reader ? -1 : b === model.reader ? 1 : compareIds(a, b)));
+    const groups = [...here.keys()].sort((a, b) => (a === model.reader ? -1 : b === model.reader ? 1 : compareIds(a, b)));
     const { x, y } = centre(hex);
     const cy = num(y + R * 0.05);
     const textY = num(y + R * 0.05 + R * 0.11);
@@ -211,10 +211,9 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
       const units = here.get(nation)!;
       const cx = num(x - R * 0.45 + i * R * 0.42);
       const fill = colour.get(nation) ?? '#000';
-      const names = units.length === 1 ? units[0]!.label : units.map((u) => u.label).join('; ');
       // One entry per token (its lines joined here): the map's output list stays short.
       out.push(
-        `<g class="unit n-${cssName(nation)}" data-hex="${hex}">\n<title>${escapeXml(`${nationName.get(nation) ?? nation} at ${hex}: ${names}`)}</title>\n` +
+        `<g class="unit n-${cssName(nation)}" data-hex="${hex}">\n<title>${escapeXml(`${nationName.get(nation) ?? nation} at ${hex}: ${units.map((u) => u.label).join('; ')}`)}</title>\n` +
           `<circle cx="${cx}" cy="${cy}" r="${unitR}" fill="${fill}" stroke="#fff" stroke-width="1.2"/>\n<text class="count" x="${cx}" y="${textY}" text-anchor="middle">${units.length}</text>\n</g>`,
       );
     }

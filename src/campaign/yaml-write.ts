@@ -1,4 +1,5 @@
 import jsyaml from 'js-yaml';
+import { ChunkedText } from '../core/chunked-text.js';
 
 /**
  * The YAML writer for everything the processor writes: state, event logs and
@@ -93,7 +94,7 @@ function mapping(object: Record<string, unknown>, level: number, compact: boolea
   const keys = Object.keys(object);
   if (keys.length === 0) return '{}';
   const lead = leadOf(level);
-  let out = '';
+  const out = new Entries(keys.length);
   for (const key of keys) {
     const value = object[key];
     if (value === undefined) continue;
@@ -104,19 +105,48 @@ function mapping(object: Record<string, unknown>, level: number, compact: boolea
       keyCache.set(key, k);
     }
     const v = node(value, level + 1, false) as string;
-    out += `${!compact || out !== '' ? lead : ''}${k}${v.charCodeAt(0) === 10 ? ':' : ': '}${v}`;
+    out.add(`${!compact || !out.empty ? lead : ''}${k}${v.charCodeAt(0) === 10 ? ':' : ': '}${v}`);
   }
-  return out === '' ? '{}' : out;
+  return out.empty ? '{}' : out.text();
 }
 
 function sequence(items: readonly unknown[], level: number, compact: boolean): string {
   const lead = leadOf(level);
-  let out = '';
+  const out = new Entries(items.length);
   for (const item of items) {
     const v = node(item === undefined ? null : item, level + 1, true) as string;
-    out += `${!compact || out !== '' ? lead : ''}${v.charCodeAt(0) === 10 ? '-' : '- '}${v}`;
+    out.add(`${!compact || !out.empty ? lead : ''}${v.charCodeAt(0) === 10 ? '-' : '- '}${v}`);
   }
-  return out;
+  return out.text();
+}
+
+/**
+ * The text of a mapping or a sequence, entry by entry: a big one (a turn's
+ * units or events) in chunks, so that its millions of pieces die young (see
+ * ChunkedText); a small one grown by `+=`, which is quicker.
+ */
+const BIG = 64;
+
+class Entries {
+  private small = '';
+  private readonly big: ChunkedText | undefined;
+
+  constructor(size: number) {
+    if (size > BIG) this.big = new ChunkedText('', BIG);
+  }
+
+  get empty(): boolean {
+    return this.big ? this.big.empty : this.small === '';
+  }
+
+  add(piece: string): void {
+    if (this.big) this.big.add(piece);
+    else this.small += piece;
+  }
+
+  text(): string {
+    return this.big ? this.big.text() : this.small;
+  }
 }
 
 function number(n: number): string {

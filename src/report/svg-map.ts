@@ -1,5 +1,6 @@
 import { compareIds } from '../core/ids.js';
 import { offsetOf } from '../core/hex.js';
+import { ChunkedText } from '../core/chunked-text.js';
 import { pushTo } from '../core/multimap.js';
 import { asHexKey } from '../core/ids.js';
 import type { MapModel, MapUnit } from './map-model.js';
@@ -139,10 +140,10 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   const ys = [0, 1].map((odd) => Array.from({ length: window.rows }, (_, r) => yAt(odd, window.row + r)));
   const hexYs = ys.map((col) => col.map((y) => `" y="${num(y)}`));
   const labelYs = ys.map((col) => col.map((y) => `" y="${num(y - R * 0.55)}">`));
-  const defsAt = out.push('') - 1;
-  const coords: string[] = [];
+  // The world's map is 160,000 hexes and their labels: built in chunks (see ChunkedText), the defs put before them at the end.
+  const hexes = new ChunkedText('\n');
+  const coords = new ChunkedText('\n');
   const cols = Array.from({ length: window.cols }, (_, c) => `${window.col + c},`);
-  out.push('<g class="hexes">');
   const seenHexes = model.seen;
   for (let r = 0; r < rows.length; r++) {
     const line = rows[r]!;
@@ -154,17 +155,18 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
       const at = `${piece.use}${xs[c]}${hexYs[odd]![r]}`;
       if (labels) {
         const hex = cols[c]! + row;
-        if (seenHexes === null || seenHexes.has(hex)) out.push(`${at}"><title>${hex}${piece.tail}`);
-        else out.push(`${at}" class="fog"><title>${hex}${piece.fogTail}`);
-        coords.push(`<text x="${xs[c]}${labelYs[odd]![r]}${hex}</text>`);
-      } else if (seenHexes === null || seenHexes.has(cols[c]! + row)) out.push(`${at}"/>`);
-      else out.push(`${at}" class="fog"/>`);
+        if (seenHexes === null || seenHexes.has(hex)) hexes.add(`${at}"><title>${hex}${piece.tail}`);
+        else hexes.add(`${at}" class="fog"><title>${hex}${piece.fogTail}`);
+        coords.add(`<text x="${xs[c]}${labelYs[odd]![r]}${hex}</text>`);
+      } else if (seenHexes === null || seenHexes.has(cols[c]! + row)) hexes.add(`${at}"/>`);
+      else hexes.add(`${at}" class="fog"/>`);
     }
   }
+  out.push(`<defs>${defs.join('')}</defs>`, '<g class="hexes">');
+  if (!hexes.empty) out.push(hexes.text());
   out.push('</g>');
-  out[defsAt] = `<defs>${defs.join('')}</defs>`;
   // Drawn after every hex, so no neighbouring hex covers a label.
-  if (coords.length > 0) out.push('<g class="coord" text-anchor="middle">', ...coords, '</g>');
+  if (!coords.empty) out.push('<g class="coord" text-anchor="middle">', coords.text(), '</g>');
 
   out.push('<g class="resources">');
   for (const res of model.resources.filter((r) => inWindow(r.hex))) {
@@ -192,6 +194,7 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
 
   // Units: one token per nation in a hex, with a count and every unit named in its title.
   out.push('<g class="units">');
+  const tokens = new ChunkedText('\n');
   const byHex = new Map<string, Map<string, MapUnit[]>>(); // hex -> nation -> units, in the model's order
   for (const u of model.units) {
     if (!inWindow(u.hex)) continue;
@@ -211,13 +214,13 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
       const units = here.get(nation)!;
       const cx = num(x - R * 0.45 + i * R * 0.42);
       const fill = colour.get(nation) ?? '#000';
-      // One entry per token (its lines joined here): the map's output list stays short.
-      out.push(
+      tokens.add(
         `<g class="unit n-${cssName(nation)}" data-hex="${hex}">\n<title>${escapeXml(`${nationName.get(nation) ?? nation} at ${hex}: ${units.map((u) => u.label).join('; ')}`)}</title>\n` +
           `<circle cx="${cx}" cy="${cy}" r="${unitR}" fill="${fill}" stroke="#fff" stroke-width="1.2"/>\n<text class="count" x="${cx}" y="${textY}" text-anchor="middle">${units.length}</text>\n</g>`,
       );
     }
   }
+  if (!tokens.empty) out.push(tokens.text());
   out.push('</g>');
 
   out.push(`<g class="legend">`);

@@ -46,6 +46,18 @@ describe('writeYaml', () => {
     );
   });
 
+  it('writes big lists and mappings (joined in chunks) the same way, undefined entries included', () => {
+    const entry = fc.oneof(value, fc.constant(undefined), fc.constant(undefined));
+    fc.assert(
+      fc.property(fc.array(entry, { minLength: 60, maxLength: 300 }), fc.dictionary(text, entry, { minKeys: 60, maxKeys: 300 }), (list, object) => {
+        for (const v of [list, object, { list, object }, [object, list]]) expect(writeYaml(v)).toBe(reference(v));
+      }),
+      { numRuns: 60 },
+    );
+    const blank = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`k${i}`, undefined]));
+    for (const v of [blank, { a: blank }, [blank], { ...blank, last: 1 }]) expect(writeYaml(v)).toBe(reference(v));
+  });
+
   it('writes a real turn the same way', () => {
     const state = jsyaml.load(readFileSync(join(import.meta.dirname, '../../campaigns/silversheen/turns/0000/state.yaml'), 'utf8'), { schema: jsyaml.CORE_SCHEMA });
     expect(writeYaml(state)).toBe(reference(state));

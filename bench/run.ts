@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { turnRenderers } from '../src/cli/renderers.js';
+import { NATION_FORMATS } from '../src/report/render.js';
 import { generateCampaign } from '../src/generate/synthetic.js';
 import { writeSyntheticCampaign } from '../src/generate/write.js';
 import { mailServersAvailable } from '../test/support/mail-servers.js';
@@ -13,12 +14,13 @@ import { timeStages, type StageTimes } from './stages.js';
  * `npm run bench`: for each world size, generates a synthetic campaign and
  * times every stage of a turn in a fresh child process (so each size's peak
  * memory is its own). Prints a table; `--sizes 10,100` picks sizes, `--units`
- * the units per nation.
+ * the units per nation, `--formats txt,html,orders` the nations' report files
+ * made (campaign.yaml `reports.formats`; all five by default).
  *
  * Then the mail stage (bench/mail.ts): 1,000 order mails through a real
  * Dovecot and SMTP relay, when they are installed (`--no-mail` skips it).
  *
- * Usage: npm run bench [-- --sizes 10,100,1000 --units 100 --no-mail]
+ * Usage: npm run bench [-- --sizes 10,100,1000 --units 100 --formats txt,html,orders --no-mail]
  */
 interface ChildResult extends StageTimes {
   peakMiB: number;
@@ -29,10 +31,13 @@ const arg = (name: string, fallback: string) => {
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 };
 
-async function child(dir: string, nations: number, units: number): Promise<void> {
+async function child(dir: string, nations: number, units: number, formats: readonly string[] | undefined): Promise<void> {
   await mkdir(dir, { recursive: true });
   const side = Math.min(400, Math.max(24, Math.ceil(Math.sqrt(nations) * 13)));
-  await writeSyntheticCampaign(dir, generateCampaign({ nations, unitsPerNation: units, width: side, height: side, seed: `bench-${nations}` }));
+  const generated = generateCampaign({ nations, unitsPerNation: units, width: side, height: side, seed: `bench-${nations}` });
+  // Checked with the rest of campaign.yaml when the turn loads it.
+  if (formats) generated.campaign.reports = { formats };
+  await writeSyntheticCampaign(dir, generated);
   const times = await timeStages(dir, turnRenderers());
   const peakMiB = process.resourceUsage().maxRSS / 1024;
   process.stdout.write(JSON.stringify({ ...times, peakMiB }));
@@ -59,18 +64,33 @@ function row(r: ChildResult): string {
   ].join(' ');
 }
 
+/** `--formats`, when given: the nations' report files to make (the text report always among them, as in campaign.yaml). */
+function formatsArg(): string[] | undefined {
+  const list = arg('--formats', '');
+  if (!list) return undefined;
+  const formats = list.split(',').map((f) => f.trim());
+  const unknown = formats.filter((f) => !(NATION_FORMATS as readonly string[]).includes(f));
+  if (unknown.length > 0 || !formats.includes('txt')) {
+    console.error(`bench: --formats takes a list of ${NATION_FORMATS.join(', ')}, txt among them (got "${list}")`);
+    process.exit(2);
+  }
+  return formats;
+}
+
 async function main(): Promise<void> {
   if (process.argv.includes('--child')) {
     const dir = arg('--dir', '');
     if (!dir) throw new Error('bench: --child runs in the folder --dir names (the parent makes it)');
-    await child(dir, Number(arg('--nations', '10')), Number(arg('--units', '100')));
+    await child(dir, Number(arg('--nations', '10')), Number(arg('--units', '100')), formatsArg());
     return;
   }
   const sizes = arg('--sizes', '10,100,250,500,1000').split(',').map(Number);
   const units = Number(arg('--units', '100'));
+  const formats = formatsArg();
   console.log(`Fatecraft turn benchmark — node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`);
   console.log('Seconds per stage; turn = load + orders + resolve + reports + flush (the whole turn: write runs inside reports, beside');
   console.log('the report workers); ratio = (resolve + reports) / YAML baseline.');
+  if (formats) console.log(`Each nation's report files: ${formats.join(', ')} (reports.formats).`);
   console.log(' nations    units    load  orders resolve  (write) reports   flush    turn baseline  ratio  units/s peak MiB');
   // Every size's files stay until the whole run ends: on a machine that gives freed memory back to
   // its host (as this project's do), deleting half a gigabyte just before the next size is timed
@@ -78,7 +98,7 @@ async function main(): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), 'fatecraft-bench-'));
   try {
     for (const nations of sizes) {
-      const args = ['--max-old-space-size=4096', process.argv[1] ?? '', '--child', '--dir', join(root, String(nations)), '--nations', String(nations), '--units', String(units)];
+      const args = ['--max-old-space-size=4096', process.argv[1] ?? '', '--child', '--dir', join(root, String(nations)), '--nations', String(nations), '--units', String(units), ...(formats ? ['--formats', formats.join(',')] : [])];
       const out = execFileSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
       console.log(row(JSON.parse(out) as ChildResult));
     }

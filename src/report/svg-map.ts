@@ -1,8 +1,7 @@
-import { compareIds } from '../core/ids.js';
-import { offsetOf } from '../core/hex.js';
 import { ChunkedText } from '../core/chunked-text.js';
+import { offsetOf } from '../core/hex.js';
+import { asHexKey, compareIds } from '../core/ids.js';
 import { pushTo } from '../core/multimap.js';
-import { asHexKey } from '../core/ids.js';
 import type { MapModel, MapUnit } from './map-model.js';
 
 /**
@@ -140,7 +139,7 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   const ys = [0, 1].map((odd) => Array.from({ length: window.rows }, (_, r) => yAt(odd, window.row + r)));
   const hexYs = ys.map((col) => col.map((y) => `" y="${num(y)}`));
   const labelYs = ys.map((col) => col.map((y) => `" y="${num(y - R * 0.55)}">`));
-  // The world's map is 160,000 hexes and their labels: built in chunks (see ChunkedText), the defs put before them at the end.
+  // A world's map is 160,000 hexes, built in chunks (see ChunkedText); the defs, complete only after the loop, go before them.
   const hexes = new ChunkedText('\n');
   const coords = new ChunkedText('\n');
   const cols = Array.from({ length: window.cols }, (_, c) => `${window.col + c},`);

@@ -4,6 +4,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { turnRenderers } from '../src/cli/renderers.js';
 import { NATION_FORMATS } from '../src/report/render.js';
+import { reportFormatsSchema } from '../src/report/renderer.js';
 import { generateCampaign } from '../src/generate/synthetic.js';
 import { writeSyntheticCampaign } from '../src/generate/write.js';
 import { mailServersAvailable } from '../test/support/mail-servers.js';
@@ -64,17 +65,16 @@ function row(r: ChildResult): string {
   ].join(' ');
 }
 
-/** `--formats`, when given: the nations' report files to make (the text report always among them, as in campaign.yaml). */
+/** `--formats`, when given: the nations' report files to make, checked as campaign.yaml's `reports.formats` is. */
 function formatsArg(): string[] | undefined {
   const list = arg('--formats', '');
   if (!list) return undefined;
-  const formats = list.split(',').map((f) => f.trim());
-  const unknown = formats.filter((f) => !(NATION_FORMATS as readonly string[]).includes(f));
-  if (unknown.length > 0 || !formats.includes('txt')) {
-    console.error(`bench: --formats takes a list of ${NATION_FORMATS.join(', ')}, txt among them (got "${list}")`);
+  const parsed = reportFormatsSchema.safeParse(list.split(',').map((f) => f.trim()));
+  if (!parsed.success) {
+    console.error(`bench: --formats "${list}": ${parsed.error.issues.map((i) => i.message).join('; ')} (formats: ${NATION_FORMATS.join(', ')})`);
     process.exit(2);
   }
-  return formats;
+  return parsed.data;
 }
 
 async function main(): Promise<void> {

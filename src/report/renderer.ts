@@ -37,6 +37,16 @@ export function gazette(campaign: OpenCampaign['campaign'], state: GameState): s
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * `reports.formats`: which of each nation's files to make. A GM whose players
+ * read only the mail can drop the rest and save their cost in a big campaign.
+ */
+export const reportFormatsSchema = z
+  .array(z.enum(NATION_FORMATS as [NationFormat, ...NationFormat[]]))
+  .min(1)
+  .refine((list) => list.includes('txt'), 'the text report (txt) is always made: it is the body of the report mail')
+  .refine((list) => new Set(list).size === list.length, 'a format is listed twice');
+
 /** campaign.yaml's optional `reports:` block. */
 const reportSettingsSchema = z
   .strictObject({
@@ -51,16 +61,7 @@ const reportSettingsSchema = z
         eventsInFull: z.number().int().min(0).optional(),
       })
       .optional(),
-    /**
-     * Which of each nation's files to make: a GM whose players read only the
-     * mail can drop the rest and save their cost in a big campaign.
-     */
-    formats: z
-      .array(z.enum(NATION_FORMATS as [NationFormat, ...NationFormat[]]))
-      .min(1)
-      .refine((list) => list.includes('txt'), 'the text report (txt) is always made: it is the body of the report mail')
-      .refine((list) => new Set(list).size === list.length, 'a format is listed twice')
-      .optional(),
+    formats: reportFormatsSchema.optional(),
   })
   .default({});
 

@@ -7,7 +7,10 @@ import type { GameState } from '../core/state.js';
 import { buildCampaign } from './build-campaign.js';
 import { CampaignError, validate } from './problems.js';
 import { campaignFileSchema, stateFileSchema, type CampaignFile } from './schema.js';
+import { failpoint } from '../schedule/failpoints.js';
+import { clearDeadTemporaries, temporaryName } from './process-owner.js';
 import { StagingFolder, syncDir, type FileSink, type FolderSink } from './staging.js';
+import { checkTurnFolder, turnFolderError, writeManifest, type TurnFolderProblem } from './turn-manifest.js';
 import { GM_LIMITS, readBulkYaml, writeYaml } from './yaml-io.js';
 
 export { syncDir };
@@ -36,20 +39,42 @@ export async function readYamlFile(path: string, label: string) {
   try {
     bytes = await readFile(path);
   } catch (e) {
-    throw new CampaignError([{ file: label, message: `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` }]);
+    throw new CampaignError([{ file: label, message: cannotRead(e as NodeJS.ErrnoException) }]);
   }
   const read = readBulkYaml(bytes, GM_LIMITS);
   if (!read.ok) throw new CampaignError(read.problems.map((p) => ({ file: label, ...(p.line !== undefined ? { line: p.line } : {}), message: p.message })));
   return read;
 }
 
+/** Why a file could not be read, in words (no errno codes). */
+export function cannotRead(e: NodeJS.ErrnoException): string {
+  switch (e.code) {
+    case 'ENOENT':
+      return 'the file does not exist';
+    case 'EACCES':
+    case 'EPERM':
+      return 'fatecraft may not read the file (permissions)';
+    case 'EISDIR':
+      return 'this is a folder, not a file';
+    case 'ENOTDIR':
+      return 'a folder on the way to it is a file';
+    default:
+      return `cannot read the file (${e.message})`;
+  }
+}
+
 export async function openCampaign(dir: string): Promise<OpenCampaign> {
   const label = join(dir, 'campaign.yaml');
+  if (!existsSync(label)) throw notACampaign(dir);
   const read = await readYamlFile(label, label);
   const file = validate(campaignFileSchema, read, label);
   const { campaign, problems } = buildCampaign(file, label);
   if (problems.length) throw new CampaignError(problems);
   return { dir, file, campaign };
+}
+
+export function notACampaign(dir: string): CampaignError {
+  return new CampaignError([{ file: dir, message: existsSync(dir) ? `no campaign.yaml in ${dir}: is this a campaign folder?` : `there is no folder ${dir}: give the campaign's folder (the one with campaign.yaml), e.g. campaigns/silversheen` }]);
 }
 
 /** Resolved turns present on disk, ascending (0 is the starting position). */
@@ -62,6 +87,18 @@ export async function listTurns(dir: string): Promise<number[]> {
 
 export async function latestTurn(dir: string): Promise<number | undefined> {
   return (await listTurns(dir)).at(-1);
+}
+
+/** What is wrong with the latest resolved turn's folder (checked against its manifest), if anything. */
+export async function latestTurnProblem(dir: string): Promise<TurnFolderProblem | undefined> {
+  const latest = await latestTurn(dir);
+  return latest === undefined ? undefined : checkTurnFolder(join(dir, 'turns', turnDirName(latest)), latest);
+}
+
+/** Stops, saying how to repair it, when the latest turn's folder is not whole. */
+export async function assertLatestTurnWhole(dir: string): Promise<void> {
+  const problem = await latestTurnProblem(dir);
+  if (problem) throw turnFolderError(dir, problem);
 }
 
 export async function readState(dir: string, turn: number, campaign: Campaign): Promise<GameState> {
@@ -138,8 +175,10 @@ export async function writeTurn(dir: string, turn: number, files: TurnFiles, fil
   const final = join(turnsDir, turnDirName(turn));
   if (existsSync(final)) throw new CampaignError([{ file: final, message: `turn ${turn} is already resolved` }]);
   await mkdir(turnsDir, { recursive: true });
-  await clearStaleTemporaries(turnsDir);
-  const tmp = join(turnsDir, `.${turnDirName(turn)}.partial-${process.pid}`);
+  // A crash's leftovers, and only those: a live writer's folder is never touched (the campaign lock
+  // keeps writers apart; this is the second line of defence).
+  await clearDeadTemporaries(turnsDir, TURN_TEMPORARY);
+  const tmp = join(turnsDir, temporaryName(`.${turnDirName(turn)}.partial-`));
   await rm(tmp, { recursive: true, force: true });
   const staging = new StagingFolder(tmp);
   // The turn's own files, written once: by `fill` while its workers render (seconds of YAML for a big
@@ -150,12 +189,16 @@ export async function writeTurn(dir: string, turn: number, files: TurnFiles, fil
     if (fill) await fill(staging, writeOwn);
     await writeOwn();
     await staging.flush();
+    // Last, so a folder with a manifest has everything the manifest lists.
+    await writeManifest(tmp, { turn, files: staging.files });
+    await syncDir(tmp);
   } catch (e) {
     // Nothing of a failed turn stays behind (a crash's leftovers are cleared by the next run).
     await own?.catch(() => undefined);
     await rm(tmp, { recursive: true, force: true, maxRetries: 5 });
     throw e;
   }
+  await failpoint('before-turn-rename');
   await rename(tmp, final);
   await syncDir(turnsDir);
   return final;
@@ -168,12 +211,8 @@ export async function writeTurnFiles(sink: FileSink, turn: number, files: TurnFi
   for (const [rel, content] of Object.entries(files.extra).sort(([a], [b]) => (a < b ? -1 : 1))) await sink.write(rel, content);
 }
 
-/** A crash mid-write leaves a ".NNNN.partial-<pid>" folder; it never counts as a turn. */
-async function clearStaleTemporaries(turnsDir: string): Promise<void> {
-  for (const name of await readdir(turnsDir)) {
-    if (name.startsWith('.') && name.includes('.partial-')) await rm(join(turnsDir, name), { recursive: true, force: true });
-  }
-}
+/** A turn being written: ".NNNN.partial-<owner>" (process-owner.ts); it never counts as a turn. */
+const TURN_TEMPORARY = /^\.\d{4,}\.partial-/;
 
 /** Writes turn 0 from the start sheets when the campaign has no turns yet. */
 export async function ensureStartingState(open: OpenCampaign, initial: () => GameState): Promise<void> {

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
 import { CampaignError } from '../campaign/problems.js';
+import { LockBusyError } from '../schedule/lock.js';
+import { BUSY_EXIT } from './command-lock.js';
 import { registerCommands } from './commands/index.js';
 
 /**
  * The command line. Known failures (bad files, refused operations) print a
- * clear message and exit 1; anything else is a bug and says so. A command
+ * clear message and exit 1; a campaign busy with another command exits
+ * BUSY_EXIT (75) having done nothing; anything else is a bug and says so. A command
  * may set process.exitCode itself (e.g. `check` exits 1 when an order is bad).
  */
 const program = new Command();
@@ -18,6 +21,10 @@ async function main(argv: string[]): Promise<number | undefined> {
     return undefined;
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode;
+    if (e instanceof LockBusyError) {
+      console.error(e.message);
+      return BUSY_EXIT;
+    }
     if (e instanceof CampaignError) {
       console.error(e.message);
       return 1;

@@ -5,7 +5,7 @@ import { CampaignError } from '../campaign/problems.js';
 import { latestTurn, openCampaign, type OpenCampaign } from '../campaign/store.js';
 import type { Clock } from '../schedule/clock.js';
 import { firstDeadline, localTime } from '../schedule/deadline.js';
-import { withCampaignLock } from '../schedule/lock.js';
+import { withCampaignLock, type LockOwner } from '../schedule/lock.js';
 import { logOp, newRuntime, readRuntime, writeRuntime, type Runtime } from '../schedule/runtime.js';
 import { scheduleOf, type Schedule } from '../schedule/settings.js';
 import { recoverJournal } from './journal.js';
@@ -17,6 +17,10 @@ import { recoverJournal } from './journal.js';
  */
 export interface GmOptions {
   clock: Clock;
+  /** How long to wait for a campaign busy with another command (ms; default 0: refuse at once). */
+  lockWaitMs?: number;
+  /** Told once when the operation waits for the lock. */
+  onLockWait?: (owner: LockOwner | undefined) => void;
 }
 
 export interface GmContext {
@@ -36,7 +40,8 @@ export interface GmContext {
 export async function withGm<T>(dir: string, what: string, opts: GmOptions, work: (ctx: GmContext) => Promise<T>): Promise<T> {
   const open = await openCampaign(dir);
   const schedule = scheduleOf(open.file, join(dir, 'campaign.yaml'));
-  return withCampaignLock(dir, { clock: opts.clock, what, timeZone: schedule.timeZone }, async () => {
+  const lock = { clock: opts.clock, what, timeZone: schedule.timeZone, ...(opts.lockWaitMs ? { waitMs: opts.lockWaitMs } : {}), ...(opts.onLockWait ? { onWait: opts.onLockWait } : {}) };
+  return withCampaignLock(dir, lock, async () => {
     await recoverJournal(dir);
     // Re-read under the lock: a journal may just have changed campaign.yaml.
     const fresh = await openCampaign(dir);

@@ -1,7 +1,7 @@
 import { ordersKeptWithTurn, startReadingPendingOrders } from '../campaign/pending-orders.js';
 import { initialState } from '../campaign/initial-state.js';
 import { CampaignError } from '../campaign/problems.js';
-import { ensureStartingState, latestTurn, openCampaign, readState, writeTurn } from '../campaign/store.js';
+import { assertLatestTurnWhole, ensureStartingState, latestTurn, openCampaign, readState, writeTurn } from '../campaign/store.js';
 import type { FileSink } from '../campaign/staging.js';
 import type { Randomiser } from '../core/dice.js';
 import type { LoggedEvent } from '../core/events.js';
@@ -56,10 +56,12 @@ export interface RunTurnResult {
 export async function runTurn(campaignDir: string, opts: RunTurnOptions = {}): Promise<RunTurnResult> {
   const open = await openCampaign(campaignDir);
   await ensureStartingState(open, () => initialState(open.file));
+  await assertLatestTurnWhole(campaignDir);
   const last = (await latestTurn(campaignDir)) ?? 0;
   const turn = last + 1;
   if (opts.expectTurn !== undefined && opts.expectTurn !== turn) {
-    throw new CampaignError([{ file: campaignDir, message: `the pending turn is ${turn}, not ${opts.expectTurn}; nothing was resolved` }]);
+    const message = opts.expectTurn < turn ? `turn ${opts.expectTurn} has already been resolved (the pending turn is ${turn}); nothing was done` : `the pending turn is ${turn}, not ${opts.expectTurn}; nothing was resolved`;
+    throw new CampaignError([{ file: campaignDir, message }]);
   }
   for (const render of opts.renderers ?? []) render.check?.(open);
   // The order files' sheets are read (in worker threads, in a big campaign) while the state loads.

@@ -1,7 +1,9 @@
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { CampaignError } from '../campaign/problems.js';
+import { clearDeadTemporaries, temporaryName } from '../campaign/process-owner.js';
 import { StagingFolder, syncDir } from '../campaign/staging.js';
+import { refreshManifest } from '../campaign/turn-manifest.js';
 import { listTurns, openCampaign, readState, readTurnEvents, turnDirName, type OpenCampaign } from '../campaign/store.js';
 
 import { writeReportsTo, type ReportOptions } from './renderer.js';
@@ -31,8 +33,8 @@ export async function writeReports(campaignDir: string, opts: ReportOptions & { 
   const events = await readTurnEvents(campaignDir, turn);
   const dir = join(campaignDir, 'turns', turnDirName(turn));
   // A run killed while staging leaves its folder behind; it was never in place.
-  for (const name of await readdir(dir)) if (name.startsWith(STAGING_PREFIX)) await rm(join(dir, name), { recursive: true, force: true });
-  const staging = new StagingFolder(join(dir, `${STAGING_PREFIX}${process.pid}`));
+  await clearDeadTemporaries(dir, STAGING_PREFIX);
+  const staging = new StagingFolder(join(dir, temporaryName(STAGING_PREFIX)));
   try {
     await writeReportsTo(staging, { open, before, state, events, turn }, opts);
     await staging.flush();
@@ -45,6 +47,7 @@ export async function writeReports(campaignDir: string, opts: ReportOptions & { 
       await rename(join(staging.dir, rel), target);
     }
     for (const folder of folders) await syncDir(folder);
+    await refreshManifest(dir, turn);
     return { turn, dir, files };
   } finally {
     await rm(staging.dir, { recursive: true, force: true });

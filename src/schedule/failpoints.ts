@@ -1,16 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
- * Named points in a tick where a test can interrupt the process, to prove
- * that running `tick` again ends where an uninterrupted run would, and that
- * a second tick finds the lock taken:
+ * Named points in a tick (and in any writing of a turn folder:
+ * before-turn-rename) where a test can interrupt the process, to prove that
+ * running it again ends where an uninterrupted run would, and that a second
+ * command finds the lock taken:
  *
  *   FATECRAFT_FAILPOINT=<name>             SIGKILL at that point
  *   FATECRAFT_FAILPOINT=<name>:pause=<ms>  wait there that long (real time), then carry on
  *
  * Inert unless the variable is set.
  */
-export const FAILPOINTS = ['locked', 'after-fetch', 'after-remind', 'before-resolve', 'after-resolve', 'after-open-next', 'after-reports', 'after-alerts'] as const;
+export const FAILPOINTS = ['locked', 'after-fetch', 'after-remind', 'before-resolve', 'before-turn-rename', 'after-resolve', 'after-open-next', 'after-reports', 'after-alerts'] as const;
 
 export type Failpoint = (typeof FAILPOINTS)[number];
 

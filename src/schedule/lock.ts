@@ -2,15 +2,17 @@ import { existsSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { join, resolve } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { CampaignError } from '../campaign/problems.js';
-import type { Clock } from './clock.js';
+import { systemClock, type Clock } from './clock.js';
 import { localTime } from './deadline.js';
 
 /**
- * One fatecraft process at a time works on a campaign: `tick`, `daemon` and
- * every GM command take this lock. It is proper-lockfile's directory lock
+ * One fatecraft command at a time works on a campaign: every command that
+ * writes one (turn, tick, daemon, report, mail fetch/send/reprocess, the GM's
+ * operations) takes this lock. It is proper-lockfile's directory lock
  * (`<campaign>/.fatecraft.lock`, atomic mkdir, kept fresh while held) with an
  * owner file inside saying who holds it:
  *
@@ -39,17 +41,25 @@ export class LockBusyError extends CampaignError {
     readonly owner: LockOwner | undefined,
     readonly timeZone?: string,
   ) {
-    const who = owner ? `${owner.what === 'tick' ? 'another tick' : `another fatecraft command (${owner.what})`} is running (pid ${owner.pid}${owner.host !== hostname() ? ` on ${owner.host}` : ''}) since ${timeZone ? localTime(new Date(owner.since), timeZone) : owner.since}` : 'another fatecraft process is starting on it';
+    const who = owner ? `another fatecraft ${owner.what} (pid ${owner.pid}${owner.host !== hostname() ? ` on ${owner.host}` : ''}) is working on it since ${timeZone ? localTime(new Date(owner.since), timeZone) : owner.since}` : 'another fatecraft process is starting on it';
     super([{ file: dir, message: `${who}; nothing was done. Try again when it has finished.` }]);
     this.name = 'LockBusyError';
   }
 }
 
 export interface LockOptions {
-  clock: Clock;
+  /** Says when the lock was taken (the real clock when not given). */
+  clock?: Clock;
   /** What holds the lock, shown to whoever finds it busy: "tick", "rerun 3". */
   what: string;
   timeZone?: string;
+  /**
+   * How long to wait for a busy lock before giving up, in milliseconds (0:
+   * give up at once, as a tick does: the next one comes soon).
+   */
+  waitMs?: number;
+  /** Told once when the lock is busy and the caller waits for it. */
+  onWait?: (owner: LockOwner | undefined) => void;
   /** Told about a dead process's lock taken over, for the log. */
   onRecovered?: (owner: LockOwner) => void;
 }
@@ -103,14 +113,54 @@ async function acquire(dir: string): Promise<() => Promise<void>> {
 }
 
 /**
- * Runs `work` holding the campaign's lock. Throws LockBusyError without
- * running it when a live process holds the lock.
+ * The campaigns this async context holds, so that work done under a lock (a
+ * tick resolving a turn, a rerun writing reports) can call functions that
+ * take the lock themselves. Only the context that took it is let through:
+ * two concurrent calls in one process still exclude each other.
+ */
+const held = new AsyncLocalStorage<ReadonlySet<string>>();
+
+/** How often a waiting command looks at a busy lock again. */
+const WAIT_POLL_MS = 200;
+
+/**
+ * Runs `work` holding the campaign's lock, waiting up to `waitMs` for it.
+ * Throws LockBusyError without running it when a live process holds it
+ * longer. Re-entrant within one call chain.
  */
 export async function withCampaignLock<T>(dir: string, opts: LockOptions, work: () => Promise<T>): Promise<T> {
   if (!existsSync(dir)) throw new CampaignError([{ file: dir, message: 'no such campaign folder' }]);
+  const key = resolve(dir);
+  const mine = held.getStore();
+  if (mine?.has(key)) return work();
+  const giveUpAt = Date.now() + (opts.waitMs ?? 0);
   let release: () => Promise<void>;
+  let waited = false;
+  for (;;) {
+    try {
+      release = await takeLock(dir, opts);
+      break;
+    } catch (e) {
+      if (!(e instanceof LockBusyError) || Date.now() + WAIT_POLL_MS > giveUpAt) throw e;
+      if (!waited) opts.onWait?.(e.owner);
+      waited = true;
+      await sleep(WAIT_POLL_MS);
+    }
+  }
+  const owner: LockOwner = { pid: process.pid, host: hostname(), since: (opts.clock ?? systemClock).now().toISOString(), what: opts.what };
+  await writeFile(join(lockPath(dir), OWNER_FILE), JSON.stringify(owner) + '\n');
   try {
-    release = await acquire(dir);
+    return await held.run(new Set([...(mine ?? []), key]), work);
+  } finally {
+    await rm(join(lockPath(dir), OWNER_FILE), { force: true });
+    await release().catch(() => undefined);
+  }
+}
+
+/** Takes the lock once, taking over a dead process's; LockBusyError when a live one holds it. */
+async function takeLock(dir: string, opts: LockOptions): Promise<() => Promise<void>> {
+  try {
+    return await acquire(dir);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e;
     const owner = await ownerOfHeldLock(dir);
@@ -132,19 +182,11 @@ export async function withCampaignLock<T>(dir: string, opts: LockOptions, work: 
     await rm(aside, { recursive: true, force: true });
     opts.onRecovered?.(owner);
     try {
-      release = await acquire(dir);
+      return await acquire(dir);
     } catch (again) {
       if ((again as NodeJS.ErrnoException).code !== 'ELOCKED') throw again;
       throw new LockBusyError(dir, await readOwner(dir), opts.timeZone);
     }
-  }
-  const owner: LockOwner = { pid: process.pid, host: hostname(), since: opts.clock.now().toISOString(), what: opts.what };
-  await writeFile(join(lockPath(dir), OWNER_FILE), JSON.stringify(owner) + '\n');
-  try {
-    return await work();
-  } finally {
-    await rm(join(lockPath(dir), OWNER_FILE), { force: true });
-    await release().catch(() => undefined);
   }
 }
 

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { latestTurn, openCampaign, readState, turnDirName } from '../campaign/store.js';
+import { latestTurn, latestTurnProblem, openCampaign, readState, turnDirName } from '../campaign/store.js';
+import { turnFolderMessage } from '../campaign/turn-manifest.js';
 import { existsSync } from 'node:fs';
 import { asNationId } from '../core/ids.js';
 import { seasonOf } from '../core/phases/upkeep.js';
@@ -43,6 +44,8 @@ export interface CampaignStatus {
   lastTick?: { utc: string; local: string; ago: string };
   lock?: { pid: number; host: string; since: string; what: string; alive: boolean };
   operation?: { kind: string; command: string; startedAt: string };
+  /** The latest turn's folder is not whole: what is wrong and the command that repairs it. */
+  turnFolder?: { kind: 'incomplete' | 'reports'; turn: number; message: string };
   recentLog: LogEntry[];
 }
 
@@ -57,7 +60,9 @@ export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: 
   const tz = schedule.timeZone;
   const local = (d: Date | string) => localTime(new Date(d), tz);
   const nationIds = Object.keys(open.campaign.nations).sort();
-  const state = existsSync(join(dir, 'turns', turnDirName(0))) ? await readState(dir, latest, open.campaign) : undefined;
+  const problem = await latestTurnProblem(dir);
+  // A damaged turn folder is the first thing the GM must hear of, not a reason for status to fail.
+  const state = existsSync(join(dir, 'turns', turnDirName(0))) && problem?.kind !== 'incomplete' ? await readState(dir, latest, open.campaign) : undefined;
   const submitted = new Set(await submittedNations(dir, turn, nationIds));
   const absent = new Set(runtime ? absentNations(runtime, turn) : []);
   const nations = nationIds.map((id) => {
@@ -100,6 +105,7 @@ export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: 
     ...(runtime?.lastTick ? { lastTick: { utc: runtime.lastTick, local: local(runtime.lastTick), ago: timeLeftText(now.getTime() - Date.parse(runtime.lastTick)) } } : {}),
     ...(holder ? { lock: holder } : {}),
     ...(runtime?.operation ? { operation: runtime.operation } : {}),
+    ...(problem ? { turnFolder: { kind: problem.kind, turn: problem.turn, message: turnFolderMessage(dir, problem) } } : {}),
     recentLog: runtime?.log.slice(-5) ?? [],
   };
 }
@@ -113,6 +119,7 @@ export function formatStatus(s: CampaignStatus): string {
   out.push(`Now: ${s.now.local}${s.lastTick ? `; last tick ${s.lastTick.local} (${s.lastTick.ago === 'passed' ? 'just now' : `${s.lastTick.ago} ago`})` : '; no tick has run yet'}`);
   if (s.paused) out.push(`PAUSED since ${s.paused.since}${s.paused.reason ? `: ${s.paused.reason}` : ''} — fatecraft resume ${s.campaign.dir}`);
   for (const h of s.holds) out.push(`${h.confirmed ? 'Guard overruled' : 'HELD'} (${h.kind}): ${h.detail}`);
+  if (s.turnFolder) out.push(`DAMAGED TURN: ${s.turnFolder.message}`);
   if (s.operation) out.push(`INTERRUPTED GM operation ${s.operation.kind} (${s.operation.startedAt}); finish it: ${s.operation.command}`);
   if (s.lock) out.push(`Lock: held by ${s.lock.what} (pid ${s.lock.pid} on ${s.lock.host}, since ${s.lock.since})${s.lock.alive ? '' : ' — that process is gone; the next tick takes the lock over'}`);
   out.push('');

@@ -4,7 +4,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GM_ORDERS_FILE, ordersDir } from '../campaign/pending-orders.js';
 import { CampaignError } from '../campaign/problems.js';
-import { latestTurn, openCampaign, readState, turnDirName, type OpenCampaign } from '../campaign/store.js';
+import { assertLatestTurnWhole, latestTurn, openCampaign, readState, turnDirName, type OpenCampaign } from '../campaign/store.js';
 import { asNationId } from '../core/ids.js';
 import { recoverJournal } from '../gm/journal.js';
 import { runTurn, type TurnRenderer } from '../jobs/run-turn.js';
@@ -180,6 +180,7 @@ class TickRun {
 
   /** Brings runtime.yaml in line with the turn folders, or stops saying why. */
   private async reconcile(): Promise<void> {
+    await assertLatestTurnWhole(this.dir);
     const latest = (await latestTurn(this.dir)) ?? 0;
     const rt = this.runtime;
     if (rt.turn > latest + 1) {

@@ -60,7 +60,7 @@ describe('fatecraft turn on the demo campaign', () => {
   it('refuses to resolve a turn twice or the wrong turn', async () => {
     const dir = copyDemo('twice');
     await runTurn(dir, { expectTurn: 1 });
-    await expect(runTurn(dir, { expectTurn: 1 })).rejects.toThrow(/pending turn is 2, not 1/);
+    await expect(runTurn(dir, { expectTurn: 1 })).rejects.toThrow(/turn 1 has already been resolved \(the pending turn is 2\)/);
     const open = await openCampaign(dir);
     const state = await readState(dir, 1, open.campaign);
     await expect(writeTurn(dir, 1, { state, events: [], extra: {} })).rejects.toThrow(/already resolved/);
@@ -166,10 +166,17 @@ describe('bad campaign files', () => {
     expect(out.stderr).not.toMatch(/at .*\.js:\d+/);
   });
 
-  it('says so when the folder is not a campaign', () => {
-    const out = run(join(scratch, 'nowhere'));
+  it('says so when the folder is not a campaign, in words', () => {
+    const nowhere = run(join(scratch, 'nowhere'));
+    expect(nowhere.status).toBe(1);
+    expect(nowhere.stderr).toMatch(/there is no folder .*nowhere: give the campaign's folder/);
+    const empty = join(scratch, 'not-a-campaign');
+    mkdirSync(empty, { recursive: true });
+    const out = run(empty);
     expect(out.status).toBe(1);
-    expect(out.stderr).toMatch(/campaign\.yaml: cannot read the file \(ENOENT\)/);
+    expect(out.stderr).toMatch(/no campaign\.yaml in .*not-a-campaign: is this a campaign folder\?/);
+    expect(out.stderr + nowhere.stderr).not.toMatch(/ENOENT|ENOTDIR/);
+    expect(readdirSync(empty)).toEqual([]);
   });
 });
 

@@ -135,6 +135,6 @@ describe('fatecraft check', () => {
   });
 
   it('reports a missing file as a campaign error, not a crash', async () => {
-    await expect(checkOrdersFile(WORLD_DIR, join(MAIL, 'nope.txt'))).rejects.toThrow(/cannot read the file \(ENOENT\)/);
+    await expect(checkOrdersFile(WORLD_DIR, join(MAIL, 'nope.txt'))).rejects.toThrow(/nope\.txt: the file does not exist/);
   });
 });

@@ -75,7 +75,7 @@ describe('fatecraft report', () => {
     mkdirSync(stale, { recursive: true });
     writeFileSync(join(stale, 'argenta.txt'), 'half a report');
     await cli('report', dir);
-    expect(readdirSync(join(dir, 'turns', '0001')).sort()).toEqual(['events.yaml', 'orders', 'reports', 'state.yaml']);
+    expect(readdirSync(join(dir, 'turns', '0001')).sort()).toEqual(['events.yaml', 'manifest.yaml', 'orders', 'reports', 'state.yaml']);
     expect(readReports(dir, 1)['argenta.txt']).toContain('report for Argenta');
   });
 

@@ -35,12 +35,12 @@ describe('fatecraft tick (processes)', () => {
     const [a, b] = await Promise.all([runAsync(['tick', dir], '2025-03-23T18:15:00Z', hold), runAsync(['tick', dir], '2025-03-23T18:15:00Z', hold)]);
     const results = [a, b];
     const worked = results.filter((r) => r.stdout.includes('resolved turn 1'));
-    const refused = results.filter((r) => r.stderr.includes('another tick is running'));
+    const refused = results.filter((r) => r.stderr.includes('another fatecraft tick'));
     expect(worked).toHaveLength(1);
     expect(refused).toHaveLength(1);
     expect(worked[0]!.code).toBe(0);
     expect(refused[0]!.code).toBe(1);
-    expect(refused[0]!.stderr).toMatch(/another tick is running \(pid \d+\) since Sun 23 Mar 2025 18:15 GMT; nothing was done/);
+    expect(refused[0]!.stderr).toMatch(/another fatecraft tick \(pid \d+\) is working on it since Sun 23 Mar 2025 18:15 GMT; nothing was done/);
     expect(readdirSync(join(dir, 'turns')).filter((n) => /^\d+$/.test(n))).toEqual(['0000', '0001']);
   }, 30_000);
 
@@ -76,7 +76,7 @@ describe('fatecraft tick (processes)', () => {
       expect(r.again.code, `${r.point}: ${r.again.stderr}`).toBe(0);
       expect(outcome(r.dir), `killed at ${r.point}`).toEqual(expected);
     }
-    expect(reached).toEqual(['locked', 'after-fetch', 'before-resolve', 'after-resolve', 'after-open-next', 'after-reports', 'after-alerts']);
+    expect(reached).toEqual(['locked', 'after-fetch', 'before-resolve', 'before-turn-rename', 'after-resolve', 'after-open-next', 'after-reports', 'after-alerts']);
   }, 120_000);
 
   it('killed right after sending a reminder and run again, sends it once', async () => {

@@ -29,7 +29,7 @@ describe('a campaign lock whose owner is still being written', () => {
     const dir = campaignWithBareLock('starting');
     const owner = { pid: process.ppid, host: hostname(), since: '2025-03-23T18:15:00.000Z', what: 'tick' };
     setTimeout(() => writeFileSync(join(dir, LOCK_DIR, 'owner.json'), JSON.stringify(owner)), 50);
-    expect(await refusal(dir)).toMatch(`another tick is running (pid ${process.ppid}) since Sun 23 Mar 2025 18:15 GMT; nothing was done`);
+    expect(await refusal(dir)).toMatch(`another fatecraft tick (pid ${process.ppid}) is working on it since Sun 23 Mar 2025 18:15 GMT; nothing was done`);
   });
 
   it('is refused as a process starting when no owner appears', async () => {

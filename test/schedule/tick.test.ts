@@ -289,7 +289,7 @@ describe('tick', () => {
     writeFileSync(join(dir, LOCK_DIR, 'owner.json'), JSON.stringify({ pid: process.ppid, host: (await import('node:os')).hostname(), since: '2025-03-20T09:58:00.000Z', what: 'tick' }));
     const busy = await tick(dir, { clock, hooks });
     expect(busy.status).toBe('busy');
-    expect(busy.error).toBe(`${dir}: another tick is running (pid ${process.ppid}) since Thu 20 Mar 2025 09:58 GMT; nothing was done. Try again when it has finished.`);
+    expect(busy.error).toBe(`${dir}: another fatecraft tick (pid ${process.ppid}) is working on it since Thu 20 Mar 2025 09:58 GMT; nothing was done. Try again when it has finished.`);
   });
 
   it('ticks several campaigns: one failing does not stop the others, and the exit code says which', async () => {

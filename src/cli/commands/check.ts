@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { initialState } from '../../campaign/initial-state.js';
 import { ordersDir } from '../../campaign/pending-orders.js';
 import { CampaignError } from '../../campaign/problems.js';
-import { latestTurn, openCampaign, readState, type OpenCampaign } from '../../campaign/store.js';
+import { cannotRead, latestTurn, openCampaign, readState, type OpenCampaign } from '../../campaign/store.js';
 import type { NationId } from '../../core/ids.js';
 import type { GameState } from '../../core/state.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../../mail/types.js';
@@ -81,7 +81,7 @@ async function sizeOf(file: string): Promise<number> {
     return s.size;
   } catch (e) {
     if (e instanceof CampaignError) throw e;
-    throw new CampaignError([{ file, message: `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` }]);
+    throw new CampaignError([{ file, message: cannotRead(e as NodeJS.ErrnoException) }]);
   }
 }
 

@@ -1,8 +1,8 @@
+import { handRun } from '../command-lock.js';
 import type { Command } from 'commander';
 import { CampaignError } from '../../campaign/problems.js';
 import { openCampaign } from '../../campaign/store.js';
 import { extendDeadline } from '../../gm/steering.js';
-import { clockFromEnv } from '../../schedule/clock.js';
 import { localTime, parseLocalTime } from '../../schedule/deadline.js';
 import { DURATION_EXAMPLE, parseDuration } from '../../schedule/duration.js';
 import { scheduleOf } from '../../schedule/settings.js';
@@ -21,7 +21,7 @@ export function registerExtend(program: Command): void {
       if (opts.to !== undefined && !to) throw new CampaignError([{ file: '--to', message: `"${opts.to}" is not a time; write e.g. "2025-03-09 18:00" (${tz}) or 2025-03-09T18:00:00Z` }]);
       const by = opts.by !== undefined ? parseDuration(opts.by) : undefined;
       if (opts.by !== undefined && by === undefined) throw new CampaignError([{ file: '--by', message: `"${opts.by}" is not a duration; ${DURATION_EXAMPLE}` }]);
-      const r = await extendDeadline(dir, { clock: clockFromEnv(), ...(to ? { to } : {}), ...(by !== undefined ? { by } : {}) });
+      const r = await extendDeadline(dir, { ...handRun(), ...(to ? { to } : {}), ...(by !== undefined ? { by } : {}) });
       console.log(`Turn ${r.turn} is now due ${localTime(r.to, tz)} (was ${localTime(r.from, tz)}).`);
       if (r.remindersReopened.length) console.log(`Reminders ${r.remindersReopened.join(', ')} will go again before the new deadline.`);
     });

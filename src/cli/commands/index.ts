@@ -23,6 +23,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   pause: async () => (await import('./pause.js')).registerPause,
   resume: async () => (await import('./resume.js')).registerResume,
   nation: async () => (await import('./nation.js')).registerNation,
+  repair: async () => (await import('./repair.js')).registerRepair,
 };
 
 /**

@@ -6,6 +6,7 @@ import { mailClockFromEnv } from '../../mailroom/runtime.js';
 import { scheduleView } from '../../mailroom/schedule-view.js';
 import { mailStatus, renderMailStatus, reprocessQuarantined } from '../../mailroom/status.js';
 import type { SendSummary } from '../../mailroom/outbox.js';
+import { underCampaignLock } from '../command-lock.js';
 
 /**
  * `fatecraft mail fetch|send|status|reprocess <campaign>`: play by mail by hand (a tick does the same on its
@@ -21,9 +22,10 @@ export function registerMail(program: Command): void {
     .option('--no-send', 'queue the answers but do not send them yet')
     .option('-q, --quiet', 'only the summary')
     .action(async (dir: string, opts: { send: boolean; quiet?: boolean }) => {
-      const open = await openCampaign(dir);
-      const view = await scheduleView(open);
-      const summary = await fetchMail(dir, { clock: mailClockFromEnv(), send: opts.send, ...view, ...(opts.quiet ? {} : { log: (line: string) => console.log(`  ${line}`) }) });
+      const summary = await underCampaignLock(dir, 'mail fetch', async () => {
+        const view = await scheduleView(await openCampaign(dir));
+        return fetchMail(dir, { clock: mailClockFromEnv(), send: opts.send, ...view, ...(opts.quiet ? {} : { log: (line: string) => console.log(`  ${line}`) }) });
+      });
       console.log(fetchText(summary));
       if (summary.error !== undefined || summary.skipped.length > 0 || summary.sent.stopped !== undefined) process.exitCode = 1;
     });
@@ -39,16 +41,14 @@ export function registerMail(program: Command): void {
     .action(async (dir: string, opts: { turn?: number; rerun?: number; reports: boolean; quiet?: boolean }) => {
       const clock = mailClockFromEnv();
       const log = opts.quiet ? {} : { log: (line: string) => console.log(`  ${line}`) };
-      const turn = opts.turn ?? (await listTurns(dir)).at(-1) ?? 0;
-      let sent: SendSummary;
-      if (opts.reports && turn >= 1) {
+      const sent: SendSummary = await underCampaignLock(dir, 'mail send', async () => {
+        const turn = opts.turn ?? (await listTurns(dir)).at(-1) ?? 0;
+        if (!opts.reports || turn < 1) return sendPending(dir, { clock, ...log });
         const view = await scheduleView(await openCampaign(dir));
         const result = await sendReports(dir, turn, { clock, ...log, ...(opts.rerun ? { rerun: opts.rerun } : {}), ...(view.deadline ? { deadline: view.deadline } : {}) });
         console.log(`Reports of turn ${turn}: ${result.queued.length ? `queued for ${result.queued.join(', ')}` : 'already queued'}${result.noAddress.length ? `; no address for ${result.noAddress.join(', ')}` : ''}.`);
-        sent = result.sent;
-      } else {
-        sent = await sendPending(dir, { clock, ...log });
-      }
+        return result.sent;
+      });
       console.log(sendText(sent));
       if (sent.stopped !== undefined || sent.failed.length > 0) process.exitCode = 1;
     });
@@ -69,7 +69,7 @@ export function registerMail(program: Command): void {
     .argument('<campaign>', 'campaign folder, e.g. campaigns/silversheen')
     .argument('[keys...]', 'ledger keys or Message-IDs (default: every quarantined message)')
     .action(async (dir: string, keys: string[]) => {
-      const result = await reprocessQuarantined(dir, { keys });
+      const result = await underCampaignLock(dir, 'mail reprocess', () => reprocessQuarantined(dir, { keys }));
       console.log(`${result.marked.length} quarantined message(s) marked for another try, ${result.movedBack} moved back to the inbox. Run: fatecraft mail fetch ${dir}`);
     });
 }

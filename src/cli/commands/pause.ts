@@ -1,6 +1,6 @@
+import { handRun } from '../command-lock.js';
 import type { Command } from 'commander';
 import { pauseCampaign } from '../../gm/steering.js';
-import { clockFromEnv } from '../../schedule/clock.js';
 
 export function registerPause(program: Command): void {
   program
@@ -9,7 +9,7 @@ export function registerPause(program: Command): void {
     .argument('<campaign>', 'campaign folder')
     .option('--reason <text>', 'why, for the log and the players\' notice')
     .action(async (dir: string, opts: { reason?: string }) => {
-      const r = await pauseCampaign(dir, { clock: clockFromEnv(), ...(opts.reason ? { reason: opts.reason } : {}) });
+      const r = await pauseCampaign(dir, { ...handRun(), ...(opts.reason ? { reason: opts.reason } : {}) });
       console.log(`Paused at turn ${r.turn}. Resume with: fatecraft resume ${dir}`);
     });
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { writeReports } from '../../report/write.js';
+import { underCampaignLock } from '../command-lock.js';
 
 export function registerReport(program: Command): void {
   program
@@ -10,11 +11,11 @@ export function registerReport(program: Command): void {
     .option('--nation <nation>', "only this nation's reports (the GM's report is then left as it is)")
     .option('--deadline <text>', 'the deadline for the next orders, as it should be printed (default: "to be announced by the GM")')
     .action(async (dir: string, opts: { turn?: number; nation?: string; deadline?: string }) => {
-      const result = await writeReports(dir, {
+      const result = await underCampaignLock(dir, 'report', () => writeReports(dir, {
         ...(opts.turn !== undefined ? { turn: opts.turn } : {}),
         ...(opts.nation ? { nations: [opts.nation], gm: false } : {}),
         ...(opts.deadline !== undefined ? { deadline: opts.deadline } : {}),
-      });
+      }));
       console.log(`Wrote ${result.files.length} report files for turn ${result.turn} to ${result.dir}/reports`);
     });
 }

@@ -1,5 +1,5 @@
+import { handRun } from '../command-lock.js';
 import { InvalidArgumentError, type Command } from 'commander';
-import { clockFromEnv } from '../../schedule/clock.js';
 import { rerunTurn } from '../../gm/turns.js';
 import { turnRenderers } from '../renderers.js';
 
@@ -11,7 +11,7 @@ export function registerRerun(program: Command): void {
     .argument('<turn>', 'the turn to resolve again (the latest resolved one)', turnArg)
     .option('--no-reports', 'do not send the new reports to the players')
     .action(async (dir: string, turn: number, opts: { reports: boolean }) => {
-      const r = await rerunTurn(dir, turn, { clock: clockFromEnv(), renderers: turnRenderers(), sendReports: opts.reports });
+      const r = await rerunTurn(dir, turn, { ...handRun(), renderers: turnRenderers(), sendReports: opts.reports });
       console.log(`Resolved turn ${r.turn} again: ${r.dir}`);
       console.log(`The turn it replaced is kept in ${r.superseded}`);
       console.log(opts.reports ? 'The new reports go out with the next tick.' : 'The new reports will not be sent (--no-reports).');

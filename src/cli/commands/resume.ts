@@ -1,7 +1,7 @@
+import { handRun } from '../command-lock.js';
 import type { Command } from 'commander';
 import { openCampaign } from '../../campaign/store.js';
 import { resumeCampaign } from '../../gm/steering.js';
-import { clockFromEnv } from '../../schedule/clock.js';
 import { localTime } from '../../schedule/deadline.js';
 import { scheduleOf } from '../../schedule/settings.js';
 
@@ -12,7 +12,7 @@ export function registerResume(program: Command): void {
     .argument('<campaign>', 'campaign folder')
     .action(async (dir: string) => {
       const tz = scheduleOf((await openCampaign(dir)).file).timeZone;
-      const r = await resumeCampaign(dir, { clock: clockFromEnv() });
+      const r = await resumeCampaign(dir, { ...handRun() });
       if (r.wasPaused) console.log('Unpaused.');
       for (const h of r.confirmed) console.log(`Overruled the ${h.kind} guard on turn ${h.turn}: ${h.detail}`);
       if (r.acknowledged.length) console.log(`Alerts ${r.acknowledged.map((a) => `#${a}`).join(', ')} marked as dealt with.`);

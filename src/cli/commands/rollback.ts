@@ -1,8 +1,8 @@
+import { handRun } from '../command-lock.js';
 import type { Command } from 'commander';
 import { CampaignError } from '../../campaign/problems.js';
 import { openCampaign } from '../../campaign/store.js';
 import { rollbackTo } from '../../gm/turns.js';
-import { clockFromEnv } from '../../schedule/clock.js';
 import { localTime, parseLocalTime } from '../../schedule/deadline.js';
 import { scheduleOf } from '../../schedule/settings.js';
 import { turnArg } from './rerun.js';
@@ -18,7 +18,7 @@ export function registerRollback(program: Command): void {
       const tz = scheduleOf((await openCampaign(dir)).file).timeZone;
       const deadline = opts.deadline !== undefined ? parseLocalTime(opts.deadline, tz) : undefined;
       if (opts.deadline !== undefined && !deadline) throw new CampaignError([{ file: '--deadline', message: `"${opts.deadline}" is not a time; write e.g. "2025-03-09 18:00" (${tz}) or 2025-03-09T18:00:00Z` }]);
-      const r = await rollbackTo(dir, turn, { clock: clockFromEnv(), ...(deadline ? { deadline } : {}) });
+      const r = await rollbackTo(dir, turn, { ...handRun(), ...(deadline ? { deadline } : {}) });
       console.log(`Back at turn ${r.turn}; turn ${r.turn + 1} is pending, due ${localTime(r.deadline, tz)}.`);
       if (r.movedTurns.length) console.log(`Turns ${r.movedTurns.join(', ')} were moved aside (turns/NNNN.rolledback-<k>).`);
       if (r.movedOrders.length) console.log(`Orders for turns ${r.movedOrders.join(', ')} were moved aside (orders/NNNN.rolledback-<k>).`);

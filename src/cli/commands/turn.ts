@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
-import { openCampaign } from '../../campaign/store.js';
+import { latestTurn, openCampaign } from '../../campaign/store.js';
 import { runTurn } from '../../jobs/run-turn.js';
+import { underCampaignLock } from '../command-lock.js';
 import { turnRenderers } from '../renderers.js';
 
 export function registerTurn(program: Command): void {
@@ -11,10 +12,13 @@ export function registerTurn(program: Command): void {
     .option('--expect <turn>', 'refuse unless the pending turn is this one', (v) => Number.parseInt(v, 10))
     .option('--preview', 'resolve in a scratch copy and keep the result in previews/NNNN for the GM only (the campaign is not changed)')
     .action(async (dir: string, opts: { expect?: number; preview?: boolean }) => {
-      const common = { renderers: turnRenderers(), ...(opts.expect !== undefined ? { expectTurn: opts.expect } : {}) };
+      // The turn pending when the command was given is the one it resolves: if it waited for another
+      // command that resolved that turn meanwhile, it does nothing rather than resolve the next one too.
+      const expectTurn = opts.expect ?? ((await latestTurn(dir)) ?? 0) + 1;
+      const common = { renderers: turnRenderers(), expectTurn };
       // A preview's scratch copy and its note to the GM (the mail code) are loaded only for a preview.
       const preview = opts.preview ? await import('../../jobs/preview-turn.js') : undefined;
-      const result = preview ? await preview.previewTurn(dir, common) : await runTurn(dir, common);
+      const result = await underCampaignLock(dir, opts.preview ? 'turn --preview' : 'turn', () => (preview ? preview.previewTurn(dir, common) : runTurn(dir, common)));
       const count = (type: string) => result.events.filter((e) => e.type === type).length;
       const summary = `${result.events.length} events, ${count('battle')} battles, ${count('order_rejected')} orders rejected`;
       if (!opts.preview) {
@@ -28,11 +32,11 @@ export function registerTurn(program: Command): void {
       const open = await openCampaign(dir);
       if (open.file.mail === undefined) return;
       const digest = 'digest' in result ? result.digest : '';
-      await sendGmAlert(dir, {
+      await underCampaignLock(dir, 'turn --preview', () => sendGmAlert(dir, {
         key: `preview-${result.turn}-${digest}`,
         subject: `Preview of turn ${result.turn}`,
         text: `A preview of turn ${result.turn} was resolved in a scratch copy; the campaign is unchanged and no player was told.\n\n${summary}.\n\nThe preview, with every report and the GM's report, is in ${result.dir}.`,
-      });
+      }));
       console.log('The GM has been sent a note about it.');
     });
 }

@@ -1,0 +1,66 @@
+import { rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { latestTurnProblem, turnDirName } from '../campaign/store.js';
+import { syncDir } from '../campaign/staging.js';
+import { writeReports } from '../report/write.js';
+import { readRuntime } from '../schedule/runtime.js';
+import { nextAsideIndex, withGm, type GmOptions } from './context.js';
+
+/**
+ * `fatecraft repair`: what to do with a turn folder that is not whole (see
+ * turn-manifest.ts). Nothing is deleted:
+ *
+ * - a turn whose own files are missing or changed is put aside as
+ *   turns/NNNN.incomplete-<k> and is pending again: the orders it was
+ *   resolved from are still in orders/NNNN, so the next tick past its
+ *   deadline (or `fatecraft turn`) resolves it once more, to the same result;
+ * - a turn whose reports alone are damaged has them made again from its
+ *   state and event log.
+ */
+export interface RepairResult {
+  /** Turns put aside, latest first, with where each went. */
+  putAside: { turn: number; to: string }[];
+  /** The turn whose reports were made again. */
+  reportsRewritten?: number;
+  /** The pending turn afterwards. */
+  pending: number;
+}
+
+export async function repairTurns(dir: string, opts: GmOptions): Promise<RepairResult> {
+  return withGm(dir, 'repair', opts, async (ctx) => {
+    const rt = ctx.runtime;
+    // A campaign run by hand has no schedule yet: repair does not start one.
+    const scheduled = (await readRuntime(dir)) !== undefined;
+    const turnsDir = join(dir, 'turns');
+    const putAside: RepairResult['putAside'] = [];
+    let problem = await latestTurnProblem(dir);
+    if (!problem) ctx.refuse('nothing to repair: the latest turn folder has every file its manifest lists');
+    while (problem?.kind === 'incomplete') {
+      const name = turnDirName(problem.turn);
+      const k = await nextAsideIndex(turnsDir, 'incomplete', name);
+      const to = join(turnsDir, `${name}.incomplete-${k}`);
+      await rename(problem.folder, to);
+      putAside.push({ turn: problem.turn, to });
+      ctx.log('repair', `turn ${problem.turn} was not written whole (${problem.detail}); put aside as turns/${name}.incomplete-${k}, to be resolved again`, problem.turn);
+      problem = await latestTurnProblem(dir);
+    }
+    if (putAside.length) await syncDir(turnsDir);
+    const latest = Math.min(...putAside.map((p) => p.turn), ctx.latest + 1) - 1;
+    let reportsRewritten: number | undefined;
+    if (problem?.kind === 'reports') {
+      // The printed deadline is the pending turn's, when these are the latest reports.
+      const deadline = scheduled && rt.turn === problem.turn + 1 ? ctx.local(rt.deadline) : undefined;
+      await writeReports(dir, { turn: problem.turn, ...(deadline ? { deadline } : {}) });
+      reportsRewritten = problem.turn;
+      ctx.log('repair', `the reports of turn ${problem.turn} were damaged (${problem.detail}); made again`, problem.turn);
+    }
+    if (putAside.length && rt.turn > latest + 1) {
+      // The schedule had booked a turn that is no longer there: it is pending again, due as it was.
+      rt.turn = latest + 1;
+      delete rt.resolving;
+      rt.reportsDue = rt.reportsDue.filter((r) => r.turn <= latest);
+    }
+    if (scheduled) await ctx.save();
+    return { putAside, ...(reportsRewritten !== undefined ? { reportsRewritten } : {}), pending: rt.turn };
+  });
+}

@@ -1,5 +1,5 @@
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Campaign } from '../core/campaign.js';
 import type { LoggedEvent } from '../core/events.js';
@@ -73,8 +73,13 @@ export async function openCampaign(dir: string): Promise<OpenCampaign> {
   return { dir, file, campaign };
 }
 
+/** Why `dir` is not a campaign folder, in words, with the likely slip. */
 export function notACampaign(dir: string): CampaignError {
-  return new CampaignError([{ file: dir, message: existsSync(dir) ? `no campaign.yaml in ${dir}: is this a campaign folder?` : `there is no folder ${dir}: give the campaign's folder (the one with campaign.yaml), e.g. campaigns/silversheen` }]);
+  let message: string;
+  if (!existsSync(dir)) message = `there is no such folder: give the campaign's folder (the one with campaign.yaml), e.g. campaigns/silversheen`;
+  else if (!statSync(dir).isDirectory()) message = `this is a file, not a campaign folder: are the arguments the wrong way round? The campaign's folder comes first (see --help)`;
+  else message = 'there is no campaign.yaml here: is this a campaign folder?';
+  return new CampaignError([{ file: dir, message }]);
 }
 
 /** Resolved turns present on disk, ascending (0 is the starting position). */

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { CampaignError } from '../campaign/problems.js';
 import { LockBusyError } from '../schedule/lock.js';
@@ -12,7 +13,16 @@ import { registerCommands } from './commands/index.js';
  * may set process.exitCode itself (e.g. `check` exits 1 when an order is bad).
  */
 const program = new Command();
-program.name('fatecraft').description('Play-by-mail turn processor for Fatecraft').exitOverride();
+program.name('fatecraft').description('Play-by-mail turn processor for Fatecraft').version(packageVersion(), '-V, --version', 'the version of fatecraft').exitOverride();
+
+/** The version in package.json, two folders above the built dist/src/cli/. */
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
 
 async function main(argv: string[]): Promise<number | undefined> {
   try {

@@ -169,12 +169,12 @@ describe('bad campaign files', () => {
   it('says so when the folder is not a campaign, in words', () => {
     const nowhere = run(join(scratch, 'nowhere'));
     expect(nowhere.status).toBe(1);
-    expect(nowhere.stderr).toMatch(/there is no folder .*nowhere: give the campaign's folder/);
+    expect(nowhere.stderr).toMatch(/nowhere: there is no such folder: give the campaign's folder/);
     const empty = join(scratch, 'not-a-campaign');
     mkdirSync(empty, { recursive: true });
     const out = run(empty);
     expect(out.status).toBe(1);
-    expect(out.stderr).toMatch(/no campaign\.yaml in .*not-a-campaign: is this a campaign folder\?/);
+    expect(out.stderr).toMatch(/not-a-campaign: there is no campaign\.yaml here: is this a campaign folder\?/);
     expect(out.stderr + nowhere.stderr).not.toMatch(/ENOENT|ENOTDIR/);
     expect(readdirSync(empty)).toEqual([]);
   });

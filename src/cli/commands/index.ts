@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { addExamples } from '../examples.js';
 
 type Register = (program: Command) => void;
 
@@ -36,4 +37,5 @@ export async function registerCommands(program: Command, argv?: readonly string[
   const wanted = named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
   const registers = await Promise.all(wanted.map((name) => COMMANDS[name]!()));
   for (const register of registers) register(program);
+  addExamples(program);
 }

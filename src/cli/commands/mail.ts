@@ -6,6 +6,7 @@ import { mailClockFromEnv } from '../../mailroom/runtime.js';
 import { scheduleView } from '../../mailroom/schedule-view.js';
 import { mailStatus, renderMailStatus, reprocessQuarantined } from '../../mailroom/status.js';
 import type { SendSummary } from '../../mailroom/outbox.js';
+import { turnArg, wholeNumber } from '../args.js';
 import { underCampaignLock } from '../command-lock.js';
 
 /**
@@ -34,8 +35,8 @@ export function registerMail(program: Command): void {
     .command('send')
     .description("send what is queued; first queue the latest turn's reports (every nation's, and the GM's) unless already queued")
     .argument('<campaign>', 'campaign folder, e.g. campaigns/silversheen')
-    .option('--turn <turn>', 'the turn whose reports to queue (default: the latest resolved)', (v) => Number.parseInt(v, 10))
-    .option('--rerun <n>', 'the turn was re-resolved n times: send its corrected reports', (v) => Number.parseInt(v, 10))
+    .option('--turn <turn>', 'the turn whose reports to queue (default: the latest resolved)', turnArg)
+    .option('--rerun <n>', 'the turn was re-resolved n times: send its corrected reports', wholeNumber('a rerun', 1))
     .option('--no-reports', 'only send what is already queued')
     .option('-q, --quiet', 'only the summary')
     .action(async (dir: string, opts: { turn?: number; rerun?: number; reports: boolean; quiet?: boolean }) => {

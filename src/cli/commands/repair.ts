@@ -7,7 +7,6 @@ export function registerRepair(program: Command): void {
     .command('repair')
     .description('put aside a turn folder that was not written whole (it is resolved again), or make damaged reports again; nothing is deleted')
     .argument('<campaign>', 'campaign folder')
-    .addHelpText('after', '\nExample:\n  fatecraft repair campaigns/silversheen   # after status says "DAMAGED TURN"')
     .action(async (dir: string) => {
       const r = await repairTurns(dir, handRun());
       for (const p of r.putAside) console.log(`Turn ${p.turn} was not whole: put aside as ${p.to}.`);

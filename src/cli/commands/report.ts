@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { writeReports } from '../../report/write.js';
+import { turnArg } from '../args.js';
 import { underCampaignLock } from '../command-lock.js';
 
 export function registerReport(program: Command): void {
@@ -7,7 +8,7 @@ export function registerReport(program: Command): void {
     .command('report')
     .description("write a turn's reports into its folder (turns/NNNN/reports/): each nation's text, HTML, YAML, map and order sheet, and the GM's report")
     .argument('<campaign>', 'campaign folder, e.g. campaigns/silversheen')
-    .option('--turn <turn>', 'the resolved turn to report on (default: the latest)', (v) => Number.parseInt(v, 10))
+    .option('--turn <turn>', 'the resolved turn to report on (default: the latest)', turnArg)
     .option('--nation <nation>', "only this nation's reports (the GM's report is then left as it is)")
     .option('--deadline <text>', 'the deadline for the next orders, as it should be printed (default: "to be announced by the GM")')
     .action(async (dir: string, opts: { turn?: number; nation?: string; deadline?: string }) => {

@@ -1,5 +1,6 @@
 import { handRun } from '../command-lock.js';
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
+import { turnArg } from '../args.js';
 import { rerunTurn } from '../../gm/turns.js';
 import { turnRenderers } from '../renderers.js';
 
@@ -16,10 +17,4 @@ export function registerRerun(program: Command): void {
       console.log(`The turn it replaced is kept in ${r.superseded}`);
       console.log(opts.reports ? 'The new reports go out with the next tick.' : 'The new reports will not be sent (--no-reports).');
     });
-}
-
-/** A turn number on the command line (shared with rollback). */
-export function turnArg(v: string): number {
-  if (!/^\d+$/.test(v.trim())) throw new InvalidArgumentError(`a turn is a whole number, not "${v}"`);
-  return Number(v);
 }

@@ -5,7 +5,7 @@ import { openCampaign } from '../../campaign/store.js';
 import { rollbackTo } from '../../gm/turns.js';
 import { localTime, parseLocalTime } from '../../schedule/deadline.js';
 import { scheduleOf } from '../../schedule/settings.js';
-import { turnArg } from './rerun.js';
+import { turnArg } from '../args.js';
 
 export function registerRollback(program: Command): void {
   program

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { latestTurn, openCampaign } from '../../campaign/store.js';
 import { runTurn } from '../../jobs/run-turn.js';
+import { turnArg } from '../args.js';
 import { underCampaignLock } from '../command-lock.js';
 import { turnRenderers } from '../renderers.js';
 
@@ -9,7 +10,7 @@ export function registerTurn(program: Command): void {
     .command('turn')
     .description('resolve the pending turn of a campaign and write its state, events and reports')
     .argument('<campaign>', 'campaign folder, e.g. campaigns/silversheen')
-    .option('--expect <turn>', 'refuse unless the pending turn is this one', (v) => Number.parseInt(v, 10))
+    .option('--expect <turn>', 'refuse unless the pending turn is this one', turnArg)
     .option('--preview', 'resolve in a scratch copy and keep the result in previews/NNNN for the GM only (the campaign is not changed)')
     .action(async (dir: string, opts: { expect?: number; preview?: boolean }) => {
       // The turn pending when the command was given is the one it resolves: if it waited for another

@@ -192,7 +192,7 @@ class FetchRun {
     const now = this.room.transport.uidValidity();
     if (now === undefined) return;
     const file = join(this.room.mailDir, 'imap-state.yaml');
-    const before = existsSync(file) ? ((jsyaml.load(await readFile(file, 'utf8')) as { uidValidity?: string } | null)?.uidValidity ?? undefined) : undefined;
+    const before = existsSync(file) ? ((jsyaml.load(await readFile(file, 'utf8'), { schema: jsyaml.CORE_SCHEMA }) as { uidValidity?: string } | null)?.uidValidity ?? undefined) : undefined;
     if (before === now) return;
     if (before !== undefined) {
       this.summary.uidValidityChanged = { from: before, to: now };

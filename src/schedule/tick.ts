@@ -368,7 +368,9 @@ class TickRun {
 export async function submittedNations(dir: string, turn: number, nations: readonly string[]): Promise<string[]> {
   const folder = ordersDir(dir, turn);
   if (!existsSync(folder)) return [];
-  const names = (await readdir(folder)).filter((n) => n.endsWith('.yaml') && n !== GM_ORDERS_FILE).map((n) => n.slice(0, -'.yaml'.length));
+  // Only regular files are orders (readOrderFolder refuses the rest).
+  const files = (await readdir(folder, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
+  const names = files.filter((n) => n.endsWith('.yaml') && n !== GM_ORDERS_FILE).map((n) => n.slice(0, -'.yaml'.length));
   return names.filter((n) => nations.includes(n)).sort();
 }
 

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseIsoTime } from '../../src/campaign/iso-time.js';
@@ -62,5 +62,14 @@ describe('a damaged time in runtime.yaml stops the tick', () => {
     expect(existsSync(join(dir, 'turns', '0001'))).toBe(false);
     // The damaged file is left as it was, for the GM to mend.
     expect(readFileSync(path, 'utf8')).toContain(`deadline: ${bad}`);
+    // The GM is alerted, once for the same problem however many ticks meet it.
+    const alerts = () => readdirSync(join(dir, 'tick-outbox')).filter((n) => n.startsWith('alert-'));
+    expect(alerts()).toHaveLength(1);
+    const alert = readFileSync(join(dir, 'tick-outbox', alerts()[0]!), 'utf8');
+    expect(alert).toContain('kind: gm-alert');
+    expect(alert).toContain('tick stopped: runtime.yaml cannot be read');
+    expect(alert).toContain(`line ${line}: deadline: not a time with its time zone`);
+    expect(tick(dir, '2025-03-10T12:20:00Z').status).not.toBe(0);
+    expect(alerts()).toHaveLength(1);
   }, 60_000);
 });

@@ -29,11 +29,24 @@ function kindOf(stat: { isDirectory(): boolean; isSymbolicLink(): boolean; isFIF
 
 const refusal = (kind: string) => `it is ${kind}, not a regular file`;
 
+/** Errors that concern the one file, not the machine: it is refused, and the rest is read. */
+const FILE_ERRORS = new Set(['EACCES', 'EPERM', 'ENOENT']);
+
 /**
  * The bytes of the regular file at `path`, or why it was not read. Errors
- * other than the entry's kind (permissions, a vanished file) are thrown.
+ * of the machine (EIO, EMFILE...) are thrown.
  */
 export async function readRegularFile(path: string): Promise<RegularFileRead> {
+  try {
+    return await readIfRegular(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== undefined && FILE_ERRORS.has(code)) return { ok: false, reason: `it cannot be read (${code})` };
+    throw e;
+  }
+}
+
+async function readIfRegular(path: string): Promise<RegularFileRead> {
   const entry = await lstat(path);
   if (!entry.isFile()) return { ok: false, reason: refusal(kindOf(entry)) };
   let handle;

@@ -24,7 +24,8 @@ export function parseIsoTime(text: string): Date | undefined {
   const offsetMinutes = Number(m[10] ?? 0);
   if (offsetHours > 23 || offsetMinutes > 59) return undefined;
   const offset = (m[8] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * 60_000;
-  const ms = m[7] ? Math.floor(Number(`0${m[7]}`) * 1000) : 0;
+  // The fraction's first three digits, as written: no floating-point rounding.
+  const ms = m[7] ? Number(`${m[7].slice(1)}00`.slice(0, 3)) : 0;
   // setUTCFullYear, not Date.UTC, which reads the years 0-99 as 1900-1999.
   const wall = new Date(0);
   wall.setUTCFullYear(year, month - 1, day);

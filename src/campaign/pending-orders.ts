@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asNationId, compareIds, type NationId } from '../core/ids.js';
 import type { GmAction, NationOrders, TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import { readYamlSheets } from '../orders/parallel-sheets.js';
-import { interpretSheet, type OrderSheet } from '../orders/sheet.js';
+import { interpretSheet, WHOLE_FILE, type OrderSheet } from '../orders/sheet.js';
 import { validate, CampaignError } from './problems.js';
+import { readRegularFile, type RegularFileRead } from './regular-file.js';
 import { gmOrdersSchema } from './schema.js';
-import { turnDirName, readYamlFile, type OpenCampaign } from './store.js';
+import { turnDirName, yamlFromBytes, type OpenCampaign } from './store.js';
 
 /** The GM's own file among the orders; it is not a nation's. */
 export const GM_ORDERS_FILE = '_gm.yaml';
@@ -51,34 +52,71 @@ export async function startReadingPendingOrders(open: OpenCampaign, turn: number
   const dir = ordersDir(open.dir, turn);
   const gm: GmAction[] = [];
   const files: Record<string, Buffer> = {};
-  const sheetsFor: { nation: NationId; bytes: Buffer }[] = [];
-  if (existsSync(dir)) {
-    const names = (await readdir(dir)).filter((n) => n.endsWith('.yaml')).sort(compareIds);
-    for (const name of names) {
-      const path = join(dir, name);
-      if (name === GM_ORDERS_FILE) {
-        const read = await readYamlFile(path, path);
-        const actions = validate(gmOrdersSchema, read, path);
-        if (actions.turn !== turn) throw new CampaignError([{ file: path, path: 'turn', message: `the GM's orders are for turn ${actions.turn}; the pending turn is ${turn}` }]);
-        gm.push(...(actions.actions as GmAction[]));
-        files[name] = await readFile(path);
-        continue;
-      }
-      const nation = asNationId(name.slice(0, -'.yaml'.length));
-      const bytes = await readFile(path);
-      files[name] = bytes;
-      if (open.campaign.nations[nation]) sheetsFor.push({ nation, bytes });
+  const nationFiles: NationOrderFile[] = [];
+  for (const { name, path, read } of await readOrderFolder(dir)) {
+    if (name === GM_ORDERS_FILE) {
+      if (!read.ok) throw new CampaignError([{ file: path, message: `not read: ${read.reason}; only regular files are read, so put the file itself there` }]);
+      const actions = validate(gmOrdersSchema, yamlFromBytes(read.bytes, path), path);
+      if (actions.turn !== turn) throw new CampaignError([{ file: path, path: 'turn', message: `the GM's orders are for turn ${actions.turn}; the pending turn is ${turn}` }]);
+      gm.push(...(actions.actions as GmAction[]));
+      files[name] = read.bytes;
+      continue;
     }
+    const nation = asNationId(name.slice(0, -'.yaml'.length));
+    if (read.ok) files[name] = read.bytes;
+    if (open.campaign.nations[nation]) nationFiles.push({ nation, read });
   }
-  const sheets = readYamlSheets(sheetsFor.map((f) => f.bytes), { elsewhere: true });
+  const sheets = readNationSheets(nationFiles, { elsewhere: true });
   // Should the state fail to load, nobody awaits the sheets: a worker's failure then must not end the process.
   sheets.catch(() => undefined);
   return {
     async interpret(state) {
       const read = await sheets;
-      return { orders: { nations: nationOrdersFromSheets(open, state, sheetsFor, read), gm }, files };
+      return { orders: { nations: nationOrdersFromSheets(open, state, nationFiles, read), gm }, files };
     },
   };
+}
+
+/** An entry of an orders folder, read if it is a regular file (see readRegularFile). */
+export interface OrderFolderEntry {
+  name: string;
+  path: string;
+  read: RegularFileRead;
+}
+
+/**
+ * The *.yaml entries of an orders folder, in id order. Only regular files are
+ * read: a folder, a FIFO or a symbolic link put there is refused with what it
+ * is, so the turn neither crashes, waits for ever, nor copies a file from
+ * elsewhere on the machine into itself.
+ */
+export async function readOrderFolder(dir: string): Promise<OrderFolderEntry[]> {
+  if (!existsSync(dir)) return [];
+  const names = (await readdir(dir)).filter((n) => n.endsWith('.yaml')).sort(compareIds);
+  const entries: OrderFolderEntry[] = [];
+  for (const name of names) {
+    const path = join(dir, name);
+    entries.push({ name, path, read: await readRegularFile(path) });
+  }
+  return entries;
+}
+
+/** A nation's order file: its bytes, or why it was not read (which its report then says). */
+export interface NationOrderFile {
+  nation: NationId;
+  read: RegularFileRead;
+}
+
+/** Sheets of the files that were read (in worker threads in a big campaign); a refused file is a sheet with only its refusal. */
+async function readNationSheets(files: readonly NationOrderFile[], opts: { elsewhere?: boolean } = {}): Promise<OrderSheet[]> {
+  const readable = files.flatMap((f) => (f.read.ok ? [f.read.bytes] : []));
+  const sheets = await readYamlSheets(readable, opts);
+  let next = 0;
+  return files.map((f) => (f.read.ok ? sheets[next++]! : refusedSheet(f.read.reason)));
+}
+
+function refusedSheet(reason: string): OrderSheet {
+  return { entries: [], problems: [{ text: WHOLE_FILE, reason: `the order file was not read: ${reason}`, hint: 'only regular files are read; the GM can put the file itself in its place' }], headerLines: {}, format: 'yaml' };
 }
 
 /**
@@ -86,8 +124,8 @@ export async function startReadingPendingOrders(open: OpenCampaign, turn: number
  * costly part and each is read on its own (in worker threads in a big
  * campaign); interpreting them needs the state.
  */
-export async function nationOrdersFromFiles(open: OpenCampaign, state: GameState, files: readonly { nation: NationId; bytes: Uint8Array }[]): Promise<TurnOrders['nations']> {
-  return nationOrdersFromSheets(open, state, files, await readYamlSheets(files.map((f) => f.bytes)));
+export async function nationOrdersFromFiles(open: OpenCampaign, state: GameState, files: readonly NationOrderFile[]): Promise<TurnOrders['nations']> {
+  return nationOrdersFromSheets(open, state, files, await readNationSheets(files));
 }
 
 function nationOrdersFromSheets(open: OpenCampaign, state: GameState, files: readonly { nation: NationId }[], sheets: readonly OrderSheet[]): TurnOrders['nations'] {

@@ -41,6 +41,11 @@ export async function readYamlFile(path: string, label: string) {
   } catch (e) {
     throw new CampaignError([{ file: label, message: cannotRead(e as NodeJS.ErrnoException) }]);
   }
+  return yamlFromBytes(bytes, label);
+}
+
+/** A file's bytes read as YAML (readBulkYaml), or a CampaignError naming the file and the line. */
+export function yamlFromBytes(bytes: Uint8Array, label: string) {
   const read = readBulkYaml(bytes, GM_LIMITS);
   if (!read.ok) throw new CampaignError(read.problems.map((p) => ({ file: label, ...(p.line !== undefined ? { line: p.line } : {}), message: p.message })));
   return read;

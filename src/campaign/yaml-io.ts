@@ -35,6 +35,14 @@ export function decodeUtf8(bytes: Uint8Array): string | undefined {
   }
 }
 
+/**
+ * The only tags a file may carry: those of plain YAML. Any other is refused,
+ * also the yaml.org ones the parser would quietly read as a string
+ * (!!js/function, !!python/object) or decode (!!binary, !!timestamp, !!set).
+ * js-yaml's CORE_SCHEMA, the fast path of readBulkYaml, knows exactly these.
+ */
+export const PLAIN_TAGS: ReadonlySet<string> = new Set(['str', 'int', 'float', 'bool', 'null', 'seq', 'map'].map((t) => `tag:yaml.org,2002:${t}`));
+
 export function readYaml(input: string | Uint8Array, limits: ReadLimits, opts: { uniqueKeys?: boolean } = {}): YamlRead {
   const size = typeof input === 'string' ? Buffer.byteLength(input) : input.byteLength;
   if (size > limits.maxBytes) return { ok: false, problems: [{ message: `the file is ${size} bytes; the limit is ${limits.maxBytes}` }] };
@@ -57,8 +65,9 @@ export function readYaml(input: string | Uint8Array, limits: ReadLimits, opts: {
   }
   visit(doc, {
     Node(_, node) {
-      if (node.tag && !node.tag.startsWith('tag:yaml.org,2002:')) {
-        problems.push({ line: lineOf(lines, node.range?.[0]), message: `unknown tag ${node.tag}` });
+      if (node.tag && !PLAIN_TAGS.has(node.tag)) {
+        const shown = node.tag.replace(/^tag:yaml\.org,2002:/, '!!');
+        problems.push({ line: lineOf(lines, node.range?.[0]), message: `unknown tag ${shown}; fatecraft's files are plain YAML (strings, numbers, true/false, lists and maps), without tags` });
       }
     },
   });

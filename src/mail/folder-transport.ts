@@ -8,6 +8,7 @@
  *   <outboxDir>/<message-id>.eml ← FolderOutbox.send()
  */
 import { createHash } from 'node:crypto';
+import { constants } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
@@ -61,13 +62,9 @@ export class FolderInbox implements MailInbox {
     for (const name of names) {
       const file = path.join(this.inboxDir, name);
       try {
-        const stat = await fsp.stat(file);
-        const common = { id: ID_PREFIX + name, size: stat.size, receivedAt: stat.mtime.toISOString() };
-        if (stat.size > this.maxMessageBytes) {
-          result.push({ ...common, tooLarge: true });
-        } else {
-          result.push({ ...common, raw: await fsp.readFile(file) });
-        }
+        const entry = await readInboxFile(file, this.maxMessageBytes);
+        if (!entry) continue; // swapped for a link, a FIFO or a folder since the listing: not mail
+        result.push({ id: ID_PREFIX + name, ...entry });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // moved away while we listed
         throw fromFsError(error, `reading ${file}`);
@@ -93,6 +90,32 @@ export class FolderInbox implements MailInbox {
 
   async close(): Promise<void> {
     // Nothing held open.
+  }
+}
+
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/**
+ * A mail file of the inbox, read only if it is a regular file there: opened
+ * without following a link or waiting on a FIFO, and checked on the handle,
+ * so an entry swapped after the listing is neither followed nor waited on.
+ */
+async function readInboxFile(file: string, maxBytes: number): Promise<{ size: number; receivedAt: string; tooLarge: true } | { size: number; receivedAt: string; raw: Buffer } | undefined> {
+  let handle;
+  try {
+    handle = await fsp.open(file, OPEN_FLAGS);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP' || code === 'EMLINK') return undefined;
+    throw error;
+  }
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) return undefined;
+    const common = { size: stat.size, receivedAt: stat.mtime.toISOString() };
+    return stat.size > maxBytes ? { ...common, tooLarge: true } : { ...common, raw: await handle.readFile() };
+  } finally {
+    await handle.close();
   }
 }
 

@@ -22,6 +22,7 @@ import jsyaml from 'js-yaml';
 import writeFileAtomic from 'write-file-atomic';
 import { initialState } from '../campaign/initial-state.js';
 import { GM_ORDERS_FILE, ordersDir } from '../campaign/pending-orders.js';
+import { readRegularFile } from '../campaign/regular-file.js';
 import { latestTurn, readState, turnDirName } from '../campaign/store.js';
 import { writeYaml } from '../campaign/yaml-io.js';
 import { asNationId, type NationId } from '../core/ids.js';
@@ -192,7 +193,7 @@ class FetchRun {
     const now = this.room.transport.uidValidity();
     if (now === undefined) return;
     const file = join(this.room.mailDir, 'imap-state.yaml');
-    const before = existsSync(file) ? ((jsyaml.load(await readFile(file, 'utf8')) as { uidValidity?: string } | null)?.uidValidity ?? undefined) : undefined;
+    const before = existsSync(file) ? ((jsyaml.load(await readFile(file, 'utf8'), { schema: jsyaml.CORE_SCHEMA }) as { uidValidity?: string } | null)?.uidValidity ?? undefined) : undefined;
     if (before === now) return;
     if (before !== undefined) {
       this.summary.uidValidityChanged = { from: before, to: now };
@@ -406,8 +407,9 @@ class FetchRun {
     const facts: CommandFacts = { pendingTurn: this.pendingTurn, ...(this.opts.deadline ? { deadline: this.opts.deadline } : {}) };
     if (commands.includes('show')) {
       const file = join(ordersDir(room.dir, this.pendingTurn), `${nation}.yaml`);
-      if (existsSync(file)) {
-        const sheet = readYamlSheet(await readFile(file));
+      const read = existsSync(file) ? await readRegularFile(file) : undefined;
+      if (read?.ok) {
+        const sheet = readYamlSheet(read.bytes);
         facts.ordersOnFile = buildReceipt({ campaign: room.open.campaign, state: this.state, sheet, nation: asNationId(nation) }).receipt;
       }
     }
@@ -537,5 +539,7 @@ function isEnvironmentError(error: unknown): boolean {
 async function nationsWithOrders(dir: string, turn: number): Promise<Set<string>> {
   const folder = ordersDir(dir, turn);
   if (!existsSync(folder)) return new Set();
-  return new Set((await readdir(folder)).filter((n) => n.endsWith('.yaml') && n !== GM_ORDERS_FILE).map((n) => n.slice(0, -'.yaml'.length)));
+  // Only regular files are orders (readOrderFolder refuses the rest).
+  const names = (await readdir(folder, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
+  return new Set(names.filter((n) => n.endsWith('.yaml') && n !== GM_ORDERS_FILE).map((n) => n.slice(0, -'.yaml'.length)));
 }

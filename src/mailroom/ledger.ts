@@ -21,6 +21,7 @@ import type { ProcessedFolder } from '../mail/types.js';
 import type { Decision } from './decide.js';
 import type { AuthSummary, BounceFacts } from './headers.js';
 import { sha256 } from './headers.js';
+import { checkLedgerTimes } from './stored-times.js';
 
 export type LedgerStatus = 'decided' | 'done' | 'quarantined' | 'retry';
 
@@ -83,6 +84,7 @@ export class Ledger {
     if (entry === null || typeof entry !== 'object' || entry.key !== key) {
       throw new Error(`${this.fileFor(key)}: not a ledger entry for ${key} (edited by hand?)`);
     }
+    checkLedgerTimes(entry, text, this.fileFor(key));
     return entry;
   }
 

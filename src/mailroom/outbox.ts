@@ -23,6 +23,7 @@ import { MailErrorCode, isMailError } from '../mail/errors.js';
 import type { MailOutbox, OutboundMessage } from '../mail/types.js';
 import type { MailSettings } from './config.js';
 import { passFault, type FaultHook, type MailClock } from './runtime.js';
+import { checkQueuedTimes } from './stored-times.js';
 
 export type OutKind = 'receipt' | 'reply' | 'report' | 'gm-report' | 'alert' | 'reminder' | 'notice';
 export type OutStatus = 'pending' | 'sent' | 'failed';
@@ -132,8 +133,10 @@ export class OutboxQueue {
   }
 
   private async read(file: string): Promise<QueuedMessage> {
-    const value = jsyaml.load(await readFile(file, 'utf8'), { schema: jsyaml.CORE_SCHEMA }) as QueuedMessage | null;
+    const text = await readFile(file, 'utf8');
+    const value = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA }) as QueuedMessage | null;
     if (!value || typeof value !== 'object' || typeof value.messageId !== 'string') throw new Error(`${file}: not a queued message`);
+    checkQueuedTimes(value, text, file);
     return value;
   }
 }

@@ -1,3 +1,5 @@
+import { parseIsoTime } from '../campaign/iso-time.js';
+
 /**
  * What the mailroom takes from its surroundings: time, and the points where a test may interrupt it.
  */
@@ -18,8 +20,8 @@ export const systemMailClock: MailClock = {
 export function mailClockFromEnv(env: NodeJS.ProcessEnv = process.env): MailClock {
   const fixed = env.FATECRAFT_NOW;
   if (fixed === undefined || fixed === '') return systemMailClock;
-  const at = new Date(fixed);
-  if (Number.isNaN(at.getTime())) throw new Error(`FATECRAFT_NOW is not a time: "${fixed}" (write e.g. 2025-03-09T18:00:00Z)`);
+  const at = parseIsoTime(fixed);
+  if (at === undefined) throw new Error(`FATECRAFT_NOW is not a time: "${fixed}" (write e.g. 2025-03-09T18:00:00Z)`);
   return { now: () => new Date(at), sleep: async () => undefined };
 }
 

@@ -3,9 +3,10 @@
  * message gets another chance.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename } from 'node:fs/promises';
+import { mkdir, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
+import { readRegularFile } from '../campaign/regular-file.js';
 import { openCampaign } from '../campaign/store.js';
 import { fromImapError } from '../mail/errors.js';
 import { mailDir, mailSettingsOf, type MailSettings } from './config.js';
@@ -120,7 +121,10 @@ async function moveBackFolder(dir: string, keys: ReadonlySet<string>): Promise<n
   let moved = 0;
   for (const name of (await readdir(quarantine)).sort()) {
     if (!name.endsWith('.eml')) continue;
-    const raw = await readFile(join(quarantine, name));
+    // Only regular files are mail (a FIFO would wait for ever, a link read another file).
+    const read = await readRegularFile(join(quarantine, name));
+    if (!read.ok) continue;
+    const raw = read.bytes;
     if (!keysOf(raw).some((k) => keys.has(k)) && !keys.has(`file:${name}`)) continue;
     let target = join(dir, 'inbox', name);
     for (let n = 2; existsSync(target); n++) target = join(dir, 'inbox', name.replace(/\.eml$/, `.${n}.eml`));

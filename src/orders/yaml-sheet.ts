@@ -1,5 +1,4 @@
-import { isMap, isScalar, isSeq, visit, type Document, type LineCounter, type Node } from 'yaml';
-import type { RefusedLine } from '../core/orders.js';
+import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import { lineAt, lineOf, PLAYER_LIMITS, readYaml, type YamlRead } from '../campaign/yaml-io.js';
 import { decodeOrderText, yamlTooDeep } from './input.js';
 import { ORDER_KEYS } from './interpret.js';
@@ -72,11 +71,6 @@ function readSheet(input: string | Uint8Array, fast: boolean): OrderSheet {
   const read = readYaml(source, PLAYER_LIMITS);
   if (!read.ok) {
     sheet.problems = read.problems.map((p) => ({ ...(p.line !== undefined ? { line: p.line } : {}), text: WHOLE_FILE, reason: p.message }));
-    return sheet;
-  }
-  const tags = foreignTags(read.doc, read.lines);
-  if (tags.length) {
-    sheet.problems = tags;
     return sheet;
   }
   return interpret(sheet, source, read.value, strictLayout(read));
@@ -162,28 +156,6 @@ function interpret(sheet: OrderSheet, source: string, top: unknown, layout: Yaml
     sheet.entries.push(entry);
   });
   return sheet;
-}
-
-/** Plain YAML only: strings, numbers, booleans, null, lists and maps. */
-const PLAIN_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'seq', 'map'].map((t) => `tag:yaml.org,2002:${t}`));
-
-/**
- * Any other explicit tag is refused, also the yaml.org ones the parser would
- * quietly read as a string (!!js/function, !!python/object) or decode
- * (!!binary, !!timestamp, !!set): a player's file never needs them.
- */
-function foreignTags(doc: Document, lines: LineCounter): RefusedLine[] {
-  const found: RefusedLine[] = [];
-  visit(doc, {
-    Node(_, node) {
-      if (node.tag && !PLAIN_TAGS.has(node.tag)) {
-        const line = lineOf(lines, node.range?.[0]);
-        const shown = node.tag.replace(/^tag:yaml\.org,2002:/, '!!');
-        found.push({ ...(line !== undefined ? { line } : {}), text: WHOLE_FILE, reason: `unknown tag ${shown}`, hint: 'order files use plain YAML: no tags (words starting with ! or !!)' });
-      }
-    },
-  });
-  return found;
 }
 
 /** Keys that name an order kind and are never another kind's field ("support" is both). */

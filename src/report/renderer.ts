@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { nationOrdersFromFiles, GM_ORDERS_FILE, ordersDir } from '../campaign/pending-orders.js';
+import { nationOrdersFromFiles, GM_ORDERS_FILE, ordersDir, readOrderFolder, type NationOrderFile } from '../campaign/pending-orders.js';
 import { MemorySink, type FileSink } from '../campaign/staging.js';
 import { CampaignError, pathText } from '../campaign/problems.js';
 import { turnDirName, type OpenCampaign } from '../campaign/store.js';
 import type { LoggedEvent } from '../core/events.js';
-import { asNationId, compareIds, sortedKeys, type NationId } from '../core/ids.js';
+import { asNationId, sortedKeys, type NationId } from '../core/ids.js';
 import type { TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import type { TurnRenderer } from '../jobs/run-turn.js';
@@ -121,11 +120,10 @@ export function templateDirs(open: OpenCampaign): string[] {
 export async function readTurnOrders(open: OpenCampaign, before: GameState, turn: number): Promise<TurnOrders> {
   const kept = join(open.dir, 'turns', turnDirName(turn), 'orders');
   const dir = existsSync(kept) ? kept : ordersDir(open.dir, turn);
-  if (!existsSync(dir)) return { nations: {}, gm: [] };
-  const files: { nation: NationId; bytes: Buffer }[] = [];
-  for (const name of (await readdir(dir)).filter((n) => n.endsWith('.yaml') && n !== GM_ORDERS_FILE).sort(compareIds)) {
+  const files: NationOrderFile[] = [];
+  for (const { name, read } of await readOrderFolder(dir)) {
     const nation = asNationId(name.slice(0, -'.yaml'.length));
-    if (open.campaign.nations[nation]) files.push({ nation, bytes: await readFile(join(dir, name)) });
+    if (name !== GM_ORDERS_FILE && open.campaign.nations[nation]) files.push({ nation, read });
   }
   return { nations: await nationOrdersFromFiles(open, before, files), gm: [] };
 }

@@ -1,3 +1,5 @@
+import { parseIsoTime } from '../campaign/iso-time.js';
+
 /**
  * The one source of time for the schedule shell. Nothing under src/schedule or
  * src/gm calls `new Date()` or `Date.now()` for a decision: a clock is passed
@@ -64,7 +66,7 @@ export class FakeClock implements Clock {
 export function clockFromEnv(env: NodeJS.ProcessEnv = process.env): Clock {
   const fixed = env.FATECRAFT_NOW;
   if (fixed === undefined || fixed === '') return systemClock;
-  const t = new Date(fixed);
-  if (Number.isNaN(t.getTime())) throw new Error(`FATECRAFT_NOW is not a time: "${fixed}" (write e.g. 2025-03-09T18:00:00Z)`);
+  const t = parseIsoTime(fixed);
+  if (t === undefined) throw new Error(`FATECRAFT_NOW is not a time: "${fixed}" (write e.g. 2025-03-09T18:00:00Z)`);
   return new FakeClock(t);
 }

@@ -1,4 +1,5 @@
 import { CronExpressionParser } from 'cron-parser';
+import { parseIsoTime } from '../campaign/iso-time.js';
 import type { Schedule } from './settings.js';
 
 /**
@@ -95,10 +96,7 @@ export function localIso(at: Date, timeZone: string): string {
  */
 export function parseLocalTime(text: string, timeZone: string): Date | undefined {
   const s = text.trim();
-  if (/(Z|[+-]\d\d:?\d\d)$/i.test(s)) {
-    const d = new Date(s);
-    return Number.isNaN(d.getTime()) ? undefined : d;
-  }
+  if (/(Z|[+-]\d\d:?\d\d)$/i.test(s)) return parseIsoTime(s.replace(' ', 'T'));
   const m = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d)(?::(\d\d))?$/.exec(s);
   if (!m) return undefined;
   const [y, mo, d, h, mi, se] = m.slice(1).map((x) => Number(x ?? 0)) as [number, number, number, number, number, number];

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
+import { isoTimeSchema } from '../campaign/iso-time.js';
 import { CampaignError, validate } from '../campaign/problems.js';
 import { GM_LIMITS, readBulkYaml, writeYaml } from '../campaign/yaml-io.js';
 
@@ -16,7 +17,7 @@ import { GM_LIMITS, readBulkYaml, writeYaml } from '../campaign/yaml-io.js';
  */
 export const RUNTIME_FILE = 'runtime.yaml';
 
-const iso = z.string().refine((s) => !Number.isNaN(Date.parse(s)), { message: 'not a time (ISO 8601, e.g. 2025-03-09T18:00:00.000Z)' });
+const iso = isoTimeSchema;
 const nation = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/);
 const turn = z.number().int().min(0);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ISO_TIME_PROBLEM, parseIsoTime } from '../campaign/iso-time.js';
 import { CampaignError, pathText, type FileProblem } from '../campaign/problems.js';
 import type { CampaignFile } from '../campaign/schema.js';
 import { checkCron } from './deadline.js';
@@ -78,10 +79,8 @@ export function parseSchedule(raw: unknown, file = 'campaign.yaml'): ScheduleRes
   if (cronProblem) problem('deadline', `${cronProblem}; a deadline is a cron expression such as "0 18 * * 0" (Sundays at 18:00)`);
   let firstDeadline: Date | undefined;
   if (s.firstDeadline !== undefined) {
-    firstDeadline = new Date(s.firstDeadline);
-    if (Number.isNaN(firstDeadline.getTime()) || (typeof s.firstDeadline === 'string' && !/(Z|[+-]\d\d:?\d\d)$/i.test(s.firstDeadline.trim()))) {
-      problem('firstDeadline', 'write a time with its offset, e.g. 2025-03-09T18:00:00Z or 2025-03-09T18:00:00+01:00');
-    }
+    firstDeadline = s.firstDeadline instanceof Date ? s.firstDeadline : parseIsoTime(s.firstDeadline);
+    if (firstDeadline === undefined || Number.isNaN(firstDeadline.getTime())) problem('firstDeadline', ISO_TIME_PROBLEM);
   }
   const reminders = [...new Set(s.reminders)].map((label) => ({ label, before: parseDuration(label)! })).sort((a, b) => b.before - a.before);
   if (reminders.some((r) => r.before === 0)) problem('reminders', 'a reminder 0 before the deadline comes too late to help');

@@ -14,7 +14,7 @@ import { failpoint } from './failpoints.js';
 import { tickHooksFor, type TickContext, type TickHooks } from './hooks.js';
 import { LockBusyError, withCampaignLock } from './lock.js';
 import { ordersAccepted, planTick, type TickAction } from './plan.js';
-import { absentNations, closeTurnAlerts, logOp, newRuntime, raiseAlert, readRuntime, writeRuntime, type Runtime } from './runtime.js';
+import { absentNations, closeTurnAlerts, logOp, newRuntime, raiseAlert, readRuntime, writeRuntime, type Alert, type Runtime } from './runtime.js';
 import { scheduleOf, type Schedule } from './settings.js';
 
 /**
@@ -93,6 +93,14 @@ export async function tickMany(dirs: string[], opts: Omit<TickOptions, 'hooks'> 
   return outcomes;
 }
 
+/**
+ * Alerts kept in runtime.yaml are numbered from 1. One that cannot be kept
+ * there (runtime.yaml itself is damaged) takes an id from here up, derived
+ * from its problem, so the hooks' message for it is stable and never one of
+ * a kept alert's.
+ */
+const UNRECORDED_ALERT_IDS_FROM = 1_000_000_000;
+
 class TickRun {
   private open!: OpenCampaign;
   private schedule!: Schedule;
@@ -117,7 +125,7 @@ class TickRun {
     this.hooks = this.opts.hooks ?? tickHooksFor(this.open);
     for (const file of await recoverJournal(dir)) this.say(`finished an interrupted GM operation: wrote ${file}`);
 
-    const existing = await readRuntime(dir);
+    const existing = await this.readRuntimeOrAlert();
     if (!existing) {
       const latest = (await latestTurn(dir)) ?? 0;
       const deadline = firstDeadline(this.schedule, this.now);
@@ -137,6 +145,40 @@ class TickRun {
       if (raiseAlert(this.runtime, this.now, { key, kind: 'tick-failed', turn: this.runtime.turn, message: `tick stopped: ${message}` })) {
         await this.save().catch(() => undefined);
         await this.sendAlerts().catch(() => undefined);
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * runtime.yaml, or a stop that the GM is told of. A damaged file is left
+   * as it is for the GM to mend, so the alert cannot be kept in it: it goes
+   * straight to the hooks under an id derived from the problem, so the same
+   * problem met by every tick until it is mended is one message.
+   */
+  private async readRuntimeOrAlert(): Promise<Runtime | undefined> {
+    try {
+      return await readRuntime(this.dir);
+    } catch (e) {
+      if (!(e instanceof CampaignError)) throw e;
+      const digest = createHash('sha256').update(e.message).digest('hex');
+      const turn = ((await latestTurn(this.dir)) ?? 0) + 1;
+      // A stand-in for the hooks' context only; it is never written.
+      this.runtime = newRuntime(turn, this.now);
+      const alert: Alert = {
+        id: UNRECORDED_ALERT_IDS_FROM + (Number.parseInt(digest.slice(0, 12), 16) % UNRECORDED_ALERT_IDS_FROM),
+        key: `runtime-damaged:${digest.slice(0, 12)}`,
+        kind: 'tick-failed',
+        turn,
+        raisedAt: this.now.toISOString(),
+        message: `tick stopped: runtime.yaml cannot be read, so nothing was done; mend it (or restore it from a backup) and the next tick goes on.\n${e.message}`,
+        mailed: false,
+        open: true,
+      };
+      try {
+        await this.hooks.sendGmAlert(this.context(), alert);
+      } catch (mailError) {
+        this.say(`could not mail the alert to the GM: ${(mailError as Error).message}`);
       }
       throw e;
     }
@@ -369,7 +411,9 @@ class TickRun {
 export async function submittedNations(dir: string, turn: number, nations: readonly string[]): Promise<string[]> {
   const folder = ordersDir(dir, turn);
   if (!existsSync(folder)) return [];
-  const names = (await readdir(folder)).filter((n) => n.endsWith('.yaml') && n !== GM_ORDERS_FILE).map((n) => n.slice(0, -'.yaml'.length));
+  // Only regular files are orders (readOrderFolder refuses the rest).
+  const files = (await readdir(folder, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
+  const names = files.filter((n) => n.endsWith('.yaml') && n !== GM_ORDERS_FILE).map((n) => n.slice(0, -'.yaml'.length));
   return names.filter((n) => nations.includes(n)).sort();
 }
 

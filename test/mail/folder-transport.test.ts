@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,6 +61,16 @@ describe('FolderInbox', () => {
     expect(entries[1]?.size).toBe(17);
     expect(entries[1]?.receivedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
+
+  it('never reads a FIFO or follows a symbolic link in the inbox, and does not wait on them', async () => {
+    await dropInbox('mail.eml', 'Subject: m\r\n\r\nM\r\n');
+    execFileSync('mkfifo', [path.join(mailDir, 'inbox', 'fifo.eml')]);
+    const outside = path.join(root, 'outside.eml');
+    await fs.writeFile(outside, 'Subject: secret\r\n\r\nSECRET\r\n');
+    await fs.symlink(outside, path.join(mailDir, 'inbox', 'link.eml'));
+    const entries = (await new FolderInbox({ mailDir }).list()) as InboundMessage[];
+    expect(entries.map((e) => e.id)).toEqual(['file:mail.eml']);
+  }, 10_000);
 
   it('lists messages over the size limit as tooLarge, without their bytes', async () => {
     await dropInbox('big.eml', `Subject: big\r\n\r\n${'x'.repeat(2000)}\r\n`);

@@ -1,0 +1,68 @@
+import { constants } from 'node:fs';
+import { lstat, open } from 'node:fs/promises';
+
+/**
+ * Reads a file players or mail can put in place (an order file, a mail in
+ * the folder inbox) only when it is a regular file in the folder itself: a
+ * directory named x.yaml, a FIFO (whose read would wait for a writer for
+ * ever), a device or a symbolic link (which may point anywhere on the
+ * machine) is refused with what it is, never followed and never waited on.
+ *
+ * lstat gives the refusal its words; the file is then opened without
+ * following a link (O_NOFOLLOW) and without waiting (O_NONBLOCK), and the
+ * handle itself is checked, so an entry swapped for a link or a FIFO between
+ * the two steps is refused too.
+ */
+export type RegularFileRead = { ok: true; bytes: Buffer } | { ok: false; reason: string };
+
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/** What a non-regular entry is, in a GM's words. */
+function kindOf(stat: { isDirectory(): boolean; isSymbolicLink(): boolean; isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean }): string {
+  if (stat.isDirectory()) return 'a folder';
+  if (stat.isSymbolicLink()) return 'a symbolic link';
+  if (stat.isFIFO()) return 'a named pipe (FIFO)';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  return 'not a regular file';
+}
+
+const refusal = (kind: string) => `it is ${kind}, not a regular file`;
+
+/** Errors that concern the one file, not the machine: it is refused, and the rest is read. */
+const FILE_ERRORS = new Set(['EACCES', 'EPERM', 'ENOENT']);
+
+/**
+ * The bytes of the regular file at `path`, or why it was not read. Errors
+ * of the machine (EIO, EMFILE...) are thrown.
+ */
+export async function readRegularFile(path: string): Promise<RegularFileRead> {
+  try {
+    return await readIfRegular(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== undefined && FILE_ERRORS.has(code)) return { ok: false, reason: `it cannot be read (${code})` };
+    throw e;
+  }
+}
+
+async function readIfRegular(path: string): Promise<RegularFileRead> {
+  const entry = await lstat(path);
+  if (!entry.isFile()) return { ok: false, reason: refusal(kindOf(entry)) };
+  let handle;
+  try {
+    handle = await open(path, OPEN_FLAGS);
+  } catch (e) {
+    // O_NOFOLLOW on a link: ELOOP (Linux, macOS) or EMLINK (FreeBSD).
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP' || code === 'EMLINK') return { ok: false, reason: refusal('a symbolic link') };
+    throw e;
+  }
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) return { ok: false, reason: refusal(kindOf(stat)) };
+    return { ok: true, bytes: await handle.readFile() };
+  } finally {
+    await handle.close();
+  }
+}

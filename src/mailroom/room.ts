@@ -44,9 +44,9 @@ export class Mailroom {
     readonly options: MailroomOptions,
   ) {
     this.mailDir = mailDir(dir);
-    this.ledger = new Ledger(this.mailDir);
-    this.queue = new OutboxQueue(this.mailDir);
     this.senders = new SenderStats(this.mailDir);
+    this.ledger = new Ledger(this.mailDir, (entry) => this.senders.absorb(entry));
+    this.queue = new OutboxQueue(this.mailDir);
     this.transportValue = options.transport;
   }
 
@@ -54,9 +54,7 @@ export class Mailroom {
     const open = await openCampaign(dir);
     const settings = await requireMailSettings(open);
     const secrets = options.secrets ?? loadSecrets({ campaign: open.campaign.name, campaignDir: dir });
-    const room = new Mailroom(dir, open, settings, secrets, options.clock ?? systemMailClock, options);
-    await room.senders.load();
-    return room;
+    return new Mailroom(dir, open, settings, secrets, options.clock ?? systemMailClock, options);
   }
 
   /** Opens the room under the mail lock, runs `work`, saves the sender statistics and closes the transport. */
@@ -64,6 +62,9 @@ export class Mailroom {
     const room = await Mailroom.open(dir, options);
     return withMailLock(room.mailDir, async () => {
       try {
+        // Under the lock: a killed run's counts are rebuilt from its ledger entries before anything is judged.
+        await room.senders.load(room.ledger);
+        await room.senders.begin();
         return await work(room);
       } finally {
         await room.senders.save(room.clock.now()).catch(() => undefined);

@@ -166,7 +166,8 @@ export class SenderStats {
       }
     }
     for (const entry of await ledger.all()) this.absorb(entry);
-    this.dirty = true;
+    // Written back unless there was nothing to count and nothing on disk: a rebuild leaves what one run would.
+    this.dirty = Object.keys(this.data).length > 0 || existsSync(this.file);
   }
 
   /** Marks the index unsaved until save(): a run killed before then leaves the marker for the next one. */

@@ -7,6 +7,7 @@ import { runTurn } from '../../src/jobs/run-turn.js';
 import { FolderInbox, FolderOutbox } from '../../src/mail/folder-transport.js';
 import type { OutboundMessage } from '../../src/mail/types.js';
 import { fetchMail } from '../../src/mailroom/fetch.js';
+import { OutboxQueue } from '../../src/mailroom/outbox.js';
 import { sendReports } from '../../src/mailroom/reports.js';
 import { FAULT_POINTS, type FaultHook, type FaultPoint } from '../../src/mailroom/runtime.js';
 import type { MailTransport } from '../../src/mailroom/transport.js';
@@ -114,7 +115,7 @@ describe('fetch: interrupted between every two steps', async () => {
     expect(files(join(base.dir, 'mail', 'inbox'))).toEqual([]);
   });
 
-  const inbound = FAULT_POINTS.filter((p) => !['before-send', 'after-send', 'after-mark'].includes(p));
+  const inbound = FAULT_POINTS.filter((p) => !['after-queue-report', 'before-send', 'after-send', 'after-mark'].includes(p));
   const outbound: FaultPoint[] = ['before-send', 'after-send', 'after-mark'];
   for (const point of [...inbound, ...outbound]) {
     it(`cut at ${point} (1st, 3rd and 6th time), then run again: the same end`, async () => {
@@ -166,15 +167,19 @@ describe('reports: interrupted while sending', async () => {
   const baseTransport = counting(base.dir);
   await sendReports(base.dir, 1, { clock: new TestClock(NOW), secrets: secrets(), transport: baseTransport });
   const expected = await snapshot(base.dir);
+  const expectedFiles = everyFile(base.dir);
 
-  it('sends five reports and the GM report, once each', () => {
+  it('sends five reports and the GM report, once each; the GM report lists the five', async () => {
     expect(baseTransport.sends.size).toBe(6);
     expect(files(join(base.dir, 'mail', 'outbox'))).toHaveLength(6);
+    const gm = (await new OutboxQueue(join(base.dir, 'mail')).all()).find((q) => q.kind === 'gm-report');
+    expect(gm?.message.text).toContain('Reports queued for: argenta, gondarahl, grarkul, vulcanstille, westvalia.');
   });
 
-  for (const point of ['before-send', 'after-send', 'after-mark'] as const) {
-    it(`cut at ${point} of the 1st and the 6th report, then again: each report once`, async () => {
-      for (const n of [1, 6]) {
+  const cuts = { 'after-queue-report': [1, 3, 5], 'before-send': [1, 6], 'after-send': [1, 6], 'after-mark': [1, 6] } as const;
+  for (const [point, ns] of Object.entries(cuts) as [FaultPoint, readonly number[]][]) {
+    it(`cut at ${point} (${ns.join(', ')}), then again: each report once, and the GM told of all of them`, async () => {
+      for (const n of ns) {
         const scratch = await prepare(`reports-${point}-${n}`);
         const transport = counting(scratch.dir);
         await expect(sendReports(scratch.dir, 1, { clock: new TestClock(NOW), secrets: secrets(), transport, faults: crashAt(point, n) })).rejects.toBeInstanceOf(Crash);
@@ -183,6 +188,7 @@ describe('reports: interrupted while sending', async () => {
         await sendReports(scratch.dir, 1, { clock: new TestClock(NOW), secrets: secrets(), transport: again });
         merge(sends, again.sends);
         expect(await snapshot(scratch.dir)).toEqual(expected);
+        expect(everyFile(scratch.dir), `${point} #${n}`).toEqual(expectedFiles);
         expect([...sends.keys()].sort()).toEqual([...baseTransport.sends.keys()].sort());
         const twice = [...sends].filter(([, c]) => c > 1).map(([id]) => id);
         expect(twice).toEqual(point === 'after-send' ? [[...transport.sends.keys()].at(-1)] : []);
@@ -210,6 +216,38 @@ describe('a real SIGKILL of `fatecraft mail fetch`', () => {
       const killed = run(scratch.dir, failpoint);
       expect(killed.signal, `${failpoint}: ${killed.stdout}${killed.stderr}`).toBe('SIGKILL');
       expect(existsSync(join(scratch.dir, 'mail', '.mail.lock'))).toBe(true); // left behind by the dead process
+      const again = run(scratch.dir);
+      expect(again.status, again.stderr).toBe(0);
+      expect(everyFile(scratch.dir), failpoint).toEqual(expected);
+    }
+  }, 60_000);
+});
+
+describe('a real SIGKILL of `fatecraft mail send`', () => {
+  const cli = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+  it.skipIf(!existsSync(cli))('killed after queueing the 3rd report, or after marking the 2nd sent, then run again: every file as after one run, the GM told of all five', async () => {
+    const resolved = demoCopy('send-sigkill-resolved');
+    await runTurn(resolved.dir, { renderers: turnRenderers() });
+    const copy = (label: string) => {
+      const scratch = demoCopy(label);
+      rmSync(scratch.dir, { recursive: true });
+      cpSync(resolved.dir, scratch.dir, { recursive: true });
+      return scratch;
+    };
+    const secretsFile = join(resolved.root, 'secrets.yaml');
+    writeFileSync(secretsFile, 'argenta: silver-sails-1021\ngondarahl: starkrock-deep\ngrarkul: bloodtusk-bones\nvulcanstille: ash-and-chains\nwestvalia: brass-and-thunder\n');
+    const run = (dir: string, failpoint?: string) =>
+      spawnSync(process.execPath, [cli, 'mail', 'send', dir, '--turn', '1'], { env: { ...process.env, FATECRAFT_SECRETS: secretsFile, FATECRAFT_NOW: NOW, ...(failpoint ? { FATECRAFT_MAIL_FAILPOINT: failpoint } : {}) }, encoding: 'utf8' });
+    const base = copy('send-sigkill-baseline');
+    expect(run(base.dir).status).toBe(0);
+    const expected = everyFile(base.dir);
+    const gm = (await new OutboxQueue(join(base.dir, 'mail')).all()).find((q) => q.kind === 'gm-report');
+    expect(gm?.message.text).toContain('Reports queued for: argenta, gondarahl, grarkul, vulcanstille, westvalia.');
+
+    for (const failpoint of ['after-queue-report:3', 'after-mark:2']) {
+      const scratch = copy(`send-sigkill-${failpoint.replace(':', '-')}`);
+      const killed = run(scratch.dir, failpoint);
+      expect(killed.signal, `${failpoint}: ${killed.stdout}${killed.stderr}`).toBe('SIGKILL');
       const again = run(scratch.dir);
       expect(again.status, again.stderr).toBe(0);
       expect(everyFile(scratch.dir), failpoint).toEqual(expected);

@@ -11,6 +11,7 @@ import { fromImapError } from '../mail/errors.js';
 import { mailDir, mailSettingsOf, type MailSettings } from './config.js';
 import { bodyDigest, firstHeader, messageIdOf, readRawHeaders } from './headers.js';
 import { Ledger, readBounces, type BounceRecord, type LedgerEntry } from './ledger.js';
+import { readOutage, type Outage } from './outage.js';
 import { OutboxQueue, type QueuedMessage } from './outbox.js';
 import { withMailLock, type MailroomOptions } from './room.js';
 import { loadSecrets, type SecretSource } from './secrets.js';
@@ -20,6 +21,8 @@ export interface MailStatusReport {
   transport?: string;
   inbound: { total: number; byOutcome: Record<string, number>; quarantined: LedgerEntry[]; unfinished: LedgerEntry[]; authFailures: LedgerEntry[] };
   outbound: { pending: QueuedMessage[]; failed: QueuedMessage[]; sent: number };
+  /** The sending server has not answered since then (mail/smtp-outage.yaml). */
+  outage?: Outage;
   bounces: BounceRecord[];
 }
 
@@ -29,6 +32,7 @@ export async function mailStatus(campaignDir: string): Promise<MailStatusReport>
   const dir = mailDir(campaignDir);
   const entries = await new Ledger(dir).all();
   const queued = await new OutboxQueue(dir).all();
+  const outage = await readOutage(dir);
   const byOutcome: Record<string, number> = {};
   for (const e of entries) {
     const kind = e.decision ? (e.decision.kind === 'refuse' || e.decision.kind === 'ignore' ? `${e.decision.kind}:${e.decision.reason}` : e.decision.kind) : e.status;
@@ -45,6 +49,7 @@ export async function mailStatus(campaignDir: string): Promise<MailStatusReport>
       authFailures: entries.filter((e) => e.auth?.dmarc === 'fail' || e.auth?.dkim === 'fail'),
     },
     outbound: { pending: queued.filter((q) => q.status === 'pending'), failed: queued.filter((q) => q.status === 'failed'), sent: queued.filter((q) => q.status === 'sent').length },
+    ...(outage !== undefined ? { outage } : {}),
     bounces: await readBounces(dir),
   };
 }
@@ -63,6 +68,7 @@ export function renderMailStatus(s: MailStatusReport): string {
     for (const e of s.inbound.authFailures.slice(-20)) out.push(`  ${e.receivedAt}  from ${e.inbound.from ?? '?'}: dkim=${e.auth?.dkim ?? '-'} spf=${e.auth?.spf ?? '-'} dmarc=${e.auth?.dmarc ?? '-'} (${e.auth?.trusted ? 'trusted' : `unverified, stamped by ${e.auth?.servId}`}) — ${e.outcome ?? ''}`);
   }
   out.push('', `Outbound: ${s.outbound.sent} sent, ${s.outbound.pending.length} pending, ${s.outbound.failed.length} failed`);
+  if (s.outage) out.push(`  THE MAIL SERVER HAS NOT ANSWERED since ${s.outage.since}: ${s.outage.error}`);
   for (const q of s.outbound.pending) out.push(`  pending  ${q.about ?? q.kind} → ${q.message.to.join(', ')}${q.nextAttemptAt ? ` (next try ${q.nextAttemptAt})` : ''}${q.lastError ? `: ${q.lastError}` : ''}`);
   for (const q of s.outbound.failed) out.push(`  FAILED   ${q.about ?? q.kind} → ${q.message.to.join(', ')}: ${q.lastError ?? ''}`);
   if (s.bounces.length) {

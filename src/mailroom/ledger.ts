@@ -142,6 +142,8 @@ interface SenderRecord {
 export class SenderStats {
   private data: Record<string, SenderRecord> = {};
   private dirty = false;
+  /** save() writes nothing unless load() finished: a half-read index must not replace the file. */
+  private loaded = false;
   private readonly file: string;
   private readonly marker: string;
 
@@ -153,12 +155,17 @@ export class SenderStats {
   /** Reads mail/senders.yaml, or rebuilds it from the ledger when the last run did not save it or it is damaged. */
   async load(ledger: Ledger): Promise<void> {
     this.data = {};
+    this.loaded = false;
     if (!existsSync(this.marker)) {
-      if (!existsSync(this.file)) return;
+      if (!existsSync(this.file)) {
+        this.loaded = true;
+        return;
+      }
       try {
         const value = jsyaml.load(await readFile(this.file, 'utf8'), { schema: jsyaml.CORE_SCHEMA });
         if (value && typeof value === 'object') {
           this.data = value as Record<string, SenderRecord>;
+          this.loaded = true;
           return;
         }
       } catch {
@@ -168,6 +175,7 @@ export class SenderStats {
     for (const entry of await ledger.all()) this.absorb(entry);
     // Written back unless there was nothing to count and nothing on disk: a rebuild leaves what one run would.
     this.dirty = Object.keys(this.data).length > 0 || existsSync(this.file);
+    this.loaded = true;
   }
 
   /** Marks the index unsaved until save(): a run killed before then leaves the marker for the next one. */
@@ -207,6 +215,7 @@ export class SenderStats {
 
   /** Writes the file (sorted, so a rebuilt index reads the same), dropping what is older than two days; then removes the marker. */
   async save(now: Date): Promise<void> {
+    if (!this.loaded) return;
     if (this.dirty) {
       const since = now.getTime() - 2 * DAY_MS;
       const recent = (times: Record<string, string> = {}) =>

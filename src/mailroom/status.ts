@@ -11,6 +11,7 @@ import { fromImapError } from '../mail/errors.js';
 import { mailDir, mailSettingsOf, type MailSettings } from './config.js';
 import { bodyDigest, firstHeader, messageIdOf, readRawHeaders } from './headers.js';
 import { Ledger, readBounces, type BounceRecord, type LedgerEntry } from './ledger.js';
+import type { MailStatus } from '../schedule/hooks.js';
 import { readOutage, type Outage } from './outage.js';
 import { OutboxQueue, type QueuedMessage } from './outbox.js';
 import { withMailLock, type MailroomOptions } from './room.js';
@@ -162,11 +163,13 @@ async function moveBackImap(settings: MailSettings, secrets: SecretSource, keys:
 }
 
 /** Reused by the tick: the queue and its failures in the shape `fatecraft status` wants. */
-export async function queueStatus(campaignDir: string): Promise<{ queued: number; failures: { to: string; subject: string; error: string; at?: string }[] }> {
+export async function queueStatus(campaignDir: string): Promise<Omit<MailStatus, 'configured'>> {
   const queued = await new OutboxQueue(mailDir(campaignDir)).all();
+  const outage = await readOutage(mailDir(campaignDir));
   return {
     queued: queued.filter((q) => q.status === 'pending').length,
     failures: queued.filter((q) => q.status === 'failed').map((q) => ({ to: q.message.to.join(', '), subject: q.message.subject, error: q.lastError ?? 'failed', ...(q.sentAt ? { at: q.sentAt } : {}) })),
+    ...(outage !== undefined ? { serverDown: outage } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OutboxQueue } from '../../src/mailroom/outbox.js';
 import { sendNotice, sendPending } from '../../src/mailroom/reports.js';
+import { mailStatus, queueStatus, renderMailStatus } from '../../src/mailroom/status.js';
 import type { MailServers } from '../support/mail-servers.js';
 import { ADDRESSES, CAMPAIGN_ADDRESS, GM_ADDRESS, IMAP_PASSWORD_ENV, PASSWORD, TestClock, demoCopy, imapSecrets, setMailBlock, withMailServers, type Scratch } from './support.js';
 
@@ -94,6 +95,9 @@ describe('an SMTP server that never answers', () => {
     // Untried messages keep their count of failed runs: the server is at fault, not they.
     expect(queue.filter((q) => q.kind === 'notice' && q.attempts === 0).every((q) => q.failedRuns === 0 && q.lastError?.startsWith('not tried'))).toBe(true);
     expect(existsSync(outage)).toBe(true);
+    // `fatecraft status` and `mail status` say so at once (the alert itself waits for the server).
+    expect((await queueStatus(scratch.dir)).serverDown?.error).toBe(first.unreachable);
+    expect(renderMailStatus(await mailStatus(scratch.dir))).toContain('THE MAIL SERVER HAS NOT ANSWERED since 2026-03-08T12:00:00.000Z');
 
     // Later runs while it stays down: as quick, and no second alert.
     for (let run = 0; run < 3; run++) {
@@ -119,6 +123,7 @@ describe('an SMTP server that never answers', () => {
     expect(back.unreachable).toBeUndefined();
     expect(back.sent).toHaveLength(6);
     expect(existsSync(outage)).toBe(false);
+    expect((await queueStatus(scratch.dir)).serverDown).toBeUndefined();
     const relayed = servers.relay.relayed.slice(relayedBefore);
     expect(relayed.filter((m) => m.to.includes(GM_ADDRESS) && m.raw.toString('utf8').includes('the mail server does not answer'))).toHaveLength(1);
     expect((await queued(scratch.dir)).every((q) => q.status === 'sent')).toBe(true);

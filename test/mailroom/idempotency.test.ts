@@ -223,6 +223,30 @@ describe('a real SIGKILL of `fatecraft mail fetch`', () => {
   }, 240_000);
 });
 
+describe('a real SIGKILL of `fatecraft tick` while it reads the mail', () => {
+  const cli = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+  it.skipIf(!existsSync(cli))('killed in the flood, then run again: every file of the mail folder and the orders as after one tick', async () => {
+    const base = mailbox('tick-sigkill-baseline');
+    const secretsFile = join(base.root, 'secrets.yaml');
+    writeFileSync(secretsFile, 'argenta: silver-sails-1021\ngondarahl: starkrock-deep\ngrarkul: bloodtusk-bones\nvulcanstille: ash-and-chains\nwestvalia: brass-and-thunder\n');
+    // A Sunday before the deadline (Sundays 18:00 London): the tick reads the mail and resolves nothing.
+    const env = { ...process.env, FATECRAFT_SECRETS: secretsFile, FATECRAFT_NOW: '2026-03-08T13:00:00Z' };
+    const run = (dir: string, failpoint?: string) => spawnSync(process.execPath, [cli, 'tick', dir], { env: { ...env, ...(failpoint ? { FATECRAFT_MAIL_FAILPOINT: failpoint } : {}) }, encoding: 'utf8' });
+    const mailAndOrders = (dir: string) => Object.fromEntries(Object.entries(everyFile(dir)).filter(([f]) => f.startsWith('mail/') || f.startsWith('orders/')));
+    const first = run(base.dir);
+    expect(first.status, `${first.stdout}${first.stderr}`).toBe(0);
+    const expected = mailAndOrders(base.dir);
+    expect(Object.keys(expected).filter((f) => f.startsWith('mail/ledger/'))).toHaveLength(8 + FLOOD - 1);
+
+    const scratch = mailbox('tick-sigkill-after-done-10');
+    const killed = run(scratch.dir, 'after-done:10');
+    expect(killed.signal, `${killed.stdout}${killed.stderr}`).toBe('SIGKILL');
+    const again = run(scratch.dir);
+    expect(again.status, `${again.stdout}${again.stderr}`).toBe(0);
+    expect(mailAndOrders(scratch.dir)).toEqual(expected);
+  }, 240_000);
+});
+
 describe('a real SIGKILL of `fatecraft mail send`', () => {
   const cli = join(ROOT, 'dist', 'src', 'cli', 'main.js');
   it.skipIf(!existsSync(cli))('killed after queueing the 3rd report, or after marking the 2nd sent, then run again: every file as after one run, the GM told of all five', async () => {

@@ -118,8 +118,8 @@ describe('fetch: interrupted between every two steps', async () => {
   const inbound = FAULT_POINTS.filter((p) => !['after-queue-report', 'before-send', 'after-send', 'after-mark'].includes(p));
   const outbound: FaultPoint[] = ['before-send', 'after-send', 'after-mark'];
   for (const point of [...inbound, ...outbound]) {
-    it(`cut at ${point} (1st, 3rd and 6th time), then run again: the same end`, async () => {
-      for (const n of [1, 3, 6]) {
+    it(`cut at ${point} (1st, 3rd, 6th and 10th time), then run again: the same end`, async () => {
+      for (const n of [1, 3, 6, 10]) {
         const scratch = mailbox(`cut-${point}-${n}`);
         const transport = counting(scratch.dir);
         const hook = crashAt(point, n);

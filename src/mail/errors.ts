@@ -22,17 +22,22 @@ export interface MailErrorOptions {
   cause?: unknown;
   /** The SMTP reply code, when a server answered with one. */
   responseCode?: number;
+  /** No answer came at all: the connection was refused, dropped or timed out before a reply. */
+  unreachable?: boolean;
 }
 
 export class MailError extends Error {
   override readonly name = 'MailError';
   readonly code: MailErrorCode;
   readonly responseCode: number | undefined;
+  /** The server did not answer (refused, dropped, timed out): a sign it is down, not that this message is at fault. */
+  readonly unreachable: boolean;
 
   constructor(code: MailErrorCode, message: string, options: MailErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.responseCode = options.responseCode;
+    this.unreachable = options.unreachable ?? false;
   }
 
   /** Only temporary failures are worth retrying unchanged. */
@@ -118,7 +123,7 @@ export function fromSmtpError(error: unknown, context: string): MailError {
     return new MailError(MailErrorCode.EPERM, message, options);
   }
   if (code !== undefined && (SMTP_TEMPORARY_CODES.has(code) || NETWORK_CODES.has(code))) {
-    return new MailError(MailErrorCode.ETEMP, message, options);
+    return new MailError(MailErrorCode.ETEMP, message, { ...options, unreachable: true });
   }
   // Unknown: leave the message queued rather than drop it.
   return new MailError(MailErrorCode.ETEMP, message, options);

@@ -39,9 +39,10 @@ export class SmtpOutbox implements MailOutbox {
       requireTLS: options.requireTLS ?? false,
       logger: false,
       // Fail within seconds rather than nodemailer's minutes: the caller retries ETEMP on the next run.
-      connectionTimeout: options.connectionTimeoutMs ?? 10_000,
-      greetingTimeout: options.greetingTimeoutMs ?? 10_000,
-      socketTimeout: options.socketTimeoutMs ?? 30_000,
+      // The mailroom passes campaign.yaml's mail.smtp.timeouts; these are for other callers.
+      connectionTimeout: options.connectionTimeoutMs ?? 5_000,
+      greetingTimeout: options.greetingTimeoutMs ?? 5_000,
+      socketTimeout: options.socketTimeoutMs ?? 20_000,
       ...(options.auth === undefined ? {} : { auth: { user: options.auth.user, pass: options.auth.pass } }),
       ...(options.dkim === undefined ? {} : { dkim: options.dkim }),
       ...(options.clientName === undefined ? {} : { name: options.clientName }),

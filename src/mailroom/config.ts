@@ -33,6 +33,17 @@ const imapSchema = z.strictObject({
   quarantine: z.string().min(1).default('Quarantine'),
 });
 
+const timeoutMs = z.number().int().min(100, 'at least 100 (milliseconds)').max(600_000, 'at most 600000 (ten minutes, in milliseconds)');
+
+const smtpTimeoutsSchema = z.strictObject({
+  /** To open the connection. */
+  connectMs: timeoutMs.default(5_000),
+  /** For the server's greeting once connected (a server that accepts and never speaks). */
+  greetingMs: timeoutMs.default(5_000),
+  /** Of silence in the middle of a conversation (a reply to a command, the end of DATA). */
+  socketMs: timeoutMs.default(20_000),
+});
+
 const smtpSchema = z.strictObject({
   host: z.string().min(1),
   port,
@@ -43,6 +54,8 @@ const smtpSchema = z.strictObject({
   passwordEnv: envName.optional(),
   /** Messages sent at once (each on its own connection). */
   concurrency: z.number().int().min(1).max(32).default(4),
+  /** How long to wait for the server, in milliseconds; a run stops trying a server that does not answer twice. */
+  timeouts: smtpTimeoutsSchema.default(smtpTimeoutsSchema.parse({})),
 });
 
 const dkimSchema = z

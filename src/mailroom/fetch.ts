@@ -156,8 +156,9 @@ class FetchRun {
     const ordered = [...listed.filter((l) => l.existing?.status === 'decided'), ...listed.filter((l) => l.existing?.status !== 'decided')];
     for (const listedItem of ordered) {
       try {
-        // Looked up again: an earlier message of this run may have been the same one (a second delivery).
-        const item = listedItem.existing?.status === 'decided' || listedItem.damaged !== undefined ? listedItem : await this.identify(listedItem.entry);
+        // Looked up again: an earlier message of this run may have been the same one (a second delivery), even
+        // one a killed run had decided: the second copy is then only moved, as in an uninterrupted run.
+        const item = listedItem.damaged !== undefined ? listedItem : await this.identify(listedItem.entry);
         if (item.damaged !== undefined) {
           // Its ledger entry cannot be read: handling it again might do it twice. It waits for the GM.
           this.summary.skipped.push({ id: item.entry.id, reason: item.damaged });
@@ -278,7 +279,6 @@ class FetchRun {
     }
     record.decision = decision;
     record.outcome = describe(decision);
-    if (record.inbound.from) this.room.senders.noteMessage(record.inbound.from, item.key, receivedAt);
 
     try {
       if (decision.kind === 'ignore' && decision.gm === undefined) {
@@ -352,9 +352,9 @@ class FetchRun {
   private async carryOut(record: LedgerEntry, decision: Decision, raw: Buffer | undefined): Promise<void> {
     const room = this.room;
     const queued: string[] = [...(record.queued ?? [])];
-    const queue = async (id: string, fresh: boolean, to: string | undefined) => {
+    // The answers are counted for the flood limits from the ledger entry itself (SenderStats.absorb).
+    const queue = (id: string) => {
       if (!queued.includes(id)) queued.push(id);
-      if (fresh && to !== undefined) room.senders.noteReply(to, id, room.clock.now().toISOString());
     };
 
     if (decision.kind === 'file') {
@@ -386,18 +386,21 @@ class FetchRun {
       if (decision.kind === 'command' && decision.absence && command) {
         const { fromTurn, toTurn } = decision.absence;
         if (this.opts.declareAbsence) await this.opts.declareAbsence(decision.nation, fromTurn, toTurn, `declared by mail from ${decision.replyTo}`);
-        else await queue(await room.alert({ key: `absence:${record.key}`, subject: `${decision.nation} will be away`, text: `${decision.nation} wrote from ${decision.replyTo} that they will be away for turns ${fromTurn}–${toTurn}. The schedule is not running this fetch; record it with the schedule if you use one.` }), false, undefined);
+        else queue(await room.alert({ key: `absence:${record.key}`, subject: `${decision.nation} will be away`, text: `${decision.nation} wrote from ${decision.replyTo} that they will be away for turns ${fromTurn}–${toTurn}. The schedule is not running this fetch; record it with the schedule if you use one.` }));
         command.absence = { fromTurn, toTurn, recorded: this.opts.declareAbsence !== undefined };
       }
       const answer = composeAnswer({ ...room.base(), key: record.key, inbound: record.inbound, decision, to: decision.replyTo, ...(command ? { command } : {}) });
-      if (answer) await queue(answer.message.messageId, await room.enqueue(answer.message, answer.kind, `${decision.kind === 'file' ? 'receipt' : 'answer'} for ${decision.nation ?? decision.replyTo}`), decision.replyTo);
+      if (answer) {
+        await room.enqueue(answer.message, answer.kind, `${decision.kind === 'file' ? 'receipt' : 'answer'} for ${decision.nation ?? decision.replyTo}`);
+        queue(answer.message.messageId);
+      }
       if (decision.kind === 'command' && decision.commands.includes('resend') && command?.resentTurn !== undefined) {
         const report = await this.resendReport(decision.nation, command.resentTurn, record, decision.replyTo);
-        if (report) await queue(report.id, report.fresh, undefined);
+        if (report !== undefined) queue(report);
       }
     }
     const note: GmNote | undefined = decision.gm ?? (decision.kind === 'quarantine' ? { key: `quarantine:${record.key}`, subject: `a message was quarantined`, text: decision.detail } : undefined);
-    if (note) await queue(await room.alert(note), false, undefined);
+    if (note) queue(await room.alert(note));
     record.queued = queued;
     await passFault(this.opts.faults, 'after-enqueue', record.key);
   }
@@ -419,7 +422,8 @@ class FetchRun {
     return facts;
   }
 
-  private async resendReport(nation: string, turn: number, record: LedgerEntry, to: string): Promise<{ id: string; fresh: boolean } | undefined> {
+  /** Queues the report again; its Message-ID, or undefined when the turn has no report for the nation. */
+  private async resendReport(nation: string, turn: number, record: LedgerEntry, to: string): Promise<string | undefined> {
     const room = this.room;
     const files = await readReportFiles(room.dir, turn, nation);
     if (files === undefined) return undefined;
@@ -437,7 +441,8 @@ class FetchRun {
       resendKey: record.key,
       inbound: record.inbound,
     });
-    return { id: message.messageId, fresh: await room.enqueue(message, 'report', `report of turn ${turn} for ${nation} (resent)`) };
+    await room.enqueue(message, 'report', `report of turn ${turn} for ${nation} (resent)`);
+    return message.messageId;
   }
 
   /** Records the message done, then moves it out of the inbox. */

@@ -9,10 +9,11 @@
  *   quarantined  the message could not be handled; it waits in the quarantine folder
  *   retry        the GM asked to handle a quarantined message again (fatecraft mail reprocess)
  *
- * Beside it: senders.yaml (recent messages and answers per address, for flood limits) and bounces.yaml.
+ * Beside it: senders.yaml (recent messages and answers per address, for the flood limits: an index of the
+ * ledger, see SenderStats) and bounces.yaml.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import jsyaml from 'js-yaml';
 import writeFileAtomic from 'write-file-atomic';
@@ -64,7 +65,11 @@ export interface LedgerEntry {
 export class Ledger {
   readonly dir: string;
 
-  constructor(readonly mailDir: string) {
+  /** `written` is told of every entry once it is on disk: the flood counts follow the ledger. */
+  constructor(
+    readonly mailDir: string,
+    private readonly written?: (entry: LedgerEntry) => void,
+  ) {
     this.dir = join(mailDir, 'ledger');
   }
 
@@ -91,6 +96,7 @@ export class Ledger {
   async put(entry: LedgerEntry): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     await writeFileAtomic(this.fileFor(entry.key), writeYaml(stripUndefined(entry)), { fsync: true });
+    this.written?.(entry);
   }
 
   /** Every entry, oldest first (for `mail status` and reprocessing; not on the hot path). */
@@ -122,33 +128,71 @@ function stripUndefined<T>(value: T): T {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface SenderRecord {
-  /** Message keys and when they arrived. */
+  /** Ledger keys of the address's messages and when they arrived. */
   messages: Record<string, string>;
-  /** Message-IDs of automatic answers and when they were queued. */
+  /** Ledger keys of the messages answered automatically, and when the answer was decided. */
   replies: Record<string, string>;
 }
 
 /**
- * Recent traffic per address, kept in memory during a run and saved to mail/senders.yaml. Only used for flood
- * limits, so a crash that loses the last few records makes the limits a little looser once, nothing worse.
+ * Recent traffic per address, for the flood limits: an index of the ledger. A ledger entry holds its sender,
+ * its arrival and whether it is answered, so a count is durable in the very write that makes its decision
+ * durable. mail/senders.yaml is the index saved at the end of a run. A run first writes mail/senders.unsaved
+ * and removes it after that save; a run that finds the marker knows the last one died and rebuilds the index
+ * from the ledger. Either way the next message is judged on the same counts as in an uninterrupted run.
  */
 export class SenderStats {
   private data: Record<string, SenderRecord> = {};
   private dirty = false;
+  /** save() writes nothing unless load() finished: a half-read index must not replace the file. */
+  private loaded = false;
   private readonly file: string;
+  private readonly marker: string;
 
-  constructor(mailDir: string) {
+  constructor(private readonly mailDir: string) {
     this.file = join(mailDir, 'senders.yaml');
+    this.marker = join(mailDir, 'senders.unsaved');
   }
 
-  async load(): Promise<void> {
-    if (!existsSync(this.file)) return;
-    try {
-      const value = jsyaml.load(await readFile(this.file, 'utf8'), { schema: jsyaml.CORE_SCHEMA });
-      if (value && typeof value === 'object') this.data = value as Record<string, SenderRecord>;
-    } catch {
-      this.data = {}; // rebuilt as mail arrives
+  /** Reads mail/senders.yaml, or rebuilds it from the ledger when the last run did not save it or it is damaged. */
+  async load(ledger: Ledger): Promise<void> {
+    this.data = {};
+    this.loaded = false;
+    if (!existsSync(this.marker)) {
+      if (!existsSync(this.file)) {
+        this.loaded = true;
+        return;
+      }
+      try {
+        const value = jsyaml.load(await readFile(this.file, 'utf8'), { schema: jsyaml.CORE_SCHEMA });
+        if (value && typeof value === 'object') {
+          this.data = value as Record<string, SenderRecord>;
+          this.loaded = true;
+          return;
+        }
+      } catch {
+        // damaged: rebuilt below
+      }
     }
+    for (const entry of await ledger.all()) this.absorb(entry);
+    // Written back unless there was nothing to count and nothing on disk: a rebuild leaves what one run would.
+    this.dirty = Object.keys(this.data).length > 0 || existsSync(this.file);
+    this.loaded = true;
+  }
+
+  /** Marks the index unsaved until save(): a run killed before then leaves the marker for the next one. */
+  async begin(): Promise<void> {
+    if (existsSync(this.marker)) return;
+    await mkdir(this.mailDir, { recursive: true });
+    await writeFileAtomic(this.marker, '# A mail run is under way, or was killed: mail/senders.yaml is then rebuilt from the ledger.\n', { fsync: true });
+  }
+
+  /** Counts what a ledger entry says about its sender (told of every entry written). Repeating it changes nothing. */
+  absorb(entry: LedgerEntry): void {
+    const from = entry.inbound?.from;
+    if (from !== undefined) this.note(from, 'messages', entry.key, entry.receivedAt);
+    const replyTo = entry.decision !== undefined && 'replyTo' in entry.decision ? entry.decision.replyTo : undefined;
+    if (replyTo !== undefined) this.note(replyTo, 'replies', entry.key, entry.decidedAt ?? entry.receivedAt);
   }
 
   /** Messages from the address that arrived within 24 hours before `at`, other than `key`. */
@@ -162,37 +206,39 @@ export class SenderStats {
     return Object.values(this.data[address]?.replies ?? {}).filter((t) => Date.parse(t) > since).length;
   }
 
-  noteMessage(address: string, key: string, at: string): void {
+  private note(address: string, what: keyof SenderRecord, key: string, at: string): void {
     const record = (this.data[address] ??= { messages: {}, replies: {} });
-    if (record.messages[key] === undefined) {
-      record.messages[key] = at;
+    const times = (record[what] ??= {});
+    if (times[key] === undefined) {
+      times[key] = at;
       this.dirty = true;
     }
   }
 
-  noteReply(address: string, messageId: string, at: string): void {
-    const record = (this.data[address] ??= { messages: {}, replies: {} });
-    if (record.replies[messageId] === undefined) {
-      record.replies[messageId] = at;
-      this.dirty = true;
-    }
-  }
-
-  /** Writes the file, dropping what is older than two days. */
+  /** Writes the file (sorted, so a rebuilt index reads the same), dropping what is older than two days; then removes the marker. */
   async save(now: Date): Promise<void> {
-    if (!this.dirty) return;
-    const since = now.getTime() - 2 * DAY_MS;
-    const kept: Record<string, SenderRecord> = {};
-    for (const address of Object.keys(this.data).sort()) {
-      const r = this.data[address]!;
-      const messages = Object.fromEntries(Object.entries(r.messages).filter(([, t]) => Date.parse(t) > since));
-      const replies = Object.fromEntries(Object.entries(r.replies).filter(([, t]) => Date.parse(t) > since));
-      if (Object.keys(messages).length + Object.keys(replies).length > 0) kept[address] = { messages, replies };
+    if (!this.loaded) return;
+    if (this.dirty) {
+      const since = now.getTime() - 2 * DAY_MS;
+      const recent = (times: Record<string, string> = {}) =>
+        Object.fromEntries(
+          Object.keys(times)
+            .sort()
+            .filter((k) => Date.parse(times[k]!) > since)
+            .map((k) => [k, times[k]!]),
+        );
+      const kept: Record<string, SenderRecord> = {};
+      for (const address of Object.keys(this.data).sort()) {
+        const messages = recent(this.data[address]!.messages);
+        const replies = recent(this.data[address]!.replies);
+        if (Object.keys(messages).length + Object.keys(replies).length > 0) kept[address] = { messages, replies };
+      }
+      this.data = kept;
+      await mkdir(this.mailDir, { recursive: true });
+      await writeFileAtomic(this.file, `# Recent mail per address, for the flood limits (written by fatecraft mail from the ledger).\n${writeYaml(kept)}`, { fsync: true });
+      this.dirty = false;
     }
-    this.data = kept;
-    await mkdir(join(this.file, '..'), { recursive: true });
-    await writeFileAtomic(this.file, `# Recent mail per address, for the flood limits (written by fatecraft mail).\n${writeYaml(kept)}`, { fsync: true });
-    this.dirty = false;
+    await rm(this.marker, { force: true });
   }
 }
 

@@ -9,6 +9,8 @@
  *
  *   4xx, dropped connection, timeout (ETEMP)  retried within the run with growing pauses, then in later runs
  *                                             (backoff doubling up to six hours); failed after retry.maxRuns
+ *   no answer twice in a row (refused,        the run stops trying the server (ServerBreaker): the rest is
+ *     timed out: MailError.unreachable)       deferred untried, due again after retry.backoffMinutes
  *   5xx (EPERM)                               failed at once; the GM is alerted
  *   bad credentials or settings (EAUTH, ECONFIG)  the run stops; the message stays pending
  */
@@ -64,6 +66,8 @@ export interface SendSummary {
   partial: string[];
   /** Why the run stopped early (bad credentials or settings), if it did. */
   stopped?: string;
+  /** The server did not answer, so the run stopped trying it and deferred the rest: the last error. */
+  unreachable?: string;
 }
 
 export const emptySendSummary = (): SendSummary => ({ sent: [], deferred: [], failed: [], partial: [] });
@@ -162,6 +166,35 @@ export interface DeliverOptions {
   onFailed?: (entry: QueuedMessage) => Promise<void>;
   /** Told about each message some of whose recipients refused it. */
   onPartial?: (entry: QueuedMessage) => Promise<void>;
+  /** Shared by the run's calls: once open, nothing more is handed to the server. */
+  breaker?: ServerBreaker;
+}
+
+/** Failures without an answer in a row (no message sent in between) after which a run gives up on the server. */
+const UNANSWERED_LIMIT = 2;
+
+/**
+ * A run's view of whether the server is there. A server that never answers costs a timeout per try, and a
+ * turn's mail holds the tick's lock meanwhile: after two tries in a row got no answer at all, the run stops
+ * trying and defers the rest at once. A 4xx is an answer (the server is there), so it never opens it.
+ */
+export class ServerBreaker {
+  private unanswered = 0;
+  /** Why it opened: the last error. */
+  reason: string | undefined;
+
+  get open(): boolean {
+    return this.reason !== undefined;
+  }
+
+  answered(): void {
+    this.unanswered = 0;
+  }
+
+  noAnswer(error: string): void {
+    this.unanswered += 1;
+    if (this.unanswered >= UNANSWERED_LIMIT) this.reason ??= error;
+  }
 }
 
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
@@ -191,6 +224,7 @@ export async function deliverPending(queue: OutboxQueue, outbox: MailOutbox, opt
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency ?? 1, due.length)) }, worker));
   if (stop !== undefined) summary.stopped = stop;
+  if (opts.breaker?.reason !== undefined) summary.unreachable = opts.breaker.reason;
   return summary;
 }
 
@@ -199,10 +233,12 @@ type OneResult = 'sent' | 'partial' | 'deferred' | 'failed' | { stop: string };
 async function deliverOne(queue: OutboxQueue, outbox: MailOutbox, entry: QueuedMessage, opts: DeliverOptions): Promise<OneResult> {
   const message = toOutbound(entry);
   for (let attempt = 1; ; attempt++) {
+    if (opts.breaker?.open) return attempt === 1 ? deferUntried(queue, entry, opts) : endOfRunFailure(queue, entry, opts);
     await passFault(opts.faults, 'before-send', entry.messageId);
     entry.attempts += 1;
     try {
       const result = await outbox.send(message);
+      opts.breaker?.answered();
       await passFault(opts.faults, 'after-send', entry.messageId);
       entry.status = 'sent';
       entry.sentAt = opts.clock.now().toISOString();
@@ -221,28 +257,47 @@ async function deliverOne(queue: OutboxQueue, outbox: MailOutbox, entry: QueuedM
     } catch (error) {
       if (!isMailError(error)) throw error;
       entry.lastError = `${error.code}${error.responseCode ? ` ${error.responseCode}` : ''}: ${error.message}`;
+      if (error.unreachable) opts.breaker?.noAnswer(entry.lastError);
+      else opts.breaker?.answered();
       if (error.code === MailErrorCode.EAUTH || error.code === MailErrorCode.ECONFIG) {
         await queue.write(entry);
         return { stop: entry.lastError };
       }
-      if (error.code === MailErrorCode.ETEMP && attempt < opts.retry.attemptsPerRun) {
+      if (error.code === MailErrorCode.ETEMP && attempt < opts.retry.attemptsPerRun && !opts.breaker?.open) {
         await opts.clock.sleep(opts.retry.firstDelayMs * 4 ** (attempt - 1));
         continue;
       }
-      if (error.code === MailErrorCode.ETEMP) {
-        entry.failedRuns += 1;
-        if (entry.failedRuns < opts.retry.maxRuns) {
-          const wait = Math.min(MAX_BACKOFF_MS, opts.retry.backoffMinutes * 60_000 * 2 ** (entry.failedRuns - 1));
-          entry.nextAttemptAt = new Date(opts.clock.now().getTime() + wait).toISOString();
-          await queue.write(entry);
-          return 'deferred';
-        }
-      }
-      entry.status = 'failed';
-      delete entry.nextAttemptAt;
-      await queue.write(entry);
-      await opts.onFailed?.(entry);
-      return 'failed';
+      if (error.code === MailErrorCode.ETEMP) return endOfRunFailure(queue, entry, opts);
+      return fail(queue, entry, opts);
     }
   }
+}
+
+/** A temporary failure at the end of the run's tries: tried again in a later run, or failed after retry.maxRuns. */
+async function endOfRunFailure(queue: OutboxQueue, entry: QueuedMessage, opts: DeliverOptions): Promise<OneResult> {
+  entry.failedRuns += 1;
+  if (entry.failedRuns >= opts.retry.maxRuns) return fail(queue, entry, opts);
+  const wait = Math.min(MAX_BACKOFF_MS, opts.retry.backoffMinutes * 60_000 * 2 ** (entry.failedRuns - 1));
+  entry.nextAttemptAt = new Date(opts.clock.now().getTime() + wait).toISOString();
+  await queue.write(entry);
+  return 'deferred';
+}
+
+async function fail(queue: OutboxQueue, entry: QueuedMessage, opts: DeliverOptions): Promise<OneResult> {
+  entry.status = 'failed';
+  delete entry.nextAttemptAt;
+  await queue.write(entry);
+  await opts.onFailed?.(entry);
+  return 'failed';
+}
+
+/**
+ * A message the run did not hand to a server that stopped answering: due again after retry.backoffMinutes,
+ * its count of failed runs unchanged (the server is at fault, not the message).
+ */
+async function deferUntried(queue: OutboxQueue, entry: QueuedMessage, opts: DeliverOptions): Promise<OneResult> {
+  entry.lastError = `not tried: the server did not answer (${opts.breaker?.reason ?? 'no answer'})`;
+  entry.nextAttemptAt = new Date(opts.clock.now().getTime() + opts.retry.backoffMinutes * 60_000).toISOString();
+  await queue.write(entry);
+  return 'deferred';
 }

@@ -13,7 +13,7 @@ import { composeGmReport, composeNotice, composeReminder, composeReport, type Re
 import type { GmNote } from './decide.js';
 import { emptySendSummary, type SendSummary } from './outbox.js';
 import { Mailroom, type MailroomOptions } from './room.js';
-import { unwrapFault } from './runtime.js';
+import { passFault, unwrapFault } from './runtime.js';
 
 export interface SendOptions extends MailroomOptions {
   /** Queue only; send later (default false: send at once). */
@@ -53,6 +53,7 @@ export async function sendReports(campaignDir: string, turn: number, opts: SendO
       }
       const rerun = opts.rerun ?? 0;
       const summary: ReportsSummary = { turn, queued: [], noAddress: [], sent: emptySendSummary() };
+      const reportIds: [nation: string, messageId: string][] = [];
       const campaign = room.open.campaign;
       const reportsDir = join(campaignDir, 'turns', turnDirName(turn), 'reports');
       if (!existsSync(reportsDir)) {
@@ -79,12 +80,18 @@ export async function sendReports(campaignDir: string, turn: number, opts: SendO
           ...(opts.deadline ? { deadline: opts.deadline } : {}),
         });
         if (await room.enqueue(message, 'report', `report of turn ${turn} for ${nation}`)) summary.queued.push(nation);
+        reportIds.push([nation, message.messageId]);
+        await passFault(opts.faults, 'after-queue-report', nation);
       }
+      // What the queue holds for the turn, whichever run queued it: a run killed half-way and run again tells
+      // the GM of every nation, as one run would.
+      const inQueue: string[] = [];
+      for (const [nation, id] of reportIds) if ((await room.queue.get(id)) !== undefined) inQueue.push(nation);
       const gmDir = reportsDir;
       const gmHtml = existsSync(join(gmDir, 'gm.html')) ? await readFile(join(gmDir, 'gm.html'), 'utf8') : undefined;
       const gmSvg = existsSync(join(gmDir, 'gm.svg')) ? await readFile(join(gmDir, 'gm.svg'), 'utf8') : undefined;
       const lines = [
-        `Reports queued for: ${summary.queued.join(', ') || '(none new)'}.`,
+        `Reports queued for: ${inQueue.join(', ') || '(none)'}.`,
         ...(summary.noAddress.length ? [`No address in campaign.yaml (report not mailed): ${summary.noAddress.join(', ')}.`] : []),
       ];
       const gm = composeGmReport({ ...room.base(), turn, rerun, ...(gmHtml !== undefined ? { html: gmHtml } : {}), ...(gmSvg !== undefined ? { svg: gmSvg } : {}), summary: lines });

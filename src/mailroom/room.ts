@@ -12,7 +12,8 @@ import { addressOf, mailDir, requireMailSettings, type MailSettings } from './co
 import { composeAlert, type ComposeBase } from './compose.js';
 import type { GmNote } from './decide.js';
 import { Ledger, SenderStats } from './ledger.js';
-import { deliverPending, OutboxQueue, type OutKind, type QueuedMessage, type SendSummary } from './outbox.js';
+import { beginOutage, endOutage } from './outage.js';
+import { deliverPending, OutboxQueue, ServerBreaker, type OutKind, type QueuedMessage, type SendSummary } from './outbox.js';
 import { systemMailClock, type FaultHook, type MailClock } from './runtime.js';
 import { loadSecrets, type SecretSource } from './secrets.js';
 import { openTransport, type MailTransport } from './transport.js';
@@ -44,9 +45,9 @@ export class Mailroom {
     readonly options: MailroomOptions,
   ) {
     this.mailDir = mailDir(dir);
-    this.ledger = new Ledger(this.mailDir);
-    this.queue = new OutboxQueue(this.mailDir);
     this.senders = new SenderStats(this.mailDir);
+    this.ledger = new Ledger(this.mailDir, (entry) => this.senders.absorb(entry));
+    this.queue = new OutboxQueue(this.mailDir);
     this.transportValue = options.transport;
   }
 
@@ -54,9 +55,7 @@ export class Mailroom {
     const open = await openCampaign(dir);
     const settings = await requireMailSettings(open);
     const secrets = options.secrets ?? loadSecrets({ campaign: open.campaign.name, campaignDir: dir });
-    const room = new Mailroom(dir, open, settings, secrets, options.clock ?? systemMailClock, options);
-    await room.senders.load();
-    return room;
+    return new Mailroom(dir, open, settings, secrets, options.clock ?? systemMailClock, options);
   }
 
   /** Opens the room under the mail lock, runs `work`, saves the sender statistics and closes the transport. */
@@ -64,6 +63,9 @@ export class Mailroom {
     const room = await Mailroom.open(dir, options);
     return withMailLock(room.mailDir, async () => {
       try {
+        // Under the lock: a killed run's counts are rebuilt from its ledger entries before anything is judged.
+        await room.senders.load(room.ledger);
+        await room.senders.begin();
         return await work(room);
       } finally {
         await room.senders.save(room.clock.now()).catch(() => undefined);
@@ -135,19 +137,47 @@ export class Mailroom {
         text: `The ${entry.kind} "${entry.message.subject}" reached ${entry.accepted?.join(', ') || 'no one'}, but the server refused ${entry.rejected?.join(', ')}.`,
       });
     };
-    const options = { clock: this.clock, retry: this.settings.retry, concurrency: this.transport.concurrency, ...(this.options.faults ? { faults: this.options.faults } : {}), onFailed, onPartial };
+    const breaker = new ServerBreaker();
+    const options = { clock: this.clock, retry: this.settings.retry, concurrency: this.transport.concurrency, ...(this.options.faults ? { faults: this.options.faults } : {}), onFailed, onPartial, breaker };
     const first = await deliverPending(this.queue, this.transport.outbox, { ...options, ...(kinds ? { kinds } : {}) });
     for (const id of first.sent) this.log(`sent ${id}`);
     if (first.stopped !== undefined) return first;
     // Alerts raised by this run's failures go out now too.
     const alerts = await deliverPending(this.queue, this.transport.outbox, { ...options, kinds: ['alert'] });
-    return {
+    const summary: SendSummary = {
       sent: [...first.sent, ...alerts.sent],
       deferred: [...first.deferred, ...alerts.deferred],
       failed: [...first.failed, ...alerts.failed],
       partial: [...first.partial, ...alerts.partial],
       ...(alerts.stopped !== undefined ? { stopped: alerts.stopped } : {}),
+      ...(breaker.reason !== undefined ? { unreachable: breaker.reason } : {}),
     };
+    await this.noteServer(summary);
+    return summary;
+  }
+
+  /** Records when the server stops and starts answering again; the GM hears once per outage. */
+  private async noteServer(summary: SendSummary): Promise<void> {
+    if (summary.unreachable !== undefined) {
+      this.log(`the mail server did not answer; ${summary.deferred.length} message(s) deferred untried or after their tries: ${summary.unreachable}`);
+      const outage = await beginOutage(this.mailDir, this.clock.now(), summary.unreachable);
+      if (outage === undefined) return; // the GM was told when it began
+      await this.alert({
+        key: `smtp-unreachable:${outage.since}`,
+        subject: 'the mail server does not answer',
+        text: [
+          `Since ${outage.since} the mail server ${this.transport.describe} has not answered:`,
+          `  ${outage.error}`,
+          `Each run now stops after the first tries and leaves the mail in the queue (${summary.deferred.length} message(s) when this was written); it goes out, this alert with it, as soon as the server answers again. You are told once per outage, so this may reach you late.`,
+          'Check the server, or the smtp: block (host, port, timeouts) in campaign.yaml; fatecraft mail status shows what waits.',
+        ].join('\n'),
+      });
+      return;
+    }
+    if (summary.sent.length > 0) {
+      const ended = await endOutage(this.mailDir);
+      if (ended !== undefined) this.log(`the mail server answers again (it did not since ${ended.since})`);
+    }
   }
 }
 

@@ -44,6 +44,8 @@ export const FAULT_POINTS = [
   'after-done',
   /** Inbound: the message was moved out of the inbox. */
   'after-move',
+  /** Outbound: a nation's report of the turn is in the queue (`mail send`, the tick's reports). */
+  'after-queue-report',
   /** Outbound: about to hand a message to the server. */
   'before-send',
   /** Outbound: the server accepted it; the queue does not know yet. */

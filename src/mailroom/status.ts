@@ -12,6 +12,8 @@ import { fromImapError } from '../mail/errors.js';
 import { mailDir, mailSettingsOf, type MailSettings } from './config.js';
 import { bodyDigest, firstHeader, messageIdOf, readRawHeaders } from './headers.js';
 import { Ledger, readBounces, type BounceRecord, type LedgerEntry } from './ledger.js';
+import type { MailStatus } from '../schedule/hooks.js';
+import { readOutage, type Outage } from './outage.js';
 import { OutboxQueue, type QueuedMessage } from './outbox.js';
 import { withMailLock, type MailroomOptions } from './room.js';
 import { loadSecrets, type SecretSource } from './secrets.js';
@@ -21,6 +23,8 @@ export interface MailStatusReport {
   transport?: string;
   inbound: { total: number; byOutcome: Record<string, number>; quarantined: LedgerEntry[]; unfinished: LedgerEntry[]; authFailures: LedgerEntry[] };
   outbound: { pending: QueuedMessage[]; failed: QueuedMessage[]; sent: number };
+  /** The sending server has not answered since then (mail/smtp-outage.yaml). */
+  outage?: Outage;
   bounces: BounceRecord[];
 }
 
@@ -30,6 +34,7 @@ export async function mailStatus(campaignDir: string): Promise<MailStatusReport>
   const dir = mailDir(campaignDir);
   const entries = await new Ledger(dir).all();
   const queued = await new OutboxQueue(dir).all();
+  const outage = await readOutage(dir);
   const byOutcome: Record<string, number> = {};
   for (const e of entries) {
     const kind = e.decision ? (e.decision.kind === 'refuse' || e.decision.kind === 'ignore' ? `${e.decision.kind}:${e.decision.reason}` : e.decision.kind) : e.status;
@@ -46,6 +51,7 @@ export async function mailStatus(campaignDir: string): Promise<MailStatusReport>
       authFailures: entries.filter((e) => e.auth?.dmarc === 'fail' || e.auth?.dkim === 'fail'),
     },
     outbound: { pending: queued.filter((q) => q.status === 'pending'), failed: queued.filter((q) => q.status === 'failed'), sent: queued.filter((q) => q.status === 'sent').length },
+    ...(outage !== undefined ? { outage } : {}),
     bounces: await readBounces(dir),
   };
 }
@@ -64,6 +70,7 @@ export function renderMailStatus(s: MailStatusReport): string {
     for (const e of s.inbound.authFailures.slice(-20)) out.push(`  ${e.receivedAt}  from ${e.inbound.from ?? '?'}: dkim=${e.auth?.dkim ?? '-'} spf=${e.auth?.spf ?? '-'} dmarc=${e.auth?.dmarc ?? '-'} (${e.auth?.trusted ? 'trusted' : `unverified, stamped by ${e.auth?.servId}`}) — ${e.outcome ?? ''}`);
   }
   out.push('', `Outbound: ${s.outbound.sent} sent, ${s.outbound.pending.length} pending, ${s.outbound.failed.length} failed`);
+  if (s.outage) out.push(`  THE MAIL SERVER HAS NOT ANSWERED since ${s.outage.since}: ${s.outage.error}`);
   for (const q of s.outbound.pending) out.push(`  pending  ${q.about ?? q.kind} → ${q.message.to.join(', ')}${q.nextAttemptAt ? ` (next try ${q.nextAttemptAt})` : ''}${q.lastError ? `: ${q.lastError}` : ''}`);
   for (const q of s.outbound.failed) out.push(`  FAILED   ${q.about ?? q.kind} → ${q.message.to.join(', ')}: ${q.lastError ?? ''}`);
   if (s.bounces.length) {
@@ -160,11 +167,13 @@ async function moveBackImap(settings: MailSettings, secrets: SecretSource, keys:
 }
 
 /** Reused by the tick: the queue and its failures in the shape `fatecraft status` wants. */
-export async function queueStatus(campaignDir: string): Promise<{ queued: number; failures: { to: string; subject: string; error: string; at?: string }[] }> {
+export async function queueStatus(campaignDir: string): Promise<Omit<MailStatus, 'configured'>> {
   const queued = await new OutboxQueue(mailDir(campaignDir)).all();
+  const outage = await readOutage(mailDir(campaignDir));
   return {
     queued: queued.filter((q) => q.status === 'pending').length,
     failures: queued.filter((q) => q.status === 'failed').map((q) => ({ to: q.message.to.join(', '), subject: q.message.subject, error: q.lastError ?? 'failed', ...(q.sentAt ? { at: q.sentAt } : {}) })),
+    ...(outage !== undefined ? { serverDown: outage } : {}),
   };
 }
 

@@ -87,6 +87,9 @@ export function openTransport(campaignDir: string, settings: MailSettings, secre
     port: smtp.port,
     secure: smtp.secure,
     requireTLS: smtp.requireTLS,
+    connectionTimeoutMs: smtp.timeouts.connectMs,
+    greetingTimeoutMs: smtp.timeouts.greetingMs,
+    socketTimeoutMs: smtp.timeouts.socketMs,
     ...(smtp.user !== undefined ? { auth: { user: smtp.user, pass: need(smtp.passwordEnv!, 'smtp') } } : {}),
     ...(settings.dkim !== undefined ? { dkim: dkimOptions(campaignDir, settings.dkim, secrets) } : {}),
   });

@@ -77,6 +77,8 @@ export interface MailStatus {
   queued: number;
   /** Messages that could not be sent, with why. */
   failures: { to: string; subject: string; error: string; at?: string }[];
+  /** The sending server has not answered since then: the queue waits for it. */
+  serverDown?: { since: string; error: string };
 }
 
 export interface TickHooks {

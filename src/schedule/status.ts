@@ -130,6 +130,7 @@ export function formatStatus(s: CampaignStatus): string {
   if (!s.mail.configured) out.push('Mail: not configured (messages are written to tick-outbox/)');
   else out.push(`Mail: ${s.mail.queued} queued, ${s.mail.failures.length} failed`);
   for (const f of s.mail.failures) out.push(`  failed: to ${f.to} "${f.subject}": ${f.error}`);
+  if (s.mail.serverDown) out.push(`  THE MAIL SERVER HAS NOT ANSWERED since ${s.mail.serverDown.since}; the queue waits for it: ${s.mail.serverDown.error}`);
   if (s.reportsDue.length) out.push(`Reports still to send: turn ${s.reportsDue.map((r) => r.turn + (r.rerun ? ` (rerun ${r.rerun})` : '')).join(', ')}`);
   if (s.unsentNotices) out.push(`Notices to players still to send: ${s.unsentNotices}`);
   if (s.alerts.length) {

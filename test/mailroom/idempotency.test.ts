@@ -7,10 +7,11 @@ import { runTurn } from '../../src/jobs/run-turn.js';
 import { FolderInbox, FolderOutbox } from '../../src/mail/folder-transport.js';
 import type { OutboundMessage } from '../../src/mail/types.js';
 import { fetchMail } from '../../src/mailroom/fetch.js';
+import { OutboxQueue } from '../../src/mailroom/outbox.js';
 import { sendReports } from '../../src/mailroom/reports.js';
 import { FAULT_POINTS, type FaultHook, type FaultPoint } from '../../src/mailroom/runtime.js';
 import type { MailTransport } from '../../src/mailroom/transport.js';
-import { FIXTURES, ROOT, TestClock, cleanupAll, demoCopy, dropInInbox, files, secrets, snapshot } from './support.js';
+import { ADDRESSES, FIXTURES, ROOT, TestClock, cleanupAll, demoCopy, dropInInbox, everyFile, files, secrets, setMailBlock, snapshot } from './support.js';
 
 /**
  * A run cut short between any two steps, then run again, ends exactly where an uninterrupted run ends: no
@@ -21,9 +22,31 @@ afterAll(cleanupAll);
 
 const NOW = '2026-03-08T12:00:00Z';
 
-/** Three of the demo's order mails, one mail of each other kind, and a second delivery of one of them. */
+/** A player who asks the same thing seven times: past both flood limits (see mailbox). */
+const FLOODER = ADDRESSES.westvalia!;
+const FLOOD = 7;
+
+function floodMail(i: number): string {
+  return [`From: Thane <${FLOODER}>`, 'To: The Silversheen Sea <turns@silversheen.test>', `Subject: deadline? (${i})`, 'Date: Sat, 7 Mar 2026 10:00:00 +0000', `Message-ID: <flood-${i}@westvalia.test>`, '', 'When is the deadline?', ''].join('\r\n');
+}
+
+/**
+ * Three of the demo's order mails, one mail of each other kind, a second delivery of one of them, and seven
+ * mails from one player with limits of four messages and three answers a day: the first three are answered,
+ * the fourth is not (reply limit), the last three are ignored as a flood, and the GM is told once.
+ */
 function mailbox(label: string) {
   const scratch = demoCopy(label, { yamlOrders: false, demoMail: true });
+  setMailBlock(
+    scratch.dir,
+    `mail:
+  transport: folder
+  from: "The Silversheen Sea <turns@silversheen.test>"
+  gm: gm@silversheen.test
+  flood: { perSenderPerDay: 4, repliesPerAddressPerDay: 3 }
+`,
+  );
+  for (let i = 1; i <= FLOOD; i++) dropInInbox(scratch.dir, `flood-${i}.eml`, floodMail(i));
   for (const nation of ['vulcanstille', 'westvalia']) rmSync(join(scratch.dir, 'mail', 'inbox', `2026-03-07-${nation}.eml`));
   for (const name of ['26-missing-token.eml', '39-auto-replied.eml', '47-dsn-bounce.eml', '50-command-deadline.eml']) {
     dropInInbox(scratch.dir, name, readFileSync(join(FIXTURES, name)));
@@ -75,21 +98,28 @@ describe('fetch: interrupted between every two steps', async () => {
   const baseTransport = counting(base.dir);
   const baseline = await fetchMail(base.dir, { clock: new TestClock(NOW), secrets: secrets(), transport: baseTransport });
   const expected = await snapshot(base.dir);
+  const expectedFiles = everyFile(base.dir);
 
-  it('the uninterrupted run handles every message once', () => {
-    expect(baseline.listed).toBe(8);
+  it('the uninterrupted run handles every message once, and stops answering the flood', () => {
+    expect(baseline.listed).toBe(8 + FLOOD);
     expect(baseline.filed.map((f) => f.nation).sort()).toEqual(['argenta', 'gondarahl', 'grarkul']);
-    expect([baseline.refused, baseline.ignored, baseline.bounces, baseline.commands]).toEqual([1, 1, 1, 1]);
+    expect([baseline.refused, baseline.ignored, baseline.bounces, baseline.commands]).toEqual([1, 1 + 3, 1, 1 + 4]);
+    const outcomes = baseline.outcomes.map((o) => o.outcome).filter((o) => o.includes('westvalia'));
+    expect(outcomes.filter((o) => o.startsWith('command') && !o.includes('no answer'))).toHaveLength(3);
+    expect(outcomes.filter((o) => o.includes('no answer: reply limit'))).toHaveLength(1);
+    expect(baseline.outcomes.filter((o) => o.outcome.startsWith('ignored (flood)'))).toHaveLength(3);
+    const alerts = Object.keys(expectedFiles).filter((f) => f.startsWith('mail/outbox-queue/') && expectedFiles[f]!.includes('Flood of mail from'));
+    expect(alerts).toHaveLength(1);
     expect(baseline.alreadyHandled).toBe(1); // the second delivery
     expect([...baseTransport.sends.values()].every((n) => n === 1)).toBe(true);
     expect(files(join(base.dir, 'mail', 'inbox'))).toEqual([]);
   });
 
-  const inbound = FAULT_POINTS.filter((p) => !['before-send', 'after-send', 'after-mark'].includes(p));
+  const inbound = FAULT_POINTS.filter((p) => !['after-queue-report', 'before-send', 'after-send', 'after-mark'].includes(p));
   const outbound: FaultPoint[] = ['before-send', 'after-send', 'after-mark'];
   for (const point of [...inbound, ...outbound]) {
-    it(`cut at ${point} (1st, 3rd and 6th time), then run again: the same end`, async () => {
-      for (const n of [1, 3, 6]) {
+    it(`cut at ${point} (1st, 3rd, 6th and 10th time), then run again: the same end`, async () => {
+      for (const n of [1, 3, 6, 10]) {
         const scratch = mailbox(`cut-${point}-${n}`);
         const transport = counting(scratch.dir);
         const hook = crashAt(point, n);
@@ -111,6 +141,7 @@ describe('fetch: interrupted between every two steps', async () => {
         await fetchMail(scratch.dir, { clock, secrets: secrets(), transport: again });
         merge(sends, again.sends);
         expect(await snapshot(scratch.dir), `${point} #${n}`).toEqual(expected);
+        expect(everyFile(scratch.dir), `${point} #${n}`).toEqual(expectedFiles);
         for (const [id, count] of sends) {
           // The one window no SMTP client closes: the server took it, the process died before noting it.
           expect(count, `${id} after a cut at ${point} #${n}`).toBe(point === 'after-send' && id === [...transport.sends.keys()].at(-1) ? 2 : 1);
@@ -136,15 +167,19 @@ describe('reports: interrupted while sending', async () => {
   const baseTransport = counting(base.dir);
   await sendReports(base.dir, 1, { clock: new TestClock(NOW), secrets: secrets(), transport: baseTransport });
   const expected = await snapshot(base.dir);
+  const expectedFiles = everyFile(base.dir);
 
-  it('sends five reports and the GM report, once each', () => {
+  it('sends five reports and the GM report, once each; the GM report lists the five', async () => {
     expect(baseTransport.sends.size).toBe(6);
     expect(files(join(base.dir, 'mail', 'outbox'))).toHaveLength(6);
+    const gm = (await new OutboxQueue(join(base.dir, 'mail')).all()).find((q) => q.kind === 'gm-report');
+    expect(gm?.message.text).toContain('Reports queued for: argenta, gondarahl, grarkul, vulcanstille, westvalia.');
   });
 
-  for (const point of ['before-send', 'after-send', 'after-mark'] as const) {
-    it(`cut at ${point} of the 1st and the 6th report, then again: each report once`, async () => {
-      for (const n of [1, 6]) {
+  const cuts = { 'after-queue-report': [1, 3, 5], 'before-send': [1, 6], 'after-send': [1, 6], 'after-mark': [1, 6] } as const;
+  for (const [point, ns] of Object.entries(cuts) as [FaultPoint, readonly number[]][]) {
+    it(`cut at ${point} (${ns.join(', ')}), then again: each report once, and the GM told of all of them`, async () => {
+      for (const n of ns) {
         const scratch = await prepare(`reports-${point}-${n}`);
         const transport = counting(scratch.dir);
         await expect(sendReports(scratch.dir, 1, { clock: new TestClock(NOW), secrets: secrets(), transport, faults: crashAt(point, n) })).rejects.toBeInstanceOf(Crash);
@@ -153,6 +188,7 @@ describe('reports: interrupted while sending', async () => {
         await sendReports(scratch.dir, 1, { clock: new TestClock(NOW), secrets: secrets(), transport: again });
         merge(sends, again.sends);
         expect(await snapshot(scratch.dir)).toEqual(expected);
+        expect(everyFile(scratch.dir), `${point} #${n}`).toEqual(expectedFiles);
         expect([...sends.keys()].sort()).toEqual([...baseTransport.sends.keys()].sort());
         const twice = [...sends].filter(([, c]) => c > 1).map(([id]) => id);
         expect(twice).toEqual(point === 'after-send' ? [[...transport.sends.keys()].at(-1)] : []);
@@ -164,23 +200,81 @@ describe('reports: interrupted while sending', async () => {
 
 describe('a real SIGKILL of `fatecraft mail fetch`', () => {
   const cli = join(ROOT, 'dist', 'src', 'cli', 'main.js');
-  it.skipIf(!existsSync(cli))('killed after filing the 3rd message, or after marking the 2nd answer sent, then run again: the same end as one run', async () => {
+  it.skipIf(!existsSync(cli))('killed at points before, in and past the flood, then run again: every file of the campaign as after one run', async () => {
     const base = mailbox('sigkill-baseline');
     const secretsFile = join(base.root, 'secrets.yaml');
     writeFileSync(secretsFile, 'argenta: silver-sails-1021\ngondarahl: starkrock-deep\ngrarkul: bloodtusk-bones\nvulcanstille: ash-and-chains\nwestvalia: brass-and-thunder\n');
     const env = { ...process.env, FATECRAFT_SECRETS: secretsFile, FATECRAFT_NOW: NOW };
     const run = (dir: string, failpoint?: string) => spawnSync(process.execPath, [cli, 'mail', 'fetch', dir, '--quiet'], { env: { ...env, ...(failpoint ? { FATECRAFT_MAIL_FAILPOINT: failpoint } : {}) }, encoding: 'utf8' });
     expect(run(base.dir).status).toBe(0);
-    const expected = await snapshot(base.dir);
+    const expected = everyFile(base.dir);
+    expect(Object.keys(expected).filter((f) => f.startsWith('mail/ledger/'))).toHaveLength(8 + FLOOD - 1);
 
-    for (const failpoint of ['after-file:3', 'after-mark:2']) {
+    // The flood mails are the 8th to the 14th in the inbox; the 10th is the third of them.
+    for (const failpoint of ['after-file:3', 'after-mark:2', 'after-decide:10', 'after-done:10']) {
       const scratch = mailbox(`sigkill-${failpoint.replace(':', '-')}`);
       const killed = run(scratch.dir, failpoint);
       expect(killed.signal, `${failpoint}: ${killed.stdout}${killed.stderr}`).toBe('SIGKILL');
       expect(existsSync(join(scratch.dir, 'mail', '.mail.lock'))).toBe(true); // left behind by the dead process
       const again = run(scratch.dir);
       expect(again.status, again.stderr).toBe(0);
-      expect(await snapshot(scratch.dir)).toEqual(expected);
+      expect(everyFile(scratch.dir), failpoint).toEqual(expected);
     }
-  });
+  }, 240_000);
+});
+
+describe('a real SIGKILL of `fatecraft tick` while it reads the mail', () => {
+  const cli = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+  it.skipIf(!existsSync(cli))('killed in the flood, then run again: every file of the mail folder and the orders as after one tick', async () => {
+    const base = mailbox('tick-sigkill-baseline');
+    const secretsFile = join(base.root, 'secrets.yaml');
+    writeFileSync(secretsFile, 'argenta: silver-sails-1021\ngondarahl: starkrock-deep\ngrarkul: bloodtusk-bones\nvulcanstille: ash-and-chains\nwestvalia: brass-and-thunder\n');
+    // A Sunday before the deadline (Sundays 18:00 London): the tick reads the mail and resolves nothing.
+    const env = { ...process.env, FATECRAFT_SECRETS: secretsFile, FATECRAFT_NOW: '2026-03-08T13:00:00Z' };
+    const run = (dir: string, failpoint?: string) => spawnSync(process.execPath, [cli, 'tick', dir], { env: { ...env, ...(failpoint ? { FATECRAFT_MAIL_FAILPOINT: failpoint } : {}) }, encoding: 'utf8' });
+    const mailAndOrders = (dir: string) => Object.fromEntries(Object.entries(everyFile(dir)).filter(([f]) => f.startsWith('mail/') || f.startsWith('orders/')));
+    const first = run(base.dir);
+    expect(first.status, `${first.stdout}${first.stderr}`).toBe(0);
+    const expected = mailAndOrders(base.dir);
+    expect(Object.keys(expected).filter((f) => f.startsWith('mail/ledger/'))).toHaveLength(8 + FLOOD - 1);
+
+    const scratch = mailbox('tick-sigkill-after-done-10');
+    const killed = run(scratch.dir, 'after-done:10');
+    expect(killed.signal, `${killed.stdout}${killed.stderr}`).toBe('SIGKILL');
+    const again = run(scratch.dir);
+    expect(again.status, `${again.stdout}${again.stderr}`).toBe(0);
+    expect(mailAndOrders(scratch.dir)).toEqual(expected);
+  }, 240_000);
+});
+
+describe('a real SIGKILL of `fatecraft mail send`', () => {
+  const cli = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+  it.skipIf(!existsSync(cli))('killed after queueing the 3rd report, or after marking the 2nd sent, then run again: every file as after one run, the GM told of all five', async () => {
+    const resolved = demoCopy('send-sigkill-resolved');
+    await runTurn(resolved.dir, { renderers: turnRenderers() });
+    const copy = (label: string) => {
+      const scratch = demoCopy(label);
+      rmSync(scratch.dir, { recursive: true });
+      cpSync(resolved.dir, scratch.dir, { recursive: true });
+      return scratch;
+    };
+    const secretsFile = join(resolved.root, 'secrets.yaml');
+    writeFileSync(secretsFile, 'argenta: silver-sails-1021\ngondarahl: starkrock-deep\ngrarkul: bloodtusk-bones\nvulcanstille: ash-and-chains\nwestvalia: brass-and-thunder\n');
+    const run = (dir: string, failpoint?: string) =>
+      spawnSync(process.execPath, [cli, 'mail', 'send', dir, '--turn', '1'], { env: { ...process.env, FATECRAFT_SECRETS: secretsFile, FATECRAFT_NOW: NOW, ...(failpoint ? { FATECRAFT_MAIL_FAILPOINT: failpoint } : {}) }, encoding: 'utf8' });
+    const base = copy('send-sigkill-baseline');
+    expect(run(base.dir).status).toBe(0);
+    const expected = everyFile(base.dir);
+    const gm = (await new OutboxQueue(join(base.dir, 'mail')).all()).find((q) => q.kind === 'gm-report');
+    expect(gm?.message.text).toContain('Reports queued for: argenta, gondarahl, grarkul, vulcanstille, westvalia.');
+
+    for (const failpoint of ['after-queue-report:3', 'after-mark:2']) {
+      const scratch = copy(`send-sigkill-${failpoint.replace(':', '-')}`);
+      const killed = run(scratch.dir, failpoint);
+      expect(killed.signal, `${failpoint}: ${killed.stdout}${killed.stderr}`).toBe('SIGKILL');
+      const again = run(scratch.dir);
+      expect(again.status, again.stderr).toBe(0);
+      expect(everyFile(scratch.dir), failpoint).toEqual(expected);
+    }
+  }, 240_000);
 });

@@ -153,6 +153,24 @@ export async function snapshot(dir: string): Promise<Record<string, unknown>> {
   return { orders, inbox: files(join(mail, 'inbox')), processed: files(join(mail, 'processed')), quarantine: files(join(mail, 'quarantine')), outbox: files(join(mail, 'outbox')), ledger, queue };
 }
 
+/**
+ * Every file under `dir` (dot-files too), by path relative to it, with its content: for comparing a run
+ * killed and run again with an uninterrupted one byte for byte. The folder itself is named <campaign> in
+ * the contents (the folder transport writes where it put each mail).
+ */
+export function everyFile(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (rel: string) => {
+    for (const entry of readdirSync(join(dir, rel), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else out[path] = readFileSync(join(dir, path), 'utf8').replaceAll(dir, '<campaign>');
+    }
+  };
+  walk('');
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Real servers (test/support/mail-servers.ts)
 // ---------------------------------------------------------------------------------------------------------

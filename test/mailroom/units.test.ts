@@ -34,6 +34,18 @@ describe('the mail: block', () => {
     expect(text).toContain('mail.smtp.passwordEnv: smtp.user is set');
     expect(text).toContain('for example:');
   });
+
+  it('gives the SMTP server short timeouts unless told otherwise, and checks them', async () => {
+    const smtp = { host: 'smtp.x.test', port: 587 };
+    expect(mailSettingsSchema.parse({ from: 'turns@x.test', gm: 'gm@x.test', transport: 'imap', imap: { host: 'h', port: 993, user: 'u', passwordEnv: 'P' }, smtp }).smtp?.timeouts).toEqual({ connectMs: 5000, greetingMs: 5000, socketMs: 20000 });
+    const { dir } = demoCopy('config-timeouts');
+    setMailBlock(dir, 'mail:\n  from: turns@x.test\n  gm: gm@x.test\n  smtp: { host: h, port: 25, timeouts: { greetingMs: 5, socketSeconds: 3 } }\n');
+    const error = await mailSettingsOf(await openCampaign(dir)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CampaignError);
+    const text = (error as Error).message;
+    expect(text).toMatch(/campaign\.yaml: line \d+: mail\.smtp\.timeouts\.greetingMs: at least 100 \(milliseconds\)/);
+    expect(text).toMatch(/mail\.smtp\.timeouts: .*socketSeconds/);
+  });
 });
 
 describe('secrets', () => {

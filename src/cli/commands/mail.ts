@@ -100,5 +100,6 @@ function sendText(s: SendSummary): string {
   if (s.deferred.length) parts.push(`${s.deferred.length} deferred (the server said try later)`);
   if (s.failed.length) parts.push(`${s.failed.length} FAILED (the GM is alerted; see fatecraft mail status)`);
   if (s.partial.length) parts.push(`${s.partial.length} refused by some recipients`);
-  return `${parts.join(', ')}.${s.stopped ? `\nSTOPPED: ${s.stopped}` : ''}`;
+  const down = s.unreachable ? `\nTHE MAIL SERVER DID NOT ANSWER, so this run stopped trying it (the rest waits in the queue; see fatecraft mail status): ${s.unreachable}` : '';
+  return `${parts.join(', ')}.${s.stopped ? `\nSTOPPED: ${s.stopped}` : ''}${down}`;
 }

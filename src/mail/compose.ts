@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SendMailOptions } from 'nodemailer';
+import { headerText } from '../report/escape.js';
 import { MailError, MailErrorCode } from './errors.js';
 import type { OutboundMessage } from './types.js';
 
@@ -30,7 +31,8 @@ export function toMailOptions(message: OutboundMessage): SendMailOptions {
     date,
     from: message.from,
     to: message.to,
-    subject: message.subject,
+    // Subjects are built from names and echo senders' subjects: one line, nothing a terminal acts on.
+    subject: headerText(message.subject),
     text: message.text,
     ...(message.html === undefined ? {} : { html: message.html }),
     ...(message.inReplyTo === undefined ? {} : { inReplyTo: message.inReplyTo }),

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SendMailOptions } from 'nodemailer';
-import { headerText } from '../report/escape.js';
+import { headerText, plainLines } from '../report/escape.js';
 import { MailError, MailErrorCode } from './errors.js';
 import type { OutboundMessage } from './types.js';
 
@@ -33,7 +33,8 @@ export function toMailOptions(message: OutboundMessage): SendMailOptions {
     to: message.to,
     // Subjects are built from names and echo senders' subjects: one line, nothing a terminal acts on.
     subject: headerText(message.subject),
-    text: message.text,
+    // Bodies quote senders (a bounce's subject, a receipt's echo): no terminal code reaches a reader.
+    text: plainLines(message.text),
     ...(message.html === undefined ? {} : { html: message.html }),
     ...(message.inReplyTo === undefined ? {} : { inReplyTo: message.inReplyTo }),
     ...(message.references === undefined ? {} : { references: message.references }),

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { OutboundAttachment, OutboundMessage } from '../mail/types.js';
 import { renderReceipt, type OrderReceipt } from '../orders/receipt.js';
-import { escapeXml } from '../report/escape.js';
+import { escapeXml, headerText } from '../report/escape.js';
 import { addressOf, senderDomain, type MailSettings } from './config.js';
 import { CAMPAIGN_HEADER, KIND_HEADER, type Decision, type GmNote, type MailCommand } from './decide.js';
 import type { InboundFacts } from './ledger.js';
@@ -46,7 +46,8 @@ function threadOf(inbound: InboundFacts): Pick<OutboundMessage, 'inReplyTo' | 'r
 }
 
 function replySubject(inbound: InboundFacts, fallback: string): string {
-  const subject = (inbound.subject ?? '').trim();
+  // The sender's subject comes back in ours, and in `mail status` on the GM's terminal: one plain line.
+  const subject = headerText(inbound.subject ?? '').trim();
   if (subject === '') return fallback;
   return /^re\s*:/i.test(subject) ? subject : `Re: ${subject}`;
 }

@@ -20,6 +20,7 @@ import { UNSAFE_CHARS } from '../campaign/unsafe-text.js';
  * Ordinary text has nothing to replace and comes back as the same string.
  */
 const UNSAFE = new RegExp(UNSAFE_CHARS.source, 'u');
+const UNSAFE_IN_LINES = new RegExp(`(?![\\n\\t])(?:${UNSAFE_CHARS.source})`, 'u');
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
 
 /** The form of a value in plain text: one line, nothing a terminal acts on. */
@@ -30,6 +31,12 @@ export function plainText(text: string): string {
 
 const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const XML_SPECIAL = /[&<>"']/;
+
+/** A text of several lines (a mail body): each line in plain-text form, the line feeds (and tabs, if nothing else is wrong) kept. */
+export function plainLines(text: string): string {
+  if (!UNSAFE_IN_LINES.test(text)) return text;
+  return text.split(/\r?\n/).map(plainText).join('\n');
+}
 
 /** Text for an XML or HTML text node or attribute value. */
 export function escapeXml(text: string): string {

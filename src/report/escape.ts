@@ -20,12 +20,15 @@ import { UNSAFE_CHARS } from '../campaign/unsafe-text.js';
  * Ordinary text has nothing to replace and comes back as the same string.
  */
 const UNSAFE = new RegExp(UNSAFE_CHARS.source, 'u');
+/** Printable ASCII: most strings, and a far cheaper test than the Unicode one. */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+const isPlain = (text: string) => PLAIN_ASCII.test(text) || !UNSAFE.test(text);
 const UNSAFE_IN_LINES = new RegExp(`(?![\\n\\t])(?:${UNSAFE_CHARS.source})`, 'u');
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
 
 /** The form of a value in plain text: one line, nothing a terminal acts on. */
 export function plainText(text: string): string {
-  if (!UNSAFE.test(text)) return text;
+  if (isPlain(text)) return text;
   return text.replace(LINE_BREAK, ' ↵ ').replace(/\t/g, ' ').replace(UNSAFE_CHARS, '\ufffd');
 }
 
@@ -47,7 +50,7 @@ export function escapeXml(text: string): string {
 
 /** Text for a mail header (a subject built from names, or a sender's subject echoed): one line. */
 export function headerText(text: string): string {
-  if (!UNSAFE.test(text)) return text;
+  if (isPlain(text)) return text;
   return plainText(text.replace(LINE_BREAK, ' ').replace(/\t/g, ' ')).replace(/ {2,}/g, ' ');
 }
 
@@ -76,12 +79,14 @@ function printableValue(value: unknown): unknown {
   const proto: unknown = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return value;
   let copy: Record<string, unknown> | undefined;
-  for (const key of Object.keys(value)) {
-    const item = (value as Record<string, unknown>)[key];
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const item = record[key];
     const clean = printableValue(item);
-    const cleanKey = plainText(key);
+    // Keys are ids and field names nearly always: printable ASCII, one cheap test.
+    const cleanKey = PLAIN_ASCII.test(key) ? key : plainText(key);
     if (clean !== item || cleanKey !== key) {
-      copy ??= { ...(value as Record<string, unknown>) };
+      copy ??= { ...record };
       if (cleanKey !== key) delete copy[key];
       copy[cleanKey] = clean;
     }

@@ -3,6 +3,7 @@ import { createTransport } from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { toMailOptions } from '../../src/mail/compose.js';
 import type { OutboundMessage } from '../../src/mail/types.js';
+import { renderMailStatus, type MailStatusReport } from '../../src/mailroom/status.js';
 
 /**
  * Subjects are built from names and echo a sender's subject; bodies quote
@@ -42,5 +43,21 @@ describe('hostile text in outgoing mail', () => {
     const mail = await sent({ messageId: '<plain@example.org>', date: new Date('2026-03-01T10:00:00Z'), from: 'gm@example.org', to: ['p@example.org'], subject: '[Silversheen] Turn 4 report for Argenta — Ørnulf’s', text: 'Line one\n\tindented\n' });
     expect(mail.subject).toBe('[Silversheen] Turn 4 report for Argenta — Ørnulf’s');
     expect(mail.text).toBe('Line one\n\tindented\n');
+  });
+});
+
+describe('hostile text on the GM terminal', () => {
+  it('mail status prints bounce diagnostics and server errors as plain lines', () => {
+    const report: MailStatusReport = {
+      configured: true,
+      transport: 'smtp',
+      inbound: { total: 0, byOutcome: {}, quarantined: [], unfinished: [], authFailures: [] },
+      outbound: { pending: [], failed: [], sent: 0 },
+      bounces: [{ key: 'b1', at: '2026-03-01T10:00:00Z', address: 'p@example.org', nations: ['argenta'], action: 'failed', diagnostic: '550 no\u001b[2J\r\n== GM NOTICE ==\u202e' }],
+    };
+    const printed = renderMailStatus(report);
+    expect(printed.replace(/\n/g, '')).not.toMatch(UNSAFE);
+    expect(printed).not.toMatch(/^== GM NOTICE/m);
+    expect(printed).toContain('— 550 no\ufffd[2J ↵ == GM NOTICE ==\ufffd');
   });
 });

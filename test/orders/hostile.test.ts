@@ -3,6 +3,7 @@ import { buildReceipt, renderReceipt } from '../../src/orders/receipt.js';
 import { interpretSheet, MAX_ORDERS, WHOLE_FILE, type OrderSheet } from '../../src/orders/sheet.js';
 import { MAX_READ_PROBLEMS, readTextSheet } from '../../src/orders/text-sheet.js';
 import { readYamlSheet, readYamlSheetStrict } from '../../src/orders/yaml-sheet.js';
+import { ordersToYaml } from '../../src/orders/yaml-write.js';
 import { ARGENTA, loadWorld, type World } from './world.js';
 
 /**
@@ -157,6 +158,8 @@ describe('ordinary odd input', () => {
 });
 
 /** Anything that is neither visible text nor, in a note, a line feed or a tab. */
+/** The same, a line feed allowed: for whole files. */
+const UNSAFE_OUTPUT_LINES = /(?!\n)[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\p{Noncharacter_Code_Point}]|(?![\u200c\u200d])\p{Cf}/u;
 const UNSAFE_OUTPUT = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\p{Noncharacter_Code_Point}]|(?![\u200c\u200d])\p{Cf}/u;
 
 describe('hostile characters in names and texts', () => {
@@ -236,5 +239,18 @@ describe('hostile characters in names and texts', () => {
     const { receipt } = buildReceipt({ campaign: world.open.campaign, state: world.state, sheet: readYamlSheet(yaml), nation: ARGENTA });
     expect(receipt.problems).toEqual([]);
     expect(receipt.accepted).toHaveLength(1);
+  });
+});
+
+describe('what a player wrote, echoed', () => {
+  it('files an order whose comment holds hidden characters with the comment made plain', () => {
+    const sheet = readTextSheet('hold argenta-5 # fine\u202Eenif\nrest argenta-2 # \u001b');
+    expect(sheet.problems.map((p) => p.reason)).toEqual([expect.stringMatching(/binary data/)]);
+    const { orders, texts } = interpretSheet(readTextSheet('hold argenta-5 # fine\u202Eenif\nrest argenta-2 # \u2066x'), ARGENTA, world.open.campaign, world.state);
+    expect(orders.orders).toHaveLength(2);
+    const filed = ordersToYaml(orders, { written: texts });
+    expect(filed).toContain('# hold argenta-5 # fine\ufffdenif\n');
+    expect(filed).toContain('# rest argenta-2 # \ufffdx\n');
+    expect(filed).not.toMatch(UNSAFE_OUTPUT_LINES);
   });
 });

@@ -1,5 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { openCampaign, readState } from '../../src/campaign/store.js';
@@ -115,4 +117,21 @@ describe('hostile names in a hand-edited state', () => {
   it('leave every report of every nation and of the GM clean: one line per value, no terminal code, SVG that parses', () => {
     expectClean(turn2);
   });
+});
+
+/** The same maps in a real browser's XML parser, when Chromium is installed (as chromium.test.ts). */
+const browser = [process.env.CHROMIUM, ...['chromium', 'chromium-browser', 'google-chrome'].flatMap((name) => (process.env.PATH ?? '').split(delimiter).map((d) => join(d, name)))].find((p): p is string => !!p && existsSync(p));
+
+describe.skipIf(!browser)('hostile names in the SVG maps, in headless Chromium', () => {
+  it.each(['argenta.svg', 'borea.svg', 'gm.svg'])('%s parses as XML', (name) => {
+    const profile = mkdtempSync(join(tmpdir(), 'fatecraft-chromium-'));
+    try {
+      const file = join(dir, 'turns', '0002', 'reports', name);
+      const result = spawnSync(browser!, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-extensions', `--user-data-dir=${profile}`, '--dump-dom', `file://${file}`], { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
+      expect(result.stdout).toMatch(/^<svg/);
+      expect(result.stdout).not.toContain('parsererror');
+    } finally {
+      rmSync(profile, { recursive: true, force: true });
+    }
+  }, 70_000);
 });

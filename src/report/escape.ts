@@ -7,8 +7,9 @@ import { UNSAFE_CHARS } from '../campaign/unsafe-text.js';
  * every output also makes them harmless:
  *
  *  - plain text (text reports, receipts, mail bodies): a line break inside a
- *    value shows as " ↵ ", a tab as a space, any other unsafe character as
- *    U+FFFD, so a name can neither draw a fake line nor send a terminal code;
+ *    value shows as " ↵ " (one at either end is dropped), a tab as a space,
+ *    any other unsafe character as U+FFFD, so a name can neither draw a fake
+ *    line nor send a terminal code;
  *  - HTML and SVG/XML: the plain-text form with & < > " ' as entities, so the
  *    result is legal XML 1.0 (which has no way to write ESC at all, escaped
  *    or not);
@@ -25,11 +26,21 @@ const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 const isPlain = (text: string) => PLAIN_ASCII.test(text) || !UNSAFE.test(text);
 const UNSAFE_IN_LINES = new RegExp(`(?![\\n\\t])(?:${UNSAFE_CHARS.source})`, 'u');
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
+const BREAK = /[\n\r\v\f\u2028\u2029]/;
 
 /** The form of a value in plain text: one line, nothing a terminal acts on. */
 export function plainText(text: string): string {
   if (isPlain(text)) return text;
-  return text.replace(LINE_BREAK, ' ↵ ').replace(/\t/g, ' ').replace(UNSAFE_CHARS, '\ufffd');
+  // A GM's text written as a YAML block ends in a line break: that one is no break inside the value.
+  return dropEdgeBreaks(text).replace(LINE_BREAK, ' ↵ ').replace(/\t/g, ' ').replace(UNSAFE_CHARS, '\ufffd');
+}
+
+/** The white space at either end, when it holds a line break (trims are linear; a regex here could backtrack). */
+function dropEdgeBreaks(text: string): string {
+  const start = text.length - text.trimStart().length;
+  const end = text.trimEnd().length;
+  if (end <= start) return BREAK.test(text) ? '' : text;
+  return text.slice(BREAK.test(text.slice(0, start)) ? start : 0, BREAK.test(text.slice(end)) ? end : text.length);
 }
 
 const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

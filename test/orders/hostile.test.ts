@@ -254,3 +254,23 @@ describe('what a player wrote, echoed', () => {
     expect(filed).not.toMatch(UNSAFE_OUTPUT_LINES);
   });
 });
+
+describe('hidden characters written as they are in a YAML file', () => {
+  it.each([
+    ['a right-to-left override', '\u202E'],
+    ['a zero-width space', '\u200B'],
+    ['a line separator', '\u2028'],
+    ['a paragraph separator', '\u2029'],
+    ['a word joiner', '\u2060'],
+    ['a vertical tab', '\u000B'],
+    ['a form feed', '\u000C'],
+  ])('%s: the fast and the strict reader agree, and the name is refused on its line', (_what, char) => {
+    const yaml = `nation: argenta\norders:\n  - rest: argenta-2\n  - build: Argentum\n    unit: marines\n    name: Sea${char}Wolves\n  - hold: argenta-5\n`;
+    const fast = readYamlSheet(yaml);
+    expect(fast).toEqual(readYamlSheetStrict(yaml));
+    const { receipt } = buildReceipt({ campaign: world.open.campaign, state: world.state, sheet: fast, nation: ARGENTA });
+    expect(receipt.accepted.map((a) => a.line)).toEqual([3, 7]);
+    expect(receipt.problems.map((p) => p.line)).toEqual([4]);
+    expect(receipt.problems[0]?.reason).toContain(`U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  });
+});

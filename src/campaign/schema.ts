@@ -1,11 +1,21 @@
 import { z } from 'zod';
 import { SETTLEMENT_LEVELS, UNIT_CLASSES } from '../core/campaign.js';
+import { unsafeCharacter, type TextShape } from './unsafe-text.js';
 
 /**
  * Schemas for the files a GM writes by hand. Strict objects: a misspelt key is
  * an error that names it, not a setting silently ignored.
  */
 const id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'use lower-case letters, digits, - and _ (e.g. "iron-guard")');
+/** Names and texts the reports print: no control, line-break or direction character (unsafe-text.ts). */
+const visibleText = (shape: TextShape) =>
+  z.string().superRefine((text, ctx) => {
+    const bad = unsafeCharacter(text, shape);
+    if (bad) ctx.addIssue({ code: 'custom', message: `holds ${bad.label} at character ${bad.index + 1}; ${shape === 'line' ? 'a name is one line of plain visible text' : 'write plain visible text'}` });
+  });
+const name = visibleText('line');
+/** Longer texts (goals, abilities) may be YAML blocks over several lines. */
+const prose = visibleText('lines');
 const hex = z.string().regex(/^\d+,\d+$/, 'a hex is written "col,row", e.g. "12,7"');
 const unitClass = z.enum(UNIT_CLASSES);
 const level = z.enum(SETTLEMENT_LEVELS);
@@ -15,11 +25,11 @@ export const bonusSchema = z.strictObject({
   vs: z
     .strictObject({
       classes: z.array(z.union([unitClass, z.literal('structure')])).optional(),
-      affiliation: z.string().optional(),
+      affiliation: name.optional(),
     })
     .optional(),
   situation: z.enum(['open', 'siege']).optional(),
-  label: z.string().optional(),
+  label: name.optional(),
 });
 
 const yieldSchema = z.strictObject({
@@ -30,10 +40,10 @@ const yieldSchema = z.strictObject({
 });
 
 export const unitTypeSchema = z.strictObject({
-  name: z.string(),
+  name,
   class: unitClass,
   speed: z.number().int().min(0).max(50),
-  affiliation: z.string().default('common'),
+  affiliation: name.default('common'),
   bonuses: z.array(bonusSchema).default([]),
   requiresStructure: id.optional(),
   cost: z.number().int().min(0).optional(),
@@ -43,7 +53,7 @@ export const unitTypeSchema = z.strictObject({
 });
 
 const structureSchema = z.strictObject({
-  name: z.string(),
+  name,
   cost: z.number().int().min(0).optional(),
   turns: z.number().int().min(1).optional(),
   grants: z
@@ -59,7 +69,7 @@ const structureSchema = z.strictObject({
 });
 
 const externalSchema = z.strictObject({
-  name: z.string(),
+  name,
   cost: z.number().int().min(0).default(0),
   turns: z.number().int().min(1).default(1),
   requiresResource: z.string().optional(),
@@ -69,7 +79,7 @@ const externalSchema = z.strictObject({
 
 const goalSchema = z.strictObject({
   id,
-  text: z.string(),
+  text: prose,
   condition: z
     .discriminatedUnion('kind', [
       z.strictObject({ kind: z.literal('gm') }),
@@ -86,14 +96,14 @@ const goalSchema = z.strictObject({
 const startUnitSchema = z.strictObject({
   id,
   type: id,
-  name: z.string().optional(),
+  name: name.optional(),
   hex,
   health: z.enum(['healthy', 'bloodied']).optional(),
 });
 
 const startSettlementSchema = z.strictObject({
   id,
-  name: z.string(),
+  name,
   level,
   hex,
   structures: z.array(id).default([]),
@@ -101,9 +111,9 @@ const startSettlementSchema = z.strictObject({
 });
 
 const nationSchema = z.strictObject({
-  name: z.string(),
-  leader: z.string(),
-  ability: z.string().default(''),
+  name,
+  leader: name,
+  ability: prose.default(''),
   caps: z.strictObject({ military: z.number().int().min(0), diplomatic: z.number().int().min(0) }),
   start: z.strictObject({
     renown: z.number().int(),
@@ -123,17 +133,17 @@ const nationSchema = z.strictObject({
 const mapSchema = z.strictObject({
   width: z.number().int().min(1).max(2000),
   height: z.number().int().min(1).max(2000),
-  legend: z.record(z.string().length(1), z.string()),
+  legend: z.record(z.string().length(1), name),
   rows: z.array(z.string()),
-  resources: z.array(z.strictObject({ hex, kind: z.string(), name: z.string() })).default([]),
-  places: z.record(z.string(), hex).default({}),
+  resources: z.array(z.strictObject({ hex, kind: name, name })).default([]),
+  places: z.record(name, hex).default({}),
 });
 
 export const campaignFileSchema = z.strictObject({
   name: id,
-  title: z.string(),
+  title: name,
   seed: z.union([z.string(), z.number()]).transform(String),
-  calendar: z.strictObject({ seasons: z.array(z.string()).min(1), startYear: z.number().int() }).default({ seasons: ['Summer', 'Winter'], startYear: 1 }),
+  calendar: z.strictObject({ seasons: z.array(name).min(1), startYear: z.number().int() }).default({ seasons: ['Summer', 'Winter'], startYear: 1 }),
   map: mapSchema,
   rules: z.record(z.string(), z.unknown()).default({}),
   structures: z.record(id, structureSchema).default({}),

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SendMailOptions } from 'nodemailer';
+import { headerText, plainLines } from '../report/escape.js';
 import { MailError, MailErrorCode } from './errors.js';
 import type { OutboundMessage } from './types.js';
 
@@ -30,8 +31,10 @@ export function toMailOptions(message: OutboundMessage): SendMailOptions {
     date,
     from: message.from,
     to: message.to,
-    subject: message.subject,
-    text: message.text,
+    // Subjects are built from names and echo senders' subjects: one line, nothing a terminal acts on.
+    subject: headerText(message.subject),
+    // Bodies quote senders (a bounce's subject, a receipt's echo): no terminal code reaches a reader.
+    text: plainLines(message.text),
     ...(message.html === undefined ? {} : { html: message.html }),
     ...(message.inReplyTo === undefined ? {} : { inReplyTo: message.inReplyTo }),
     ...(message.references === undefined ? {} : { references: message.references }),

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { OutboundAttachment, OutboundMessage } from '../mail/types.js';
 import { renderReceipt, type OrderReceipt } from '../orders/receipt.js';
+import { escapeXml, headerText } from '../report/escape.js';
 import { addressOf, senderDomain, type MailSettings } from './config.js';
 import { CAMPAIGN_HEADER, KIND_HEADER, type Decision, type GmNote, type MailCommand } from './decide.js';
 import type { InboundFacts } from './ledger.js';
@@ -45,7 +46,8 @@ function threadOf(inbound: InboundFacts): Pick<OutboundMessage, 'inReplyTo' | 'r
 }
 
 function replySubject(inbound: InboundFacts, fallback: string): string {
-  const subject = (inbound.subject ?? '').trim();
+  // The sender's subject comes back in ours, and in `mail status` on the GM's terminal: one plain line.
+  const subject = headerText(inbound.subject ?? '').trim();
   if (subject === '') return fallback;
   return /^re\s*:/i.test(subject) ? subject : `Re: ${subject}`;
 }
@@ -286,8 +288,7 @@ export function withToken(sheet: string, token: string | undefined): string {
 }
 
 function withBanner(html: string, lines: string[]): string {
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  const banner = `<div class="deadline" style="margin:0.5rem 0 1rem">${lines.map((l) => `<p style="margin:0.2rem 0">${escape(l)}</p>`).join('')}</div>`;
+  const banner = `<div class="deadline" style="margin:0.5rem 0 1rem">${lines.map((l) => `<p style="margin:0.2rem 0">${escapeXml(l)}</p>`).join('')}</div>`;
   const body = /<body[^>]*>/i.exec(html);
   return body ? `${html.slice(0, body.index + body[0].length)}\n${banner}${html.slice(body.index + body[0].length)}` : `${banner}${html}`;
 }

@@ -10,6 +10,7 @@ import { readRegularFile } from '../campaign/regular-file.js';
 import { openCampaign } from '../campaign/store.js';
 import { fromImapError } from '../mail/errors.js';
 import { mailDir, mailSettingsOf, type MailSettings } from './config.js';
+import { plainText } from '../report/escape.js';
 import { bodyDigest, firstHeader, messageIdOf, readRawHeaders } from './headers.js';
 import { Ledger, readBounces, type BounceRecord, type LedgerEntry } from './ledger.js';
 import type { MailStatus } from '../schedule/hooks.js';
@@ -77,7 +78,8 @@ export function renderMailStatus(s: MailStatusReport): string {
     out.push('', `Bounces (${s.bounces.length}):`);
     for (const b of s.bounces.slice(-20)) out.push(`  ${b.at}  ${b.address}${b.nations.length ? ` (${b.nations.join(', ')})` : ''}: ${b.action}${b.status ? ` ${b.status}` : ''}${b.diagnostic ? ` — ${b.diagnostic}` : ''}`);
   }
-  return `${out.join('\n')}\n`;
+  // Addresses, bounce diagnostics and server errors are other people's text, printed on the GM's terminal.
+  return `${out.map(plainText).join('\n')}\n`;
 }
 
 export interface ReprocessSummary {

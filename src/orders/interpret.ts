@@ -1,6 +1,8 @@
 import { UNIT_CLASSES, type Bonus, type BonusTarget, type Campaign, type UnitClass } from '../core/campaign.js';
 import type { HexKey, UnitId } from '../core/ids.js';
 import type { Order, SiegeAction } from '../core/orders.js';
+import { unsafeCharacter, type TextShape, type UnsafeCharacter } from '../campaign/unsafe-text.js';
+import { plainText } from '../report/escape.js';
 import { clip, type NameBook, type Resolved } from './names.js';
 import { didYouMean } from './suggest.js';
 
@@ -157,12 +159,45 @@ export function interpretOrder(fields: RawFields, book: NameBook, campaign: Camp
       return { ok: false, reason: `"${clip(k)}" does not belong to a ${kind} order`, hint: allowed.length ? (didYouMean(k, allowed) ?? `a ${kind} order takes: ${allowed.join(', ')}`) : `a ${kind} order takes nothing else` };
     }
   }
+  const unsafe = unsafeField(fields, kind);
+  if (unsafe) return unsafe;
   try {
     return { ok: true, order: build(kind, fields, book, campaign) };
   } catch (e) {
     if (e instanceof Refusal) return { ok: false, reason: e.reason, ...(e.hint ? { hint: e.hint } : {}) };
     throw e;
   }
+}
+
+/**
+ * Every text an order carries, names and notes above all, is checked before
+ * anything is looked up: a control, line-break or direction character would
+ * otherwise reach the state and every report (campaign/unsafe-text.ts). Only
+ * a note may span lines. Both readers, YAML and plain text, end here.
+ */
+function unsafeField(fields: RawFields, kind: string): Interpreted | undefined {
+  for (const [key, value] of Object.entries(fields)) {
+    const shape = kind === 'note' && key === 'note' ? 'lines' : 'line';
+    const found = firstUnsafe(value, shape);
+    if (!found) continue;
+    const { text, at } = found;
+    const valid = shape === 'lines' ? 'a note is plain visible text; it may span lines' : `"${key}" is one line of plain visible text: letters, digits, spaces and punctuation`;
+    return { ok: false, reason: `"${key}" holds ${at.label} at character ${at.index + 1}: "${clip(plainText(text))}"`, hint: valid };
+  }
+  return undefined;
+}
+
+function firstUnsafe(value: unknown, shape: TextShape): { text: string; at: UnsafeCharacter } | undefined {
+  if (typeof value === 'string') {
+    const at = unsafeCharacter(value, shape);
+    return at ? { text: value, at } : undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const found = firstUnsafe(k, 'line') ?? firstUnsafe(v, shape);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): Order {

@@ -7,6 +7,7 @@ import type { NationId, UnitId } from '../core/ids.js';
 import type { NationOrders, Order, OrderKind, RefusedLine } from '../core/orders.js';
 import { seasonOf } from '../core/phases/upkeep.js';
 import type { GameState } from '../core/state.js';
+import { plainText } from '../report/escape.js';
 import { findNation } from './names.js';
 import { interpretSheet, WHOLE_FILE, type OrderSheet } from './sheet.js';
 
@@ -222,7 +223,7 @@ export function problemLine(p: ReceiptProblem): string {
   const parts = [`${where(p.line)}"${p.text}": ${p.reason}`];
   if (p.valid) parts.push(`valid: ${p.valid}`);
   if (p.didYouMean) parts.push(p.didYouMean);
-  return parts.join(' — ');
+  return plainText(parts.join(' — '));
 }
 
 const where = (line: number | undefined) => (line !== undefined && line > 0 ? `line ${line}: ` : '');
@@ -265,5 +266,6 @@ export function renderReceipt(r: OrderReceipt): string {
   else if (r.ok) out.push(`All ${r.accepted.length} orders are valid.`);
   else if (r.refusedWhole) out.push('Nothing from this submission will be applied. Send the whole sheet again, corrected.');
   else out.push(`${r.accepted.length} valid, ${r.problems.length} with problems. The valid orders stand; to change anything, send the whole sheet again — a new submission replaces this one.`);
-  return `${out.join('\n')}\n`;
+  // Echoed text is a player's: each line is made printable (no terminal codes, no fake lines).
+  return `${out.map(plainText).join('\n')}\n`;
 }

@@ -2,6 +2,7 @@ import type { Campaign } from '../core/campaign.js';
 import { asNationId, type NationId, type UnitId } from '../core/ids.js';
 import type { NationOrders, Order, RefusedLine } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
+import { unsafeCharacter } from '../campaign/unsafe-text.js';
 import { interpretOrder, type RawFields } from './interpret.js';
 import { NameBook } from './names.js';
 
@@ -70,7 +71,8 @@ export function interpretSheet(sheet: OrderSheet, nation: NationId, campaign: Ca
   const casualties: UnitId[] = [];
   const casualtyLine = sheet.headerLines?.casualties;
   for (const c of sheet.casualties ?? []) {
-    const r = book.ownUnit(c);
+    const unsafe = unsafeCharacter(c);
+    const r = unsafe ? ({ ok: false, reason: `the name holds ${unsafe.label} at character ${unsafe.index + 1}`, hint: 'a unit is named by one line of plain visible text' } as const) : book.ownUnit(c);
     if (!r.ok) refused.push({ ...(casualtyLine !== undefined ? { line: casualtyLine } : {}), text: `casualties: ${c}`, reason: r.reason, ...(r.hint ? { hint: r.hint } : {}) });
     else if (!casualties.includes(r.value)) casualties.push(r.value);
   }

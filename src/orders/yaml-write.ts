@@ -1,5 +1,6 @@
 import { Document, isMap, isSeq } from 'yaml';
 import type { NationOrders, Order } from '../core/orders.js';
+import { plainText } from '../report/escape.js';
 
 /**
  * Typed orders back to a YAML order file, with ids only, so that reading it
@@ -18,7 +19,8 @@ export function ordersToYaml(orders: NationOrders, opts: { token?: string; writt
   if (isSeq(seq)) {
     seq.items.forEach((item, i) => {
       const text = opts.written?.[i];
-      if (text && isMap(item)) item.commentBefore = ` ${text.replace(/[\r\n]+/g, ' ')}`;
+      // A comment is one line, and what the player wrote may hold anything the text format cannot (escape.ts).
+      if (text && isMap(item)) item.commentBefore = ` ${plainText(text.replace(/[\r\n]+/g, ' '))}`;
     });
   }
   return doc.toString({ lineWidth: 0 });

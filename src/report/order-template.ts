@@ -2,6 +2,7 @@ import type { Campaign } from '../core/campaign.js';
 import { asHexKey, compareIds, type HexKey, type NationId } from '../core/ids.js';
 import { GameMap, type Reach } from '../core/map.js';
 import { pushTo } from '../core/multimap.js';
+import { plainText } from './escape.js';
 import { compareHexes, resourcesByHex } from './map-grid.js';
 import type { NationView, OwnSettlementView, OwnUnitView } from './types.js';
 
@@ -17,10 +18,13 @@ import type { NationView, OwnSettlementView, OwnUnitView } from './types.js';
  */
 const COMMENT_COLUMN = 52;
 
-/** Player-chosen names end up in comments: keep each on its one line, whatever it contains. */
+/** Player-chosen names end up in comments: keep each on its one line (escape.ts), spaced as a comment. */
 // Nearly every comment is already one clean line: the test is cheaper than the replacement.
-const UNCLEAN = /[\u0000-\u001f\u007f\u2028\u2029]|[^\S ]|  |^ | $/;
-const oneLine = (s: string) => (UNCLEAN.test(s) ? s.replace(/[\u0000-\u001f\u007f\u2028\u2029\s]+/g, ' ').trim() : s);
+const UNCLEAN = /[^\S ]|  |^ | $/;
+const oneLine = (s: string) => {
+  const plain = plainText(s);
+  return UNCLEAN.test(plain) ? plain.replace(/\s+/g, ' ').trim() : plain;
+};
 const line = (order: string, why: string) => `  # - ${order.padEnd(COMMENT_COLUMN - 6)} # ${oneLine(why)}`;
 const comment = (text: string) => `  # ${oneLine(text)}`;
 const yamlString = (s: string) => JSON.stringify(s);

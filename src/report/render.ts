@@ -6,6 +6,7 @@ import type { Campaign } from '../core/campaign.js';
 import { CampaignError } from '../campaign/problems.js';
 import { writeYaml } from '../campaign/yaml-io.js';
 import { renderAsciiMap } from './ascii-map.js';
+import { printable } from './escape.js';
 import { signed } from './ladder.js';
 import { gmMapModel, nationMapModel, type MapModel } from './map-model.js';
 import { renderOrderTemplate } from './order-template.js';
@@ -16,8 +17,10 @@ import type { GmView, NationView } from './types.js';
  * Views into files. Templates are Handlebars files in templates/ (or in a
  * campaign's own template folder, file by file), compiled by private
  * Handlebars instances in strict mode: a field the view lacks is an error,
- * never a hole in a report. The HTML instance escapes every {{value}}; the
- * text instance does not escape (plain text has nothing to escape).
+ * never a hole in a report. Every view is made printable first (escape.ts:
+ * no control, line-break or direction character in any value); the HTML
+ * instance then escapes markup in every {{value}}, the text instance prints
+ * values as they are.
  */
 
 export const TEMPLATE_FILES = {
@@ -161,7 +164,8 @@ export function nationYaml(view: NationView): string {
 }
 
 /** The formats asked for (all by default), each made only if asked for. */
-export function renderNationReports(view: NationView, campaign: Campaign, templates: ReportTemplates, formats: readonly NationFormat[] = NATION_FORMATS): Partial<NationFiles> & { txt: string } {
+export function renderNationReports(written: NationView, campaign: Campaign, templates: ReportTemplates, formats: readonly NationFormat[] = NATION_FORMATS): Partial<NationFiles> & { txt: string } {
+  const view = printable(written);
   const model = nationMapModel(view);
   const svg = formats.includes('html') || formats.includes('svg') ? renderSvgMap(model) : '';
   const context = withLazyAsciiMap({ ...view, mapSvg: svg, mapNations: model.nations }, model);
@@ -174,7 +178,8 @@ export function renderNationReports(view: NationView, campaign: Campaign, templa
   };
 }
 
-export function renderGmReport(view: GmView, templates: ReportTemplates): { html: string; svg: string } {
+export function renderGmReport(written: GmView, templates: ReportTemplates): { html: string; svg: string } {
+  const view = printable(written);
   const model = gmMapModel(view);
   const svg = renderSvgMap(model);
   // A big world's map is tens of megabytes: the page links it rather than carry a second copy.

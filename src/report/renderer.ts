@@ -10,6 +10,7 @@ import { asNationId, sortedKeys, type NationId } from '../core/ids.js';
 import type { TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import type { TurnRenderer } from '../jobs/run-turn.js';
+import { plainText } from './escape.js';
 import { gmView } from './gm-view.js';
 import { nationView, publicIndicators } from './nation-view.js';
 import { seasonOf } from '../core/phases/upkeep.js';
@@ -33,7 +34,7 @@ export function gazette(campaign: OpenCampaign['campaign'], state: GameState): s
   for (const n of publicIndicators(campaign, state)) {
     lines.push(`- ${n.name} (${n.leader}): Prosperity ${n.prosperity.text}, Happiness ${n.happiness.text}${n.alive ? '' : ' — fallen'}`);
   }
-  return `${lines.join('\n')}\n`;
+  return `${lines.map(plainText).join('\n')}\n`;
 }
 
 /**

@@ -2,13 +2,14 @@ import { ChunkedText } from '../core/chunked-text.js';
 import { offsetOf } from '../core/hex.js';
 import { asHexKey, compareIds } from '../core/ids.js';
 import { pushTo } from '../core/multimap.js';
+import { escapeXml } from './escape.js';
 import type { MapModel, MapUnit } from './map-model.js';
 
 /**
  * The hex map as a standalone SVG: flat-topped hexes in odd-q columns (odd
  * columns shifted down half a hex, as on the campaign map), terrain coloured,
  * hexes out of sight dimmed, settlements and units in their nation's colour.
- * Every piece of text is escaped here; the result is safe to embed in HTML.
+ * Every piece of text is escaped here (escape.ts); the result is safe to embed in HTML.
  * Colours are presentation attributes, so a stylesheet (the HTML template's)
  * can restyle them by class: .t-<terrain>, .n-<nation>, .fog, .settlement...
  */
@@ -32,14 +33,6 @@ export const TERRAIN_COLOURS: Record<string, string> = {
   desert: '#ecd9a0',
   tundra: '#e4e8ea',
 };
-
-const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const XML_SPECIAL = /[&<>"']/;
-
-export function escapeXml(text: string): string {
-  // Nearly every label has nothing to escape: one test instead of a replace with a callback.
-  return XML_SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c) : text;
-}
 
 /** A class-name-safe form of an id. */
 export const cssName = (s: string) => s.toLowerCase().replace(/[^a-z0-9_-]/g, '-');

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildReceipt } from '../../src/orders/receipt.js';
+import { buildReceipt, renderReceipt } from '../../src/orders/receipt.js';
 import { interpretSheet, MAX_ORDERS, WHOLE_FILE, type OrderSheet } from '../../src/orders/sheet.js';
 import { MAX_READ_PROBLEMS, readTextSheet } from '../../src/orders/text-sheet.js';
-import { readYamlSheet } from '../../src/orders/yaml-sheet.js';
+import { readYamlSheet, readYamlSheetStrict } from '../../src/orders/yaml-sheet.js';
+import { ordersToYaml } from '../../src/orders/yaml-write.js';
 import { ARGENTA, loadWorld, type World } from './world.js';
 
 /**
@@ -153,5 +154,123 @@ describe('ordinary odd input', () => {
     const sheet = readTextSheet('rest argenta-2\nOn Mon, 2 Mar 2026 at 10:00, The GM\n<gm@example.org> wrote:\n> move all\nhold argenta-5\n');
     expect(sheet.problems).toEqual([]);
     expect(sheet.entries.map((e) => e.line)).toEqual([1, 5]);
+  });
+});
+
+/** Anything that is neither visible text nor, in a note, a line feed or a tab. */
+/** The same, a line feed allowed: for whole files. */
+const UNSAFE_OUTPUT_LINES = /(?!\n)[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\p{Noncharacter_Code_Point}]|(?![\u200c\u200d])\p{Cf}/u;
+const UNSAFE_OUTPUT = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\p{Noncharacter_Code_Point}]|(?![\u200c\u200d])\p{Cf}/u;
+
+describe('hostile characters in names and texts', () => {
+  // Each is written as a YAML double-quoted escape, which the byte gate never sees.
+  const classes: [string, string, RegExp][] = [
+    ['a terminal escape (C0)', '\\e[2J\\e[31mRed', /U\+001B \(escape, which starts terminal codes\) at character 1/],
+    ['a line break', 'Evil\\n== GM NOTICE ==', /U\+000A \(a line break\) at character 5/],
+    ['a carriage return', 'Evil\\r== GM NOTICE ==', /U\+000D \(a line break\)/],
+    ['a tab', 'Sea\\tWolves', /U\+0009 \(a tab\)/],
+    ['a C1 control', 'Sea\\x9bWolves', /U\+009B \(a control character\)/],
+    ['a next-line (C1)', 'Sea\\NWolves', /U\+0085 \(a line break\)/],
+    ['a line separator', 'Sea\\LWolves', /U\+2028 \(a line break\)/],
+    ['a right-to-left override', 'Sea\\u202Esevlow', /U\+202E \(a direction override, which reorders the text shown\)/],
+    ['a direction isolate', 'Sea\\u2066Wolves', /U\+2066 \(a direction override/],
+    ['a zero-width space', 'Sea\\u200BWolves', /U\+200B \(an invisible formatting character\)/],
+    ['a soft hyphen', 'Sea\\u00ADWolves', /U\+00AD \(an invisible soft hyphen\)/],
+    ['half a surrogate pair', 'Sea\\uD800Wolves', /U\+D800 \(half of a character\)/],
+    ['a noncharacter', 'Sea\\uFFFEWolves', /U\+FFFE \(not a character\)/],
+  ];
+
+  const sheet = (name: string) =>
+    ['nation: argenta', 'orders:', '  - rest: argenta-2', '  - build: Argentum', '    unit: marines', `    name: "${name}"`, `  - found: argenta-8`, `    name: "${name}"`, '  - hold: argenta-5', ''].join('\n');
+
+  it.each(classes)('refuses %s in a unit or settlement name, on its line, and keeps the other orders', (_what, name, reason) => {
+    const { receipt, orders } = buildReceipt({ campaign: world.open.campaign, state: world.state, sheet: readYamlSheet(sheet(name)), nation: ARGENTA });
+    expect(receipt.accepted.map((a) => a.line)).toEqual([3, 9]);
+    expect(receipt.problems.map((p) => p.line)).toEqual([4, 7]);
+    for (const p of receipt.problems) {
+      expect(p.reason).toMatch(/^"name" holds /);
+      expect(p.reason).toMatch(reason);
+      expect(p.valid).toBe('"name" is one line of plain visible text: letters, digits, spaces and punctuation');
+    }
+    expect(orders.orders.map((o) => o.kind)).toEqual(['rest', 'hold']);
+    const printed = renderReceipt(receipt);
+    expect(printed.replace(/\n/g, '')).not.toMatch(UNSAFE_OUTPUT);
+    expect(printed).not.toMatch(/^== GM NOTICE/m);
+  });
+
+  it.each(classes)('gives the same sheet from the fast and the strict YAML reader with %s', (_what, name) => {
+    expect(readYamlSheet(sheet(name))).toEqual(readYamlSheetStrict(sheet(name)));
+  });
+
+  it('refuses direction overrides written as they are in a plain-text mail, on their line only', () => {
+    const { receipt } = buildReceipt({ campaign: world.open.campaign, state: world.state, sheet: readTextSheet('rest argenta-2\nbuild marines "Sea\u202EWolves" in Argentum\nfound "New\u200BTown" with argenta-8\nnote all is \u2066well\nhold argenta-5\n'), nation: ARGENTA });
+    expect(receipt.accepted.map((a) => a.line)).toEqual([1, 5]);
+    expect(receipt.problems.map((p) => [p.line, /U\+[0-9A-F]{4}/.exec(p.reason)?.[0]])).toEqual([
+      [2, 'U+202E'],
+      [3, 'U+200B'],
+      [4, 'U+2066'],
+    ]);
+    expect(renderReceipt(receipt).replace(/\n/g, '')).not.toMatch(UNSAFE_OUTPUT);
+  });
+
+  it('lets a note span lines (a YAML block) and keep tabs, but nothing else', () => {
+    const yaml = 'nation: argenta\norders:\n  - note: |\n      Dear GM,\n      \tplease tell Gondarahl we want peace.\n  - note: "Hello\\e]0;pwned\\a"\n  - note: "a\\u202Eb"\n';
+    const { receipt, orders } = buildReceipt({ campaign: world.open.campaign, state: world.state, sheet: readYamlSheet(yaml), nation: ARGENTA });
+    expect(orders.orders).toEqual([{ kind: 'note', text: 'Dear GM,\n\tplease tell Gondarahl we want peace.' }]);
+    expect(receipt.problems.map((p) => [p.line, p.valid])).toEqual([
+      [6, 'a note is plain visible text; it may span lines'],
+      [7, 'a note is plain visible text; it may span lines'],
+    ]);
+    expect(receipt.problems[0]?.reason).toMatch(/U\+001B/);
+  });
+
+  it('refuses them inside a bonus written as a map and in the casualty list', () => {
+    const yaml = 'nation: argenta\ncasualties: ["Iron\\u202EGuard"]\norders:\n  - build: Argentum\n    unit: marines\n    bonuses: [{value: 2, vs: {affiliation: "elves\\e[0m"}}]\n  - rest: argenta-2\n';
+    const { receipt } = buildReceipt({ campaign: world.open.campaign, state: world.state, sheet: readYamlSheet(yaml), nation: ARGENTA });
+    expect(receipt.accepted.map((a) => a.line)).toEqual([7]);
+    expect(receipt.problems.map((p) => [p.line, /U\+[0-9A-F]{4}/.exec(p.reason)?.[0]])).toEqual([
+      [2, 'U+202E'],
+      [4, 'U+001B'],
+    ]);
+  });
+
+  it('accepts ordinary names in any script, joiners included', () => {
+    const yaml = 'nation: argenta\norders:\n  - build: Argentum\n    unit: marines\n    name: "Ørnulf’s Wölfe — 海狼 — گرگ\u200Cها 👩\u200D🚀"\n';
+    const { receipt } = buildReceipt({ campaign: world.open.campaign, state: world.state, sheet: readYamlSheet(yaml), nation: ARGENTA });
+    expect(receipt.problems).toEqual([]);
+    expect(receipt.accepted).toHaveLength(1);
+  });
+});
+
+describe('what a player wrote, echoed', () => {
+  it('files an order whose comment holds hidden characters with the comment made plain', () => {
+    const sheet = readTextSheet('hold argenta-5 # fine\u202Eenif\nrest argenta-2 # \u001b');
+    expect(sheet.problems.map((p) => p.reason)).toEqual([expect.stringMatching(/binary data/)]);
+    const { orders, texts } = interpretSheet(readTextSheet('hold argenta-5 # fine\u202Eenif\nrest argenta-2 # \u2066x'), ARGENTA, world.open.campaign, world.state);
+    expect(orders.orders).toHaveLength(2);
+    const filed = ordersToYaml(orders, { written: texts });
+    expect(filed).toContain('# hold argenta-5 # fine\ufffdenif\n');
+    expect(filed).toContain('# rest argenta-2 # \ufffdx\n');
+    expect(filed).not.toMatch(UNSAFE_OUTPUT_LINES);
+  });
+});
+
+describe('hidden characters written as they are in a YAML file', () => {
+  it.each([
+    ['a right-to-left override', '\u202E'],
+    ['a zero-width space', '\u200B'],
+    ['a line separator', '\u2028'],
+    ['a paragraph separator', '\u2029'],
+    ['a word joiner', '\u2060'],
+    ['a vertical tab', '\u000B'],
+    ['a form feed', '\u000C'],
+  ])('%s: the fast and the strict reader agree, and the name is refused on its line', (_what, char) => {
+    const yaml = `nation: argenta\norders:\n  - rest: argenta-2\n  - build: Argentum\n    unit: marines\n    name: Sea${char}Wolves\n  - hold: argenta-5\n`;
+    const fast = readYamlSheet(yaml);
+    expect(fast).toEqual(readYamlSheetStrict(yaml));
+    const { receipt } = buildReceipt({ campaign: world.open.campaign, state: world.state, sheet: fast, nation: ARGENTA });
+    expect(receipt.accepted.map((a) => a.line)).toEqual([3, 7]);
+    expect(receipt.problems.map((p) => p.line)).toEqual([4]);
+    expect(receipt.problems[0]?.reason).toContain(`U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
   });
 });

@@ -6,8 +6,10 @@
  *     Outlook's `[cid:image001.png@01DA…]`, Apple Mail's `<image001.png>`;
  *   - an app's "sent from" line and everything after it ("Sent from my iPhone", "Get Outlook for Android",
  *     "Sent from Mail for Windows", "Von meinem iPhone gesendet" …): it ends the writer's own text, and what
- *     follows is a signature or the quoted original.
+ *     follows is a signature or the quoted original;
+ *   - a name signed on a line of its own after the orders ("Hilde"): one word, no order or header after it.
  */
+import { LINE_KEYWORDS, parseOrderLine } from './text-line.js';
 
 const PLACEHOLDER = /^(?:\s*(?:\[(?:image|inline image|cid|bild|imagen|immagine|afbeelding|imagem|grafik)\s*:[^\]]{0,300}\]|<[^<>\s]{1,200}\.(?:png|jpe?g|gif|bmp|heic|webp)>))+\s*$/i;
 
@@ -46,6 +48,9 @@ const SENT_FROM = new RegExp(
 /** A "sent from" signature is short; a long line starting the same way is the writer's own sentence. */
 const MAX_SENT_FROM = 160;
 
+const ONE_WORD = /^\p{L}[\p{L}'’.-]{0,40}[,.!]?$/u;
+const NOT_A_NAME = new Set([...LINE_KEYWORDS, 'orders', 'order', 'go', 'march', 'sail', 'besiege', 'protect', 'message']);
+
 export function blankMailNoise(text: string): string {
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
@@ -56,5 +61,27 @@ export function blankMailNoise(text: string): string {
     }
     if (PLACEHOLDER.test(t)) lines[i] = '';
   }
-  return lines.join('\n');
+  return blankSignedName(lines).join('\n');
+}
+
+/** Is this line an order or a header line (a quote is neither)? */
+function ordersLine(line: string): boolean {
+  const t = line.trim();
+  if (t === '' || t.startsWith('>') || t.startsWith('#')) return false;
+  const kind = parseOrderLine(t).kind;
+  return kind === 'order' || kind === 'header';
+}
+
+/** Blanks a one-word line, and what follows it, when orders stand above it and none below. */
+function blankSignedName(lines: string[]): string[] {
+  let last = -1;
+  for (let i = lines.length - 1; i >= 0 && last < 0; i--) if (ordersLine(lines[i]!)) last = i;
+  for (let i = last + 1; i < lines.length; i++) {
+    const t = lines[i]!.trim();
+    if (last >= 0 && ONE_WORD.test(t) && !NOT_A_NAME.has(t.replace(/[,.!]$/, '').toLowerCase())) {
+      for (let k = i; k < lines.length; k++) lines[k] = '';
+      break;
+    }
+  }
+  return lines;
 }

@@ -73,7 +73,6 @@ export async function acceptHeld(campaignDir: string, wanted: string, opts: Mail
       ordersYaml: decision.ordersYaml,
       ...(decision.replyTo !== undefined ? { replyTo: decision.replyTo } : {}),
     };
-    const now = room.clock.now().toISOString();
     const updated: LedgerEntry = {
       ...entry,
       decision: filed,
@@ -85,7 +84,6 @@ export async function acceptHeld(campaignDir: string, wanted: string, opts: Mail
       if (answer) {
         await room.enqueue(answer.message, answer.kind, `receipt for ${decision.nation} (accepted by the GM)`);
         updated.queued = [...(entry.queued ?? []), answer.message.messageId];
-        room.senders.noteReply(decision.replyTo, answer.message.messageId, now);
       }
     }
     await room.ledger.put(updated);

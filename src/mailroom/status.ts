@@ -18,7 +18,7 @@ import { loadSecrets, type SecretSource } from './secrets.js';
 export interface MailStatusReport {
   configured: boolean;
   transport?: string;
-  inbound: { total: number; byOutcome: Record<string, number>; quarantined: LedgerEntry[]; held: LedgerEntry[]; unfinished: LedgerEntry[]; authFailures: LedgerEntry[] };
+  inbound: { total: number; byOutcome: Record<string, number>; quarantined: LedgerEntry[]; held?: LedgerEntry[]; unfinished: LedgerEntry[]; authFailures: LedgerEntry[] };
   outbound: { pending: QueuedMessage[]; failed: QueuedMessage[]; sent: number };
   bounces: BounceRecord[];
 }
@@ -41,13 +41,19 @@ export async function mailStatus(campaignDir: string): Promise<MailStatusReport>
       total: entries.length,
       byOutcome,
       quarantined: entries.filter((e) => e.status === 'quarantined'),
-      held: entries.filter((e) => e.decision?.kind === 'hold'),
+      ...heldOf(entries),
       unfinished: entries.filter((e) => e.status === 'decided' || e.status === 'retry'),
       authFailures: entries.filter((e) => e.auth?.dmarc === 'fail' || e.auth?.dkim === 'fail'),
     },
     outbound: { pending: queued.filter((q) => q.status === 'pending'), failed: queued.filter((q) => q.status === 'failed'), sent: queued.filter((q) => q.status === 'sent').length },
     bounces: await readBounces(dir),
   };
+}
+
+/** Orders held for the GM (their DMARC check failed); absent when there are none. */
+function heldOf(entries: readonly LedgerEntry[]): { held?: LedgerEntry[] } {
+  const held = entries.filter((e) => e.decision?.kind === 'hold');
+  return held.length ? { held } : {};
 }
 
 export function renderMailStatus(s: MailStatusReport): string {
@@ -58,7 +64,7 @@ export function renderMailStatus(s: MailStatusReport): string {
     out.push('', `Quarantined (${s.inbound.quarantined.length}) — fatecraft mail reprocess <campaign> to try again:`);
     for (const e of s.inbound.quarantined) out.push(`  ${e.key}  from ${e.inbound.from ?? '?'}  ${e.outcome ?? ''}`);
   }
-  if (s.inbound.held.length) {
+  if (s.inbound.held?.length) {
     out.push('', `Held for you (${s.inbound.held.length}) — their DMARC check failed; fatecraft mail accept <campaign> <key> files one:`);
     for (const e of s.inbound.held) out.push(`  ${e.key}  from ${e.inbound.from ?? '?'}  ${e.outcome ?? ''}`);
   }

@@ -115,6 +115,23 @@ export function composeAnswer(input: AnswerInput): { message: OutboundMessage; k
         },
       };
     }
+    case 'hold': {
+      const receipt = decision.receipt;
+      const intro = [
+        `Your orders for ${receipt.nationName}, turn ${decision.turn}, arrived with the right order token, but they are held for the GM and not yet on file: the check of your mail's sender domain (DMARC) failed. That happens when someone writes in your name, and sometimes when mail is forwarded or sent through another service.`,
+        'The GM has been told. If you sent them, the GM can accept them, and you will get a receipt then; if you did not, tell the GM. Here is how they were read:',
+      ].join('\n\n');
+      return {
+        kind: 'reply',
+        message: {
+          ...common,
+          messageId: messageIdFor(base, 'held', decision.nation, decision.turn, input.key),
+          subject: replySubject(inbound, `Orders held for the GM: ${receipt.nationName}, turn ${decision.turn}`),
+          text: `${intro}\n\n${renderReceipt(receipt)}${SIGN_OFF(base)}`,
+          headers: headers(base, 'reply', 'auto-replied'),
+        },
+      };
+    }
     case 'refuse': {
       const body = (REFUSALS[decision.reason] ?? ((d) => `Your message was not accepted: ${d.detail}.`))(decision, base, to);
       const receipt = decision.receipt && decision.reason !== 'token' ? `\n\n${renderReceipt(decision.receipt)}` : '';

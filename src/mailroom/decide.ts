@@ -25,6 +25,7 @@ import { interpretSheet, WHOLE_FILE, type OrderSheet } from '../orders/sheet.js'
 import { ordersToYaml } from '../orders/yaml-write.js';
 import { tokenDigest } from '../gm/secrets.js';
 import { bounceFacts, firstHeader, type AuthSummary, type BounceFacts, type RawHeaders } from './headers.js';
+import { checkFromFields } from './from-header.js';
 
 export type MailCommand = 'resend' | 'deadline' | 'show' | 'absent';
 
@@ -50,7 +51,9 @@ export type RefusalReason =
   /** Nothing in the message reads as a valid order or a command. */
   | 'no-orders'
   /** Over the size limit: not downloaded. */
-  | 'too-large';
+  | 'too-large'
+  /** The From field is not one valid mailbox: no nation is guessed from it. */
+  | 'bad-from';
 
 export type IgnoreReason = 'own-mail' | 'auto-reply' | 'mailing-list' | 'no-sender' | 'flood';
 
@@ -70,6 +73,8 @@ interface Common {
 
 export type Decision =
   | (Common & { kind: 'file'; nation: NationId; turn: number; replacesEarlier: boolean; receipt: OrderReceipt; ordersYaml: string; replyTo?: string })
+  /** Orders that would be filed, but the sender's domain failed DMARC: kept for the GM (fatecraft mail accept). */
+  | (Common & { kind: 'hold'; nation: NationId; turn: number; replacesEarlier: boolean; receipt: OrderReceipt; ordersYaml: string; replyTo?: string; why: string })
   | (Common & { kind: 'refuse'; reason: RefusalReason; nation?: NationId; detail: string; receipt?: OrderReceipt; problems?: string[]; replyTo?: string })
   | (Common & { kind: 'command'; nation: NationId; commands: MailCommand[]; absence?: AbsenceRequest; replyTo?: string })
   | (Common & { kind: 'bounce'; facts: BounceFacts; nations: NationId[] })
@@ -104,6 +109,10 @@ export interface InboundContext {
   day: string;
   receivedAt: string;
   messageId?: string;
+  /** The message's ledger key, for the commands an alert gives the GM. */
+  ledgerKey?: string;
+  /** The campaign folder as the GM names it on the command line; `<campaign>` when unknown. */
+  campaignDir?: string;
 }
 
 /** Our outgoing mail says where it came from; mail carrying this header for this campaign is ours. */
@@ -132,7 +141,9 @@ export function decideInbound(mail: ParsedInbound, ctx: InboundContext): Decisio
     };
   }
   if (mail.isAutoReply) return { kind: 'ignore', reason: 'auto-reply', detail: autoReplyDetail(mail) };
-  if (mail.isMailingList) return { kind: 'ignore', reason: 'mailing-list', detail: mail.headers.listId ?? mail.headers.precedence ?? 'list mail' };
+  if (mail.isMailingList) return listMail(mail, ctx);
+  const fromCheck = checkFromFields(ctx.headers.get('from'));
+  if (!fromCheck.ok) return badFrom(firstHeader(ctx.headers, 'from') ?? '', fromCheck.problem, ctx);
   if (from === undefined) return { kind: 'ignore', reason: 'no-sender', detail: 'no From address' };
   const canReply = ctx.recentRepliesTo < ctx.limits.repliesPerAddressPerDay;
   const reply = (): { replyTo?: string; replySuppressed?: boolean } => (canReply ? { replyTo: from } : { replySuppressed: true });
@@ -225,8 +236,10 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
     `# From: ${from}${ctx.messageId ? `  Message-ID: ${ctx.messageId}` : ''}`,
     `# Received: ${ctx.receivedAt}. The mail itself is kept beside this file (${nation}.eml).`,
   ].join('\n');
+  const ordersYaml = `${header}\n${ordersToYaml(orders, { written: texts })}`;
+  if (ctx.auth?.dmarc === 'fail') return held(ctx, { nation, turn: orders.turn, replacesEarlier: receipt.replacesEarlier, receipt, ordersYaml, from });
   // The receipt of filed orders always goes: no machine can file orders (they need the token), so it cannot loop.
-  return { kind: 'file', nation, turn: orders.turn, replacesEarlier: receipt.replacesEarlier, receipt, ordersYaml: `${header}\n${ordersToYaml(orders, { written: texts })}`, replyTo: from };
+  return { kind: 'file', nation, turn: orders.turn, replacesEarlier: receipt.replacesEarlier, receipt, ordersYaml, replyTo: from };
 }
 
 /** The decision for a message over the size limit, from what the inbox knows without downloading it. */
@@ -248,13 +261,86 @@ function isOwnMail(mail: ParsedInbound, ctx: InboundContext): boolean {
   return id.startsWith('<fatecraft.') && id.endsWith(`@${ctx.ownDomain.toLowerCase()}>`);
 }
 
+/** How the GM names this campaign and this message on the command line. */
+function commandArgs(ctx: InboundContext): { dir: string; key: string } {
+  const key = ctx.ledgerKey ?? ctx.messageId ?? '<key>';
+  return { dir: ctx.campaignDir ?? '<campaign>', key: `'${key.replace(/'/g, '')}'` };
+}
+
+/**
+ * Mail relayed by a mailing list is never filed or answered. When it holds orders or a token, the token was
+ * published to everyone on the list: the GM is told, with the command that issues a new one.
+ */
+function listMail(mail: ParsedInbound, ctx: InboundContext): Decision {
+  const list = mail.headers.listId ?? mail.headers.precedence ?? 'list mail';
+  const decision: Decision = { kind: 'ignore', reason: 'mailing-list', detail: list };
+  const { sheet } = readMailSheet({ text: cutQuotedTail(mail.text), attachments: mail.attachments });
+  if (sheet.token === undefined && sheet.entries.length === 0) return decision;
+  const owner = sheet.token !== undefined ? tokenOwner(sheet.token, ctx) : undefined;
+  const registered = nationsOf(ctx, mail.from ? [mail.from.address] : []);
+  const { dir } = commandArgs(ctx);
+  const sender = mail.from?.address ?? 'an unknown sender';
+  const exposed = owner !== undefined ? [owner] : registered;
+  const lines = [
+    `A message with orders came in through the mailing list ${list} (from ${sender}, subject "${clip(mail.subject)}"). It was not filed and not answered: mail from a list is never read as orders.`,
+    owner !== undefined
+      ? `It carried the order token of ${owner}, so that token has been published to everyone on the list. Issue a new one:`
+      : `It carried ${sheet.token !== undefined ? "an order token that is no nation's current one" : 'no order token'}; if a player's token was in it all the same, issue a new one:`,
+    ...(exposed.length ? exposed.map((n) => `  fatecraft token ${dir} ${n} --new`) : [`  fatecraft token ${dir} <nation> --new`]),
+    'and ask the player to send orders to the turn address directly, never through the list.',
+  ];
+  return { ...decision, gm: { key: `list-orders:${ctx.ledgerKey ?? ctx.messageId ?? list}`, subject: owner !== undefined ? `${owner}'s order token was sent to a mailing list` : 'orders came in through a mailing list', text: lines.join('\n') } };
+}
+
+/** A From field that is not one mailbox: refused unread, unanswered (there is no address to trust), the GM told. */
+function badFrom(value: string, problem: string, ctx: InboundContext): Decision {
+  const shown = clip(value) || '(empty)';
+  return {
+    kind: 'refuse',
+    reason: 'bad-from',
+    detail: `the From field "${shown}" is not a valid address: ${problem}`,
+    gm: {
+      key: `bad-from:${value}:${ctx.day}`,
+      subject: 'a message with an invalid From field was refused',
+      text: [
+        'A message was refused without reading it, because its From field is not a valid address:',
+        `  From: ${shown}`,
+        `  (${problem})`,
+        'Nothing was filed and no answer was sent: the sender cannot be told from the field. If it is a player\'s, ask them to fix the name or address their mail program sends (a name with brackets, commas, colons or @ must be in quotes). The message is in the ledger (fatecraft mail status).',
+      ].join('\n'),
+    },
+  };
+}
+
+/** Orders that passed every check but the sender domain's DMARC: held for the GM, the player told. */
+function held(ctx: InboundContext, o: { nation: NationId; turn: number; replacesEarlier: boolean; receipt: OrderReceipt; ordersYaml: string; from: string }): Decision {
+  const by = ctx.auth?.servId ? ` (recorded by ${ctx.auth.servId}${ctx.auth.trusted ? '' : ', a server not configured as trusted'})` : '';
+  const why = `DMARC failed for the sender's domain${ctx.auth?.domain ? ` ${ctx.auth.domain}` : ''}${by}`;
+  const { dir, key } = commandArgs(ctx);
+  return {
+    kind: 'hold',
+    nation: o.nation,
+    turn: o.turn,
+    replacesEarlier: o.replacesEarlier,
+    receipt: o.receipt,
+    ordersYaml: o.ordersYaml,
+    why,
+    replyTo: o.from,
+    gm: {
+      key: `held:${ctx.ledgerKey ?? ctx.messageId ?? o.from}`,
+      subject: `orders of ${o.nation} for turn ${o.turn} held: DMARC failed`,
+      text: [
+        `Orders for ${o.nation}, turn ${o.turn}, arrived from ${o.from} with the right order token, but ${why}. They are held, not filed: someone may be writing in the player's name, or a forwarding service broke the check. The player was told they are held for you.`,
+        'If the player did send them, file them as if the check had passed:',
+        `  fatecraft mail accept ${dir} ${key}`,
+        `If not, leave them, and give ${o.nation} a new order token (fatecraft token ${dir} ${o.nation} --new): whoever sent them has it.`,
+      ].join('\n'),
+    },
+  };
+}
+
 function autoReplyDetail(mail: ParsedInbound): string {
-  const h = mail.headers;
-  if (h.autoSubmitted) return `Auto-Submitted: ${h.autoSubmitted}`;
-  if (h.xAutoreply) return `X-Autoreply: ${h.xAutoreply}`;
-  if (h.precedence) return `Precedence: ${h.precedence}`;
-  if (h.xAutoResponseSuppress) return `X-Auto-Response-Suppress: ${h.xAutoResponseSuppress}`;
-  return 'a machine-made report';
+  return mail.autoReplyMark ?? 'a machine-made message';
 }
 
 function nationsOf(ctx: Pick<InboundContext, 'addresses'>, addresses: readonly string[]): NationId[] {

@@ -39,6 +39,7 @@ import { decideInbound, decideTooLarge, type Decision, type GmNote } from './dec
 import { verifyMessage } from './verify.js';
 import { htmlOnlyText } from './html-text.js';
 import { authResults, bodyDigest, firstHeader, messageIdOf, readRawHeaders, sha256 } from './headers.js';
+import { keepHeld } from './held.js';
 import { recordBounce, type LedgerEntry } from './ledger.js';
 import { emptySendSummary, type SendSummary } from './outbox.js';
 import { readReportFiles } from './reports.js';
@@ -72,6 +73,8 @@ export interface FetchSummary {
   commands: number;
   bounces: number;
   quarantined: number;
+  /** Orders held for the GM (DMARC failed): filed by fatecraft mail accept. */
+  held: number;
   /** Messages seen before (a second delivery, or one a killed run had finished): only moved away. */
   alreadyHandled: number;
   /** Messages a killed run had decided but not finished: finished now. */
@@ -116,7 +119,7 @@ class FetchRun {
     private readonly room: Mailroom,
     private readonly opts: FetchOptions,
   ) {
-    this.summary = { transport: '', listed: 0, handled: 0, filed: [], refused: 0, ignored: 0, commands: 0, bounces: 0, quarantined: 0, alreadyHandled: 0, resumed: 0, skipped: [], outcomes: [], sent: emptySendSummary() };
+    this.summary = { transport: '', listed: 0, handled: 0, filed: [], refused: 0, ignored: 0, commands: 0, bounces: 0, quarantined: 0, held: 0, alreadyHandled: 0, resumed: 0, skipped: [], outcomes: [], sent: emptySendSummary() };
   }
 
   async run(): Promise<FetchSummary> {
@@ -345,6 +348,8 @@ class FetchRun {
       day: now.toISOString().slice(0, 10),
       receivedAt: record.receivedAt,
       ...(parsed.messageId ? { messageId: parsed.messageId } : {}),
+      ledgerKey: record.key,
+      campaignDir: room.dir,
     });
   }
 
@@ -376,12 +381,13 @@ class FetchRun {
       }
       await passFault(this.opts.faults, 'after-file', record.key);
     }
+    if (decision.kind === 'hold' && raw !== undefined) await keepHeld(room.mailDir, record.key, raw);
     if (decision.kind === 'bounce') {
       const book = room.addressBook();
       await recordBounce(room.mailDir, record.key, record.receivedAt, decision.facts, (address) => Object.keys(book).filter((n) => book[n]!.includes(address)));
     }
 
-    if ((decision.kind === 'file' || decision.kind === 'refuse' || decision.kind === 'command') && decision.replyTo !== undefined) {
+    if ((decision.kind === 'file' || decision.kind === 'hold' || decision.kind === 'refuse' || decision.kind === 'command') && decision.replyTo !== undefined) {
       const command = decision.kind === 'command' ? await this.commandFacts(decision.nation, decision.commands) : undefined;
       if (decision.kind === 'command' && decision.absence && command) {
         const { fromTurn, toTurn } = decision.absence;
@@ -492,6 +498,9 @@ class FetchRun {
       case 'quarantine':
         this.summary.quarantined += 1;
         break;
+      case 'hold':
+        this.summary.held += 1;
+        break;
       default:
         break;
     }
@@ -522,6 +531,8 @@ function describe(decision: Decision): string {
   switch (decision.kind) {
     case 'file':
       return `filed: orders of ${decision.nation} for turn ${decision.turn}${decision.replacesEarlier ? ' (replacing earlier orders)' : ''}, ${decision.receipt.accepted.length} accepted, ${decision.receipt.problems.length} with problems${decision.replyTo ? '' : ' (no receipt: reply limit)'}`;
+    case 'hold':
+      return `held for the GM: orders of ${decision.nation} for turn ${decision.turn}, ${decision.receipt.accepted.length} accepted — ${decision.why}`;
     case 'refuse':
       return `refused (${decision.reason}): ${decision.detail}${decision.replyTo ? '' : ' (no answer sent)'}`;
     case 'command':

@@ -2,15 +2,22 @@
  * HTML-only mail as order text. mailparser converts HTML with html-to-text's defaults, which wrap lines at
  * 80 characters: a long order written on one line in a webmail editor comes out as two lines, the second
  * a "problem". So for a message with no text/plain part the mailroom converts the HTML itself, one line per
- * block, never wrapping; quoted blocks (<blockquote>, Gmail's and Apple Mail's quotes) get "> " marks so the
- * order reader leaves them out.
+ * block, never wrapping; quoted blocks (<blockquote>, Apple Mail's type=cite) get "> " marks so the order
+ * reader leaves them out. What mail programs add that is not the writer's own text is dropped: the quote and
+ * signature blocks of Gmail, Thunderbird, Yahoo and Outlook (by their class or id), and everything from
+ * Outlook's reply header (divRplyFwdMsg, appendonsend) on, which quotes the original without any marks.
  *
  * A linear scan (no backtracking regular expressions over the document), so hostile HTML costs little.
  */
 import { simpleParser } from 'mailparser';
+import { decodeUtf7Text } from '../mail/mime-repair.js';
 
 const BLOCK = new Set(['address', 'article', 'aside', 'blockquote', 'br', 'dd', 'div', 'dl', 'dt', 'fieldset', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul']);
 const SKIP = new Set(['head', 'style', 'script', 'title', 'template', 'noscript']);
+/** Blocks that are not the writer's text: left out with everything inside them. */
+const DROPPED = /\b(?:class|id)\s*=\s*["']?[^"'>]*\b(?:gmail_quote|gmail_attr|gmail_signature|gmail_signature_prefix|moz-cite-prefix|moz-signature|yahoo_quoted|ymail_android_signature|AppleMailSignature|Signature|ms-outlook-mobile-signature|x_Signature)\b/i;
+/** Where the writer's text ends in an Outlook reply or forward: the original follows, unmarked. */
+const CUT_HERE = /\bid\s*=\s*["']?(?:x_)?(?:divRplyFwdMsg|appendonsend|mail-editor-reference-message-container|OLK_SRC_BODY_SECTION)\b/i;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', hellip: '…', rarr: '→', copy: '©' };
 
 export function htmlToOrderText(html: string): string {
@@ -19,6 +26,8 @@ export function htmlToOrderText(html: string): string {
   let quote = 0;
   let pre = 0;
   let skip: string | undefined;
+  // The element being dropped and how deep inside it the scan is (its own tag name nests).
+  let dropped: { name: string; depth: number } | undefined;
   const flush = () => {
     const text = pre > 0 ? line : line.replace(/[ \t]+/g, ' ').trim();
     lines.push(quote > 0 && text !== '' ? `${'> '.repeat(quote)}${text}` : text);
@@ -40,10 +49,10 @@ export function htmlToOrderText(html: string): string {
   while (i < html.length) {
     const lt = html.indexOf('<', i);
     if (lt < 0) {
-      if (skip === undefined) addText(html.slice(i));
+      if (skip === undefined && dropped === undefined) addText(html.slice(i));
       break;
     }
-    if (lt > i && skip === undefined) addText(html.slice(i, lt));
+    if (lt > i && skip === undefined && dropped === undefined) addText(html.slice(i, lt));
     if (html.startsWith('<!--', lt)) {
       const end = html.indexOf('-->', lt + 4);
       i = end < 0 ? html.length : end + 3;
@@ -64,8 +73,18 @@ export function htmlToOrderText(html: string): string {
       skip = name;
       continue;
     }
-    const quoting = name === 'blockquote' || (name === 'div' && tag.length < 2000 && /class\s*=\s*["']?[^"'>]*\b(?:gmail_quote|yahoo_quoted|moz-cite-prefix)\b/i.test(tag));
-    if (BLOCK.has(name) || quoting) {
+    if (dropped !== undefined) {
+      if (name === dropped.name && !tag.endsWith('/')) dropped.depth += closing ? -1 : 1;
+      if (dropped.depth === 0) dropped = undefined;
+      continue;
+    }
+    if (!closing && tag.length < 2000 && CUT_HERE.test(tag)) break;
+    if (!closing && !tag.endsWith('/') && tag.length < 2000 && DROPPED.test(tag)) {
+      if (line !== '') flush();
+      dropped = { name, depth: 1 };
+      continue;
+    }
+    if (BLOCK.has(name)) {
       if (line !== '' || name === 'br' || name === 'p') flush();
       if (name === 'blockquote') quote = Math.max(0, quote + (closing ? -1 : 1));
       if (name === 'pre') pre = Math.max(0, pre + (closing ? -1 : 1));
@@ -103,5 +122,5 @@ export async function htmlOnlyText(raw: Buffer): Promise<string | undefined> {
   if (!mayBeHtml(raw)) return undefined;
   const mail = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true, skipTextLinks: true, keepDeliveryStatus: true });
   if ((mail.text ?? '').trim() !== '' || typeof mail.html !== 'string') return undefined;
-  return htmlToOrderText(mail.html);
+  return htmlToOrderText(decodeUtf7Text(raw, 'html', mail.html));
 }

@@ -22,7 +22,7 @@ import { loadSecrets, type SecretSource } from './secrets.js';
 export interface MailStatusReport {
   configured: boolean;
   transport?: string;
-  inbound: { total: number; byOutcome: Record<string, number>; quarantined: LedgerEntry[]; unfinished: LedgerEntry[]; authFailures: LedgerEntry[] };
+  inbound: { total: number; byOutcome: Record<string, number>; quarantined: LedgerEntry[]; held?: LedgerEntry[]; unfinished: LedgerEntry[]; authFailures: LedgerEntry[] };
   outbound: { pending: QueuedMessage[]; failed: QueuedMessage[]; sent: number };
   /** The sending server has not answered since then (mail/smtp-outage.yaml). */
   outage?: Outage;
@@ -48,6 +48,7 @@ export async function mailStatus(campaignDir: string): Promise<MailStatusReport>
       total: entries.length,
       byOutcome,
       quarantined: entries.filter((e) => e.status === 'quarantined'),
+      ...heldOf(entries),
       unfinished: entries.filter((e) => e.status === 'decided' || e.status === 'retry'),
       authFailures: entries.filter((e) => e.auth?.dmarc === 'fail' || e.auth?.dkim === 'fail'),
     },
@@ -57,6 +58,12 @@ export async function mailStatus(campaignDir: string): Promise<MailStatusReport>
   };
 }
 
+/** Orders held for the GM (their DMARC check failed); absent when there are none. */
+function heldOf(entries: readonly LedgerEntry[]): { held?: LedgerEntry[] } {
+  const held = entries.filter((e) => e.decision?.kind === 'hold');
+  return held.length ? { held } : {};
+}
+
 export function renderMailStatus(s: MailStatusReport): string {
   if (!s.configured) return 'Mail is not set up for this campaign (no mail: block in campaign.yaml).\n';
   const out = [`Mail transport: ${s.transport}`, '', `Inbound: ${s.inbound.total} messages in the ledger`];
@@ -64,6 +71,10 @@ export function renderMailStatus(s: MailStatusReport): string {
   if (s.inbound.quarantined.length) {
     out.push('', `Quarantined (${s.inbound.quarantined.length}) — fatecraft mail reprocess <campaign> to try again:`);
     for (const e of s.inbound.quarantined) out.push(`  ${e.key}  from ${e.inbound.from ?? '?'}  ${e.outcome ?? ''}`);
+  }
+  if (s.inbound.held?.length) {
+    out.push('', `Held for you (${s.inbound.held.length}) — their DMARC check failed; fatecraft mail accept <campaign> <key> files one:`);
+    for (const e of s.inbound.held) out.push(`  ${e.key}  from ${e.inbound.from ?? '?'}  ${e.outcome ?? ''}`);
   }
   if (s.inbound.unfinished.length) out.push('', `Unfinished (${s.inbound.unfinished.length}): the next fetch finishes them.`);
   if (s.inbound.authFailures.length) {

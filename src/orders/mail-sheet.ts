@@ -1,4 +1,5 @@
 import type { ParsedInbound } from '../mail/parse.js';
+import { blankMailNoise } from './mail-noise.js';
 import { WHOLE_FILE, type OrderSheet } from './sheet.js';
 import { readTextSheet } from './text-sheet.js';
 import { readYamlSheet } from './yaml-sheet.js';
@@ -7,7 +8,8 @@ import { readYamlSheet } from './yaml-sheet.js';
  * Orders from a parsed mail. A `.yaml`/`.yml` attachment is the order sheet
  * when there is one; the body then only lends its Nation/Turn/Token lines to
  * an attachment that lacks them. Otherwise the body is read as text orders
- * (a YAML sheet pasted in the body is recognised there).
+ * (a YAML sheet pasted in the body is recognised there). What the mail program added (image placeholders,
+ * "Sent from my iPhone" and the like) is blanked first: mail-noise.ts.
  */
 export interface MailSheet {
   sheet: OrderSheet;
@@ -18,7 +20,7 @@ export interface MailSheet {
 const YAML_TYPES = new Set(['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml']);
 
 export function readMailSheet(mail: Pick<ParsedInbound, 'text' | 'attachments'>): MailSheet {
-  const body = readTextSheet(mail.text);
+  const body = readTextSheet(blankMailNoise(mail.text));
   const yaml = mail.attachments.filter((a) => /\.ya?ml$/i.test(a.filename ?? '') || YAML_TYPES.has(a.contentType));
   const first = yaml[0];
   if (!first) return { sheet: body, source: 'mail body' };

@@ -4,7 +4,7 @@ import { hexKey, parseHex } from '../core/hex.js';
 import type { HexKey, NationId, SettlementId, UnitId } from '../core/ids.js';
 import type { GameState, UnitState } from '../core/state.js';
 import { WorldIndex } from '../core/world-index.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean, editDistance } from './suggest.js';
 
 /**
  * Resolves what players write — ids, names in any case, coordinates, place
@@ -54,6 +54,53 @@ class Index<T> {
   get(text: string): T | undefined {
     return this.byKey.get(this.norm(text));
   }
+
+  /**
+   * What a part of a name can stand for: the values whose name holds the written words whole and in order
+   * ("Durga Flintbeard" or "Durga" for "Prospector Durga Flintbeard"), each with its spelling.
+   */
+  byPart(text: string): { value: T; spelling: string }[] {
+    const want = this.norm(text).split(' ').filter(Boolean);
+    if (want.length === 0 || want.join(' ').length < 3 || want.length > 8) return [];
+    const found = new Map<T, string>();
+    for (const spelling of this.spellings) {
+      const words = this.norm(spelling).split(' ');
+      if (words.length <= want.length || found.has(this.byKey.get(this.norm(spelling)) as T)) continue;
+      if (holdsRun(words, want)) found.set(this.byKey.get(this.norm(spelling)) as T, spelling);
+    }
+    return [...found].map(([value, spelling]) => ({ value, spelling }));
+  }
+
+  /** Spellings sharing a word with the text (a first name, a title), closest first: for "did you mean". */
+  sharingAWord(text: string): string[] {
+    // Words only: ids ("argenta-2") are never near one another in any useful sense.
+    const want = [...new Set(this.norm(text).split(' ').filter((w) => w.length >= 3 && !/\d/.test(w)))];
+    if (want.length === 0) return [];
+    return this.spellings.filter((s) => this.norm(s).split(' ').some((w) => !/\d/.test(w) && want.some((x) => x === w || (x.length >= 4 && editDistance(x, w) <= 1))));
+  }
+}
+
+function holdsRun(words: readonly string[], run: readonly string[]): boolean {
+  for (let i = 0; i + run.length <= words.length; i++) if (run.every((w, k) => words[i + k] === w)) return true;
+  return false;
+}
+
+/** The unit a part of its name stands for, when only one fits; a problem naming them all when several do. */
+function partOf<T>(text: string, ...indexes: Index<T>[]): Resolved<T> | undefined {
+  const found = new Map<T, string>();
+  for (const index of indexes) for (const { value, spelling } of index.byPart(text)) if (!found.has(value)) found.set(value, spelling);
+  if (found.size === 1) return { ok: true, value: [...found.keys()][0] as T };
+  if (found.size === 0) return undefined;
+  const names = [...found.values()].sort().slice(0, 5);
+  return { ok: false, reason: `"${clip(text)}" could be ${names.map((n) => `"${n}"`).join(' or ')}${found.size > 5 ? ' or others' : ''}`, hint: 'write more of the name, or the unit\'s id' };
+}
+
+/** "Did you mean": close spellings, else names sharing a word with what was written. */
+function suggest<T>(text: string, ...indexes: Index<T>[]): string | undefined {
+  const close = didYouMean(text, indexes.flatMap((i) => i.spellings));
+  if (close) return close;
+  const sharing = [...new Set(indexes.flatMap((i) => i.sharingAWord(text)))].slice(0, 3);
+  return sharing.length ? `did you mean ${sharing.map((n) => `"${n}"`).join(' or ')}?` : undefined;
 }
 
 /** Names that are the same for every nation: settlements, places, structures. Built once per state. */
@@ -132,7 +179,9 @@ export class NameBook {
     const id = this.ownUnits.get(text);
     if (id) return { ok: true, value: id };
     if (this.seenUnits.get(text)) return { ok: false, reason: `"${clip(text)}" is not one of your units` };
-    return { ok: false, reason: `you have no unit "${clip(text)}"`, ...hint(didYouMean(text, this.ownUnits.spellings) ?? this.unitList()) };
+    const part = partOf(text, this.ownUnits);
+    if (part) return part;
+    return { ok: false, reason: `you have no unit "${clip(text)}"`, ...hint(suggest(text, this.ownUnits) ?? this.unitList()) };
   }
 
   /** "your units are: argenta-1 (Iron Guard), argenta-2, …", for a name that matches nothing. */
@@ -154,10 +203,12 @@ export class NameBook {
     if (s) return { ok: true, value: { settlement: s } };
     const u = this.ownUnits.get(text) ?? this.seenUnits.get(text);
     if (u) return { ok: true, value: { unit: u } };
+    const part = partOf(text, this.ownUnits, this.seenUnits);
+    if (part) return part.ok ? { ok: true, value: { unit: part.value } } : part;
     return {
       ok: false,
       reason: `no unit or settlement "${clip(text)}"`,
-      ...hint(didYouMean(text, [...this.ownUnits.spellings, ...this.seenUnits.spellings, ...this.settlements.spellings])),
+      ...hint(didYouMean(text, [...this.ownUnits.spellings, ...this.seenUnits.spellings, ...this.settlements.spellings]) ?? suggest(text, this.ownUnits, this.seenUnits)),
     };
   }
 
@@ -170,7 +221,9 @@ export class NameBook {
   unit(text: string): Resolved<UnitId> {
     const u = this.seenUnits.get(text) ?? this.ownUnits.get(text);
     if (u) return { ok: true, value: u };
-    return { ok: false, reason: `no unit "${clip(text)}" in sight`, ...hint(didYouMean(text, [...this.seenUnits.spellings, ...this.ownUnits.spellings])) };
+    const part = partOf(text, this.seenUnits, this.ownUnits);
+    if (part) return part;
+    return { ok: false, reason: `no unit "${clip(text)}" in sight`, ...hint(suggest(text, this.seenUnits, this.ownUnits)) };
   }
 
   hex(text: string): Resolved<HexKey> {

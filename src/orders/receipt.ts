@@ -265,6 +265,7 @@ export function renderReceipt(r: OrderReceipt): string {
   if (r.ok && r.accepted.length === 0) out.push('No orders: your units hold where they are and nothing is built.');
   else if (r.ok) out.push(`All ${r.accepted.length} orders are valid.`);
   else if (r.refusedWhole) out.push('Nothing from this submission will be applied. Send the whole sheet again, corrected.');
+  else if (r.accepted.length === 0) out.push(`${r.problems.length === 1 ? 'The order could not be read' : `None of the ${r.problems.length} orders could be read`}, so nothing from this submission is applied. Correct ${r.problems.length === 1 ? 'it' : 'them'} and send the whole sheet again.`);
   else out.push(`${r.accepted.length} valid, ${r.problems.length} with problems. The valid orders stand; to change anything, send the whole sheet again — a new submission replaces this one.`);
   // Echoed text is a player's: each line is made printable (no terminal codes, no fake lines).
   return `${out.map(plainText).join('\n')}\n`;

@@ -187,6 +187,30 @@ const SUBJECT_FIRST: Record<string, Form> = {
   },
   rests: { kind: 'rest', clauses: [], required: [], usage: 'argenta-2 rests' },
   holds: { kind: 'hold', clauses: [FATE], required: [], usage: 'argenta-2 holds [fate 1]' },
+  founds: { kind: 'found', subject: { field: 'name', shape: 'one' }, clauses: [], required: ['name'], usage: 'Old Mother Grukka founds Skullrock' },
+  constructs: { kind: 'construct', subject: { field: 'structure', shape: 'one' }, clauses: [], required: ['structure'], usage: 'argenta-7 constructs mine' },
+};
+
+/**
+ * The verbs as people write them after a plural or collective name ("Bonecrushers move to 28,17"). Looked
+ * for only when no "-s" form is on the line, so a unit named "Last Hold" still moves.
+ */
+/** Words that start a sentence, not a unit's name: "Please move my troops" is a request, not an order. */
+const SENTENCE_STARTS = new Set(['please', 'kindly', 'i', 'we', 'you', 'they', 'he', 'she', 'it', 'then', 'and', 'also', 'now', 'let', "let's", 'lets', 'can', 'could', 'should', 'would', 'will', 'shall', 'may', 'must', 'do', "don't", 'dont', 'not', 'never', 'all', 'my', 'our']);
+
+const SUBJECT_BASE_FORMS: Record<string, string> = {
+  move: 'moves',
+  march: 'moves',
+  sail: 'moves',
+  go: 'moves',
+  attack: 'attacks',
+  besiege: 'attacks',
+  defend: 'defends',
+  protect: 'defends',
+  rest: 'rests',
+  hold: 'holds',
+  found: 'founds',
+  construct: 'constructs',
 };
 
 const VERB_ALIASES: Record<string, string> = { go: 'move', march: 'move', sail: 'move', besiege: 'attack', protect: 'defend' };
@@ -217,10 +241,11 @@ export function parseOrderLine(line: string): LineResult {
   if (verb === 'build') return readBuild(body.slice(1));
   const form = VERB_FIRST[verb];
   if (form) return readForm(form, body.slice(1));
-  const at = body.findIndex((t, i) => i > 0 && !t.quoted && (SUBJECT_FIRST[t.word] || SUBJECT_ALIASES[t.word]));
+  let at = body.findIndex((t, i) => i > 0 && !t.quoted && (SUBJECT_FIRST[t.word] || SUBJECT_ALIASES[t.word]));
+  if (at < 0 && !SENTENCE_STARTS.has(head)) at = body.findIndex((t, i) => i > 0 && !t.quoted && SUBJECT_BASE_FORMS[t.word] !== undefined);
   const subjectVerb = at > 0 ? (body[at] as Token).word : undefined;
   if (subjectVerb) {
-    const sf = SUBJECT_FIRST[SUBJECT_ALIASES[subjectVerb] ?? subjectVerb] as Form;
+    const sf = SUBJECT_FIRST[SUBJECT_ALIASES[subjectVerb] ?? SUBJECT_BASE_FORMS[subjectVerb] ?? subjectVerb] as Form;
     const unit = join(body.slice(0, at));
     const read = readForm(sf, body.slice(at + 1));
     if (read.kind !== 'order') return read;
@@ -234,7 +259,7 @@ export function parseOrderLine(line: string): LineResult {
     hint:
       (slip && near ? `did you mean "${near}" instead of "${slip.text}"?` : undefined) ??
       didYouMean(head, [...LINE_KEYWORDS, ...Object.keys(VERB_ALIASES)]) ??
-      `an order starts with one of: ${LINE_KEYWORDS.join(', ')}; or with the unit: "Iron Guard moves to 12,7" (moves, attacks, defends, rests, holds)`,
+      `an order starts with one of: ${LINE_KEYWORDS.join(', ')}; or with the unit: "Iron Guard moves to 12,7" (moves, attacks, defends, rests, holds, founds, constructs)`,
   };
 }
 

@@ -110,12 +110,41 @@ describe('parseInbound', () => {
     ['Auto-Submitted: no', false],
     ['Precedence: junk', true],
     ['X-Autorespond: on', true],
-    ['X-Auto-Response-Suppress: DR, OOF', true],
-    ['X-Auto-Response-Suppress: DR', false],
+    // Outlook puts it on mail people write: what the sender wants suppressed in replies, not a mark of a machine.
+    ['X-Auto-Response-Suppress: DR, OOF', false],
+    ['X-Auto-Response-Suppress: All', false],
     ['Importance: high', false],
   ])('auto-reply heuristics: %s → %s', async (header, expected) => {
     const raw = Buffer.from(`From: a@game.test\r\nTo: gm@game.test\r\nSubject: x\r\n${header}\r\n\r\nbody\r\n`);
     expect((await parseInbound(raw)).isAutoReply).toBe(expected);
+  });
+
+  it.each([
+    ['[AUTO GENERATED] Re: Turn 1 report', true],
+    ['Automatic reply: Re: Turn 1 report', true],
+    ['Out of Office: orders', true],
+    ['Abwesenheitsnotiz: Orders', true],
+    ['=?utf-8?Q?R=C3=A9ponse_automatique_:_Orders?=', true],
+    ['=?utf-8?Q?Respuesta_autom=C3=A1tica:_Orders?=', true],
+    ['Risposta automatica: Orders', true],
+    ['Automatisch antwoord: Orders', true],
+    ['=?utf-8?B?6Ieq5Yqo5Zue5aSNOiBPcmRlcnM=?=', true],
+    ['Orders for turn 5', false],
+    ['Re: my office is out of reach — orders', false],
+    ['Automation of the foundry', false],
+  ])('auto-reply by subject: %s → %s', async (subject, expected) => {
+    const raw = Buffer.from(`From: a@game.test\r\nTo: gm@game.test\r\nSubject: ${subject}\r\n\r\nbody\r\n`);
+    expect((await parseInbound(raw)).isAutoReply).toBe(expected);
+  });
+
+  it('reads the body of a multipart message that has no boundary lines', async () => {
+    const raw = Buffer.from('From: a@game.test\r\nTo: gm@game.test\r\nSubject: x\r\nContent-Type: multipart/mixed; boundary="nowhere"\r\n\r\nhold Iron Guard\r\n');
+    expect((await parseInbound(raw)).text).toBe('hold Iron Guard\n');
+  });
+
+  it('decodes UTF-7 with iconv-lite', async () => {
+    const raw = Buffer.from('From: a@game.test\r\nTo: gm@game.test\r\nSubject: x\r\nContent-Type: text/plain; charset=utf-7\r\n\r\nnote Gr+APwA3w-e, 1+-1\r\n');
+    expect((await parseInbound(raw)).text).toBe('note Grüße, 1+1\n');
   });
 
   it('flags mail from MAILER-DAEMON as a bounce even without a report part', async () => {

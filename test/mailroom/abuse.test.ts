@@ -59,7 +59,7 @@ describe('a thousand messages at once', () => {
     // and missing tokens, strangers, auto-replies, lists, loops, bounces, garbage, commands (the fixtures 25-52).
     const all = readdirSync(FIXTURES).filter((n) => n.endsWith('.eml')).sort();
     const valid = all.filter((n) => Number(n.slice(0, 2)) <= 24);
-    const odd = all.filter((n) => Number(n.slice(0, 2)) >= 25 && !['30-late.eml', '38-too-large.eml'].includes(n)); // those two are valid without their setup
+    const odd = all.filter((n) => Number(n.slice(0, 2)) >= 25 && Number(n.slice(0, 2)) <= 52 && !['30-late.eml', '38-too-large.eml'].includes(n)); // those two are valid without their setup
     const total = 1000;
     let raw = '';
     for (let i = 0; i < total; i++) {

@@ -53,6 +53,21 @@ describe('fatecraft mail', () => {
     expect(readFileSync(join(s.dir, 'mail', 'outbox', files(join(s.dir, 'mail', 'outbox'))[0]!), 'latin1')).toContain('Date: Sun, 08 Mar 2026 12:00:00 +0000');
   });
 
+  it('fetch holds orders whose DMARC check failed; accept files them and sends the receipt', async () => {
+    const s = demoCopy('cli-accept', { yamlOrders: false });
+    process.env.FATECRAFT_SECRETS = join(s.root, 'secrets.yaml');
+    process.env.FATECRAFT_NOW = '2026-03-08T12:00:00Z';
+    writeFileSync(process.env.FATECRAFT_SECRETS, Object.entries(TOKENS).map(([n, t]) => `${n}: ${t}`).join('\n'));
+    dropInInbox(s.dir, '75.eml', readFileSync(join(FIXTURES, '75-dmarc-fail-gmail.eml')));
+    const fetched = await cli('mail', 'fetch', s.dir, '--quiet');
+    expect(fetched).toContain('0 filed, 0 refused, 0 command(s), 0 ignored, 0 bounce(s), 0 quarantined, 1 held for the GM (fatecraft mail accept)');
+    expect(await cli('mail', 'status', s.dir)).toContain('Held for you (1)');
+    const accepted = await cli('mail', 'accept', s.dir, 'mid:<f75@argenta.test>');
+    expect(accepted).toBe('Filed the held orders of argenta for turn 1.\nSent 1 message(s).');
+    expect(readFileSync(join(s.dir, 'orders', '0001', 'argenta.yaml'), 'utf8')).toContain('Orders of argenta for turn 1');
+    await expect(cli('mail', 'accept', s.dir, 'mid:<f75@argenta.test>')).rejects.toThrow('was accepted already');
+  });
+
   it('says how to set mail up when the campaign has none', async () => {
     const s = demoCopy('nomail');
     const file = join(s.dir, 'campaign.yaml');

@@ -36,6 +36,8 @@ interface Case {
   answerExcludes?: string[];
   filedIncludes?: string[];
   filedExcludes?: string[];
+  /** Text of the GM's alert. */
+  gmIncludes?: string[];
   bounced?: string;
 }
 
@@ -48,7 +50,7 @@ describe('the fixture table', () => {
     expect(emls.length).toBeGreaterThanOrEqual(40);
     expect(cases.map((c) => c.file).sort()).toEqual(emls);
     const kinds = new Set(cases.map((c) => c.expect.kind));
-    expect([...kinds].sort()).toEqual(['bounce', 'command', 'file', 'ignore', 'refuse']);
+    expect([...kinds].sort()).toEqual(['bounce', 'command', 'file', 'hold', 'ignore', 'refuse']);
   });
 
   it.each(cases.map((c) => [c.file, c] as const))('%s', async (_name, c) => {
@@ -82,7 +84,7 @@ describe('the fixture table', () => {
     expect(decision.kind, `${c.file}: ${entry!.outcome}`).toBe(c.expect.kind);
     if (c.expect.reason) expect((decision as { reason?: string }).reason).toBe(c.expect.reason);
     if (c.expect.nation) expect((decision as { nation?: string }).nation).toBe(c.expect.nation);
-    if (decision.kind === 'file') {
+    if (decision.kind === 'file' || decision.kind === 'hold') {
       if (c.expect.accepted !== undefined) expect(decision.receipt.accepted.length, entry!.outcome).toBe(c.expect.accepted);
       if (c.expect.problems !== undefined) expect(decision.receipt.problems.length, JSON.stringify(decision.receipt.problems)).toBe(c.expect.problems);
     }
@@ -127,6 +129,7 @@ describe('the fixture table', () => {
       if (c.expect.nation && decision.kind !== 'refuse') expect(answer.message.to).toEqual([ADDRESSES[c.expect.nation]]);
     }
     expect(alerts.length > 0, `GM alert for ${c.file}`).toBe(c.expect.gm === true);
+    for (const s of c.gmIncludes ?? []) expect(alerts.map((a) => a.message.text).join('\n')).toContain(s);
     if (c.expect.resent) expect(queue.filter((q) => q.kind === 'report').map((q) => q.message.to)).toEqual([[ADDRESSES.argenta]]);
     if (c.bounced) expect((await readBounces(join(dir, 'mail'))).map((b) => b.address)).toEqual([c.bounced]);
     expect(files(join(dir, 'mail', 'outbox'))).toHaveLength(queue.length);

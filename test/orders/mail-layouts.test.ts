@@ -50,6 +50,54 @@ describe('mail layouts', () => {
   });
 });
 
+describe('what the mail program or a signature adds', () => {
+  const read = (text: string) => {
+    const { sheet } = readMailSheet({ text, attachments: [] });
+    return { entries: sheet.entries.map((e) => [e.line, e.fields]), problems: sheet.problems };
+  };
+
+  it('a name signed on its own line after the orders ends them', () => {
+    expect(read('rest argenta-2\nmove Iron Guard to 6,5\n\nHilde\n')).toEqual({ entries: [[1, REST], [2, MOVE]], problems: [] });
+    expect(read('rest argenta-2\nHilde.\nLady of the Marsh\n')).toEqual({ entries: [[1, REST]], problems: [] });
+  });
+
+  it('a single word with orders below it is still reported, and the orders below still count', () => {
+    const r = read('rest argenta-2\nGondarahl\nmove Iron Guard to 6,5\n');
+    expect(r.entries).toEqual([[1, REST], [3, MOVE]]);
+    expect(r.problems.map((p) => p.line)).toEqual([2]);
+  });
+
+  it('an order word alone is no signature', () => {
+    expect(read('rest argenta-2\nhold\n').problems.map((p) => p.line)).toEqual([2]);
+  });
+
+  it.each([
+    'Sent from my iPhone',
+    'Sent from Mail for Windows',
+    'Sent from Mail<https://go.microsoft.com/fwlink/?LinkId=550986> for Windows',
+    'Get Outlook for Android<https://aka.ms/AAb9ysg>',
+    'Get Outlook for iOS',
+    'Sent with Proton Mail secure email.',
+    'Sent from Yahoo Mail on Android',
+    'Sent from my Galaxy',
+    'Von meinem iPhone gesendet',
+    'Gesendet von Mail für Windows',
+    'Envoyé de mon iPhone',
+    'Enviado desde mi iPhone',
+    'Enviado do meu iPhone',
+    'Inviato da iPhone',
+    'Verzonden vanaf mijn iPhone',
+    'Skickat från min iPhone',
+    'Sendt fra min iPhone',
+  ])('"%s" ends the orders', (line) => {
+    expect(read(`rest argenta-2\n\n${line}\nmove Iron Guard to 6,5\n`)).toEqual({ entries: [[1, REST]], problems: [] });
+  });
+
+  it.each(['[image: crest.png]', '[cid:image001.png@01DA6F2B.5C3A1E40]', '<image001.png>', '[image: Argenta crest] [image: map.jpg]'])('the placeholder %s is left out', (line) => {
+    expect(read(`rest argenta-2\n${line}\nmove Iron Guard to 6,5\n`)).toEqual({ entries: [[1, REST], [3, MOVE]], problems: [] });
+  });
+});
+
 describe('orders from a parsed mail', () => {
   const attachment = (filename: string, content: string) => ({ filename, contentType: 'application/octet-stream', content: Buffer.from(content) });
 

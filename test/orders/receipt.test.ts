@@ -80,6 +80,14 @@ describe('submission rules on the receipt', () => {
     expect(r.ok).toBe(false);
   });
 
+  it('says the valid orders stand only when there are some', () => {
+    expect(renderReceipt(receiptFor('upgrade Port Argent\nupgrade Atlantis'))).toContain('1 valid, 1 with problems. The valid orders stand;');
+    const none = renderReceipt(receiptFor('upgrade Atlantis\nmarch on the moon'));
+    expect(none).not.toContain('valid orders stand');
+    expect(none).toContain('None of the 2 orders could be read, so nothing from this submission is applied');
+    expect(renderReceipt(receiptFor('upgrade Atlantis'))).toContain('The order could not be read, so nothing from this submission is applied. Correct it');
+  });
+
   it('moves say when they arrive', () => {
     const [move] = receiptFor('move Iron Guard to 6,5').accepted;
     expect(move).toMatchObject({ kind: 'move', arrivesTurn: 4, renown: 0, fate: 0 });

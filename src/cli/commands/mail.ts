@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { listTurns, openCampaign } from '../../campaign/store.js';
 import { fetchMail, type FetchSummary } from '../../mailroom/fetch.js';
+import { acceptHeld } from '../../mailroom/held.js';
 import { sendPending, sendReports } from '../../mailroom/reports.js';
 import { mailClockFromEnv } from '../../mailroom/runtime.js';
 import { scheduleView } from '../../mailroom/schedule-view.js';
@@ -10,7 +11,7 @@ import { turnArg, wholeNumber } from '../args.js';
 import { underCampaignLock } from '../command-lock.js';
 
 /**
- * `fatecraft mail fetch|send|status|reprocess <campaign>`: play by mail by hand (a tick does the same on its
+ * `fatecraft mail fetch|send|status|reprocess|accept <campaign>`: play by mail by hand (a tick does the same on its
  * schedule). FATECRAFT_NOW fixes the time, FATECRAFT_SECRETS points at the secrets file. docs/mail.md.
  */
 export function registerMail(program: Command): void {
@@ -73,6 +74,19 @@ export function registerMail(program: Command): void {
       const result = await underCampaignLock(dir, 'mail reprocess', () => reprocessQuarantined(dir, { keys }));
       console.log(`${result.marked.length} quarantined message(s) marked for another try, ${result.movedBack} moved back to the inbox. Run: fatecraft mail fetch ${dir}`);
     });
+
+  mail
+    .command('accept')
+    .description('file orders held for the GM (their DMARC check failed) as if they had passed, and send the receipt')
+    .argument('<campaign>', 'campaign folder, e.g. campaigns/silversheen')
+    .argument('<key>', "the message's ledger key or Message-ID, as the GM's alert gives it")
+    .option('--no-send', 'queue the receipt but do not send it yet')
+    .action(async (dir: string, key: string, opts: { send: boolean }) => {
+      const result = await acceptHeld(dir, key, { clock: mailClockFromEnv(), send: opts.send });
+      console.log(`Filed the held orders of ${result.nation} for turn ${result.turn}${result.replaced ? ', replacing the orders on file' : ''}.`);
+      console.log(sendText(result.sent));
+      if (result.sent.stopped !== undefined || result.sent.failed.length > 0) process.exitCode = 1;
+    });
 }
 
 function fetchText(s: FetchSummary): string {
@@ -84,6 +98,7 @@ function fetchText(s: FetchSummary): string {
     `${s.ignored} ignored`,
     `${s.bounces} bounce(s)`,
     `${s.quarantined} quarantined`,
+    ...(s.held ? [`${s.held} held for the GM (fatecraft mail accept)`] : []),
   ];
   const lines = [parts.join(', ').replace(':,', ':')];
   if (s.alreadyHandled) lines.push(`${s.alreadyHandled} seen before (moved away only).`);

@@ -1,0 +1,95 @@
+/**
+ * Orders held for the GM because the sender's domain failed DMARC (decide.ts, kind `hold`). The raw mail is
+ * kept under mail/held/ so that `fatecraft mail accept <campaign> <key>` can file the orders exactly as a
+ * passing message would have been filed: the YAML from the recorded decision, the mail beside it, and the
+ * player's receipt.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { ordersDir } from '../campaign/pending-orders.js';
+import { CampaignError } from '../campaign/problems.js';
+import { latestTurn } from '../campaign/store.js';
+import { composeAnswer } from './compose.js';
+import type { Decision } from './decide.js';
+import { sha256 } from './headers.js';
+import type { LedgerEntry } from './ledger.js';
+import type { SendSummary } from './outbox.js';
+import { emptySendSummary } from './outbox.js';
+import { Mailroom, type MailroomOptions } from './room.js';
+
+const heldFile = (mailDir: string, key: string) => join(mailDir, 'held', `${sha256(key).slice(0, 40)}.eml`);
+
+/** Keeps the raw mail of held orders until the GM accepts them. Safe to repeat. */
+export async function keepHeld(mailDir: string, key: string, raw: Buffer): Promise<void> {
+  await mkdir(join(mailDir, 'held'), { recursive: true });
+  await writeFileAtomic(heldFile(mailDir, key), raw, { fsync: true });
+}
+
+export interface AcceptResult {
+  key: string;
+  nation: string;
+  turn: number;
+  /** Orders already on file for the nation were replaced. */
+  replaced: boolean;
+  sent: SendSummary;
+}
+
+/**
+ * Files held orders on the GM's word: as if the message had passed, unless their turn has been resolved
+ * since. `wanted` is the ledger key or the Message-ID (with or without angle brackets).
+ */
+export async function acceptHeld(campaignDir: string, wanted: string, opts: MailroomOptions & { send?: boolean } = {}): Promise<AcceptResult> {
+  return Mailroom.run(campaignDir, opts, async (room) => {
+    const ledgerFile = join(room.mailDir, 'ledger');
+    const id = wanted.trim().replace(/^<|>$/g, '').toLowerCase();
+    const entry = (await room.ledger.all()).find((e) => e.key === wanted.trim() || e.inbound.messageId?.replace(/^<|>$/g, '').toLowerCase() === id);
+    if (entry === undefined) throw new CampaignError([{ file: ledgerFile, message: `no message "${wanted}" in the mail ledger; fatecraft mail status lists the held ones` }]);
+    const decision = entry.decision;
+    if (decision?.kind !== 'hold') {
+      const what = entry.history?.some((h) => h.outcome.startsWith('held')) ? 'was accepted already' : `was not held (${entry.outcome ?? entry.status})`;
+      throw new CampaignError([{ file: ledgerFile, message: `the message ${entry.key} ${what}` }]);
+    }
+    const latest = (await latestTurn(room.dir)) ?? 0;
+    if (decision.turn <= latest) {
+      throw new CampaignError([{ file: ledgerFile, message: `the held orders of ${decision.nation} are for turn ${decision.turn}, which has been resolved since; they can no longer be filed` }]);
+    }
+
+    const dir = ordersDir(room.dir, decision.turn);
+    const yaml = join(dir, `${decision.nation}.yaml`);
+    const replaced = existsSync(yaml);
+    await mkdir(dir, { recursive: true });
+    const raw = heldFile(room.mailDir, entry.key);
+    if (existsSync(raw)) await writeFileAtomic(join(dir, `${decision.nation}.eml`), await readFile(raw), { fsync: true });
+    await writeFileAtomic(yaml, decision.ordersYaml, { fsync: true });
+
+    const filed: Decision = {
+      kind: 'file',
+      nation: decision.nation,
+      turn: decision.turn,
+      replacesEarlier: replaced,
+      receipt: { ...decision.receipt, replacesEarlier: replaced },
+      ordersYaml: decision.ordersYaml,
+      ...(decision.replyTo !== undefined ? { replyTo: decision.replyTo } : {}),
+    };
+    const updated: LedgerEntry = {
+      ...entry,
+      decision: filed,
+      outcome: `filed on the GM's word (fatecraft mail accept): orders of ${decision.nation} for turn ${decision.turn}${replaced ? ' (replacing earlier orders)' : ''}`,
+      history: [...(entry.history ?? []), { at: entry.doneAt ?? entry.decidedAt ?? entry.receivedAt, outcome: entry.outcome ?? 'held' }],
+    };
+    if (decision.replyTo !== undefined) {
+      const answer = composeAnswer({ ...room.base(), key: `${entry.key}:accepted`, inbound: entry.inbound, decision: filed, to: decision.replyTo });
+      if (answer) {
+        await room.enqueue(answer.message, answer.kind, `receipt for ${decision.nation} (accepted by the GM)`);
+        updated.queued = [...(entry.queued ?? []), answer.message.messageId];
+      }
+    }
+    await room.ledger.put(updated);
+    await rm(raw, { force: true });
+    room.log(`filed the held orders of ${decision.nation} for turn ${decision.turn}`);
+    const sent = opts.send === false ? emptySendSummary() : await room.deliver();
+    return { key: entry.key, nation: decision.nation, turn: decision.turn, replaced, sent };
+  });
+}

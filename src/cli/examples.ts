@@ -14,6 +14,7 @@ export const EXAMPLES: Record<string, string[]> = {
   'mail fetch': ['fatecraft mail fetch campaigns/silversheen', 'fatecraft mail fetch campaigns/silversheen --no-send   # file orders, answer later'],
   'mail send': ['fatecraft mail send campaigns/silversheen', 'fatecraft mail send campaigns/silversheen --turn 3 --rerun 1   # corrected reports of turn 3'],
   'mail status': ['fatecraft mail status campaigns/silversheen', 'fatecraft mail status campaigns/silversheen --json'],
+  'mail accept': ['fatecraft mail accept campaigns/silversheen "<abc@example.org>"   # orders held because DMARC failed'],
   'mail reprocess': ['fatecraft mail reprocess campaigns/silversheen', 'fatecraft mail reprocess campaigns/silversheen "<abc@example.org>"'],
   tick: ['fatecraft tick campaigns/silversheen', '*/5 * * * *  cd /srv/fatecraft && fatecraft tick campaigns/silversheen   # crontab'],
   daemon: ['fatecraft daemon campaigns/silversheen', 'fatecraft daemon campaigns/a campaigns/b --poll 2m'],

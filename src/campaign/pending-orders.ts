@@ -6,9 +6,11 @@ import type { GmAction, NationOrders, TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import { readYamlSheets } from '../orders/parallel-sheets.js';
 import { interpretSheet, type OrderSheet } from '../orders/sheet.js';
-import { validate, CampaignError } from './problems.js';
+import { readOneOffEvent } from './event-catalogue.js';
+import { validate, CampaignError, type FileProblem } from './problems.js';
+import type { Locate } from './yaml-io.js';
 import { gmOrdersSchema } from './schema.js';
-import { turnDirName, readYamlFile, type OpenCampaign } from './store.js';
+import { EVENTS_FILE, turnDirName, readYamlFile, type OpenCampaign } from './store.js';
 
 /** The GM's own file among the orders; it is not a nation's. */
 export const GM_ORDERS_FILE = '_gm.yaml';
@@ -60,7 +62,7 @@ export async function startReadingPendingOrders(open: OpenCampaign, turn: number
         const read = await readYamlFile(path, path);
         const actions = validate(gmOrdersSchema, read, path);
         if (actions.turn !== turn) throw new CampaignError([{ file: path, path: 'turn', message: `the GM's orders are for turn ${actions.turn}; the pending turn is ${turn}` }]);
-        gm.push(...(actions.actions as GmAction[]));
+        gm.push(...gmActions(open, actions.actions, read, path));
         files[name] = await readFile(path);
         continue;
       }
@@ -79,6 +81,34 @@ export async function startReadingPendingOrders(open: OpenCampaign, turn: number
       return { orders: { nations: nationOrdersFromSheets(open, state, sheetsFor, read), gm }, files };
     },
   };
+}
+
+/** The GM's actions as the engine takes them: one-off events checked like catalogue entries, ids checked against the campaign. */
+function gmActions(open: OpenCampaign, actions: readonly Record<string, unknown>[], read: { locate: Locate }, path: string): GmAction[] {
+  const problems: FileProblem[] = [];
+  const out: GmAction[] = [];
+  actions.forEach((a, i) => {
+    if (a.kind !== 'event') {
+      out.push(a as unknown as GmAction);
+      return;
+    }
+    const nation = asNationId(String(a.nation));
+    const line = read.locate(['actions', i]);
+    const where = { file: path, path: `actions[${i}]`, ...(line !== undefined ? { line } : {}) };
+    if (!open.campaign.nations[nation]) problems.push({ ...where, message: `no nation "${nation}" in campaign.yaml` });
+    const target = typeof a.target === 'string' ? { target: a.target } : {};
+    if (typeof a.event === 'string') {
+      if (!open.campaign.events?.entries[a.event]) problems.push({ ...where, message: `no event "${a.event}" in the catalogue (${EVENTS_FILE})` });
+      out.push({ kind: 'event', nation, event: a.event, ...target });
+      return;
+    }
+    const { kind: _kind, nation: _nation, target: _target, ...entry } = a;
+    const oneOff = readOneOffEvent({ id: `gm-${i + 1}`, ...entry }, read.locate, path, ['actions', i], open.campaign);
+    problems.push(...oneOff.problems);
+    if (oneOff.def) out.push({ kind: 'event', nation, oneOff: oneOff.def, ...target });
+  });
+  if (problems.length) throw new CampaignError(problems);
+  return out;
 }
 
 /**

@@ -72,7 +72,7 @@ export function checkBuildStructure(ctx: TurnContext, nation: NationId, o: Build
   if (isRejected(s)) return s;
   const st = ctx.campaign.structures[o.structure];
   if (!st) return reject(`there is no structure "${o.structure}"`, `known: ${Object.keys(ctx.campaign.structures).sort().join(', ')}`);
-  if (st.locked && !ctx.start.nations[nation]?.unlocked?.structures?.includes(st.id)) return reject(`your nation does not yet know how to build a ${st.name}`, 'an event must unlock it first');
+  if (st.locked && !ctx.start.nations[nation]?.unlocked?.structures?.includes(st.id)) return reject(`your nation does not yet know the secret of the ${st.name}`, 'an event must unlock it first');
   if (s.structures.includes(st.id)) return reject(`${s.name} already has a ${st.name}`);
   if (queuedIn(ctx, s.id).some((b) => b.project.kind === 'structure' && b.project.structure === st.id)) {
     return reject(`a ${st.name} is already being built in ${s.name}`);

@@ -33,7 +33,8 @@ export const eventsPhase: Phase = {
     const drawn = Object.values(catalogue.entries).filter((d) => d.drawn).sort((a, b) => compareIds(a.id, b.id));
     for (const nation of sortedKeys(ctx.state.nations)) {
       const n = ctx.nationState(nation);
-      if (!n.alive || ctx.nationDef(nation).rebels) continue;
+      // A nation holding nothing has fallen (the end phase says so): nothing more befalls it.
+      if (!n.alive || ctx.nationDef(nation).rebels || (!scene.settlementsOf(nation).length && !scene.unitsOf(nation).length)) continue;
       followUps(ctx, scene, catalogue, nation);
       draws(ctx, scene, catalogue, drawn, nation);
       rebellion(ctx, scene, catalogue, nation);

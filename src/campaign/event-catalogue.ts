@@ -28,7 +28,7 @@ const int = z.number().int();
 const range = z.strictObject({ min: int.optional(), max: int.optional() }).refine((r) => r.min === undefined || r.max === undefined || r.min <= r.max, 'min is above max');
 const unitClass = z.enum(UNIT_CLASSES);
 
-export const CONDITION_KEYS = ['prosperity', 'happiness', 'renown', 'fate', 'season', 'turn', 'has_level', 'lacks_level', 'has_structure', 'lacks_structure', 'units_near', 'terrain_near', 'at_war', 'captured', 'goal', 'happened', 'all', 'any', 'not'] as const;
+export const CONDITION_KEYS = ['prosperity', 'happiness', 'renown', 'fate', 'season', 'nation', 'turn', 'has_level', 'lacks_level', 'has_structure', 'lacks_structure', 'units_near', 'terrain_near', 'at_war', 'captured', 'goal', 'happened', 'all', 'any', 'not'] as const;
 export const EFFECT_KEYS = ['renown', 'fate', 'prosperity', 'happiness', 'unit_lost', 'unit_bloodied', 'unit_gained', 'structure_destroyed', 'battlement_damaged', 'battlement_destroyed', 'resource_revealed', 'unlock', 'revolt', 'follow_up', 'message'] as const;
 
 const settingsSchema = z.strictObject({
@@ -111,6 +111,13 @@ function condition(r: Reader, value: unknown, path: Path, ids: ReadonlySet<strin
       const list = typeof seasons === 'string' ? [seasons] : seasons;
       for (const s of list) if (!r.campaign.calendar.seasons.includes(s)) r.problem(at, `"${s}" is not a season of this campaign (seasons: ${r.campaign.calendar.seasons.join(', ')})`);
       return { kind: 'season', seasons: list };
+    }
+    case 'nation': {
+      const given = r.leaf(z.union([id, z.array(id).min(1)]), v, at);
+      if (given === undefined) return undefined;
+      const nations = typeof given === 'string' ? [given] : given;
+      for (const n of nations) if (!r.campaign.nations[n as keyof typeof r.campaign.nations]) r.problem(at, `no nation "${n}" in campaign.yaml`);
+      return { kind: 'nation', nations };
     }
     case 'has_level':
     case 'lacks_level': {
@@ -199,9 +206,15 @@ function effect(r: Reader, value: unknown, path: Path, scope: EventScope, ids: R
       return { kind: key, ...(u?.class ? { class: u.class } : {}) };
     }
     case 'unit_gained': {
-      const u = r.leaf(z.strictObject({ type: id, atCap: z.enum(['forgo', 'replace']).default('forgo'), name: z.string().optional() }), v, at);
-      if (u && !r.hasUnitType(u.type)) r.problem([...at, 'type'], `no nation has a unit type "${u.type}"`);
-      return u && { kind: 'unit_gained', unitType: u.type, atCap: u.atCap, ...(u.name ? { name: u.name } : {}) };
+      const u = r.leaf(
+        z
+          .strictObject({ type: id.optional(), class: unitClass.optional(), atCap: z.enum(['forgo', 'replace']).default('forgo'), name: z.string().optional() })
+          .refine((x) => (x.type === undefined) !== (x.class === undefined), 'name either a unit type (type: marines) or a class (class: infantry)'),
+        v,
+        at,
+      );
+      if (u?.type && !r.hasUnitType(u.type)) r.problem([...at, 'type'], `no nation has a unit type "${u.type}"`);
+      return u && { kind: 'unit_gained', atCap: u.atCap, ...(u.type ? { unitType: u.type } : {}), ...(u.class ? { class: u.class } : {}), ...(u.name ? { name: u.name } : {}) };
     }
     case 'structure_destroyed': {
       const s = r.leaf(z.union([z.null(), id]), v, at);

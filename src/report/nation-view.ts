@@ -131,7 +131,8 @@ export function unitsOnMap(campaign: Campaign, units: readonly UnitState[], name
 
 /** Every nation's public indicators, made once per state: every report needs them. */
 export const publicIndicators: (campaign: Campaign, state: GameState) => readonly PublicNationView[] = perCampaignAndState((campaign, state) =>
-  sortedKeys(campaign.nations).map((id) => {
+  // The rebels are the GM's, not a realm with indicators of its own.
+  sortedKeys(campaign.nations).filter((id) => !campaign.nations[id]?.rebels).map((id) => {
     const def = campaign.nations[id];
     const ns = state.nations[id];
     return { id, name: def?.name ?? id, leader: def?.leader ?? '', prosperity: rated(ns?.prosperity ?? 0), happiness: rated(ns?.happiness ?? 0), alive: ns?.alive ?? false };
@@ -298,7 +299,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     projects: ownProjects(index, nation, names),
     externals: externalsOf(campaign, index.world.externalsByNation.get(nation) ?? []),
     caps: capsOf(index, nation),
-    catalogue: catalogueOf(campaign, nation),
+    catalogue: catalogueOf(campaign, nation, ns.unlocked),
     notes,
     sight: {
       unitRange: campaign.rules.sight.unit,

@@ -55,6 +55,8 @@ export function holds(c: Condition, w: Where): boolean {
       return c.seasons.includes(seasonOf(ctx.campaign.calendar, ctx.turn).season);
     case 'turn':
       return inRange(ctx.turn, c.range);
+    case 'nation':
+      return c.nations.includes(w.nation);
     case 'has_level':
       return settlementsSeen(w).some((s) => s.level === c.level);
     case 'lacks_level':
@@ -121,6 +123,8 @@ export function describeCondition(c: Condition): string {
       return `it is ${c.seasons.join(' or ')}`;
     case 'turn':
       return rangeText('the turn', c.range);
+    case 'nation':
+      return `the nation is ${c.nations.join(' or ')}`;
     case 'has_level':
       return `there is a ${c.level}`;
     case 'lacks_level':

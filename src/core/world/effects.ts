@@ -55,10 +55,18 @@ function weakest(ctx: TurnContext, units: readonly UnitState[]): UnitState | und
   return [...units].sort((a, b) => (a.health === b.health ? 0 : a.health === 'bloodied' ? -1 : 1) || points(a) - points(b) || compareIds(a.id, b.id))[0];
 }
 
+/** The cheapest unit type of a class the nation can raise anywhere: no special structure, not locked (then by id). */
+function ordinaryType(ctx: TurnContext, nation: NationId, cls: UnitClass | undefined) {
+  const types = Object.values(ctx.nationDef(nation).unitTypes).filter((t) => (!cls || t.class === cls) && !t.requiresStructure && !t.locked);
+  const cost = (t: (typeof types)[number]) => t.cost ?? ctx.rules.unitCost[t.class];
+  return types.sort((a, b) => cost(a) - cost(b) || compareIds(a.id, b.id))[0];
+}
+
 function gainUnit(ctx: TurnContext, s: Struck, e: Extract<Effect, { kind: 'unit_gained' }>, reason: string): void {
-  const forgo = (why: string) => ctx.emit({ type: 'unit_forgone', nations: [s.nation], nation: s.nation, unitType: e.unitType, reason: `${reason}: ${why}` });
-  const type = ctx.nationDef(s.nation).unitTypes[e.unitType];
-  if (!type) return forgo(`the nation has no unit type "${e.unitType}"`);
+  const wanted = e.unitType ?? `${e.class ?? 'unit'}`;
+  const forgo = (why: string) => ctx.emit({ type: 'unit_forgone', nations: [s.nation], nation: s.nation, unitType: wanted, reason: `${reason}: ${why}` });
+  const type = e.unitType ? ctx.nationDef(s.nation).unitTypes[e.unitType] : ordinaryType(ctx, s.nation, e.class);
+  if (!type) return forgo(e.unitType ? `the nation has no unit type "${e.unitType}"` : `the nation has no ordinary ${e.class ?? ''} unit type`);
   const at = birthplace(s);
   if (!at) return forgo('the nation has nowhere to raise it');
   const military = isMilitaryClass(type.class);

@@ -28,6 +28,8 @@ export type Condition =
   | { kind: 'renown'; range: Range }
   | { kind: 'fate'; range: Range }
   | { kind: 'season'; seasons: string[] }
+  /** The nation is one of these (for entries written for some nations only). */
+  | { kind: 'nation'; nations: string[] }
   | { kind: 'turn'; range: Range }
   /** Nation scope: owns a settlement of this level; settlement scope: the settlement is of it. */
   | { kind: 'has_level'; level: SettlementLevel }
@@ -58,7 +60,8 @@ export type Effect =
   | { kind: 'happiness'; amount: number }
   | { kind: 'unit_lost'; class?: UnitClass }
   | { kind: 'unit_bloodied'; class?: UnitClass }
-  | { kind: 'unit_gained'; unitType: string; atCap: AtCap; name?: string }
+  /** A unit of a named type, or the nation's cheapest ordinary type of a class (no special structure, not locked). */
+  | { kind: 'unit_gained'; unitType?: string; class?: UnitClass; atCap: AtCap; name?: string }
   | { kind: 'structure_destroyed'; structure?: string }
   | { kind: 'battlement_damaged' }
   | { kind: 'battlement_destroyed' }

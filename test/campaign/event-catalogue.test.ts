@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CampaignError } from '../../src/campaign/problems.js';
-import { openCampaign } from '../../src/campaign/store.js';
+import { openCampaign, readState } from '../../src/campaign/store.js';
+import { readPendingOrders } from '../../src/campaign/pending-orders.js';
 import { DEMO } from '../report/support.js';
 
 /**
@@ -70,5 +71,31 @@ describe('the event catalogue at load', () => {
   it('refuses a misspelt key of an entry and of the settings', async () => {
     const msg = await problemsWith(`settings:\n  quite: 10\n${entry('    tone_: bad\n')}`);
     expect(msg).toMatch(/line 2: settings: Unrecognized key: "quite"/);
+  });
+});
+
+describe("the GM's events in _gm.yaml", () => {
+  async function gmFile(text: string) {
+    dir = mkdtempSync(join(tmpdir(), 'fatecraft-gm-events-'));
+    cpSync(DEMO, dir, { recursive: true });
+    writeFileSync(join(dir, 'orders', '0001', '_gm.yaml'), text);
+    const open = await openCampaign(dir);
+    return readPendingOrders(open, await readState(dir, 0, open.campaign), 1);
+  }
+
+  it('reads a catalogue event, a one-off and a forced roll', async () => {
+    const pending = await gmFile(
+      'turn: 1\nactions:\n  - { kind: event, nation: argenta, event: plague, target: saltmarsh }\n  - { kind: event, nation: argenta, title: A comet, text: "A comet over {settlement}.", tone: neutral, effects: [{ fate: 1 }] }\n  - { kind: roll, scope: "events:argenta", values: [60, 2] }\n',
+    );
+    expect(pending.orders.gm[0]).toEqual({ kind: 'event', nation: 'argenta', event: 'plague', target: 'saltmarsh' });
+    expect(pending.orders.gm[1]).toMatchObject({ kind: 'event', nation: 'argenta', oneOff: { id: 'gm-2', title: 'A comet', scope: 'nation', effects: [{ kind: 'fate', amount: 1 }] } });
+    expect(pending.orders.gm[2]).toEqual({ kind: 'roll', scope: 'events:argenta', values: [60, 2] });
+  });
+
+  it('refuses an unknown catalogue event and a one-off with a bad effect, with the line and key', async () => {
+    await expect(gmFile('turn: 1\nactions:\n  - { kind: event, nation: argenta, event: dragons }\n')).rejects.toThrow(/_gm\.yaml: line 3: actions\[0\]: no event "dragons" in the catalogue \(events\.yaml\)/);
+    await expect(gmFile('turn: 1\nactions:\n  - kind: event\n    nation: argenta\n    title: Gold\n    text: Gold!\n    tone: good\n    effects:\n      - gold: 5\n')).rejects.toThrow(
+      /_gm\.yaml: line 9: actions\[0\]\.effects\[0\]\.gold: unknown effect "gold"/,
+    );
   });
 });

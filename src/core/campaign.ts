@@ -180,3 +180,11 @@ export interface StartExternal {
   type: string;
   hex: HexKey;
 }
+
+/**
+ * The nations players play, in id order: every nation but the rebels (the
+ * GM's independents, who send no orders and get no reports by mail).
+ */
+export function playedNations(campaign: Pick<Campaign, 'nations'>): NationId[] {
+  return (Object.keys(campaign.nations) as NationId[]).filter((id) => !campaign.nations[id]?.rebels).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { playedNations } from '../core/campaign.js';
 import { latestTurn, openCampaign, readState, turnDirName } from '../campaign/store.js';
 import { existsSync } from 'node:fs';
 import { asNationId } from '../core/ids.js';
@@ -56,7 +57,7 @@ export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: 
   const deadline = runtime ? new Date(runtime.deadline) : firstDeadline(schedule, now);
   const tz = schedule.timeZone;
   const local = (d: Date | string) => localTime(new Date(d), tz);
-  const nationIds = Object.keys(open.campaign.nations).sort();
+  const nationIds: string[] = playedNations(open.campaign);
   const state = existsSync(join(dir, 'turns', turnDirName(0))) ? await readState(dir, latest, open.campaign) : undefined;
   const submitted = new Set(await submittedNations(dir, turn, nationIds));
   const absent = new Set(runtime ? absentNations(runtime, turn) : []);

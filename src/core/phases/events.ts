@@ -1,11 +1,11 @@
 import type { TurnContext } from '../context.js';
 import { asHexKey, compareIds, sortedKeys, type NationId } from '../ids.js';
-import { holds } from '../world/conditions.js';
+import { dependsOnPlace, holds } from '../world/conditions.js';
 import { fireEvent, targetStands } from '../world/fire.js';
-import { eventWeight, pickByWeight, revoltRisk } from '../world/odds.js';
+import { eventWeight, pickPoint, revoltRisk } from '../world/odds.js';
 import { revolt, garrisoned } from '../world/revolt.js';
 import { EventScene } from '../world/scene.js';
-import type { EventCatalogue, EventDef, EventTarget } from '../world/types.js';
+import type { Condition, EventCatalogue, EventDef, EventTarget } from '../world/types.js';
 import type { SettlementState } from '../state.js';
 import type { Phase } from './phase.js';
 
@@ -66,6 +66,59 @@ function followUps(ctx: TurnContext, scene: EventScene, catalogue: EventCatalogu
   }
 }
 
+/**
+ * An entry's conditions split once: those about the nation are checked once
+ * a draw, those about the place for each of its settlements, units or hexes.
+ * An entry that never looks at the place weighs all its places as one group
+ * (weight × places), so a unit event of a nation of a hundred units costs
+ * one check, not a hundred.
+ */
+interface Split {
+  nationWide: Condition[];
+  perPlace: Condition[];
+  placeModifiers: boolean;
+}
+
+const splits = new WeakMap<EventDef, Split>();
+
+function splitOf(def: EventDef): Split {
+  let s = splits.get(def);
+  if (!s) {
+    s = {
+      nationWide: def.conditions.filter((c) => !dependsOnPlace(c)),
+      perPlace: def.conditions.filter(dependsOnPlace),
+      placeModifiers: def.modifiers.some((m) => dependsOnPlace(m.when)),
+    };
+    splits.set(def, s);
+  }
+  return s;
+}
+
+type Candidate = { def: EventDef; weight: number } & ({ target: EventTarget } | { group: number; each: number });
+
+function candidatesOf(scene: EventScene, settings: EventCatalogue['settings'], drawn: readonly EventDef[], nation: NationId, skip: (def: EventDef) => boolean): Candidate[] {
+  const out: Candidate[] = [];
+  const asNation = { scene, nation, target: { scope: 'nation' } as EventTarget };
+  for (const def of drawn) {
+    if (skip(def)) continue;
+    const split = splitOf(def);
+    if (!split.nationWide.every((c) => holds(c, asNation))) continue;
+    if (!split.perPlace.length && !split.placeModifiers) {
+      const count = scene.targetCount(nation, def.scope);
+      const each = count ? eventWeight(def, settings, asNation) : 0;
+      if (each > 0) out.push({ def, weight: each * count, group: count, each });
+      continue;
+    }
+    for (const target of scene.targetsOf(nation, def.scope)) {
+      const where = { scene, nation, target };
+      if (!split.perPlace.every((c) => holds(c, where))) continue;
+      const weight = eventWeight(def, settings, where);
+      if (weight > 0) out.push({ def, target, weight });
+    }
+  }
+  return out;
+}
+
 function draws(ctx: TurnContext, scene: EventScene, catalogue: EventCatalogue, drawn: readonly EventDef[], nation: NationId): void {
   const { settings } = catalogue;
   if (!drawn.length || settings.draws <= 0) return;
@@ -78,26 +131,22 @@ function draws(ctx: TurnContext, scene: EventScene, catalogue: EventCatalogue, d
       ctx.emit({ ...base, candidates: 0 });
       continue;
     }
-    const candidates: { def: EventDef; target: EventTarget; weight: number }[] = [];
     const history = ctx.nationState(nation).history ?? [];
-    for (const def of drawn) {
-      if (firedThisTurn.has(def.id) || (def.once && history.some((r) => r.event === def.id))) continue;
-      for (const target of scene.targetsOf(nation, def.scope)) {
-        const where = { scene, nation, target };
-        if (!def.conditions.every((c) => holds(c, where))) continue;
-        const weight = eventWeight(def, settings, where);
-        if (weight > 0) candidates.push({ def, target, weight });
-      }
-    }
+    const skip = (def: EventDef) => firedThisTurn.has(def.id) || (def.once && history.some((r) => r.event === def.id));
+    const candidates = candidatesOf(scene, settings, drawn, nation, skip);
     if (!candidates.length) {
       ctx.emit({ ...base, candidates: 0 });
       continue;
     }
     const pick = stream.roll('d100');
-    const chosen = candidates[pickByWeight(candidates.map((c) => c.weight), pick.value) ?? 0]!;
-    ctx.emit({ ...base, pick, event: chosen.def.id, candidates: candidates.length });
+    const point = pickPoint(candidates.map((c) => c.weight), pick.value)!;
+    const chosen = candidates[point.index]!;
+    // Within a group of equal places, the point's position picks the place (in id order).
+    const target = 'target' in chosen ? chosen.target : scene.targetsOf(nation, chosen.def.scope)[Math.min(chosen.group - 1, Math.floor(point.into / chosen.each))]!;
+    const count = candidates.reduce((n, c) => n + ('group' in c ? c.group : 1), 0);
+    ctx.emit({ ...base, pick, event: chosen.def.id, candidates: count });
     firedThisTurn.add(chosen.def.id);
-    fireEvent(ctx, scene, nation, chosen.def, chosen.target, 'drawn');
+    fireEvent(ctx, scene, nation, chosen.def, target, 'drawn');
   }
 }
 

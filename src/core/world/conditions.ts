@@ -1,4 +1,3 @@
-import { hexesWithin, hexKey, offsetOf } from '../hex.js';
 import type { HexKey, NationId } from '../ids.js';
 import { seasonOf } from '../phases/upkeep.js';
 import type { SettlementState } from '../state.js';
@@ -31,15 +30,32 @@ function settlementsSeen(w: Where): readonly SettlementState[] {
   return s ? [s] : [];
 }
 
-function hexesNear(w: Where, within: number): HexKey[] {
-  const { width, height } = w.scene.ctx.campaign.map;
-  const out = new Set<HexKey>();
-  for (const centre of w.scene.hexesOf(w.nation, w.target)) {
-    for (const h of hexesWithin(offsetOf(centre), within)) {
-      if (h.col >= 0 && h.row >= 0 && h.col < width && h.row < height) out.add(hexKey(h.col, h.row));
-    }
+function hexesNear(w: Where, within: number): readonly HexKey[] {
+  const centres = w.scene.hexesOf(w.nation, w.target);
+  if (centres.length === 1) return w.scene.hexesNear(centres[0]!, within);
+  // Around several places (a nation's settlements) a hex may come twice: count it once.
+  return [...new Set(centres.flatMap((c) => w.scene.hexesNear(c, within)))];
+}
+
+/** Whether a condition looks at the event's place (so it must be checked place by place), or only at the nation. */
+export function dependsOnPlace(c: Condition): boolean {
+  switch (c.kind) {
+    case 'has_level':
+    case 'lacks_level':
+    case 'has_structure':
+    case 'lacks_structure':
+    case 'captured':
+    case 'units_near':
+    case 'terrain_near':
+      return true;
+    case 'all':
+    case 'any':
+      return c.of.some(dependsOnPlace);
+    case 'not':
+      return dependsOnPlace(c.of);
+    default:
+      return false;
   }
-  return [...out];
 }
 
 export function holds(c: Condition, w: Where): boolean {
@@ -70,7 +86,7 @@ export function holds(c: Condition, w: Where): boolean {
     case 'units_near': {
       let count = 0;
       for (const hex of hexesNear(w, c.within)) {
-        for (const u of ctx.unitsAt(hex)) {
+        for (const u of w.scene.unitsAt(hex)) {
           if (c.whose === 'own' && u.nation !== w.nation) continue;
           if (c.whose === 'foreign' && u.nation === w.nation) continue;
           if (c.class && ctx.campaign.nations[u.nation]?.unitTypes[u.type]?.class !== c.class) continue;
@@ -82,7 +98,7 @@ export function holds(c: Condition, w: Where): boolean {
     case 'terrain_near':
       return hexesNear(w, c.within).some((h) => ctx.map.terrainAt(h) === c.terrain);
     case 'at_war':
-      return w.scene.atWar.has(w.nation) === c.value;
+      return w.scene.atWar(w.nation) === c.value;
     case 'goal':
       return (n.goals.find((g) => g.id === c.goal)?.done ?? false) === c.done;
     case 'happened': {

@@ -24,15 +24,22 @@ export function eventWeight(def: EventDef, settings: EventSettings, w: Where): n
 
 /** Index of the candidate a d100 picks: the roll's share of the total weight, as a point on the cumulative weights. */
 export function pickByWeight(weights: readonly number[], d100: number): number | undefined {
+  return pickPoint(weights, d100)?.index;
+}
+
+/** The candidate a d100 picks, and how far into its weight the point fell (to choose within a group of equal places). */
+export function pickPoint(weights: readonly number[], d100: number): { index: number; into: number } | undefined {
   const total = weights.reduce((a, b) => a + b, 0);
   if (!(total > 0)) return undefined;
   const point = ((d100 - 0.5) / 100) * total;
   let sum = 0;
   for (let i = 0; i < weights.length; i++) {
-    sum += weights[i]!;
-    if (point < sum) return i;
+    const w = weights[i]!;
+    if (point < sum + w) return { index: i, into: point - sum };
+    sum += w;
   }
-  return weights.length - 1;
+  const last = weights.length - 1;
+  return { index: last, into: Math.max(0, (weights[last] ?? 0) - Number.EPSILON) };
 }
 
 /**

@@ -89,10 +89,15 @@ describe('conditions', () => {
     });
   }
 
-  it('a nation at war: in a siege', () => {
-    const sc = scene();
-    sc.atWar.add(argenta);
+  it('a nation at war: its unit besieges a settlement', () => {
+    const state = buildState(campaign, {
+      turn: 2,
+      settlements: { ironhold: { nation: 'gondarahl', level: 'town', hex: '8,2', name: 'Ironhold' } },
+      units: { knight: { nation: 'argenta', type: 'knight', hex: '8,2', besieging: 'ironhold' } },
+    });
+    const sc = new EventScene(new TurnContext(campaign, state, { nations: {}, gm: [] }, new SeededRandomiser('t', 3)));
     expect(holds({ kind: 'at_war', value: true }, { scene: sc, nation: argenta, target: NATION })).toBe(true);
+    expect(holds({ kind: 'at_war', value: true }, { scene: sc, nation: asNationId('gondarahl'), target: NATION })).toBe(true);
   });
 
   it('each describes itself in words', () => {

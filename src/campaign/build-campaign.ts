@@ -66,6 +66,7 @@ export function buildCampaign(file: CampaignFile, source: string): { campaign: C
       ability: n.ability,
       unitTypes,
       caps: n.caps,
+      ...(n.rebels ? { rebels: true } : {}),
       goals: n.goals.map((g) => ({ ...g, condition: g.condition.kind === 'control_hex' ? { kind: 'control_hex', hex: asHexKey(g.condition.hex) } : g.condition })) as NationDefinition['goals'],
     };
   }
@@ -78,6 +79,8 @@ export function buildCampaign(file: CampaignFile, source: string): { campaign: C
   const externals: Campaign['externals'] = {};
   for (const [eid, e] of Object.entries(file.externals)) externals[eid] = { id: eid, ...e };
 
+  const seen = file.map.resources.filter((r) => !r.hidden);
+  const hidden = file.map.resources.filter((r) => r.hidden);
   const campaign: Campaign = {
     name: file.name,
     title: file.title,
@@ -87,9 +90,10 @@ export function buildCampaign(file: CampaignFile, source: string): { campaign: C
       width,
       height,
       terrain,
-      resources: file.map.resources.map((r) => ({ ...r, hex: asHexKey(r.hex) })),
-      // Resources are places too: players write "move worker to Silver vein".
-      places: Object.fromEntries([...file.map.resources.map((r) => [r.name, asHexKey(r.hex)] as const), ...Object.entries(file.map.places).map(([k, v]) => [k, asHexKey(v)] as const)]),
+      resources: seen.map(({ hex, kind, name }) => ({ hex: asHexKey(hex), kind, name })),
+      ...(hidden.length ? { hiddenResources: hidden.map(({ hex, kind, name }) => ({ hex: asHexKey(hex), kind, name })) } : {}),
+      // Resources are places too: players write "move worker to Silver vein" (hidden ones are no place anyone knows).
+      places: Object.fromEntries([...seen.map((r) => [r.name, asHexKey(r.hex)] as const), ...Object.entries(file.map.places).map(([k, v]) => [k, asHexKey(v)] as const)]),
     },
     nations,
     structures,

@@ -6,10 +6,12 @@ import type { GmAction, NationOrders, TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import { readYamlSheets } from '../orders/parallel-sheets.js';
 import { interpretSheet, WHOLE_FILE, type OrderSheet } from '../orders/sheet.js';
-import { validate, CampaignError } from './problems.js';
+import { readOneOffEvent } from './event-catalogue.js';
+import { validate, CampaignError, type FileProblem } from './problems.js';
 import { readRegularFile, type RegularFileRead } from './regular-file.js';
+import type { Locate } from './yaml-io.js';
 import { gmOrdersSchema } from './schema.js';
-import { turnDirName, yamlFromBytes, type OpenCampaign } from './store.js';
+import { EVENTS_FILE, turnDirName, yamlFromBytes, type OpenCampaign } from './store.js';
 
 /** The GM's own file among the orders; it is not a nation's. */
 export const GM_ORDERS_FILE = '_gm.yaml';
@@ -56,9 +58,10 @@ export async function startReadingPendingOrders(open: OpenCampaign, turn: number
   for (const { name, path, read } of await readOrderFolder(dir)) {
     if (name === GM_ORDERS_FILE) {
       if (!read.ok) throw new CampaignError([{ file: path, message: `not read: ${read.reason}; only regular files are read, so put the file itself there` }]);
-      const actions = validate(gmOrdersSchema, yamlFromBytes(read.bytes, path), path);
+      const yaml = yamlFromBytes(read.bytes, path);
+      const actions = validate(gmOrdersSchema, yaml, path);
       if (actions.turn !== turn) throw new CampaignError([{ file: path, path: 'turn', message: `the GM's orders are for turn ${actions.turn}; the pending turn is ${turn}` }]);
-      gm.push(...(actions.actions as GmAction[]));
+      gm.push(...gmActions(open, actions.actions, yaml, path));
       files[name] = read.bytes;
       continue;
     }
@@ -117,6 +120,34 @@ async function readNationSheets(files: readonly NationOrderFile[], opts: { elsew
 
 function refusedSheet(reason: string): OrderSheet {
   return { entries: [], problems: [{ text: WHOLE_FILE, reason: `the order file was not read: ${reason}`, hint: 'only regular files are read; the GM can put the file itself in its place' }], headerLines: {}, format: 'yaml' };
+}
+
+/** The GM's actions as the engine takes them: one-off events checked like catalogue entries, ids checked against the campaign. */
+function gmActions(open: OpenCampaign, actions: readonly Record<string, unknown>[], read: { locate: Locate }, path: string): GmAction[] {
+  const problems: FileProblem[] = [];
+  const out: GmAction[] = [];
+  actions.forEach((a, i) => {
+    if (a.kind !== 'event') {
+      out.push(a as unknown as GmAction);
+      return;
+    }
+    const nation = asNationId(String(a.nation));
+    const line = read.locate(['actions', i]);
+    const where = { file: path, path: `actions[${i}]`, ...(line !== undefined ? { line } : {}) };
+    if (!open.campaign.nations[nation]) problems.push({ ...where, message: `no nation "${nation}" in campaign.yaml` });
+    const target = typeof a.target === 'string' ? { target: a.target } : {};
+    if (typeof a.event === 'string') {
+      if (!open.campaign.events?.entries[a.event]) problems.push({ ...where, message: `no event "${a.event}" in the catalogue (${EVENTS_FILE})` });
+      out.push({ kind: 'event', nation, event: a.event, ...target });
+      return;
+    }
+    const { kind: _kind, nation: _nation, target: _target, ...entry } = a;
+    const oneOff = readOneOffEvent({ id: `gm-${i + 1}`, ...entry }, read.locate, path, ['actions', i], open.campaign);
+    problems.push(...oneOff.problems);
+    if (oneOff.def) out.push({ kind: 'event', nation, oneOff: oneOff.def, ...target });
+  });
+  if (problems.length) throw new CampaignError(problems);
+  return out;
 }
 
 /**

@@ -50,6 +50,7 @@ export const unitTypeSchema = z.strictObject({
   canFound: z.boolean().optional(),
   canConstruct: z.array(id).optional(),
   capacity: z.number().int().min(0).optional(),
+  locked: z.boolean().optional(),
 });
 
 const structureSchema = z.strictObject({
@@ -66,6 +67,7 @@ const structureSchema = z.strictObject({
   onComplete: yieldSchema.optional(),
   perTurn: yieldSchema.optional(),
   extraBuilds: z.strictObject({ military: z.number().int().optional(), diplomatic: z.number().int().optional() }).optional(),
+  locked: z.boolean().optional(),
 });
 
 const externalSchema = z.strictObject({
@@ -128,6 +130,8 @@ const nationSchema = z.strictObject({
   externals: z.array(z.strictObject({ id, type: id, hex })).default([]),
   /** Mail addresses of the nation's player(s); used by the mail loop. */
   email: z.array(z.string()).default([]),
+  /** The independents risen settlements pass to (events.yaml settings.rebellion.nation). */
+  rebels: z.boolean().optional(),
 });
 
 const mapSchema = z.strictObject({
@@ -135,7 +139,7 @@ const mapSchema = z.strictObject({
   height: z.number().int().min(1).max(2000),
   legend: z.record(z.string().length(1), name),
   rows: z.array(z.string()),
-  resources: z.array(z.strictObject({ hex, kind: name, name })).default([]),
+  resources: z.array(z.strictObject({ hex, kind: name, name, hidden: z.boolean().optional() })).default([]),
   places: z.record(name, hex).default({}),
 });
 
@@ -181,6 +185,13 @@ const projectSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('external'), externalId: id, structure: id }),
 ]);
 
+const eventTargetSchema = z.discriminatedUnion('scope', [
+  z.strictObject({ scope: z.literal('nation') }),
+  z.strictObject({ scope: z.literal('settlement'), id, hex }),
+  z.strictObject({ scope: z.literal('unit'), id, hex }),
+  z.strictObject({ scope: z.literal('hex'), hex }),
+]);
+
 export const stateFileSchema = z.strictObject({
   turn: z.number().int().min(0),
   seq: z.number().int().min(0),
@@ -197,6 +208,10 @@ export const stateFileSchema = z.strictObject({
       missedTurns: z.number().int().min(0),
       unitSeq: z.number().int().min(0),
       alive: z.boolean(),
+      history: z.array(z.strictObject({ event: id, turn: z.number().int() })).optional(),
+      followUps: z.array(z.strictObject({ event: id, turn: z.number().int(), target: eventTargetSchema })).optional(),
+      unlocked: z.strictObject({ unitTypes: z.array(id).optional(), structures: z.array(id).optional() }).optional(),
+      revealed: z.array(hex).optional(),
     }),
   ),
   units: z.record(id, unitStateSchema),
@@ -212,6 +227,7 @@ export const stateFileSchema = z.strictObject({
       captured: z.boolean(),
       structures: z.array(id),
       battlements: z.array(z.number().int()),
+      gainedTurn: z.number().int().optional(),
     }),
   ),
   externals: z.record(id, z.strictObject({ id, type: id, nation: id, hex })),
@@ -244,6 +260,11 @@ export const gmOrdersSchema = z.strictObject({
           reason: z.string(),
         }),
         z.strictObject({ kind: z.literal('complete_goal'), nation: id, goal: id, reason: z.string().optional() }),
+        // A catalogue event by id, or a one-off written here (title, text, tone, effects...; see docs/events.md).
+        z
+          .looseObject({ kind: z.literal('event'), nation: id, event: id.optional(), target: z.string().optional() })
+          .refine((a) => a.event !== undefined || 'title' in a, 'name a catalogue event (event: <id>) or write a one-off (title, text, tone, effects)'),
+        z.strictObject({ kind: z.literal('roll'), scope: z.string().min(1), values: z.array(z.number().int().min(1).max(100)).min(1) }),
       ]),
     )
     .default([]),

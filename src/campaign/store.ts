@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import type { Campaign } from '../core/campaign.js';
 import type { LoggedEvent } from '../core/events.js';
 import type { GameState } from '../core/state.js';
+import type { EventCatalogue } from '../core/world/types.js';
 import { buildCampaign } from './build-campaign.js';
+import { readEventCatalogue } from './event-catalogue.js';
 import { CampaignError, validate } from './problems.js';
 import { campaignFileSchema, stateFileSchema, type CampaignFile } from './schema.js';
 import { failpoint } from '../schedule/failpoints.js';
@@ -75,7 +77,20 @@ export async function openCampaign(dir: string): Promise<OpenCampaign> {
   const file = validate(campaignFileSchema, read, label);
   const { campaign, problems } = buildCampaign(file, label);
   if (problems.length) throw new CampaignError(problems);
-  return { dir, file, campaign };
+  const events = await readEventsFile(dir, campaign);
+  return { dir, file, campaign: events ? { ...campaign, events } : campaign };
+}
+
+/** The event catalogue beside campaign.yaml (docs/events.md); a campaign without one has no random events. */
+export const EVENTS_FILE = 'events.yaml';
+
+async function readEventsFile(dir: string, campaign: Campaign): Promise<EventCatalogue | undefined> {
+  const label = join(dir, EVENTS_FILE);
+  if (!existsSync(label)) return undefined;
+  const read = await readYamlFile(label, label);
+  const { catalogue, problems } = readEventCatalogue(read.value, read.locate, label, campaign);
+  if (problems.length) throw new CampaignError(problems);
+  return catalogue;
 }
 
 /** Why `dir` is not a campaign folder, in words, with the likely slip. */

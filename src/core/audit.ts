@@ -18,7 +18,7 @@ export function auditTurn(before: GameState, after: GameState, events: readonly 
   for (const e of events) {
     if (e.type === 'unit_health' && e.to === 'destroyed') destroyed.add(e.unit);
     if (e.type === 'unit_created') created.add(e.unit);
-    if (e.type === 'settlement_captured') captured.set(e.settlement, e.to);
+    if (e.type === 'settlement_captured' || e.type === 'settlement_revolted') captured.set(e.settlement, e.to);
     if (e.type === 'settlement_founded') founded.add(e.settlement);
     if (e.type === 'resource') add(`${e.nation}:${e.resource}`, e.delta);
     if (e.type === 'indicator') add(`${e.nation}:${e.indicator}`, e.delta);

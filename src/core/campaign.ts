@@ -1,5 +1,6 @@
 import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
 import type { RuleSettings } from './settings.js';
+import type { EventCatalogue } from './world/types.js';
 
 /**
  * The static side of a campaign: everything in campaign.yaml that the engine
@@ -52,6 +53,8 @@ export interface UnitType {
   canConstruct?: string[];
   /** Land units a naval unit can carry. */
   capacity?: number;
+  /** Built only once an event has unlocked it for the nation ("technology"). */
+  locked?: boolean;
 }
 
 export interface Yield {
@@ -75,6 +78,8 @@ export interface StructureType {
   /** Reduces the indicator tax of the settlement holding it (not when captured). */
   taxRelief?: number;
   extraBuilds?: { military?: number; diplomatic?: number };
+  /** Built only once an event has unlocked it for the nation ("technology"). */
+  locked?: boolean;
 }
 
 /** A structure out in the world (mine, dig site), built by a diplomatic unit's action. */
@@ -101,6 +106,8 @@ export interface MapDefinition {
   /** terrain id per hex, row-major (index = row * width + col). */
   terrain: string[];
   resources: Resource[];
+  /** Resources nobody sees until an event reveals them to a nation. */
+  hiddenResources?: Resource[];
   /** Named places players can use instead of coordinates. */
   places: Record<string, HexKey>;
 }
@@ -128,6 +135,8 @@ export interface NationDefinition {
   unitTypes: Record<string, UnitType>;
   caps: { military: number; diplomatic: number };
   goals: Goal[];
+  /** The independents risen settlements pass to: sends no orders, never falls. */
+  rebels?: boolean;
 }
 
 export interface Calendar {
@@ -145,6 +154,8 @@ export interface Campaign {
   structures: Record<string, StructureType>;
   externals: Record<string, ExternalType>;
   rules: RuleSettings;
+  /** The event catalogue (events.yaml beside campaign.yaml); none means no random events. */
+  events?: EventCatalogue;
 }
 
 export interface StartUnit {
@@ -168,4 +179,12 @@ export interface StartExternal {
   id: ExternalId;
   type: string;
   hex: HexKey;
+}
+
+/**
+ * The nations players play, in id order: every nation but the rebels (the
+ * GM's independents, who send no orders and get no reports by mail).
+ */
+export function playedNations(campaign: Pick<Campaign, 'nations'>): NationId[] {
+  return (Object.keys(campaign.nations) as NationId[]).filter((id) => !campaign.nations[id]?.rebels).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }

@@ -17,7 +17,7 @@ export interface Randomiser {
   stream(scope: string): DiceStream;
 }
 
-const FACES: Record<DieKind, number> = { d6: 6, d3: 3, coin: 2 };
+const FACES: Record<DieKind, number> = { d6: 6, d3: 3, coin: 2, d100: 100 };
 
 export class SeededRandomiser implements Randomiser {
   constructor(
@@ -42,6 +42,11 @@ export class ForcedRandomiser implements Randomiser {
   constructor(
     private readonly forced: Record<string, number[]>,
     private readonly fallback: Randomiser | undefined,
+    /**
+     * A GM's forced value beyond the die's faces is taken as the nearest face
+     * (a 6 forced on a bloodied unit's d3 is its best roll), never an error.
+     */
+    private readonly clamp = false,
   ) {}
 
   stream(scope: string): DiceStream {
@@ -51,6 +56,7 @@ export class ForcedRandomiser implements Randomiser {
       roll: (die) => {
         const value = queue.shift();
         if (value !== undefined) {
+          if (this.clamp) return { die, value: Math.max(1, Math.min(FACES[die], Math.round(value))), forced: true };
           if (!Number.isInteger(value) || value < 1 || value > FACES[die]) {
             throw new Error(`forced ${die} for ${scope} must be 1..${FACES[die]}, got ${value}`);
           }

@@ -1,6 +1,7 @@
 import type { SettlementLevel } from './campaign.js';
 import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
 import type { Health } from './state.js';
+import type { EventScope, EventTone } from './world/types.js';
 
 /**
  * Everything that happens in a turn, in resolution order. The log is the audit
@@ -13,7 +14,7 @@ export type Resource = 'renown' | 'fate';
 export type Indicator = 'prosperity' | 'happiness';
 
 export interface DieRoll {
-  die: 'd6' | 'd3' | 'coin';
+  die: 'd6' | 'd3' | 'coin' | 'd100';
   value: number;
   /** Forced rolls (tests, GM overrides) are marked so an audit can tell. */
   forced?: boolean;
@@ -73,7 +74,20 @@ export type TurnEvent =
   | { type: 'goal_completed'; nations: NationId[]; nation: NationId; goal: string }
   | { type: 'nation_fallen'; nations: NationId[]; nation: NationId }
   | { type: 'gm_note'; nations: NationId[]; nation: NationId; text: string }
-  | { type: 'season'; nations: NationId[]; turn: number; season: string; year: number };
+  | { type: 'season'; nations: NationId[]; turn: number; season: string; year: number }
+  // The living world (src/core/world, phases/events.ts).
+  /** A nation's draw from its events stream; for the log only (nations: []). */
+  | { type: 'event_draw'; nations: NationId[]; nation: NationId; draw: number; quiet: DieRoll; quietChance: number; pick?: DieRoll; event?: string; candidates: number }
+  | { type: 'event_fired'; nations: NationId[]; nation: NationId; event: string; title: string; text: string; tone: EventTone; scope: EventScope; target?: string; at?: HexKey; how: 'drawn' | 'follow-up' | 'gm'; public?: string }
+  | { type: 'event_message'; nations: NationId[]; nation: NationId; event: string; text: string }
+  | { type: 'structure_destroyed'; nations: NationId[]; settlement: SettlementId; structure: string; reason: string }
+  | { type: 'battlement_damaged'; nations: NationId[]; settlement: SettlementId; from: number; to: number; reason: string }
+  | { type: 'resource_revealed'; nations: NationId[]; nation: NationId; hex: HexKey; kind: string; name: string }
+  | { type: 'unlocked'; nations: NationId[]; nation: NationId; what: 'unit_type' | 'structure'; id: string; name: string }
+  | { type: 'unit_forgone'; nations: NationId[]; nation: NationId; unitType: string; reason: string }
+  | { type: 'follow_up_set'; nations: NationId[]; nation: NationId; event: string; turn: number }
+  | { type: 'revolt_roll'; nations: NationId[]; nation: NationId; settlement: SettlementId; chance: number; roll: DieRoll; revolted: boolean }
+  | { type: 'settlement_revolted'; nations: NationId[]; settlement: SettlementId; from: NationId; to: NationId; garrison: UnitId[] };
 
 export type TurnEventType = TurnEvent['type'];
 

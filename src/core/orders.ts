@@ -1,5 +1,6 @@
 import type { Bonus } from './campaign.js';
 import type { HexKey, NationId, SettlementId, UnitId } from './ids.js';
+import type { EventDef } from './world/types.js';
 
 /**
  * Orders as the engine understands them, whatever they were written in (YAML
@@ -161,7 +162,11 @@ export interface RefusedLine {
 /** The GM's own interventions for a turn, for what the rules leave to the GM. */
 export type GmAction =
   | { kind: 'adjust'; nation: NationId; renown?: number; fate?: number; prosperity?: number; happiness?: number; reason: string }
-  | { kind: 'complete_goal'; nation: NationId; goal: string; reason?: string };
+  | { kind: 'complete_goal'; nation: NationId; goal: string; reason?: string }
+  /** A catalogue event (or a one-off written in _gm.yaml) befalls a nation, at a target of its scope. */
+  | { kind: 'event'; nation: NationId; event?: string; oneOff?: EventDef; target?: string }
+  /** Forced values for one dice stream of the turn (e.g. "events:argenta", "battle:attack:a-1"). */
+  | { kind: 'roll'; scope: string; values: number[] };
 
 export interface TurnOrders {
   /** Keyed by nation; a nation missing here sent no orders (NMR). */

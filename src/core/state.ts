@@ -1,5 +1,6 @@
 import type { Bonus, SettlementLevel } from './campaign.js';
 import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
+import type { EventRecord, EventTarget } from './world/types.js';
 
 /**
  * The changing side of a campaign: one snapshot per resolved turn
@@ -38,6 +39,8 @@ export interface SettlementState {
   structures: string[];
   /** Bonus of each battlement, e.g. [1, 2]. */
   battlements: number[];
+  /** Turn the nation gained it (founded, captured or risen); absent for start sheets. */
+  gainedTurn?: number;
 }
 
 export interface ExternalState {
@@ -89,6 +92,20 @@ export interface NationState {
   unitSeq: number;
   /** False once the nation holds no settlement and no unit. */
   alive: boolean;
+  /** Events that befell the nation, oldest first (written only once there is one). */
+  history?: EventRecord[];
+  /** Follow-up events waiting for their turn. */
+  followUps?: FollowUp[];
+  /** Unit types and structures the campaign marks `locked`, unlocked by events. */
+  unlocked?: { unitTypes?: string[]; structures?: string[] };
+  /** Hidden map resources this nation has found. */
+  revealed?: HexKey[];
+}
+
+export interface FollowUp {
+  event: string;
+  turn: number;
+  target: EventTarget;
 }
 
 export interface GameState {

@@ -1,10 +1,11 @@
 import type { Campaign } from './campaign.js';
 import { TurnContext } from './context.js';
-import { SeededRandomiser, type Randomiser } from './dice.js';
+import { ForcedRandomiser, SeededRandomiser, type Randomiser } from './dice.js';
 import type { LoggedEvent } from './events.js';
 import type { TurnOrders } from './orders.js';
 import { combatPhase } from './phases/combat.js';
 import { constructionPhase, startBuildsPhase } from './phases/construction.js';
+import { eventsPhase } from './phases/events.js';
 import { gmPhase } from './phases/gm.js';
 import { goalsPhase } from './phases/goals.js';
 import { movementPhase } from './phases/movement.js';
@@ -19,7 +20,8 @@ import type { GameState } from './state.js';
  * The turn, as a list. Order matters and is the rules' reading: orders are
  * checked and paid, the GM's adjustments land, builds start, units move (with
  * pursuit), battles are fought, sieges acted on, work completes, the rested
- * heal, goals are checked, income is paid for the next turn, the season turns.
+ * heal, goals are checked, the living world's events strike (and settlements
+ * may rise), income is paid for the next turn, the season turns.
  */
 export const PHASES: readonly Phase[] = [
   ordersPhase,
@@ -31,6 +33,7 @@ export const PHASES: readonly Phase[] = [
   constructionPhase,
   recoveryPhase,
   goalsPhase,
+  eventsPhase,
   incomePhase,
   endPhase,
 ];
@@ -53,13 +56,20 @@ export interface TurnResult {
   events: LoggedEvent[];
 }
 
+/** The GM's forced rolls (_gm.yaml `roll` actions) over the turn's dice, scope by scope. */
+function withGmRolls(dice: Randomiser, orders: TurnOrders): Randomiser {
+  const forced: Record<string, number[]> = {};
+  for (const a of orders.gm) if (a.kind === 'roll') (forced[a.scope] ??= []).push(...a.values);
+  return Object.keys(forced).length ? new ForcedRandomiser(forced, dice, true) : dice;
+}
+
 /**
  * Resolves one turn: a pure function of (campaign, state, orders, dice). The
  * input state is never touched; the result is a new state and the event log.
  */
 export function resolveTurn(input: TurnInput): TurnResult {
   const state = plainCopy(input.state);
-  const dice = input.dice ?? new SeededRandomiser(input.campaign.seed, state.turn + 1);
+  const dice = withGmRolls(input.dice ?? new SeededRandomiser(input.campaign.seed, state.turn + 1), input.orders);
   const ctx = new TurnContext(input.campaign, state, input.orders, dice, input.state);
   for (const phase of input.phases ?? PHASES) {
     ctx.phase = phase.name;

@@ -4,11 +4,12 @@
  * calling again after a crash or a failed server queues nothing new and sends only what is still pending.
  */
 import { existsSync } from 'node:fs';
+import { playedNations } from '../core/campaign.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CampaignError } from '../campaign/problems.js';
 import { listTurns, turnDirName } from '../campaign/store.js';
-import { asNationId, sortedKeys } from '../core/ids.js';
+import { asNationId } from '../core/ids.js';
 import { composeGmReport, composeNotice, composeReminder, composeReport, type ReportFiles } from './compose.js';
 import type { GmNote } from './decide.js';
 import { emptySendSummary, type SendSummary } from './outbox.js';
@@ -59,7 +60,7 @@ export async function sendReports(campaignDir: string, turn: number, opts: SendO
       if (!existsSync(reportsDir)) {
         throw new CampaignError([{ file: reportsDir, message: `turn ${turn} has no reports to send; write them first: fatecraft report ${campaignDir} --turn ${turn}` }]);
       }
-      for (const nation of sortedKeys(campaign.nations)) {
+      for (const nation of playedNations(campaign)) {
         const files = await readReportFiles(campaignDir, turn, nation);
         if (files === undefined) continue;
         const to = room.addressesOf(nation);
@@ -158,7 +159,7 @@ export interface NoticeInput {
 /** Tells players of a GM operation (a moved deadline, a new player...). */
 export async function sendNotice(campaignDir: string, input: NoticeInput, opts: SendOptions = {}): Promise<SendSummary> {
   return queueAndSend(campaignDir, opts, async (room) => {
-    const nations = input.nations.length ? [...input.nations].sort() : sortedKeys(room.open.campaign.nations);
+    const nations = input.nations.length ? [...input.nations].sort() : playedNations(room.open.campaign);
     for (const nation of nations) {
       const to = room.addressesOf(nation);
       if (to.length === 0) continue;

@@ -3,6 +3,7 @@
  * ledger, the outgoing queue and the transport, opened once per run under the campaign's mail lock.
  */
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { playedNations } from '../core/campaign.js';
 import { join } from 'node:path';
 import { hostname } from 'node:os';
 import { CampaignError } from '../campaign/problems.js';
@@ -98,7 +99,7 @@ export class Mailroom {
   }
 
   addressBook(): Record<string, string[]> {
-    return Object.fromEntries(Object.keys(this.open.file.nations).map((n) => [n, this.addressesOf(n)]));
+    return Object.fromEntries(playedNations(this.open.campaign).map((n) => [n, this.addressesOf(n)]));
   }
 
   /** The processor's own addresses: mail from them is ours and never answered. */

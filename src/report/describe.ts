@@ -203,6 +203,28 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
       return `${cap(n(e.nation))} wrote to the GM: “${e.text}”`;
     case 'season':
       return `The season turns: ${e.season} of ${e.year}.`;
+    case 'event_draw':
+      return `${n(e.nation)} drew for events (${e.draw}): ${e.quiet.die} ${e.quiet.value} against ${e.quietChance}% quiet${e.event ? `; ${e.pick?.die ?? 'd100'} ${e.pick?.value ?? '?'} among ${plural(e.candidates, 'candidate')} picked "${e.event}"` : e.quiet.value <= e.quietChance ? ' — a quiet turn' : ' — nothing could happen'}.`;
+    case 'event_fired':
+      return `${n(e.nation)}: ${e.title}${e.how === 'gm' ? ' (by the GM)' : ''} — ${e.text}`;
+    case 'event_message':
+      return e.text;
+    case 'structure_destroyed':
+      return `The ${names.campaign.structures[e.structure]?.name ?? e.structure} of ${names.settlement(e.settlement)} was destroyed (${e.reason}).`;
+    case 'battlement_damaged':
+      return `A +${e.from} battlement of ${names.settlement(e.settlement)} was damaged to +${e.to} (${e.reason}).`;
+    case 'resource_revealed':
+      return `${n(e.nation)} found ${e.name} (${e.kind}) at ${e.hex}.`;
+    case 'unlocked':
+      return `${n(e.nation)} can now build ${e.what === 'unit_type' ? 'units of type' : 'the structure'} ${e.name}.`;
+    case 'unit_forgone':
+      return `${n(e.nation)} did without a new ${e.unitType} (${e.reason}).`;
+    case 'follow_up_set':
+      return `${n(e.nation)}: "${e.event}" will follow on turn ${e.turn}.`;
+    case 'revolt_roll':
+      return `${names.settlement(e.settlement)} ${e.revolted ? 'rose in revolt' : 'stayed loyal'} (risk ${e.chance}%, ${e.roll.die} rolled ${e.roll.value}${e.roll.forced ? ', forced' : ''}).`;
+    case 'settlement_revolted':
+      return `${names.settlement(e.settlement)} rose against ${n(e.from)} and is now held by ${n(e.to)}${e.garrison.length ? ` (garrison: ${e.garrison.map(u).join(', ')})` : ''}.`;
   }
   // An event type added to the engine after this was written: show it plainly.
   return `${(e as { type: string }).type} event.`;

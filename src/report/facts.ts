@@ -194,10 +194,12 @@ export function capsOf(index: ReportIndex, nation: NationId): CapView[] {
 }
 
 
-export function catalogueOf(campaign: Campaign, nation: NationId): Catalogue {
+/** What the nation can build: locked unit types and structures appear once an event has unlocked them. */
+export function catalogueOf(campaign: Campaign, nation: NationId, unlocked: NationState['unlocked'] = {}): Catalogue {
   const def = campaign.nations[nation];
   const rules = campaign.rules;
   const unitTypes = Object.values(def?.unitTypes ?? {})
+    .filter((t) => !t.locked || unlocked.unitTypes?.includes(t.id))
     .sort(byId)
     .map((t) => ({
       id: t.id,
@@ -209,6 +211,7 @@ export function catalogueOf(campaign: Campaign, nation: NationId): Catalogue {
       requires: t.requiresStructure ? (campaign.structures[t.requiresStructure]?.name ?? t.requiresStructure) : null,
     }));
   const structures = Object.values(campaign.structures)
+    .filter((st) => !st.locked || unlocked.structures?.includes(st.id))
     .sort(byId)
     .map((s) => {
       const effects = [

@@ -22,7 +22,10 @@ import {
 import { rated } from './ladder.js';
 import { ReportIndex, type Rumour } from './report-index.js';
 import { compareHexes, hexesAround, sortedByHex, resourcesByHex, terrainGrid, windowAround } from './map-grid.js';
-import type { ForeignSettlementView, ForeignUnitView, LogLine, NationSummary, NationView, PublicNationView } from './types.js';
+import type { ForeignSettlementView, ForeignUnitView, LogLine, NationSummary, NationView, PublicNationView, ResourceSite, UnrestView } from './types.js';
+import { isMilitaryClass } from '../core/campaign.js';
+import { revoltOrder } from '../core/phases/events.js';
+import { revoltRisk } from '../core/world/odds.js';
 
 /**
  * THE place where secrecy is decided. Everything a nation's reports show —
@@ -78,6 +81,8 @@ export function unitsNamedIn(e: LoggedEvent): UnitId[] {
       return [e.besieger];
     case 'settlement_captured':
       return [...e.by];
+    case 'settlement_revolted':
+      return [...e.garrison];
     case 'battle':
       return [...e.attacker.units, ...e.defender.units, ...e.casualties.map((c) => c.unit)];
     default:
@@ -126,7 +131,8 @@ export function unitsOnMap(campaign: Campaign, units: readonly UnitState[], name
 
 /** Every nation's public indicators, made once per state: every report needs them. */
 export const publicIndicators: (campaign: Campaign, state: GameState) => readonly PublicNationView[] = perCampaignAndState((campaign, state) =>
-  sortedKeys(campaign.nations).map((id) => {
+  // The rebels are the GM's, not a realm with indicators of its own.
+  sortedKeys(campaign.nations).filter((id) => !campaign.nations[id]?.rebels).map((id) => {
     const def = campaign.nations[id];
     const ns = state.nations[id];
     return { id, name: def?.name ?? id, leader: def?.leader ?? '', prosperity: rated(ns?.prosperity ?? 0), happiness: rated(ns?.happiness ?? 0), alive: ns?.alive ?? false };
@@ -154,6 +160,11 @@ function rumourOf(e: LoggedEvent, names: Namer, state: GameState): Rumour | unde
       return rumour(`It is said that ${n(e.nation)} has founded a new settlement, ${e.name}.`, e.at);
     case 'nation_fallen':
       return rumour(`Grim news: ${n(e.nation)} has fallen.`);
+    case 'event_fired':
+      // Only what the GM wrote for all to hear; the event itself stays its nation's.
+      return e.public ? rumour(e.public) : undefined;
+    case 'settlement_revolted':
+      return rumour(`Word spreads that ${names.settlement(e.settlement)} has risen against ${n(e.from)}.`, state.settlements[e.settlement]?.hex);
     default:
       return undefined;
   }
@@ -187,11 +198,21 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     goalNews: [],
     rejected: [],
     cancelled: [],
+    events: [],
+    eventNews: [],
     other: [],
   };
   const own = (n: NationId) => n === nation;
   for (const e of mine) {
     const text = describeEvent(e, names);
+    if (e.type === 'event_fired') {
+      summary.events.push({ id: e.event, title: e.title, text: e.text, tone: e.tone, how: e.how });
+      continue;
+    }
+    if (e.phase === 'events' && e.type !== 'resource' && e.type !== 'indicator') {
+      summary.eventNews.push(text);
+      continue;
+    }
     switch (e.type) {
       case 'battle':
         summary.battles.push(battleView(e, names, own));
@@ -278,7 +299,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     projects: ownProjects(index, nation, names),
     externals: externalsOf(campaign, index.world.externalsByNation.get(nation) ?? []),
     caps: capsOf(index, nation),
-    catalogue: catalogueOf(campaign, nation),
+    catalogue: catalogueOf(campaign, nation, ns.unlocked),
     notes,
     sight: {
       unitRange: campaign.rules.sight.unit,
@@ -292,9 +313,35 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
         .map((r) => ({ hex: r.hex, kind: r.kind, name: r.name })),
     },
     ...nationsListed(campaign, state, nation, mine, foreignUnitsSeen, foreignSettlements, opts.inlineNationsUpTo ?? INLINE_NATIONS_UP_TO),
+    unrest: unrestOf(campaign, index, nation, ns.prosperity, ns.happiness, (id) => names.settlement(id as SettlementState['id'])),
+    discoveries: discoveriesOf(campaign, ns.revealed ?? []),
     rumours,
     map: terrainGrid(campaign, windowAround(campaign, hexes), opts.legend),
   };
+}
+
+/** The revolt risk a nation's report warns of: what the next turn's roll will use, if Happiness stays. */
+function unrestOf(campaign: Campaign, index: ReportIndex, nation: NationId, prosperity: number, happiness: number, name: (id: string) => string): UnrestView | null {
+  const rebellion = campaign.events?.settings.rebellion;
+  const chance = rebellion ? revoltRisk(rebellion, prosperity, happiness) : 0;
+  if (!chance) return null;
+  const held = (s: SettlementState) =>
+    index.world.unitsAt(s.hex).some((u) => u.nation === nation && isMilitaryClass(campaign.nations[nation]?.unitTypes[u.type]?.class ?? 'diplomatic'));
+  const order = revoltOrder(index.world.settlementsOf(nation));
+  return {
+    chance,
+    happiness: rated(happiness).text,
+    settlements: order.filter((s) => !held(s)).map((s) => name(s.id)),
+    garrisoned: order.filter(held).map((s) => name(s.id)),
+  };
+}
+
+function discoveriesOf(campaign: Campaign, revealed: readonly string[]): ResourceSite[] {
+  const found = new Set(revealed);
+  return (campaign.map.hiddenResources ?? [])
+    .filter((r) => found.has(r.hex))
+    .sort((a, b) => compareHexes(a.hex, b.hex))
+    .map((r) => ({ hex: r.hex, kind: r.kind, name: r.name }));
 }
 
 /** Map resources standing in the given hexes. */

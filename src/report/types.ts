@@ -306,7 +306,29 @@ export interface NationSummary {
   goalNews: string[];
   rejected: RejectedOrder[];
   cancelled: string[];
+  /** Events that befell the nation this turn (random, follow-ups, the GM's), with what each brought. */
+  events: EventView[];
+  /** What the events and unrest did: units, structures, discoveries, unlocks, messages. */
+  eventNews: string[];
   other: LogLine[];
+}
+
+export interface EventView {
+  id: string;
+  title: string;
+  text: string;
+  tone: string;
+  how: string;
+}
+
+/** The risk of revolt the nation's settlements run next turn, should Happiness stay where it is. */
+export interface UnrestView {
+  chance: number;
+  happiness: string;
+  /** The settlements at risk, in the order they would roll: captured first, then the newest. */
+  settlements: string[];
+  /** Settlements a garrison of the nation's own keeps in order. */
+  garrisoned: string[];
 }
 
 export interface NationView {
@@ -335,6 +357,10 @@ export interface NationView {
     externals: ExternalView[];
     resources: ResourceSite[];
   };
+  /** Unrest, when Happiness is low enough for settlements to rise (null otherwise). */
+  unrest: UnrestView | null;
+  /** Hidden resources the nation has found (events), wherever they are. */
+  discoveries: ResourceSite[];
   /** Public indicators: of every nation in small campaigns, else of the nations this one has met. */
   nations: PublicNationView[];
   /** True when `nations` lists every nation; otherwise the full list is in the turn's gazette. */

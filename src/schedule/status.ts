@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { playedNations } from '../core/campaign.js';
 import { latestTurn, latestTurnProblem, openCampaign, readState, turnDirName } from '../campaign/store.js';
 import { turnFolderMessage } from '../campaign/turn-manifest.js';
 import { existsSync } from 'node:fs';
@@ -59,7 +60,7 @@ export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: 
   const deadline = runtime ? new Date(runtime.deadline) : firstDeadline(schedule, now);
   const tz = schedule.timeZone;
   const local = (d: Date | string) => localTime(new Date(d), tz);
-  const nationIds = Object.keys(open.campaign.nations).sort();
+  const nationIds: string[] = playedNations(open.campaign);
   const problem = await latestTurnProblem(dir);
   // A damaged turn folder is the first thing the GM must hear of, not a reason for status to fail.
   const state = existsSync(join(dir, 'turns', turnDirName(0))) && problem?.kind !== 'incomplete' ? await readState(dir, latest, open.campaign) : undefined;

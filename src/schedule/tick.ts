@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { playedNations } from '../core/campaign.js';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -252,7 +253,7 @@ class TickRun {
   private async who(): Promise<{ submitted: string[]; active: string[] }> {
     const turn = this.runtime.turn;
     const latest = (await latestTurn(this.dir)) ?? 0;
-    const nations = Object.keys(this.open.campaign.nations).sort();
+    const nations: string[] = playedNations(this.open.campaign);
     let alive = nations;
     if (latest > 0 || existsSync(join(this.dir, 'turns', turnDirName(0)))) {
       const state = await readState(this.dir, latest, this.open.campaign);

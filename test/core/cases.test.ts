@@ -11,6 +11,8 @@ import type { Campaign } from '../../src/core/campaign.js';
 import type { GameState } from '../../src/core/state.js';
 import { resolveTurn } from '../../src/core/turn.js';
 import { interpretSheet } from '../../src/orders/sheet.js';
+import { readEventCatalogue } from '../../src/campaign/event-catalogue.js';
+import { CampaignError } from '../../src/campaign/problems.js';
 import { buildState, loadWorld, type CompactState } from '../support/case-world.js';
 import { mismatches, missingEvents } from '../support/match.js';
 
@@ -44,6 +46,8 @@ interface Expectation {
 
 interface CaseFile extends TurnSpec {
   name: string;
+  /** An event catalogue, as events.yaml would hold it (settings and events). */
+  catalogue?: unknown;
   source?: string;
   world?: string;
   rules?: Record<string, unknown>;
@@ -59,6 +63,13 @@ function caseFiles(dir: string): string[] {
       if (statSync(path).isDirectory()) return caseFiles(path);
       return name.endsWith('.yaml') && !name.startsWith('_') ? [path] : [];
     });
+}
+
+function withCatalogue(campaign: Campaign, catalogue: unknown, file: string): Campaign {
+  if (catalogue === undefined) return campaign;
+  const read = readEventCatalogue(catalogue, () => undefined, file, campaign);
+  if (!read.catalogue) throw new CampaignError(read.problems);
+  return { ...campaign, events: read.catalogue };
 }
 
 function ordersFor(campaign: Campaign, state: GameState, spec: TurnSpec): TurnOrders {
@@ -101,7 +112,7 @@ describe('rules cases', () => {
   for (const file of caseFiles(CASES)) {
     const spec = parse(readFileSync(file, 'utf8')) as CaseFile;
     it(`${relative(CASES, file)}: ${spec.name}`, () => {
-      const campaign = loadWorld(join(CASES, spec.world ?? '_world.yaml'), spec.rules);
+      const campaign = withCatalogue(loadWorld(join(CASES, spec.world ?? '_world.yaml'), spec.rules), spec.catalogue, file);
       let state = buildState(campaign, spec.state);
       const turns = spec.turns ?? [spec];
       turns.forEach((turn, i) => {

@@ -5,6 +5,7 @@ import type { TurnOrders } from '../../src/core/orders.js';
 import { resolveTurn } from '../../src/core/turn.js';
 import { interpretSheet } from '../../src/orders/sheet.js';
 import { buildState, loadWorld } from '../support/case-world.js';
+import { readEventCatalogue } from '../../src/campaign/event-catalogue.js';
 
 /**
  * A battle's dice depend on the campaign seed, the turn and the battle's own
@@ -96,5 +97,32 @@ describe('determinism', () => {
     const b = battle(events, 'attack:a-1') as { attacker: { rolls: { roll: { die: string; value: number } }[] } } | undefined;
     expect(b?.attacker.rolls[0]?.roll.die).toBe('d6');
     expect(b?.attacker.rolls[0]?.roll.value).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keeps a nation’s events when other nations’ orders change or are read in another order', () => {
+    const read = readEventCatalogue(
+      {
+        settings: { quiet: 30 },
+        events: [
+          { id: 'boon', title: 'Boon', text: 'A boon for {nation}.', tone: 'good', effects: [{ renown: 3 }] },
+          { id: 'bane', title: 'Bane', text: 'A bane for {nation}.', tone: 'bad', effects: [{ fate: -1 }] },
+          { id: 'omen', title: 'Omen', text: 'An omen over {settlement}.', tone: 'neutral', scope: 'settlement' },
+        ],
+      },
+      () => undefined,
+      'determinism',
+      campaign,
+    );
+    const withEvents = { ...campaign, events: read.catalogue! };
+    const drawsOf = (events: ReturnType<typeof resolveTurn>['events'], nation: string) =>
+      events.filter((e) => (e.type === 'event_draw' || e.type === 'event_fired') && e.nation === nation).map(({ seq: _seq, ...e }) => e);
+    const plain = resolveTurn({ campaign: withEvents, state, orders: orders(base) });
+    const other = resolveTurn({
+      campaign: withEvents,
+      state,
+      orders: orders({ ...Object.fromEntries(Object.entries(base).reverse()), grarkul: [{ hold: 'g-1', fate: 3 }], gondarahl: [{ move: 'd-1', to: '8,3' }] }),
+    });
+    for (const nation of ['argenta', 'gondarahl', 'vulcanstille']) expect(drawsOf(plain.events, nation).length, nation).toBeGreaterThan(0);
+    for (const nation of ['argenta', 'gondarahl', 'grarkul', 'vulcanstille']) expect(drawsOf(other.events, nation), nation).toEqual(drawsOf(plain.events, nation));
   });
 });

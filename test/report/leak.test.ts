@@ -3,8 +3,9 @@ import { parse } from 'yaml';
 import type { NationId, UnitId } from '../../src/core/ids.js';
 import { sortedKeys } from '../../src/core/ids.js';
 import { nationView, sightOf, unitsNamedIn } from '../../src/report/nation-view.js';
-import { DEMO, FIXTURE, FIXTURE_TURNS, decodeEntities, play, type Played, type PlayedTurn } from './support.js';
-import { existsSync } from 'node:fs';
+import { DEMO, FIXTURE, FIXTURE_TURNS, decodeEntities, play, scratchCopy, type Played, type PlayedTurn } from './support.js';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * The leak test: for every pair of nations and every turn, nothing secret of
@@ -35,6 +36,16 @@ function secretsOf(t: PlayedTurn, played: Played, owner: NationId, reader: Natio
   for (const e of t.events) if (e.type === 'resource' && e.nation === owner) balances.add(e.balance);
   if (numbers) for (const b of balances) secrets.push(number('a Renown or Fate balance', b));
   for (const o of t.orders.nations[owner]?.orders ?? []) if (o.kind === 'note') secrets.push(phrase('a note to the GM', o.text));
+
+  // Events are their nation's alone: their text, messages and discoveries. A public event's rumour is for all,
+  // and a text the reader was told itself (the same entry, worded alike) is not the owner's secret.
+  const told = new Set<string>();
+  for (const e of t.events) if ((e.type === 'event_fired' || e.type === 'event_message') && e.nation === reader) told.add(e.text);
+  for (const e of t.events) {
+    if (e.type === 'event_fired' && e.nation === owner && !told.has(e.text)) secrets.push(phrase(`event "${e.event}"`, e.text));
+    if (e.type === 'event_message' && e.nation === owner && !told.has(e.text)) secrets.push(phrase(`a message of event "${e.event}"`, e.text));
+    if (e.type === 'resource_revealed' && e.nation === owner) secrets.push(phrase('a discovery', e.name));
+  }
 
   // Units of the owner the reader may not know of: not in its sight at the end, not met in an event it took part in.
   const seen = sightOf(campaign, t.state, reader);
@@ -138,4 +149,58 @@ describe.skipIf(!existsSync(DEMO))('secrecy in the demo campaign (campaigns/silv
   });
   afterAll(() => played?.cleanup());
   checkPairs(() => played, false);
+});
+
+/**
+ * The demo with events of every kind of secrecy: a catalogue event with a
+ * discovery, a GM's one-off with a secret name, a public earthquake whose
+ * rumour everyone hears, and the GM forcing Argenta's draw to be quiet.
+ */
+describe.skipIf(!existsSync(DEMO))('secrecy of events in the demo campaign', () => {
+  let played: Played;
+  let copy: { dir: string; cleanup: () => void };
+  beforeAll(async () => {
+    copy = scratchCopy(DEMO, 'leak-events-src');
+    writeFileSync(
+      join(copy.dir, 'orders', '0001', '_gm.yaml'),
+      [
+        'turn: 1',
+        'actions:',
+        '  - { kind: event, nation: gondarahl, event: prospectors }',
+        '  - kind: event',
+        '    nation: grarkul',
+        '    title: The Witch of the Fens',
+        '    text: "A fen-witch whispers a secret name to the Warchief: Ulgrasha-Thrice-Drowned."',
+        '    tone: neutral',
+        '    effects:',
+        '      - fate: 3',
+        '      - message: "Never speak the name aloud: Ulgrasha."',
+        '  - { kind: event, nation: westvalia, event: earthquake, target: westmarch }',
+        '  - { kind: roll, scope: "events:argenta", values: [1] }',
+        '',
+      ].join('\n'),
+    );
+    played = await play(copy.dir, 1, 'leak-events');
+  });
+  afterAll(() => {
+    played?.cleanup();
+    copy?.cleanup();
+  });
+  checkPairs(() => played, false);
+
+  it('each nation reads its own events; the public one reaches the others as a rumour; the GM sees all', () => {
+    const t = played.turns[0]!;
+    expect(t.reports['grarkul.txt']).toContain('* The Witch of the Fens (by the GM)');
+    expect(t.reports['grarkul.txt']).toContain('Never speak the name aloud: Ulgrasha.');
+    expect(t.reports['gondarahl.txt']).toMatch(/Your discoveries \(known to you alone\):\n- Orcfoot Silver \(silver\) at 28,14/);
+    expect(t.reports['westvalia.txt']).toContain('* Earthquake (by the GM)');
+    for (const reader of ['argenta', 'gondarahl', 'grarkul', 'vulcanstille']) {
+      expect(t.reports[`${reader}.txt`]).toContain('The mountains shook this season; it is said walls fell.');
+      if (reader !== 'grarkul') expect(t.reports[`${reader}.txt`]).not.toContain('Ulgrasha');
+    }
+    const gm = decodeEntities(t.reports['gm.html'] ?? '');
+    for (const s of ['Ulgrasha-Thrice-Drowned', 'Orcfoot Silver', 'The Witch of the Fens']) expect(gm).toContain(s);
+    // The GM forced Argenta's draw: a 1 is quiet, and the log says the die was forced.
+    expect(t.events).toContainEqual(expect.objectContaining({ type: 'event_draw', nation: 'argenta', quiet: { die: 'd100', value: 1, forced: true } }));
+  });
 });

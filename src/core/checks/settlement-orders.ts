@@ -31,6 +31,7 @@ export function checkBuildUnit(ctx: TurnContext, nation: NationId, o: BuildUnitO
   const types = ctx.nationDef(nation).unitTypes;
   const type = types[o.unitType];
   if (!type) return reject(`your nation has no unit type "${o.unitType}"`, `you can build: ${Object.keys(types).sort().join(', ')}`);
+  if (type.locked && !ctx.start.nations[nation]?.unlocked?.unitTypes?.includes(type.id)) return reject(`your nation has not yet learnt to raise ${type.name}`, 'an event must unlock it first');
   if (type.requiresStructure) {
     if (!s.home) return reject(`${type.name} can only be raised in your home settlements; ${s.name} was captured`);
     if (!s.structures.includes(type.requiresStructure)) {
@@ -71,6 +72,7 @@ export function checkBuildStructure(ctx: TurnContext, nation: NationId, o: Build
   if (isRejected(s)) return s;
   const st = ctx.campaign.structures[o.structure];
   if (!st) return reject(`there is no structure "${o.structure}"`, `known: ${Object.keys(ctx.campaign.structures).sort().join(', ')}`);
+  if (st.locked && !ctx.start.nations[nation]?.unlocked?.structures?.includes(st.id)) return reject(`your nation does not yet know the secret of the ${st.name}`, 'an event must unlock it first');
   if (s.structures.includes(st.id)) return reject(`${s.name} already has a ${st.name}`);
   if (queuedIn(ctx, s.id).some((b) => b.project.kind === 'structure' && b.project.structure === st.id)) {
     return reject(`a ${st.name} is already being built in ${s.name}`);

@@ -187,7 +187,9 @@ export function checkConstruct(ctx: TurnContext, nation: NationId, o: ConstructO
   if (!(type.canConstruct ?? []).includes(ext.id)) {
     return reject(`${label} cannot build a ${ext.name}`, type.canConstruct?.length ? `it can build: ${type.canConstruct.join(', ')}` : 'a suitable diplomatic unit is needed');
   }
-  if (ext.requiresResource && !ctx.campaign.map.resources.some((r) => r.hex === unit.hex && r.kind === ext.requiresResource)) {
+  const found = (r: { hex: string; kind: string }) => r.hex === unit.hex && r.kind === ext.requiresResource;
+  const revealed = ctx.start.nations[nation]?.revealed?.includes(unit.hex) === true;
+  if (ext.requiresResource && !ctx.campaign.map.resources.some(found) && !(revealed && (ctx.campaign.map.hiddenResources ?? []).some(found))) {
     return reject(`a ${ext.name} needs ${ext.requiresResource} at the site; there is none at ${unit.hex}`);
   }
   if (startOfTurn(ctx).externalHexes.has(unit.hex)) return reject(`there is already a structure at ${unit.hex}`);

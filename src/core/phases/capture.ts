@@ -20,6 +20,7 @@ export function captureSettlement(ctx: TurnContext, s: SettlementState, by: Nati
   s.nation = by;
   s.home = false;
   s.captured = true;
+  s.gainedTurn = ctx.turn;
   const tax = ctx.rules.settlementTax[s.level];
   ctx.changeIndicator(by, 'prosperity', -tax, `took ${s.name}`);
   ctx.changeIndicator(by, 'happiness', -tax, `took ${s.name}`);

@@ -150,7 +150,7 @@ function complete(ctx: TurnContext, b: BuildState, what: string): void {
       break;
     }
     case 'settlement': {
-      ctx.addSettlement({ id: p.settlementId, name: p.name, nation: b.nation, level: 'village', hex: b.hex, home: true, captured: false, structures: [], battlements: [] });
+      ctx.addSettlement({ id: p.settlementId, name: p.name, nation: b.nation, level: 'village', hex: b.hex, home: true, captured: false, structures: [], battlements: [], gainedTurn: ctx.turn });
       ctx.emit({ type: 'settlement_founded', nations: [b.nation], nation: b.nation, settlement: p.settlementId, name: p.name, at: b.hex });
       const tax = ctx.rules.settlementTax.village;
       ctx.changeIndicator(b.nation, 'prosperity', -tax, `founded ${p.name}`);

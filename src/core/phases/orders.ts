@@ -17,6 +17,8 @@ export const ordersPhase: Phase = {
       if (!ns.alive) continue;
       const submitted = ctx.orders.nations[nation];
       if (!submitted) {
+        // The rebels are the GM's to play: they owe no orders.
+        if (ctx.nationDef(nation).rebels) continue;
         ns.missedTurns += 1;
         ctx.emit({ type: 'nmr', nations: [nation], nation, missedTurns: ns.missedTurns });
         continue;

@@ -67,7 +67,7 @@ export const endPhase: Phase = {
     for (const s of Object.values(ctx.state.settlements)) present.add(s.nation);
     for (const nation of sortedKeys(ctx.state.nations)) {
       const n = ctx.nationState(nation);
-      if (n.alive && !present.has(nation)) {
+      if (n.alive && !present.has(nation) && !ctx.nationDef(nation).rebels) {
         n.alive = false;
         ctx.emit({ type: 'nation_fallen', nations: [nation], nation });
       }

@@ -1,0 +1,151 @@
+import type { SettlementLevel, UnitClass } from '../campaign.js';
+import type { HexKey } from '../ids.js';
+
+/**
+ * The living world's vocabulary: conditions and effects a GM writes as data
+ * (the event catalogue today; actions, abilities and rewards later), read by
+ * one evaluator (conditions.ts) and one interpreter (effects.ts).
+ */
+
+/** What an event happens to: the nation itself, or one of its settlements, units or hexes. */
+export const EVENT_SCOPES = ['nation', 'settlement', 'unit', 'hex'] as const;
+export type EventScope = (typeof EVENT_SCOPES)[number];
+
+export const EVENT_TONES = ['good', 'bad', 'neutral'] as const;
+export type EventTone = (typeof EVENT_TONES)[number];
+
+export interface Range {
+  min?: number;
+  max?: number;
+}
+
+/** Whose units a units_near condition counts. */
+export type Whose = 'own' | 'foreign' | 'any';
+
+export type Condition =
+  | { kind: 'prosperity'; range: Range }
+  | { kind: 'happiness'; range: Range }
+  | { kind: 'renown'; range: Range }
+  | { kind: 'fate'; range: Range }
+  | { kind: 'season'; seasons: string[] }
+  /** The nation is one of these (for entries written for some nations only). */
+  | { kind: 'nation'; nations: string[] }
+  | { kind: 'turn'; range: Range }
+  /** Nation scope: owns a settlement of this level; settlement scope: the settlement is of it. */
+  | { kind: 'has_level'; level: SettlementLevel }
+  | { kind: 'lacks_level'; level: SettlementLevel }
+  /** Nation scope: any settlement holds it; settlement scope: this one does. */
+  | { kind: 'has_structure'; structure: string }
+  | { kind: 'lacks_structure'; structure: string }
+  | { kind: 'units_near'; within: number; whose: Whose; class?: UnitClass; min: number }
+  | { kind: 'terrain_near'; terrain: string; within: number }
+  | { kind: 'at_war'; value: boolean }
+  | { kind: 'captured'; value: boolean }
+  | { kind: 'goal'; goal: string; done: boolean }
+  /** An earlier event of this nation happened (within the last N turns), or not. */
+  | { kind: 'happened'; event: string; within?: number; value: boolean }
+  | { kind: 'all'; of: Condition[] }
+  | { kind: 'any'; of: Condition[] }
+  | { kind: 'not'; of: Condition };
+
+export type ConditionKind = Condition['kind'];
+
+/** When a new unit would break the cap: do without it, or replace the weakest unit of its kind. */
+export type AtCap = 'forgo' | 'replace';
+
+export type Effect =
+  | { kind: 'renown'; amount: number }
+  | { kind: 'fate'; amount: number }
+  | { kind: 'prosperity'; amount: number }
+  | { kind: 'happiness'; amount: number }
+  | { kind: 'unit_lost'; class?: UnitClass }
+  | { kind: 'unit_bloodied'; class?: UnitClass }
+  /** A unit of a named type, or the nation's cheapest ordinary type of a class (no special structure, not locked). */
+  | { kind: 'unit_gained'; unitType?: string; class?: UnitClass; atCap: AtCap; name?: string }
+  | { kind: 'structure_destroyed'; structure?: string }
+  | { kind: 'battlement_damaged' }
+  | { kind: 'battlement_destroyed' }
+  | { kind: 'resource_revealed'; within: number; resourceKind?: string }
+  | { kind: 'unlock'; unitType?: string; structure?: string }
+  | { kind: 'revolt' }
+  | { kind: 'follow_up'; event: string; in: number }
+  | { kind: 'message'; text: string };
+
+export type EffectKind = Effect['kind'];
+
+/** A condition that scales an event's weight while it holds (grand-strategy `modifier` blocks). */
+export interface WeightModifier {
+  factor: number;
+  when: Condition;
+}
+
+export interface EventDef {
+  id: string;
+  title: string;
+  /** With {nation}, {leader}, {settlement}, {unit} and {hex} filled in. */
+  text: string;
+  scope: EventScope;
+  tone: EventTone;
+  weight: number;
+  conditions: Condition[];
+  modifiers: WeightModifier[];
+  effects: Effect[];
+  /** At most once per nation in a campaign. */
+  once: boolean;
+  /** Only as a follow-up or injected by the GM, never drawn. */
+  drawn: boolean;
+  /** A rumour every nation hears, worded without secrets. */
+  public?: string;
+}
+
+/** The campaign's knobs for random events and rebellion; docs/rules.md gives their sources. */
+export interface EventSettings {
+  /** Draws per nation per turn. */
+  draws: number;
+  /** Percent chance that a draw brings nothing. */
+  quiet: number;
+  /** Good events' weight is multiplied by mood^(Prosperity + Happiness), bad ones' by mood^-(P + H). */
+  mood: number;
+  rebellion: RebellionSettings;
+}
+
+export interface RebellionSettings {
+  enabled: boolean;
+  /** Settlements risk revolt while Happiness is at or below this. */
+  happinessAtOrBelow: number;
+  /** Percent risk at the threshold. */
+  base: number;
+  /** Percent added per point of Happiness below the threshold and per point of negative Prosperity. */
+  step: number;
+  /** The nation revolted settlements pass to (declared in campaign.yaml as a nation). */
+  nation?: string;
+  /** Units raised in a revolted settlement, of the rebels' unit type. */
+  garrison: { unitType?: string; count: number };
+}
+
+export interface EventCatalogue {
+  settings: EventSettings;
+  entries: Record<string, EventDef>;
+  /** The file it came from, for messages. */
+  source?: string;
+}
+
+export const DEFAULT_EVENT_SETTINGS: EventSettings = {
+  draws: 1,
+  quiet: 50,
+  mood: 1.25,
+  rebellion: { enabled: false, happinessAtOrBelow: -2, base: 10, step: 10, garrison: { count: 1 } },
+};
+
+/** Where an event landed: its nation and, by scope, a settlement, unit or hex. */
+export type EventTarget =
+  | { scope: 'nation' }
+  | { scope: 'settlement'; id: string; hex: HexKey }
+  | { scope: 'unit'; id: string; hex: HexKey }
+  | { scope: 'hex'; hex: HexKey };
+
+/** A past event of a nation, kept in its state for `happened` conditions and follow-ups. */
+export interface EventRecord {
+  event: string;
+  turn: number;
+}

@@ -81,14 +81,13 @@ describe('an SMTP server that never answers', () => {
     const outage = join(scratch.dir, 'mail', 'smtp-outage.yaml');
 
     // Five notices; the hung server would cost 3 tries × 5 messages × the timeout without the breaker.
-    let started = Date.now();
+    // Each try that reaches the server is one connection and costs one timeout, so the connections
+    // count what the run spent waiting; wall times depend on the machine's load and are not asserted.
     const first = await sendNotice(scratch.dir, { key: 'moved-1', ...NOTICE }, { clock, secrets: imapSecrets() });
-    const firstMs = Date.now() - started;
     expect(first.sent).toEqual([]);
     expect(first.deferred).toHaveLength(5);
     expect(first.unreachable).toMatch(/ETEMP/);
-    expect(firstMs, 'about two timeouts, not fifteen').toBeLessThan(2_000);
-    expect(silent.connections()).toBeLessThanOrEqual(4);
+    expect(silent.connections(), 'about two tries, not fifteen').toBeLessThanOrEqual(4);
     let queue = await queued(scratch.dir);
     expect(queue.filter(isOutageAlert)).toHaveLength(1);
     expect(queue.filter((q) => q.kind === 'notice').every((q) => q.status === 'pending' && q.nextAttemptAt !== undefined)).toBe(true);
@@ -103,9 +102,7 @@ describe('an SMTP server that never answers', () => {
     for (let run = 0; run < 3; run++) {
       clock.advance(60 * 60_000);
       const before = silent.connections();
-      started = Date.now();
       const again = await sendPending(scratch.dir, { clock, secrets: imapSecrets() });
-      expect(Date.now() - started).toBeLessThan(2_000);
       expect(again.sent).toEqual([]);
       expect(again.unreachable).toBeDefined();
       expect(silent.connections() - before).toBeLessThanOrEqual(4);
@@ -137,9 +134,7 @@ describe('an SMTP server that never answers', () => {
   it('a refused connection counts as no answer: the run stops at once', async () => {
     const scratch = demoCopy('refused-smtp');
     useSmtp(scratch, servers, await closedPort());
-    const started = Date.now();
     const summary = await sendNotice(scratch.dir, { key: 'moved', ...NOTICE }, { clock: new TestClock(), secrets: imapSecrets() });
-    expect(Date.now() - started).toBeLessThan(1_500);
     expect(summary.deferred).toHaveLength(5);
     expect(summary.unreachable).toMatch(/ECONNREFUSED|connect/i);
     const queue = await queued(scratch.dir);

@@ -67,6 +67,7 @@ export function unitsNamedIn(e: LoggedEvent): UnitId[] {
     case 'rest_interrupted':
     case 'attack_cancelled':
     case 'siege_roll':
+    case 'work_abandoned':
       return [e.unit];
     case 'unit_moved':
       return [e.unit, ...(e.carried ?? [])];
@@ -211,6 +212,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
         summary.buildsStarted.push(text);
         break;
       case 'build_lost':
+      case 'work_abandoned':
         summary.buildsLost.push(text);
         break;
       case 'settlement_founded':

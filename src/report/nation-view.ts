@@ -211,8 +211,10 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
       case 'build_started':
         summary.buildsStarted.push(text);
         break;
-      case 'build_lost':
       case 'work_abandoned':
+        (e.work === 'siege' ? summary.siegeNews : summary.buildsLost).push(text);
+        break;
+      case 'build_lost':
         summary.buildsLost.push(text);
         break;
       case 'settlement_founded':

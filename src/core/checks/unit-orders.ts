@@ -31,8 +31,8 @@ const ABANDON_HINT = 'the work goes on; to give it up, add "abandon: true" to th
 /**
  * The work in progress the units an order takes away would leave behind.
  * Under rules.abandonWork "confirm" (the default) the order is refused unless
- * it says `abandon`, and the work goes on; otherwise the work is listed, for
- * the receipt's warning and the summary.
+ * it says `abandon`, and the work goes on; otherwise the work is listed on
+ * the accepted order, for the receipt's warning.
  */
 function leavingWork(ctx: TurnContext, units: readonly UnitState[], abandon: boolean | undefined): UnitWork[] | Rejected {
   const index = WorkIndex.of(ctx.campaign, ctx.start);

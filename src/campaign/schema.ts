@@ -293,6 +293,7 @@ export const rulesSchema = z.strictObject({
   buildsPerSettlement: z.strictObject({ military: z.number().int().min(0), diplomatic: z.number().int().min(0) }),
   terrain: z.record(z.string(), z.strictObject({ cost: z.number().int().min(1), water: z.boolean(), impassable: z.boolean() })),
   minimumMove: z.boolean(),
+  abandonWork: z.enum(['allow', 'confirm']),
   classBonuses: z.record(unitClass, z.array(bonusSchema)),
   siege: z.strictObject({
     poisonTarget: z.number().int(),

@@ -54,6 +54,8 @@ export type TurnEvent =
   | { type: 'build_started'; nations: NationId[]; nation: NationId; build: string; what: string; at: HexKey; turnsLeft: number }
   | { type: 'build_completed'; nations: NationId[]; nation: NationId; build: string; what: string; at: HexKey }
   | { type: 'build_lost'; nations: NationId[]; nation: NationId; build: string; what: string; reason: string }
+  /** A unit left work in progress (a build on its site, a siege); `lost` says what went with it. */
+  | { type: 'work_abandoned'; nations: NationId[]; nation: NationId; unit: UnitId; work: 'build' | 'siege'; lost: string }
   | { type: 'unit_created'; nations: NationId[]; nation: NationId; unit: UnitId; unitType: string; at: HexKey }
   | { type: 'unit_moved'; nations: NationId[]; unit: UnitId; from: HexKey; to: HexKey; path: HexKey[]; carried?: UnitId[] }
   | { type: 'unit_fled'; nations: NationId[]; unit: UnitId; attacker: UnitId; from: HexKey; to: HexKey; coin?: DieRoll }

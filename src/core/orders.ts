@@ -36,6 +36,8 @@ export interface MoveOrder {
   carry?: UnitId[];
   /** Where carried units go ashore: a land hex next to the naval unit's end. */
   landAt?: HexKey;
+  /** The player gives up the work the units are doing (a build, a siege); see core/work.ts. */
+  abandon?: boolean;
 }
 
 export type AttackTarget = { unit: UnitId } | { settlement: SettlementId };
@@ -48,6 +50,8 @@ export interface AttackOrder {
   fate?: number;
   /** Loss order for this battle; overrides the nation's casualty priority. */
   casualties?: UnitId[];
+  /** Supporting units may leave work (a build, another siege) to join; see core/work.ts. */
+  abandon?: boolean;
 }
 
 export interface DefendOrder {

@@ -13,6 +13,8 @@ export interface TerrainRule {
   impassable: boolean;
 }
 
+export type AbandonWork = 'allow' | 'confirm';
+
 export interface RuleSettings {
   indicatorMin: number;
   indicatorMax: number;
@@ -39,6 +41,12 @@ export interface RuleSettings {
   terrain: Record<string, TerrainRule>;
   /** A unit may always move one hex, even into terrain dearer than its speed. */
   minimumMove: boolean;
+  /**
+   * An order that takes a unit off work under way (a builder off its site, a
+   * besieger out of its siege): `confirm` carries it out only when the order
+   * says `abandon`, `allow` carries it out with a warning.
+   */
+  abandonWork: AbandonWork;
   /** Built-in class modifiers (cavalry vs infantry, siege vs structures...). */
   classBonuses: Record<UnitClass, Bonus[]>;
   siege: {
@@ -92,6 +100,7 @@ export const DEFAULT_RULES: RuleSettings = {
     sea: { cost: 1, water: true, impassable: false },
   },
   minimumMove: true,
+  abandonWork: 'confirm',
   classBonuses: {
     infantry: [],
     cavalry: [

@@ -18,8 +18,8 @@ export type Interpreted = { ok: true; order: Order } | { ok: false; reason: stri
 
 /** The order keywords, with the other keys each one takes. */
 export const ORDER_KEYS: Record<string, readonly string[]> = {
-  move: ['to', 'path', 'carry', 'land'],
-  attack: ['target', 'support', 'fate', 'casualties'],
+  move: ['to', 'path', 'carry', 'land', 'abandon'],
+  attack: ['target', 'support', 'fate', 'casualties', 'abandon'],
   defend: ['protect', 'fate'],
   rest: [],
   hold: ['fate'],
@@ -85,6 +85,19 @@ function fate(value: unknown): number | undefined {
     throw new Refusal(`Fate must be a whole number of Fate points, not "${clip(String(value))}"`, 'e.g. "fate 4"');
   }
   return n === 0 ? undefined : n;
+}
+
+/**
+ * The player's word that an order may end work in progress (a build, a
+ * siege): `abandon: true` in YAML, the word "abandoning" in plain text.
+ */
+function abandon(value: unknown): true | undefined {
+  if (value === undefined || value === null || value === false) return undefined;
+  if (value === true) return true;
+  const word = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (['yes', 'true'].includes(word)) return true;
+  if (['no', 'false'].includes(word)) return undefined;
+  throw new Refusal(`"abandon" is true or false, not "${clip(String(value))}"`, 'write "abandon: true" to give up the work under way');
 }
 
 /** Paths: "11,7 12,7", "11,7 -> 12,7", or a list of hexes and place names. */
@@ -222,7 +235,7 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
       // A written path ends where the unit goes ("to 12,7 via 11,7" walks 11,7 → 12,7), as the engine reads it.
       const via = path(f.path, book);
       const walked = via?.length && via[via.length - 1] !== to ? [...via, to] : via;
-      return { kind: 'move', unit, to, ...opt('path', walked?.length ? walked : undefined), ...(carry.length ? { carry } : {}), ...opt('landAt', land) };
+      return { kind: 'move', unit, to, ...opt('path', walked?.length ? walked : undefined), ...(carry.length ? { carry } : {}), ...opt('landAt', land), ...opt('abandon', abandon(f.abandon)) };
     }
     case 'attack': {
       if (f.target === undefined) throw new Refusal('an attack needs a target: a unit or a settlement', 'e.g. "attack gondarahl-3 with Iron Guard"');
@@ -230,7 +243,7 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
       const target = take(book.target(text(f.target, 'target')));
       const support = units('support');
       const casualties = units('casualties');
-      return { kind: 'attack', unit, target, ...(support.length ? { support } : {}), ...opt('fate', fate(f.fate)), ...(casualties.length ? { casualties } : {}) };
+      return { kind: 'attack', unit, target, ...(support.length ? { support } : {}), ...opt('fate', fate(f.fate)), ...(casualties.length ? { casualties } : {}), ...opt('abandon', abandon(f.abandon)) };
     }
     case 'defend': {
       if (f.protect === undefined) throw new Refusal('a defend order needs what to protect: one of your units or settlements', 'e.g. "defend Argentum with argenta-6"');

@@ -6,6 +6,7 @@ import { SeededRandomiser } from '../core/dice.js';
 import type { NationId, UnitId } from '../core/ids.js';
 import type { NationOrders, Order, OrderKind, RefusedLine } from '../core/orders.js';
 import { seasonOf } from '../core/phases/upkeep.js';
+import { lossText } from '../core/work.js';
 import type { GameState } from '../core/state.js';
 import { plainText } from '../report/escape.js';
 import { findNation } from './names.js';
@@ -31,6 +32,8 @@ export interface ReceiptOrder {
   arrivesTurn?: number;
   renown: number;
   fate: number;
+  /** Work in progress the order ends, each with what is lost ("Silver mine at 9,4 (20 Renown paid, 1 of 2 turns of work done)"). */
+  abandons?: string[];
 }
 
 export interface ReceiptProblem {
@@ -150,6 +153,7 @@ export function buildReceipt(input: ReceiptInput): ReceiptResult {
     ...(a.order.kind === 'move' ? { arrivesTurn: pendingTurn } : {}),
     renown: a.renown,
     fate: a.fate,
+    ...(a.abandons?.length ? { abandons: a.abandons.map((w) => `${w.unit}: ${lossText(w)}`) } : {}),
   }));
   const problems: ReceiptProblem[] = [
     ...(orders.refused ?? []).map(fromRefused),
@@ -245,6 +249,7 @@ export function renderReceipt(r: OrderReceipt): string {
   for (const o of r.accepted) {
     out.push(`  ${o.line ? `line ${o.line}` : '-'}: ${o.text}`);
     out.push(`      → ${o.summary}`);
+    for (const lost of o.abandons ?? []) out.push(`      ! WARNING: this gives up work in progress, ${lost}; it is lost`);
   }
   out.push('');
   out.push(`Problems (${r.problems.length}):`);

@@ -313,9 +313,29 @@ function splitClauses(tokens: Token[], clauses: Clause[]): Split {
   return split;
 }
 
-function readForm(form: Form, tokens: Token[]): LineResult {
+/** Words that may follow "abandoning" at the end of a line: "abandoning the work", "abandoning its siege". */
+const ABANDON_TAIL = ['the', 'its', 'their', 'work', 'siege', 'build', 'site'];
+
+/**
+ * "move argenta-7 to 9,5 abandoning": the player's word that the order may
+ * end work in progress. Only at the end of the line and never quoted, so a
+ * unit named "Abandon" in quotes stays a name.
+ */
+function takeAbandon(tokens: Token[]): { tokens: Token[]; abandon: boolean } {
+  let end = tokens.length;
+  while (end > 0 && ABANDON_TAIL.includes(tokens[end - 1]?.word ?? '') && !tokens[end - 1]?.quoted) end--;
+  const last = tokens[end - 1];
+  if (!last || last.quoted || !['abandoning', 'abandon'].includes(last.word)) return { tokens, abandon: false };
+  let keep = end - 1;
+  while (keep > 0 && !tokens[keep - 1]?.quoted && [',', 'and'].includes(tokens[keep - 1]?.word ?? '')) keep--;
+  return { tokens: tokens.slice(0, keep), abandon: true };
+}
+
+function readForm(form: Form, written: Token[]): LineResult {
+  const { tokens, abandon } = form.kind === 'move' || form.kind === 'attack' ? takeAbandon(written) : { tokens: written, abandon: false };
   const { subject, parts } = splitClauses(tokens, form.clauses);
   const fields: RawFields = {};
+  if (abandon) fields.abandon = true;
   const usage = `write it like: ${form.usage}`;
   let trimmed = trimCommas(subject);
   // "construct a Silver mine", "siege the water": articles are not part of names.

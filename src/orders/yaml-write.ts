@@ -33,9 +33,9 @@ export function fieldsOf(o: Order): Record<string, unknown> {
   const target = (t: { unit: string } | { settlement: string }) => ('unit' in t ? t.unit : t.settlement);
   switch (o.kind) {
     case 'move':
-      return { move: o.unit, to: o.to, ...some('path', o.path), ...some('carry', o.carry), ...maybe('land', o.landAt) };
+      return { move: o.unit, to: o.to, ...some('path', o.path), ...some('carry', o.carry), ...maybe('land', o.landAt), ...maybe('abandon', o.abandon) };
     case 'attack':
-      return { attack: o.unit, target: target(o.target), ...some('support', o.support), ...maybe('fate', o.fate), ...some('casualties', o.casualties) };
+      return { attack: o.unit, target: target(o.target), ...some('support', o.support), ...maybe('fate', o.fate), ...some('casualties', o.casualties), ...maybe('abandon', o.abandon) };
     case 'defend':
       return { defend: o.unit, protect: target(o.protect), ...maybe('fate', o.fate) };
     case 'rest':

@@ -161,6 +161,8 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
       return `Work finished on ${e.what} at ${e.at}.`;
     case 'build_lost':
       return `Work on ${e.what} was lost: ${e.reason}.`;
+    case 'work_abandoned':
+      return `${cap(u(e.unit))} left its work: given up ${e.lost}.`;
     case 'unit_created':
       return `${cap(u(e.unit))} was raised at ${e.at}.`;
     case 'unit_moved':

@@ -6,6 +6,7 @@ import { GameMap } from '../core/map.js';
 import type { BuildState, ExternalState, GameState, NationState, Project } from '../core/state.js';
 import { unitCost } from '../core/checks/settlement-orders.js';
 import { WorldIndex } from '../core/world-index.js';
+import { projectName, WorkIndex, workText } from '../core/work.js';
 import type { ReportIndex } from './report-index.js';
 import { rated, signed } from './ladder.js';
 import type { Namer } from './describe.js';
@@ -89,24 +90,8 @@ export function goalsOf(campaign: Campaign, ns: NationState | undefined, nation:
   });
 }
 
-export function describeProject(campaign: Campaign, p: Project, nation: NationId): string {
-  switch (p.kind) {
-    case 'unit': {
-      const type = campaign.nations[nation]?.unitTypes[p.unitType];
-      return `${type?.name ?? p.unitType}${p.name ? ` '${p.name}'` : ''}`;
-    }
-    case 'structure':
-      return campaign.structures[p.structure]?.name ?? p.structure;
-    case 'battlement':
-      return `+${p.level} battlement`;
-    case 'upgrade':
-      return `upgrade to ${p.to}`;
-    case 'settlement':
-      return `new settlement ${p.name}`;
-    case 'external':
-      return campaign.externals[p.structure]?.name ?? p.structure;
-  }
-}
+/** A project's name as players read it (one definition, in core/work.ts). */
+export const describeProject = (campaign: Campaign, p: Project, nation: NationId): string => projectName(campaign, p, nation);
 
 function queueItem(campaign: Campaign, b: BuildState): QueueItem {
   return { build: b.id, kind: b.project.kind, what: describeProject(campaign, b.project, b.nation), turnsLeft: b.turnsLeft, startedTurn: b.startedTurn };
@@ -114,6 +99,7 @@ function queueItem(campaign: Campaign, b: BuildState): QueueItem {
 
 export function ownUnits(campaign: Campaign, state: GameState, nation: NationId, names: Namer): OwnUnitView[] {
   const map = GameMap.of(campaign);
+  const work = WorkIndex.of(campaign, state);
   return [...WorldIndex.of(campaign, state).unitsOf(nation)]
     .sort(byId)
     .map((u) => {
@@ -138,6 +124,7 @@ export function ownUnits(campaign: Campaign, state: GameState, nation: NationId,
         aboard: u.aboard ? names.unit(u.aboard) : null,
         besieging: u.besieging ? names.settlement(u.besieging) : null,
         besiegingId: u.besieging ?? null,
+        doing: work.workOf(u).map((w) => (w.kind === 'siege' ? `besieging ${names.settlement(w.settlement)}` : workText(w))),
         builtTurn: u.builtTurn ?? null,
       };
     });

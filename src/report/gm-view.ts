@@ -1,7 +1,7 @@
 import type { Campaign } from '../core/campaign.js';
 import { describeOrder } from '../core/checks/index.js';
 import type { LoggedEvent } from '../core/events.js';
-import { compareIds, sortedKeys } from '../core/ids.js';
+import { compareIds, sortedKeys, type UnitId } from '../core/ids.js';
 import type { TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import { battleView, describeEvent, Namer, siegeRollView } from './describe.js';
@@ -21,7 +21,8 @@ import { sortedByHex, terrainGrid, wholeWindow } from './map-grid.js';
 import { unitsOnMap } from './nation-view.js';
 import { ReportIndex } from './report-index.js';
 import { rated } from './ladder.js';
-import type { GmNationRow, GmNationView, GmView } from './types.js';
+import type { ForeignUnitView, GmNationRow, GmNationView, GmView } from './types.js';
+import { WorkIndex, workText } from '../core/work.js';
 
 /**
  * The GM's whole picture of a turn: every nation's full state, every roll,
@@ -165,7 +166,7 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
     gmActions: events.flatMap((e) => (e.phase === 'gm' ? [describeEvent(e, names)] : [])),
     attention,
     world: {
-      units: unitsOnMap(campaign, Object.values(state.units), names),
+      units: withBuilds(campaign, state, unitsOnMap(campaign, Object.values(state.units), names)),
       settlements: sortedByHex(Object.values(state.settlements), (s) => s.hex, (a, b) => compareIds(a.id, b.id))
         .map((s) => ({ id: s.id, name: s.name, nation: s.nation, nationName: names.nationName(s.nation), level: s.level, hex: s.hex, battlements: [...s.battlements].sort((a, b) => a - b).map((b) => `+${b}`) })),
       externals: externalsOf(campaign, Object.values(state.externals)),
@@ -173,4 +174,14 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
     },
     map: terrainGrid(campaign, wholeWindow(campaign), opts.legend),
   };
+}
+
+/** The GM sees every unit's builds beside it in the world's list (sieges are shown already). */
+function withBuilds(campaign: Campaign, state: GameState, units: ForeignUnitView[]): ForeignUnitView[] {
+  const work = WorkIndex.of(campaign, state);
+  return units.map((view) => {
+    const unit = state.units[view.id as UnitId];
+    const building = unit ? work.workOf(unit).flatMap((w) => (w.kind === 'build' ? [workText(w)] : [])) : [];
+    return building.length ? { ...view, building } : view;
+  });
 }

@@ -70,6 +70,7 @@ export function unitsNamedIn(e: LoggedEvent): UnitId[] {
     case 'rest_interrupted':
     case 'attack_cancelled':
     case 'siege_roll':
+    case 'work_abandoned':
       return [e.unit];
     case 'unit_moved':
       return [e.unit, ...(e.carried ?? [])];
@@ -230,6 +231,9 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
         break;
       case 'build_started':
         summary.buildsStarted.push(text);
+        break;
+      case 'work_abandoned':
+        (e.work === 'siege' ? summary.siegeNews : summary.buildsLost).push(text);
         break;
       case 'build_lost':
         summary.buildsLost.push(text);

@@ -104,7 +104,10 @@ function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map:
   const type = campaign.nations[view.nation.id as NationId]?.unitTypes[unit.type];
   const military = unit.class !== 'diplomatic';
   const at = asHexKey(unit.hex);
-  out.push(comment(`${unit.label} at ${unit.hex} (${unit.terrain}) — ${unit.health}, speed ${unit.speed}${unit.besieging ? `, besieging ${unit.besieging}` : ''}${unit.aboard ? `, aboard ${unit.aboard}` : ''}`));
+  out.push(comment(`${unit.label} at ${unit.hex} (${unit.terrain}) — ${unit.health}, speed ${unit.speed}${unit.aboard ? `, aboard ${unit.aboard}` : ''}`));
+  // Work in progress: moving the unit off gives it up, which the engine refuses without the player's word.
+  const busy = unit.doing.length > 0;
+  if (busy) out.push(comment(`busy: ${unit.doing.join('; ')}`));
   const naval = unit.class === 'naval';
   const reach = map.reach(at, unit.speed, naval ? 'naval' : 'land', naval ? ports : undefined);
   // What a unit could attack or defend is what stands on the hexes it reaches, in the view's order.
@@ -124,7 +127,7 @@ function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map:
       count++;
       if (cost > farthest || (cost === farthest && example !== undefined && compareHexes(hex, example) < 0)) [example, farthest] = [hex, cost];
     }
-    if (example) out.push(line(`{move: ${unit.id}, to: "${example}"}`, `${count} hexes within ${unit.speed} movement points`));
+    if (example) out.push(line(`{move: ${unit.id}, to: "${example}"}`, `${count} hexes within ${unit.speed} movement points${busy ? '; it leaves its work: add "abandon: true" to give the work up' : ''}`));
   }
   if (unit.health === 'bloodied') out.push(line(`{rest: ${unit.id}}`, 'rest a turn to heal (not if attacked)'));
 

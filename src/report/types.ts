@@ -151,6 +151,12 @@ export interface OwnUnitView {
   besieging: string | null;
   /** Id of the settlement it besieges, for order lines. */
   besiegingId: string | null;
+  /**
+   * Work in progress the unit is tied to, one phrase each ("building Silver
+   * mine at 9,4, 1 turn left", "besieging Ironhold"): moving it off gives the
+   * work up, so reports and the order sheet show it.
+   */
+  doing: string[];
   builtTurn: number | null;
 }
 
@@ -204,6 +210,8 @@ export interface ForeignUnitView {
   hex: string;
   health: string;
   besieging: string | null;
+  /** The GM's report only: builds the unit works on (a nation never sees another's work). */
+  building?: string[];
 }
 
 export interface ForeignSettlementView {

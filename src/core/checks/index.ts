@@ -15,6 +15,7 @@ import {
   checkSortie,
 } from './unit-orders.js';
 import { reject, type Verdict } from './verdict.js';
+import type { UnitWork } from '../work.js';
 
 export type { Verdict } from './verdict.js';
 
@@ -43,6 +44,8 @@ export interface CheckedOrder extends AcceptedOrder {
   summary: string;
   renown: number;
   fate: number;
+  /** Work in progress this order gives up, for the receipt's warning. */
+  abandons?: UnitWork[];
 }
 
 export interface OrderProblem {
@@ -103,7 +106,7 @@ export function checkNationOrders(ctx: TurnContext, orders: NationOrders): Check
     fateLeft -= fate;
     for (const unit of verdict.claims) claimedBy.set(unit, index);
     for (const slot of verdict.slots ?? []) slotUse.set(slot.key, (slotUse.get(slot.key) ?? 0) + 1);
-    accepted.push({ nation, index, order, summary: verdict.summary, renown, fate, ...(verdict.path ? { path: verdict.path } : {}) });
+    accepted.push({ nation, index, order, summary: verdict.summary, renown, fate, ...(verdict.path ? { path: verdict.path } : {}), ...(verdict.abandons?.length ? { abandons: verdict.abandons } : {}) });
   });
   return { accepted, problems, renownLeft, fateLeft };
 }

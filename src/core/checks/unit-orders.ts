@@ -15,13 +15,34 @@ import type {
 } from '../orders.js';
 import type { UnitState } from '../state.js';
 import { WorldIndex } from '../world-index.js';
+import { lossText, WorkIndex, type UnitWork } from '../work.js';
 import { canReach, isRejected, ownUnit, reachOf, startOfTurn, unitLabel } from './lookup.js';
-import { reject, type Verdict } from './verdict.js';
+import { reject, type Rejected, type Verdict } from './verdict.js';
 
 /** Checkers for orders given to a unit. Each is a pure look at the state. */
 
 function military(ctx: TurnContext, unit: UnitState): boolean {
   return isMilitaryClass(ctx.unitType(unit).class);
+}
+
+/** How a sheet says to give work up, quoted in refusals (docs/orders.md). */
+const ABANDON_HINT = 'the work goes on; to give it up, add "abandon: true" to the order (in a plain-text sheet, end the line with "abandoning")';
+
+/**
+ * The work in progress the units an order takes away would leave behind.
+ * Under rules.abandonWork "confirm" (the default) the order is refused unless
+ * it says `abandon`, and the work goes on; otherwise the work is listed on
+ * the accepted order, for the receipt's warning.
+ */
+function leavingWork(ctx: TurnContext, units: readonly UnitState[], abandon: boolean | undefined): UnitWork[] | Rejected {
+  const index = WorkIndex.of(ctx.campaign, ctx.start);
+  const work = units.flatMap((u) => index.workOf(u));
+  if (work.length === 0 || abandon || ctx.rules.abandonWork === 'allow') return work;
+  const label = (id: UnitId) => {
+    const u = ctx.unit(id);
+    return u ? unitLabel(ctx, u) : id;
+  };
+  return reject(`${work.map((w) => `${label(w.unit)} would abandon ${lossText(w)}`).join('; ')}`, ABANDON_HINT);
 }
 
 export function checkMove(ctx: TurnContext, nation: NationId, o: MoveOrder): Verdict {
@@ -60,6 +81,7 @@ export function checkMove(ctx: TurnContext, nation: NationId, o: MoveOrder): Ver
   }
   if (cost > type.speed) return reject(`the path costs ${cost} movement points; ${label} has speed ${type.speed}`);
   const claims: UnitId[] = [unit.id];
+  const moving: UnitState[] = [unit];
   let summary = `${label} moves ${[unit.hex, ...path].join(' → ')}`;
   if (o.carry?.length) {
     if (!naval) return reject(`only ships carry units; ${label} is ${type.class}`);
@@ -71,6 +93,7 @@ export function checkMove(ctx: TurnContext, nation: NationId, o: MoveOrder): Ver
       if (passenger.hex !== unit.hex) return reject(`${id} must be at ${unit.hex} to board ${label}`);
       if (ctx.unitType(passenger).class === 'naval') return reject(`${id} is a ship and cannot be carried`);
       claims.push(passenger.id);
+      moving.push(passenger);
     }
     if (o.landAt) {
       if (!ctx.map.adjacent(o.to).includes(o.landAt) || !ctx.map.isLand(o.landAt)) {
@@ -83,8 +106,9 @@ export function checkMove(ctx: TurnContext, nation: NationId, o: MoveOrder): Ver
   } else if (o.landAt) {
     return reject('landAt needs units to carry');
   }
-  if (unit.besieging) summary += ` (lifting its siege of ${unit.besieging})`;
-  return { ok: true, claims, path, summary };
+  const work = leavingWork(ctx, moving, o.abandon);
+  if (isRejected(work)) return work;
+  return { ok: true, claims, path, summary, ...(work.length ? { abandons: work } : {}) };
 }
 
 function checkSupporters(ctx: TurnContext, nation: NationId, ids: readonly UnitId[] | undefined, at: UnitState['hex']): UnitId[] | ReturnType<typeof reject> {
@@ -130,6 +154,10 @@ export function checkAttack(ctx: TurnContext, nation: NationId, o: AttackOrder):
   if (!canReach(ctx, unit, at)) return reject(`${label} cannot reach ${at} this turn`);
   const support = checkSupporters(ctx, nation, o.support, at);
   if (isRejected(support)) return support;
+  // Units not already at the target go there (or may advance into it): they leave what they were doing.
+  const going = [unit, ...support.map((id) => ctx.unit(id)).filter((u): u is UnitState => u !== undefined)].filter((u) => u.hex !== at);
+  const work = leavingWork(ctx, going, o.abandon);
+  if (isRejected(work)) return work;
   const fate = o.fate ?? 0;
   const verb = 'settlement' in o.target ? 'besieges' : 'attacks';
   const supportText = support.length ? ` with ${support.join(', ')}` : '';
@@ -140,6 +168,7 @@ export function checkAttack(ctx: TurnContext, nation: NationId, o: AttackOrder):
     fate,
     path: reachOf(ctx, unit).pathTo(at) ?? [],
     summary: `${label} ${verb} ${what} at ${at}${supportText}${fateText}`,
+    ...(work.length ? { abandons: work } : {}),
   };
 }
 

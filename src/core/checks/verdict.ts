@@ -1,4 +1,5 @@
 import type { HexKey, UnitId } from '../ids.js';
+import type { UnitWork } from '../work.js';
 
 /**
  * What a checker says of one order. A rejection is data (never an exception):
@@ -17,6 +18,8 @@ export interface Accepted {
   /** Limited per-turn slots (e.g. one military build per settlement). */
   slots?: Slot[];
   path?: HexKey[];
+  /** Work in progress the order ends (the player said so, or rules.abandonWork allows it): the receipt warns. */
+  abandons?: UnitWork[];
   /** How the order was understood, for the receipt. */
   summary: string;
 }

@@ -1,6 +1,7 @@
 import type { TurnContext } from '../context.js';
 import { compareIds, type NationId, type UnitId } from '../ids.js';
 import type { SettlementState } from '../state.js';
+import { leaveWork } from './movement.js';
 
 /**
  * A settlement changes hands: the loser's garrison of diplomats is taken, all
@@ -32,6 +33,7 @@ export function captureSettlement(ctx: TurnContext, s: SettlementState, by: Nati
     const u = ctx.unit(id);
     if (u && u.hex !== s.hex) {
       const fromHex = u.hex;
+      leaveWork(ctx, u);
       ctx.placeUnit(u, s.hex);
       ctx.emit({ type: 'unit_moved', nations: [u.nation], unit: u.id, from: fromHex, to: s.hex, path: [s.hex] });
     }

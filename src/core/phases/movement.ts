@@ -4,6 +4,7 @@ import type { AttackOrder, MoveOrder } from '../orders.js';
 import type { UnitState } from '../state.js';
 import type { Phase } from './phase.js';
 import { pushTo } from '../multimap.js';
+import { lossText, WorkIndex } from '../work.js';
 
 /**
  * Pursuit, then movement. An attack aims at where its target stood when the
@@ -76,22 +77,38 @@ function pursuit(ctx: TurnContext, attacker: UnitState, target: UnitState): bool
   return caught;
 }
 
+/**
+ * A unit about to leave its hex gives up the work it was doing there, with an
+ * event saying what went with it: a build on its site (the construction phase
+ * then finds the site empty and the build lost) or its siege, lifted when no
+ * other unit holds it. The order was checked for the player's `abandon`.
+ */
+export function leaveWork(ctx: TurnContext, unit: UnitState): void {
+  // Builds under way are looked up in the turn's starting state: a unit that starts one this turn is held by that order.
+  for (const w of WorkIndex.of(ctx.campaign, ctx.start).workOf(unit)) {
+    if (w.kind === 'build') ctx.emit({ type: 'work_abandoned', nations: [unit.nation], nation: unit.nation, unit: unit.id, work: 'build', lost: lossText(w) });
+  }
+  if (!unit.besieging) return;
+  const settlement = unit.besieging;
+  delete unit.besieging;
+  const besieged = ctx.settlement(settlement);
+  // Besiegers stand on the settlement's hex (the attack put them there).
+  const held = besieged !== undefined && ctx.unitsAt(besieged.hex).some((u) => u.besieging === settlement);
+  const name = besieged?.name ?? settlement;
+  ctx.emit({ type: 'work_abandoned', nations: [unit.nation], nation: unit.nation, unit: unit.id, work: 'siege', lost: held ? `its place in the siege of ${name}` : `the siege of ${name}` });
+  const owner = besieged?.nation;
+  const nations = [...new Set([unit.nation, ...(owner ? [owner] : [])])].sort(compareIds);
+  if (!held) ctx.emit({ type: 'siege_lifted', nations, settlement, reason: `${unit.id} marched away` });
+}
+
 /** Walks a unit along its path, taking passengers along when it is a ship. */
 export function moveUnit(ctx: TurnContext, unit: UnitState, path: readonly HexKey[], order?: MoveOrder): void {
   const from = unit.hex;
   const to = path.at(-1) ?? from;
   if (to === from) return;
-  if (unit.besieging) {
-    const settlement = unit.besieging;
-    delete unit.besieging;
-    const besieged = ctx.settlement(settlement);
-    // Besiegers stand on the settlement's hex (the attack put them there).
-    const left = besieged !== undefined && ctx.unitsAt(besieged.hex).some((u) => u.besieging === settlement);
-    const owner = besieged?.nation;
-    const nations = [...new Set([unit.nation, ...(owner ? [owner] : [])])].sort(compareIds);
-    if (!left) ctx.emit({ type: 'siege_lifted', nations, settlement, reason: `${unit.id} marched away` });
-  }
   const passengers = ctx.unitsAt(from).filter((p) => p.aboard === unit.id || order?.carry?.includes(p.id));
+  leaveWork(ctx, unit);
+  for (const p of passengers) leaveWork(ctx, p);
   ctx.placeUnit(unit, to);
   if (unit.aboard && ctx.map.isLand(to)) delete unit.aboard;
   const carried = passengers.map((p) => p.id);

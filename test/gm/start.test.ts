@@ -245,6 +245,33 @@ describe('starting a campaign: new → start → orders by mail → tick (folder
     expect(refusal?.message.text ?? '').toMatch(/replaced/);
   });
 
+  it('`start --new-tokens` before turn 1 replaces every token and mails each player a new welcome; a token from the environment is left alone', async () => {
+    const game = newGame('new-tokens');
+    expect(fc(game, ['new', 'iron-coast'], MONDAY).status).toBe(0);
+    fillIn(game);
+    expect(fc(game, ['start', 'iron-coast'], MONDAY).status).toBe(0);
+    const old = tokens(game);
+    const outbox = join(game.dir, 'mail', 'outbox');
+    const first = readdirSync(outbox);
+    const again = fc(game, ['start', 'iron-coast', '--new-tokens'], MONDAY);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toContain('Order tokens: replaced for northmark, southmoor');
+    expect(again.stdout).toContain('Queued the welcome, starting report, order sheet and token for: northmark, southmoor');
+    const now = tokens(game);
+    for (const nation of NATIONS) expect(now[nation]).not.toBe(old[nation]);
+    const added = readdirSync(outbox).filter((n) => !first.includes(n)).sort();
+    expect(added.map((n) => n.split('.').slice(0, 3).join('.'))).toEqual(['fatecraft.start.northmark', 'fatecraft.start.southmoor']);
+    for (const nation of NATIONS) checkWelcome(await simpleParser(readFileSync(join(outbox, added.find((n) => n.startsWith(`fatecraft.start.${nation}.`))!))), nation, now[nation]!);
+    // The old tokens are known as replaced.
+    const runtime = load(readFileSync(join(game.dir, 'runtime.yaml'), 'utf8')) as { retiredTokens: Record<string, string[]> };
+    expect(Object.keys(runtime.retiredTokens).sort()).toEqual(NATIONS);
+
+    const fromEnv = fc({ ...game, env: { FATECRAFT_TOKEN_NORTHMARK: 'set-by-the-host' } }, ['start', 'iron-coast', '--new-tokens'], MONDAY);
+    expect(fromEnv.status, fromEnv.stderr).toBe(0);
+    expect(fromEnv.stdout).toContain('Order tokens: replaced for southmoor; taken from FATECRAFT_TOKEN_* variables for northmark');
+    expect(tokens(game).northmark).toBe(now.northmark);
+  });
+
   it('`new` makes a folder that loads as a campaign out of the box, and refuses a folder already in use', () => {
     const game = newGame('new-folder');
     mkdirSync(game.dir);

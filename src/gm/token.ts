@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { sortedKeys } from '../core/ids.js';
+import type { SendSummary } from '../mailroom/outbox.js';
 import type { MailroomOptions } from '../mailroom/room.js';
 import { sendNewToken } from '../mailroom/start-mail.js';
 import { runtimePath } from '../schedule/runtime.js';
@@ -20,6 +21,7 @@ export interface NewTokenResult {
   file: string;
   /** Undefined without a mail: block; [] when the nation has no address. */
   mailedTo?: string[];
+  sent?: SendSummary;
 }
 
 export async function renewToken(dir: string, nation: string, opts: GmOptions & { env?: NodeJS.ProcessEnv; mail?: Omit<MailroomOptions, 'clock'> }): Promise<NewTokenResult> {
@@ -39,6 +41,6 @@ export async function renewToken(dir: string, nation: string, opts: GmOptions & 
     const base: NewTokenResult = { nation, token, replaced: previous !== undefined, file: secretsPath(ctx.open.campaign.name, env) };
     if (ctx.open.file.mail === undefined) return base;
     const mailed = await sendNewToken(dir, { nation, turn: ctx.runtime.turn, deadline: ctx.local(ctx.runtime.deadline) }, { ...opts.mail, clock: mailClock(opts.clock) });
-    return { ...base, mailedTo: mailed.mailedTo };
+    return { ...base, mailedTo: mailed.mailedTo, sent: mailed.sent };
   });
 }

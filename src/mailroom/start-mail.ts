@@ -68,7 +68,7 @@ export async function sendStartMail(campaignDir: string, input: { deadline: stri
   }
 }
 
-/** Mails one nation its new token (to its own addresses only) and sends the queue; false when it has no address. */
+/** Mails one nation its new token (to its own addresses only) and sends the queue; mailedTo is [] when it has no address. */
 export async function sendNewToken(campaignDir: string, input: { nation: string; turn: number; deadline: string }, opts: SendOptions = {}): Promise<{ mailedTo: string[]; sent: SendSummary }> {
   try {
     return await Mailroom.run(campaignDir, opts, async (room) => {

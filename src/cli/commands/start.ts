@@ -32,6 +32,8 @@ export function registerStart(program: Command): void {
       if (m.noToken.length) console.error(`warning: no token, nothing mailed to: ${m.noToken.join(', ')}`);
       const s = m.sent;
       console.log(`Sent ${s.sent.length} message(s)${s.deferred.length ? `; ${s.deferred.length} deferred (retried by the next tick or fatecraft mail send)` : ''}${s.failed.length ? `; ${s.failed.length} failed (fatecraft mail status)` : ''}.`);
-      if (s.stopped !== undefined) console.error(`warning: sending stopped: ${s.stopped}`);
+      // As `mail send`: a run that stopped early or a message that failed is the GM's to see to (exit 1).
+      if (s.stopped !== undefined) console.error(`sending stopped: ${s.stopped}; run fatecraft start ${dir} again once the mail settings are mended`);
+      if (s.stopped !== undefined || s.failed.length > 0) process.exitCode = 1;
     });
 }

@@ -272,6 +272,19 @@ describe('starting a campaign: new → start → orders by mail → tick (folder
     expect(tokens(game).northmark).toBe(now.northmark);
   });
 
+  it('without a mail: block `start` writes turn 0 and the tokens, mails nothing, and says what to hand out', () => {
+    const game = newGame('start-no-mail');
+    expect(fc(game, ['new', 'iron-coast'], MONDAY).status).toBe(0);
+    const file = join(game.dir, 'campaign.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^mail:\n(?:[ \t]+.*\n)*/m, ''));
+    const started = fc(game, ['start', 'iron-coast'], MONDAY);
+    expect(started.status, started.stderr).toBe(0);
+    expect(started.stdout).toContain('Order tokens: issued for northmark, southmoor');
+    expect(started.stdout).toContain('campaign.yaml has no mail: block, so nothing was mailed: hand each player turns/0000/reports/<nation>.txt, its order sheet and its token.');
+    expect(existsSync(join(game.dir, 'turns', '0000', 'reports', 'southmoor-orders.yaml'))).toBe(true);
+    expect(existsSync(join(game.dir, 'mail', 'outbox'))).toBe(false);
+  });
+
   it('`new` makes a folder that loads as a campaign out of the box, and refuses a folder already in use', () => {
     const game = newGame('new-folder');
     mkdirSync(game.dir);

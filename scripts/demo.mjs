@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// The Fatecraft demo: turn 1 of the Silversheen Sea campaign, played by mail on a throw-away copy, so the
-// repository's campaign is never touched and the demo can be run again and again.
+// The Fatecraft demo: the start and turn 1 of the Silversheen Sea campaign, played by mail on a throw-away
+// copy, so the repository's campaign is never touched and the demo can be run again and again.
 //
-//   1. fatecraft mail fetch   the players' mails in mail/inbox/ are read: orders filed, receipts written
-//   2. fatecraft turn         the turn is resolved from the filed orders
-//   3. fatecraft mail send    every nation's report (and the GM's) is written to mail/outbox/
+//   1. fatecraft start        every player is mailed the starting report, the order sheet and the order token,
+//                             and the GM the GM's report, before any orders
+//      (the players answer: their mails arrive in mail/inbox/)
+//   2. fatecraft mail fetch   the players' mails are read: orders filed, receipts written
+//   3. fatecraft turn         the turn is resolved from the filed orders
+//   4. fatecraft mail send    every nation's report of turn 1 (and the GM's) is written to mail/outbox/
 //
 // The campaign's mail transport is the folder one (campaign.yaml, mail: block): mail in and out is .eml
 // files. The order tokens live in a secrets file outside the campaign copy (out/demo/secrets.yaml).
@@ -12,7 +15,7 @@
 //   npm run demo          (builds first, then runs this script)
 //   node scripts/demo.mjs (after `npm run build`)
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
@@ -50,6 +53,12 @@ cpSync(source, target, { recursive: true });
 for (const name of readdirSync(join(target, 'orders', '0001'))) {
   if (name.endsWith('.yaml') && name !== '_gm.yaml') rmSync(join(target, 'orders', '0001', name));
 }
+// The players' recorded mails wait aside until the start has gone out: they answer the starting report.
+const mailDir = join(target, 'mail');
+const arriving = join(demoDir, 'players-mail');
+mkdirSync(arriving, { recursive: true });
+const playersMail = readdirSync(join(mailDir, 'inbox')).filter((n) => n.endsWith('.eml'));
+for (const name of playersMail) renameSync(join(mailDir, 'inbox', name), join(arriving, name));
 writeFileSync(secrets, `# Order tokens of the demo players (nation: token). Outside the campaign folder, as in a real campaign.\n${Object.entries(DEMO_TOKENS).map(([n, t]) => `${n}: ${t}`).join('\n')}\n`, { mode: 0o600 });
 console.log(`Copied ${shown(source)} to ${shown(target)}; order tokens in ${shown(secrets)}.`);
 
@@ -67,9 +76,11 @@ function step(title, args) {
   }
 }
 
-const mailDir = join(target, 'mail');
-const inbox = readdirSync(join(mailDir, 'inbox')).filter((n) => n.endsWith('.eml'));
-console.log(`\n${inbox.length} players' mails wait in ${shown(join(mailDir, 'inbox'))}/ (plain text, quoted-printable, HTML only, a .yaml attachment, base64).`);
+step('start the campaign: mail every player the starting report, order sheet and token, and the GM the GM\'s report', ['start', shown(target)]);
+
+for (const name of playersMail) renameSync(join(arriving, name), join(mailDir, 'inbox', name));
+rmSync(arriving, { recursive: true, force: true });
+console.log(`\nThe players answer: ${playersMail.length} mails arrive in ${shown(join(mailDir, 'inbox'))}/ (plain text, quoted-printable, HTML only, a .yaml attachment, base64).`);
 
 step('read the mail: file the orders, answer each player', ['mail', 'fetch', shown(target), '--quiet']);
 step('resolve turn 1 from the filed orders', ['turn', shown(target)]);
@@ -84,14 +95,17 @@ if (latest === undefined) {
 }
 const turnDir = join(turnsDir, latest);
 const outbox = join(mailDir, 'outbox');
-const KINDS = ['receipt', 'reply', 'report', 'gm-report', 'alert'];
+// In the order they went out: the start's mail first (the welcomes, the GM's report of turn 0), then the answers.
+const KINDS = ['welcome', 'gm-start', 'receipt', 'reply', 'report', 'gm-report', 'alert'];
 const sent = [];
 for (const file of readdirSync(outbox).filter((n) => n.endsWith('.eml'))) {
   const mail = await simpleParser(readFileSync(join(outbox, file)));
-  sent.push({ to: mail.to?.text ?? '', subject: mail.subject ?? '', kind: String(mail.headers.get('x-fatecraft-kind') ?? '') });
+  const kind = file.startsWith('fatecraft.start.') ? 'welcome' : file.startsWith('fatecraft.gm-report.t0000.') ? 'gm-start' : String(mail.headers.get('x-fatecraft-kind') ?? '');
+  sent.push({ to: mail.to?.text ?? '', subject: mail.subject ?? '', kind });
 }
 sent.sort((a, b) => KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) || (a.to < b.to ? -1 : a.to > b.to ? 1 : 0));
-console.log(`\nTurn ${Number(latest)} of the Silversheen Sea, played by mail:`);
+console.log(`\nThe start and turn ${Number(latest)} of the Silversheen Sea, played by mail:`);
+console.log(`  ${shown(join(turnsDir, '0000', 'reports'))}/   the starting reports and order sheets every player was mailed`);
 console.log(`  ${shown(join(target, 'orders', '0001'))}/   each nation's orders as filed from its mail (<nation>.yaml), with the mail itself (<nation>.eml)`);
 console.log(`  ${shown(join(mailDir, 'processed'))}/   the players' mails, moved out of the inbox once handled`);
 console.log(`  ${shown(join(mailDir, 'ledger'))}/   what was decided for each mail (the mail ledger)`);
@@ -104,6 +118,6 @@ for (const [name, what] of [
   if (existsSync(path)) console.log(`  ${shown(path)}${name === 'reports' ? '/' : ''}   ${what}`);
 }
 console.log(`  ${shown(outbox)}/   ${sent.length} messages the campaign sent:`);
-for (const m of sent) console.log(`      ${m.kind.padEnd(9)} → ${m.to.padEnd(28)} ${m.subject}`);
+for (const m of sent) console.log(`      ${(m.kind === 'gm-start' ? 'gm-report' : m.kind).padEnd(9)} → ${m.to.padEnd(28)} ${m.subject}`);
 console.log(`\nOpen any .eml file in a mail program to read it as a player would. \`fatecraft mail status ${shown(target)}\` shows the mail ledger.`);
 console.log(`The repository's campaign (${shown(source)}) is unchanged; run the demo again to start over.`);

@@ -6,6 +6,8 @@ import type { Command } from 'commander';
  * cannot ship without.
  */
 export const EXAMPLES: Record<string, string[]> = {
+  new: ['fatecraft new campaigns/iron-coast', 'fatecraft new /srv/games/autumn --name autumn-2026'],
+  start: ['fatecraft start campaigns/iron-coast', 'fatecraft start campaigns/iron-coast --new-tokens   # before turn 1: every token replaced and mailed again'],
   turn: ['fatecraft turn campaigns/silversheen', 'fatecraft turn campaigns/silversheen --expect 4     # only if turn 4 is pending', 'fatecraft turn campaigns/silversheen --preview      # for the GM only; nothing changes'],
   report: ['fatecraft report campaigns/silversheen', 'fatecraft report campaigns/silversheen --turn 3 --nation argenta'],
   generate: ['fatecraft generate /tmp/big --nations 1000 --units-per-nation 100'],
@@ -28,6 +30,7 @@ export const EXAMPLES: Record<string, string[]> = {
   'nation add': ['fatecraft nation add campaigns/silversheen skarn --sheet skarn.yaml --email player@example.org'],
   'nation drop': ['fatecraft nation drop campaigns/silversheen westvalia', 'fatecraft nation drop campaigns/silversheen westvalia --neutral'],
   'nation reassign': ['fatecraft nation reassign campaigns/silversheen westvalia --email new.player@example.org'],
+  token: ['fatecraft token campaigns/silversheen westvalia --new   # the token leaked: a new one, mailed to that player only'],
   repair: ['fatecraft repair campaigns/silversheen   # after status says "DAMAGED TURN"'],
 };
 

@@ -28,7 +28,7 @@ export function messageIdFor(base: Pick<ComposeBase, 'settings' | 'campaign'>, k
   return `<fatecraft.${kind}.${readable ? `${readable}.` : ''}${hash}@${senderDomain(base.settings)}>`;
 }
 
-function headers(base: ComposeBase, kind: OutKind, autoSubmitted: 'auto-replied' | 'auto-generated'): Record<string, string> {
+export function headers(base: ComposeBase, kind: OutKind, autoSubmitted: 'auto-replied' | 'auto-generated'): Record<string, string> {
   return {
     // RFC 3834: responders must not answer these, so a player's vacation message never answers a receipt.
     'Auto-Submitted': autoSubmitted,
@@ -304,7 +304,7 @@ export function withToken(sheet: string, token: string | undefined): string {
   return /^turn\s*:.*$/m.test(sheet) ? sheet.replace(/^(turn\s*:.*)$/m, `$1\n${line}`) : `${line}\n${sheet}`;
 }
 
-function withBanner(html: string, lines: string[]): string {
+export function withBanner(html: string, lines: string[]): string {
   const banner = `<div class="deadline" style="margin:0.5rem 0 1rem">${lines.map((l) => `<p style="margin:0.2rem 0">${escapeXml(l)}</p>`).join('')}</div>`;
   const body = /<body[^>]*>/i.exec(html);
   return body ? `${html.slice(0, body.index + body[0].length)}\n${banner}${html.slice(body.index + body[0].length)}` : `${banner}${html}`;

@@ -6,6 +6,8 @@
  *
  * Wiring (issue 9 owns src/schedule): in tickHooksFor(open), return mailroomHooks() when open.file.mail is set.
  */
+import { writeStartingPosition } from '../campaign/starting-position.js';
+import { issueTokens } from '../gm/start.js';
 import { localTime } from '../schedule/deadline.js';
 import type { TickContext, TickHooks } from '../schedule/hooks.js';
 import { fetchMail } from './fetch.js';
@@ -13,6 +15,7 @@ import type { SendSummary } from './outbox.js';
 import { sendGmAlert, sendNotice, sendReminder, sendReports } from './reports.js';
 import type { MailroomOptions } from './room.js';
 import type { MailClock } from './runtime.js';
+import { sendStartMail } from './start-mail.js';
 import { queueStatus } from './status.js';
 
 /** Notices that start a player's game: they carry the nation's order token. */
@@ -61,6 +64,21 @@ export function mailroomHooks(options: Omit<MailroomOptions, 'clock'> = {}): Tic
     },
     async mailStatus(dir) {
       return { configured: true, ...(await queueStatus(dir)) };
+    },
+    async startCampaign(ctx) {
+      const deadline = deadlineText(ctx, ctx.deadline);
+      const position = await writeStartingPosition(ctx.open, deadline);
+      if (position.wroteReports) ctx.say('wrote turn 0\'s starting reports');
+      // Secrets handed in with the options (tests, embedding) are the caller's; the secrets file gets a token
+      // for each nation without one.
+      if (options.secrets === undefined) {
+        const tokens = await issueTokens(ctx.open, { skip: Object.keys(ctx.runtime.dropped) });
+        if (tokens.issued.length) ctx.say(`issued order tokens for ${tokens.issued.join(', ')} (in ${tokens.file})`);
+      }
+      const summary = await sendStartMail(ctx.dir, { deadline }, opts(ctx));
+      failIfStopped(summary.sent, 'sending the starting reports');
+      ctx.say(`started the campaign: the welcome, starting report, order sheet and token queued for ${[...summary.alreadyQueued, ...summary.queued].sort().join(', ') || 'no nation'}`);
+      if (summary.noAddress.length) ctx.say(`no address in campaign.yaml, nothing mailed to: ${summary.noAddress.join(', ')}`);
     },
   };
 }

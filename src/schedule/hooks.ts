@@ -94,6 +94,12 @@ export interface TickHooks {
   sendNotice(ctx: TickContext, notice: Notice): Promise<void>;
   /** For `fatecraft status`: the outgoing queue and failures. */
   mailStatus?(dir: string, open: OpenCampaign): Promise<MailStatus>;
+  /**
+   * The first tick of a campaign not yet started (no runtime.yaml, no turn resolved): what `fatecraft start`
+   * does — turn 0 and its reports, the order tokens, each nation's welcome and the GM's report — with turn 1's
+   * deadline from ctx. Hooks without it leave the start to `fatecraft start`.
+   */
+  startCampaign?(ctx: TickContext): Promise<void>;
 }
 
 /** Mail is not set up: nothing is fetched or sent (status says so; alerts stay in runtime.yaml). */

@@ -107,6 +107,8 @@ class TickRun {
   private schedule!: Schedule;
   private runtime!: Runtime;
   private hooks!: TickHooks;
+  /** This tick made runtime.yaml for a campaign with no resolved turn: it starts the campaign. */
+  private starting = false;
 
   constructor(
     private readonly dir: string,
@@ -134,6 +136,7 @@ class TickRun {
       logOp(this.runtime, this.now, 'start', `schedule started; turn ${latest + 1} is due ${this.local(deadline)}`, latest + 1);
       await this.save();
       this.say(`schedule started: turn ${latest + 1} is due ${this.local(deadline)}`);
+      this.starting = latest === 0;
     } else {
       this.runtime = existing;
     }
@@ -191,6 +194,7 @@ class TickRun {
       throw new CampaignError([{ file: this.dir, message: `a GM operation was interrupted (${op.kind}${op.turn !== undefined ? ` ${op.turn}` : ''}, started ${op.startedAt}); finish it by running it again: ${op.command}` }]);
     }
     await this.reconcile();
+    if (this.starting) await this.startCampaign();
 
     let mailOk = true;
     try {
@@ -336,6 +340,17 @@ class TickRun {
     for (const t of Object.keys(rt.reminders)) if (Number(t) <= turn) delete rt.reminders[t];
     logOp(rt, at, 'resolved', `turn ${turn} resolved; turn ${turn + 1} is due ${this.local(nextDeadline)}`, turn);
     this.say(`turn ${turn + 1} opened, due ${this.local(nextDeadline)}`);
+  }
+
+  /** The players' first mail, before anything else; a failure is the GM's to finish with `fatecraft start`. */
+  private async startCampaign(): Promise<void> {
+    if (!this.hooks.startCampaign) return;
+    try {
+      await this.hooks.startCampaign(this.context());
+    } catch (e) {
+      this.mailFailure('start', `starting the campaign (turn 0, tokens, the players' first mail) failed: ${(e as Error).message}; finish it with: fatecraft start ${this.dir}`);
+      await this.save();
+    }
   }
 
   private async sendReports(): Promise<void> {

@@ -53,11 +53,15 @@ describe('the mailroom as the tick’s hooks', () => {
     const second = await tick(dir, { clock, hooks, renderers: turnRenderers() });
     expect(second.status, second.error).toBe('ok');
     expect(second.resolved, [...first.lines, ...second.lines].join('\n')).toEqual([1]);
-    const reports = (await queue.all()).filter((q) => q.kind === 'report');
+    // The first tick started the campaign (no runtime.yaml yet): every player's welcome went out before the receipts.
+    const starts = (await queue.all()).filter((q) => q.about?.startsWith('starting report'));
+    expect(starts.map((r) => [r.about, r.status])).toEqual(['argenta', 'gondarahl', 'grarkul', 'vulcanstille', 'westvalia'].map((n) => [`starting report for ${n}`, 'sent']));
+    expect(first.lines.join('\n')).toMatch(/started the campaign[\s\S]*read 5 message\(s\)/);
+    const reports = (await queue.all()).filter((q) => q.kind === 'report' && !q.about?.startsWith('starting report'));
     expect(reports.map((r) => r.about).sort()).toEqual(['argenta', 'gondarahl', 'grarkul', 'vulcanstille', 'westvalia'].map((n) => `report of turn 1 for ${n}`));
     expect(reports.every((r) => r.status === 'sent')).toBe(true);
     // The report tells the players the next deadline, as the schedule has it.
     expect(reports[0]!.message.text).toMatch(/Orders for turn 2 are due Sun 15 Mar 2026 18:00/);
-    expect((await queue.all()).filter((q) => q.kind === 'gm-report')).toHaveLength(1);
+    expect((await queue.all()).filter((q) => q.kind === 'gm-report').map((q) => q.about)).toEqual(['GM report of the starting position', 'GM report of turn 1']);
   });
 });

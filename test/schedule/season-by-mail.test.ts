@@ -127,11 +127,13 @@ describe.skipIf(!run)('three weeks of a campaign by the injected clock, through 
       }
       expect(reminders, `${nation}: reminders`).toEqual(expected);
 
-      // Every nation gets each turn's report exactly once, when the turn resolved.
+      // Every nation gets its starting report from the first tick (the campaign had not been started), then
+      // each turn's report exactly once, when the turn resolved.
       const reports = box.filter((m) => kind(m) === 'report');
-      expect(reports.map((m) => [m.parsed.subject, sentAt(m)]), `${nation}: reports`).toEqual(
-        [1, 2, 3].map((turn) => [expect.stringContaining(`Turn ${turn} report`), resolvedAt[turn]![0]]),
-      );
+      expect(reports.map((m) => [m.parsed.subject, sentAt(m)]), `${nation}: reports`).toEqual([
+        [expect.stringContaining('your starting report; orders for turn 1 are due Sun 8 Mar 2026 18:00 GMT'), '2026-03-05T12:00:00.000Z'],
+        ...[1, 2, 3].map((turn) => [expect.stringContaining(`Turn ${turn} report`), resolvedAt[turn]![0]]),
+      ]);
 
       // Receipts for every order on file; westvalia's order for turn 1 was refused, and said so.
       const receipts = box.filter((m) => kind(m) === 'receipt');
@@ -156,9 +158,9 @@ describe.skipIf(!run)('three weeks of a campaign by the injected clock, through 
     }
     expect(existsSync(join(dir, 'turns', '0001', 'orders', 'westvalia.yaml'))).toBe(false);
 
-    // The GM: one GM report per turn, no alerts. The campaign's inbox: every mail read once.
+    // The GM: one GM report per turn (and the starting position's), no alerts. The campaign's inbox: every mail read once.
     const gm = await servers.readMailbox(GM_ADDRESS, PASSWORD);
-    expect(gm.map((m) => [kind(m), m.parsed.subject])).toEqual([1, 2, 3].map((turn) => ['gm-report', `[The Silversheen Sea] GM report, turn ${turn}`]));
+    expect(gm.map((m) => [kind(m), m.parsed.subject])).toEqual([0, 1, 2, 3].map((turn) => ['gm-report', `[The Silversheen Sea] GM report, turn ${turn}`]));
     expect(await servers.readMailbox(CAMPAIGN_ADDRESS, PASSWORD)).toEqual([]);
     expect(await servers.readMailbox(CAMPAIGN_ADDRESS, PASSWORD, 'Processed')).toHaveLength(4 * 3 + 1);
   });

@@ -10,6 +10,8 @@ type Register = (program: Command) => void;
  * order here is the order of the help text.
  */
 const COMMANDS: Record<string, () => Promise<Register>> = {
+  new: async () => (await import('./new.js')).registerNew,
+  start: async () => (await import('./start.js')).registerStart,
   turn: async () => (await import('./turn.js')).registerTurn,
   report: async () => (await import('./report.js')).registerReport,
   generate: async () => (await import('./generate.js')).registerGenerate,
@@ -24,6 +26,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   pause: async () => (await import('./pause.js')).registerPause,
   resume: async () => (await import('./resume.js')).registerResume,
   nation: async () => (await import('./nation.js')).registerNation,
+  token: async () => (await import('./token.js')).registerToken,
   repair: async () => (await import('./repair.js')).registerRepair,
 };
 

@@ -55,7 +55,8 @@ export function parseOwnerTag(name: string, prefix: string | RegExp): (Partial<P
   return { pid: Number(m[1]), ...(m[2] !== undefined ? { start: Number(m[2]), host: m[3]! } : {}) };
 }
 
-function pidAlive(pid: number): boolean {
+/** Whether a process with this pid runs on this host (EPERM: it does, as another user). */
+export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

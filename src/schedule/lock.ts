@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { join, resolve } from 'node:path';
 import lockfile from 'proper-lockfile';
+import { pidAlive } from '../campaign/process-owner.js';
 import { CampaignError } from '../campaign/problems.js';
 import { systemClock, type Clock } from './clock.js';
 import { localTime } from './deadline.js';
@@ -91,15 +92,6 @@ async function ownerOfHeldLock(dir: string): Promise<LockOwner | undefined> {
   }
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 async function acquire(dir: string): Promise<() => Promise<void>> {
   return lockfile.lock(dir, {
     lockfilePath: lockPath(dir),
@@ -164,7 +156,7 @@ async function takeLock(dir: string, opts: LockOptions): Promise<() => Promise<v
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e;
     const owner = await ownerOfHeldLock(dir);
-    if (!owner || owner.host !== hostname() || processAlive(owner.pid) || owner.pid === process.pid) throw new LockBusyError(dir, owner, opts.timeZone);
+    if (!owner || owner.host !== hostname() || pidAlive(owner.pid) || owner.pid === process.pid) throw new LockBusyError(dir, owner, opts.timeZone);
     // The owner died holding it. Move the lock aside (atomic: of several
     // processes finding it, one wins), check it was the dead one's, retry.
     const aside = `${lockPath(dir)}.dead-${owner.pid}-${process.pid}`;
@@ -203,5 +195,5 @@ export async function lockHolder(dir: string): Promise<(LockOwner & { alive: boo
   if (!existsSync(lockPath(dir))) return undefined;
   const owner = await readOwner(dir);
   if (!owner) return undefined;
-  return { ...owner, alive: owner.host !== hostname() || processAlive(owner.pid) };
+  return { ...owner, alive: owner.host !== hostname() || pidAlive(owner.pid) };
 }

@@ -25,41 +25,54 @@ import type { TickOutcome } from './tick.js';
  * manifest — and when nothing is, it records the tick (runtime.yaml's
  * lastTick, which the long-gap guard relies on) and stops.
  *
- * It answers `undefined` — "do the full tick" — whenever it is not sure:
+ * It hands over to `fullTick`, still holding the lock, whenever it is not sure:
  * anything unusual in these files, IMAP mail (the inbox is on a server), a
  * GM journal, a turn to book, reports, notices or alerts owed, a reminder or
  * the deadline reached. The full tick then reads, validates and reports as
  * it always did; the answer here never differs from its answer, only its cost.
  */
-export async function idleTick(dir: string, clock: Clock): Promise<TickOutcome | undefined> {
+export async function idleTick(dir: string, clock: Clock, fullTick: () => Promise<TickOutcome>): Promise<TickOutcome> {
   const settings = await lightSettings(dir);
-  if (!settings) return undefined;
+  if (!settings) return fullTick();
   const now = clock.now();
   const outcome: TickOutcome = { dir, status: 'ok', lines: [], resolved: [] };
+  let handedOver = false;
   try {
-    const done = await withCampaignLock(dir, { clock, what: 'tick', timeZone: settings.schedule.timeZone, onRecovered: (o) => outcome.lines.push(`took over the lock of process ${o.pid} (${o.what}, since ${o.since}), which is no longer running`) }, async () => {
+    return await withCampaignLock(dir, { clock, what: 'tick', timeZone: settings.schedule.timeZone, onRecovered: (o) => outcome.lines.push(`took over the lock of process ${o.pid} (${o.what}, since ${o.since}), which is no longer running`) }, async () => {
       await failpoint('locked');
-      if (settings.mail && !(await mailIdle(dir))) return false;
-      if (existsSync(join(dir, '.gm-journal.json'))) return false;
-      const runtime = await lightRuntime(dir);
-      if (!runtime) return false;
-      const latest = await latestTurnNumber(dir);
-      if (latest === undefined || runtime.value.turn !== latest + 1) return false;
-      if (await checkTurnFolder(join(dir, 'turns', String(latest).padStart(4, '0')), latest)) return false;
-      const plan = planTick({ runtime: runtime.value, schedule: settings.schedule, now, mailOk: true, submitted: [], active: [] });
-      // Reminders, holds and resolution need who sent orders and who is alive: the full tick's.
-      if (plan.actions.some((a) => a.kind !== 'wait')) return false;
-      for (const a of plan.actions) if (a.kind === 'wait') outcome.lines.push(`turn ${a.turn} waits: ${a.reason}`);
-      if (plan.nextEvent) outcome.nextEvent = plan.nextEvent;
-      // The one change an idle tick makes, written as writeRuntime would write it.
-      await writeFileAtomic(join(dir, 'runtime.yaml'), runtime.text.replace(LAST_TICK, `lastTick: ${now.toISOString()}`), { fsync: true });
-      return true;
+      if (!(await recordIdleTick(dir, settings, now, outcome))) {
+        // Still under this lock (it is re-entrant): no other command can slip in while the rest loads.
+        handedOver = true;
+        const full = await fullTick();
+        return { ...full, lines: [...outcome.lines, ...full.lines] };
+      }
+      return outcome;
     });
-    return done ? outcome : undefined;
   } catch (e) {
-    if (!(e instanceof LockBusyError)) return undefined;
-    return { ...outcome, status: 'busy', error: e.message };
+    if (e instanceof LockBusyError) return { ...outcome, status: 'busy', error: e.message };
+    if (handedOver) throw e;
+    // Something here went wrong (an unreadable folder, a full disk): the full tick meets it and says so.
+    return fullTick();
   }
+}
+
+/** True when nothing is due: the tick is then recorded (lastTick) and told in `outcome`. */
+async function recordIdleTick(dir: string, settings: LightSettings, now: Date, outcome: TickOutcome): Promise<boolean> {
+  if (settings.mail && !(await mailIdle(dir))) return false;
+  if (existsSync(join(dir, '.gm-journal.json'))) return false;
+  const runtime = await lightRuntime(dir);
+  if (!runtime) return false;
+  const latest = await latestTurnNumber(dir);
+  if (latest === undefined || runtime.value.turn !== latest + 1) return false;
+  if (await checkTurnFolder(join(dir, 'turns', String(latest).padStart(4, '0')), latest)) return false;
+  const plan = planTick({ runtime: runtime.value, schedule: settings.schedule, now, mailOk: true, submitted: [], active: [] });
+  // Reminders, holds and resolution need who sent orders and who is alive: the full tick's.
+  if (plan.actions.some((a) => a.kind !== 'wait')) return false;
+  for (const a of plan.actions) if (a.kind === 'wait') outcome.lines.push(`turn ${a.turn} waits: ${a.reason}`);
+  if (plan.nextEvent) outcome.nextEvent = plan.nextEvent;
+  // The one change an idle tick makes, written as writeRuntime would write it.
+  await writeFileAtomic(join(dir, 'runtime.yaml'), runtime.text.replace(LAST_TICK, `lastTick: ${now.toISOString()}`), { fsync: true });
+  return true;
 }
 
 const LAST_TICK = /^lastTick: \S+$/m;

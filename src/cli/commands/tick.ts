@@ -40,7 +40,7 @@ export function registerTick(program: Command): void {
     .action(async (dirs: string[], opts: { json?: boolean }) => {
       const clock = clockFromEnv();
       const outcomes: TickOutcome[] = [];
-      for (const dir of dirs) outcomes.push((await idleTick(dir, clock)) ?? (await fullTick(dir, clock)));
+      for (const dir of dirs) outcomes.push(await idleTick(dir, clock, () => fullTick(dir, clock)));
       printOutcomes(outcomes, opts.json ?? false);
       const code = tickExitCode(outcomes);
       if (code !== 0 && dirs.length > 1 && !opts.json) console.error(`fatecraft tick: ${outcomes.filter((o) => o.status !== 'ok').map((o) => `${o.dir} (${o.status})`).join(', ')} did not tick; exit code ${code}`);

@@ -85,14 +85,18 @@ interface LightSettings {
 const plainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * The schedule's times and whether mail is set up, from campaign.yaml read
- * as plain YAML. Only the plainest forms are taken (what the full check would
- * accept, written simply); the rest is left to the full tick to judge.
+ * The schedule's times and whether mail is set up, from campaign.yaml's
+ * `schedule:` and `mail:` blocks read as plain YAML (the whole file, with a
+ * thousand nations, takes longer to parse than the rest of an idle tick).
+ * Only the plainest forms are taken (what the full check would accept,
+ * written simply); the rest is left to the full tick to judge.
  */
 async function lightSettings(dir: string): Promise<LightSettings | undefined> {
   let file: unknown;
   try {
-    file = jsyaml.load(await readFile(join(dir, 'campaign.yaml'), 'utf8'), { schema: jsyaml.CORE_SCHEMA });
+    const blocks = topLevelBlocks(await readFile(join(dir, 'campaign.yaml'), 'utf8'), ['schedule', 'mail']);
+    if (!blocks) return undefined;
+    file = jsyaml.load(blocks, { schema: jsyaml.CORE_SCHEMA });
   } catch {
     return undefined;
   }
@@ -108,6 +112,33 @@ async function lightSettings(dir: string): Promise<LightSettings | undefined> {
   // Only reminders and grace decide before the deadline; past it the full tick plans with the validated block.
   const schedule: Schedule = { deadline: DEFAULT_SCHEDULE.deadline, timeZone, reminders, grace, nmrGuardShare: 0, maxTickGap: 0, minTurnLength: 0 };
   return { schedule, mail: mail !== undefined };
+}
+
+/**
+ * The text of these top-level keys' blocks: each key's line and the indented,
+ * blank and comment lines after it. Undefined when the file is not laid out
+ * so simply (several documents, a key twice), for the full reader to judge.
+ */
+export function topLevelBlocks(text: string, keys: readonly string[]): string | undefined {
+  const lines = text.split(/\r?\n/);
+  const out: string[] = [];
+  const seen = new Set<string>();
+  let taking = false;
+  for (const line of lines) {
+    if (/^(---|\.\.\.)(\s|$)/.test(line)) return undefined;
+    if (line === '' || /^[ \t]/.test(line) || line.startsWith('#')) {
+      if (taking) out.push(line);
+      continue;
+    }
+    const key = /^([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]|$)/.exec(line)?.[1];
+    taking = key !== undefined && keys.includes(key);
+    if (taking) {
+      if (seen.has(key!)) return undefined;
+      seen.add(key!);
+      out.push(line);
+    }
+  }
+  return out.join('\n');
 }
 
 /**

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/schedule/clock.js';
 import { folderHooks } from '../../src/schedule/hooks.js';
+import { topLevelBlocks } from '../../src/schedule/idle-tick.js';
 import { tick } from '../../src/schedule/tick.js';
 import { CLI, cleanupScratch, demoCopy, ensureBuilt, NATIONS, ROOT, scratchDir, writeOrders } from './support.js';
 
@@ -88,4 +89,17 @@ describe('an idle tick', () => {
     expect(resolved.stdout).toContain('resolved turn 1');
     expect(resolved.loaded.some((u) => u.includes('/dist/src/report/'))).toBe(true);
   }, 120_000);
+});
+
+describe('topLevelBlocks', () => {
+  it('takes the named blocks with their indented, blank and comment lines, and nothing else', () => {
+    const text = 'name: x\nschedule:\n  grace: 1h\n\n  # a note\n  reminders: [6h]\nnations:\n  a: {}\nmail:\n  transport: folder\n';
+    expect(topLevelBlocks(text, ['schedule', 'mail'])).toBe('schedule:\n  grace: 1h\n\n  # a note\n  reminders: [6h]\nmail:\n  transport: folder\n');
+    expect(topLevelBlocks('schedule: {grace: 1h}\r\nx: 1\r\n', ['schedule'])).toBe('schedule: {grace: 1h}');
+  });
+
+  it('gives up on what only the full reader can judge: a key twice, several documents', () => {
+    expect(topLevelBlocks('schedule:\n  grace: 1h\nschedule:\n  grace: 2h\n', ['schedule'])).toBeUndefined();
+    expect(topLevelBlocks('schedule:\n  grace: 1h\n---\nx: 1\n', ['schedule'])).toBeUndefined();
+  });
 });

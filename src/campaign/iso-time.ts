@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The one reader of times written in files (runtime.yaml, campaign.yaml's
  * schedule, the mail queue and ledger). Date.parse is lenient in ways that
@@ -37,6 +35,3 @@ export function parseIsoTime(text: string): Date | undefined {
 export const isIsoTime = (text: string) => parseIsoTime(text) !== undefined;
 
 export const ISO_TIME_PROBLEM = `not a time with its time zone; write ISO 8601, e.g. ${ISO_TIME_EXAMPLE}`;
-
-/** A time in a file: a string, checked by parseIsoTime, with the example in the message. */
-export const isoTimeSchema = z.string().refine(isIsoTime, { message: ISO_TIME_PROBLEM });

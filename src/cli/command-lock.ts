@@ -17,8 +17,7 @@ import { scheduleOf } from '../schedule/settings.js';
  */
 export const DEFAULT_LOCK_WAIT_S = 30;
 
-/** Exit code of a command that found its campaign busy and did nothing (EX_TEMPFAIL: try again later). */
-export const BUSY_EXIT = 75;
+export { BUSY_EXIT } from '../schedule/lock.js';
 
 export function lockWaitFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.FATECRAFT_LOCK_WAIT;

@@ -2,8 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { CampaignError } from '../campaign/problems.js';
-import { LockBusyError } from '../schedule/lock.js';
-import { BUSY_EXIT } from './command-lock.js';
+import { BUSY_EXIT, LockBusyError } from '../schedule/lock.js';
 import { registerCommands } from './commands/index.js';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTimeSchema } from '../campaign/iso-time.js';
+import { isoTimeSchema } from '../campaign/iso-time-schema.js';
 import { validate } from '../campaign/problems.js';
 import { GM_LIMITS, readYaml } from '../campaign/yaml-io.js';
 

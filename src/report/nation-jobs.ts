@@ -36,7 +36,7 @@ export interface NationJob {
   templateDirs: readonly string[];
   deadline?: string;
   inlineNationsUpTo?: number;
-  /** Which of a nation's files to make (campaign.yaml `reports.formats`; all when absent). */
+  /** Which of a nation's files to make (campaign.yaml `reports.formats`; DEFAULT_NATION_FORMATS when absent). */
   formats?: readonly NationFormat[];
 }
 
@@ -54,7 +54,7 @@ export function jobNationView(job: NationJob, nation: NationId): NationView {
   });
 }
 
-/** One nation's files (five unless the campaign asks for fewer), by path relative to the turn folder. */
+/** One nation's files (DEFAULT_NATION_FORMATS unless the campaign says), by path relative to the turn folder. */
 export function viewFiles(view: NationView, campaign: Campaign, templates: ReportTemplates, formats?: readonly NationFormat[]): [string, string][] {
   const out = renderNationReports(view, campaign, templates, formats);
   const files: [string, string][] = [];

@@ -157,6 +157,11 @@ export interface NationFiles {
 /** A nation's report files; the text report is always made (it is the body of the report mail). */
 export type NationFormat = keyof NationFiles;
 export const NATION_FORMATS: readonly NationFormat[] = ['txt', 'html', 'yaml', 'svg', 'orders'];
+/**
+ * Made when campaign.yaml does not say: every format but the map on its own, which the HTML report
+ * already carries (a separate .svg was a fifth of a big turn's bytes, written twice).
+ */
+export const DEFAULT_NATION_FORMATS: readonly NationFormat[] = ['txt', 'html', 'yaml', 'orders'];
 
 /** The machine-readable report: the view itself, tagged with its format. */
 export function nationYaml(view: NationView): string {
@@ -164,8 +169,8 @@ export function nationYaml(view: NationView): string {
   return `# ${view.nation.name}: what your nation knows after turn ${view.header.turn} of ${view.header.title}.\n${writeYaml({ format: NATION_YAML_FORMAT, ...rest })}`;
 }
 
-/** The formats asked for (all by default), each made only if asked for. */
-export function renderNationReports(written: NationView, campaign: Campaign, templates: ReportTemplates, formats: readonly NationFormat[] = NATION_FORMATS): Partial<NationFiles> & { txt: string } {
+/** The formats asked for (DEFAULT_NATION_FORMATS by default), each made only if asked for. */
+export function renderNationReports(written: NationView, campaign: Campaign, templates: ReportTemplates, formats: readonly NationFormat[] = DEFAULT_NATION_FORMATS): Partial<NationFiles> & { txt: string } {
   const view = printable(written);
   const model = nationMapModel(view);
   const svg = formats.includes('html') || formats.includes('svg') ? renderSvgMap(model) : '';
@@ -179,15 +184,17 @@ export function renderNationReports(written: NationView, campaign: Campaign, tem
   };
 }
 
-export function renderGmReport(written: GmView, templates: ReportTemplates): { html: string; svg: string } {
+/** The GM's page and world map; `inline` says whether the page carries the map (else it links gm.svg). */
+export function renderGmReport(written: GmView, templates: ReportTemplates): { html: string; svg: string; inline: boolean } {
   const view = printable(written);
   const model = gmMapModel(view);
   const svg = renderSvgMap(model);
   // A big world's map is tens of megabytes: the page links it rather than carry a second copy.
   const hexes = model.grid.window.cols * model.grid.window.rows;
-  const mapSvg = hexes <= DENSE_MAP ? svg : `<p class="map-link">The world has ${hexes.toLocaleString('en')} hexes, too many to draw inside this page: the map is <a href="gm.svg">gm.svg</a>, beside this file (attached to the GM's mail as gm-map.svg).</p>`;
+  const inline = hexes <= DENSE_MAP;
+  const mapSvg = inline ? svg : `<p class="map-link">The world has ${hexes.toLocaleString('en')} hexes, too many to draw inside this page: the map is <a href="gm.svg">gm.svg</a>, beside this file (attached to the GM's mail as gm-map.svg).</p>`;
   const context = withLazyAsciiMap({ ...view, mapSvg, mapNations: model.nations }, model);
-  return { html: run(templates, 'gmHtml', context), svg };
+  return { html: run(templates, 'gmHtml', context), svg, inline };
 }
 
 /**

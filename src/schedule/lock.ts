@@ -24,6 +24,9 @@ import { localTime } from './deadline.js';
  * owner file is unreadable, after proper-lockfile's staleness period.
  */
 export const LOCK_DIR = '.fatecraft.lock';
+
+/** Exit code of a command that found its campaign busy and did nothing (EX_TEMPFAIL: try again later). */
+export const BUSY_EXIT = 75;
 const OWNER_FILE = 'owner.json';
 /** A held lock is touched every STALE_MS/2; one untouched this long belongs to a dead process. */
 const STALE_MS = 10 * 60 * 1000;

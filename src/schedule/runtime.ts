@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
-import { isoTimeSchema } from '../campaign/iso-time.js';
+import { isoTimeSchema } from '../campaign/iso-time-schema.js';
 import { CampaignError, validate } from '../campaign/problems.js';
 import { GM_LIMITS, readBulkYaml, writeYaml } from '../campaign/yaml-io.js';
 

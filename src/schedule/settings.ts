@@ -4,6 +4,7 @@ import { CampaignError, pathText, type FileProblem } from '../campaign/problems.
 import type { CampaignFile } from '../campaign/schema.js';
 import { checkCron } from './deadline.js';
 import { DURATION_EXAMPLE, parseDuration } from './duration.js';
+import { DEFAULT_SCHEDULE } from './schedule-defaults.js';
 
 /**
  * The `schedule:` block of campaign.yaml. Every key is optional:
@@ -30,15 +31,7 @@ export interface Schedule {
   firstDeadline?: Date;
 }
 
-export const DEFAULT_SCHEDULE = {
-  deadline: '0 18 * * 0',
-  timeZone: 'Europe/London',
-  reminders: ['48h', '6h'],
-  grace: '15m',
-  nmrGuardShare: 0.5,
-  maxTickGap: '6h',
-  minTurnLength: '0',
-} as const;
+export { DEFAULT_SCHEDULE };
 
 const EXAMPLE = `for example:
   schedule:

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { playedNations } from '../core/campaign.js';
+import { campaignDiskUsage, formatBytes, type DiskUsage } from '../campaign/disk-usage.js';
 import { latestTurn, latestTurnProblem, openCampaign, readState, turnDirName } from '../campaign/store.js';
 import { turnFolderMessage } from '../campaign/turn-manifest.js';
 import { existsSync } from 'node:fs';
@@ -48,6 +49,8 @@ export interface CampaignStatus {
   /** The latest turn's folder is not whole: what is wrong and the command that repairs it. */
   turnFolder?: { kind: 'incomplete' | 'reports'; turn: number; message: string };
   recentLog: LogEntry[];
+  /** The campaign folder's bytes, by part. */
+  disk: DiskUsage;
 }
 
 export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: TickHooks }): Promise<CampaignStatus> {
@@ -108,6 +111,7 @@ export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: 
     ...(runtime?.operation ? { operation: runtime.operation } : {}),
     ...(problem ? { turnFolder: { kind: problem.kind, turn: problem.turn, message: turnFolderMessage(dir, problem) } } : {}),
     recentLog: runtime?.log.slice(-5) ?? [],
+    disk: await campaignDiskUsage(dir),
   };
 }
 
@@ -138,6 +142,8 @@ export function formatStatus(s: CampaignStatus): string {
     out.push(`Alerts for the GM (${s.alerts.length}; clear with fatecraft resume once dealt with):`);
     for (const a of s.alerts) out.push(`  #${a.id} ${a.kind}${a.turn !== undefined ? ` turn ${a.turn}` : ''} (${a.raisedAt}${a.mailed ? ', mailed' : ''}): ${a.message}`);
   } else out.push('Alerts: none');
+  const d = s.disk;
+  out.push(`Size on disk: ${formatBytes(d.total)} (turns ${formatBytes(d.turns)}, orders ${formatBytes(d.orders)}, mail ${formatBytes(d.mail)}, other ${formatBytes(d.other)})`);
   if (s.recentLog.length) {
     out.push('Recent log (runtime.yaml):');
     for (const l of s.recentLog) out.push(`  ${l.at} ${l.op}: ${l.detail}`);

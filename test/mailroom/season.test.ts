@@ -125,7 +125,7 @@ describe.skipIf(!run)('a season played by mail through real servers', { timeout:
         expect(report.subject).toContain(`Turn ${turn} report`);
         expect(report.text).toContain(`Your order token: `);
         expect(String(report.html)).toContain('<svg');
-        expect(report.attachments.map((a) => a.filename).sort()).toEqual([`${nation}-map.svg`, `${nation}-orders.yaml`]);
+        expect(report.attachments.map((a) => a.filename).sort()).toEqual([`${nation}-orders.yaml`]);
         expect(mine[0]!.raw.toString('latin1')).toMatch(/Content-Type: multipart\/alternative/);
         seen[nation] = box.length;
       }

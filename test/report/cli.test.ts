@@ -33,12 +33,24 @@ describe('fatecraft turn', () => {
   it('writes every nation\'s reports and the GM\'s into the new turn folder', async () => {
     const dir = copy('cli-turn');
     await cli('turn', dir);
-    expect(Object.keys(readReports(dir, 1))).toEqual([
-      'argenta-orders.yaml', 'argenta.html', 'argenta.svg', 'argenta.txt', 'argenta.yaml',
-      'borea-orders.yaml', 'borea.html', 'borea.svg', 'borea.txt', 'borea.yaml',
-      'corsa-orders.yaml', 'corsa.html', 'corsa.svg', 'corsa.txt', 'corsa.yaml',
-      'gm.html', 'gm.svg', 'nations.txt',
+    const reports = readReports(dir, 1);
+    expect(Object.keys(reports)).toEqual([
+      'argenta-orders.yaml', 'argenta.html', 'argenta.txt', 'argenta.yaml',
+      'borea-orders.yaml', 'borea.html', 'borea.txt', 'borea.yaml',
+      'corsa-orders.yaml', 'corsa.html', 'corsa.txt', 'corsa.yaml',
+      'gm.html', 'nations.txt',
     ]);
+    // One map each, inside its page: no .svg file repeats it (unless the campaign asks, below).
+    for (const page of ['argenta.html', 'borea.html', 'corsa.html', 'gm.html']) expect(reports[page]!.match(/<svg /g)?.length, page).toBe(1);
+  });
+
+  it('writes the maps apart as well when reports.formats asks for svg', async () => {
+    const dir = copy('cli-turn-svg');
+    appendFileSync(join(dir, 'campaign.yaml'), '\nreports:\n  formats: [txt, html, svg]\n');
+    await cli('turn', dir);
+    const reports = readReports(dir, 1);
+    expect(Object.keys(reports).filter((n) => n.endsWith('.svg'))).toEqual(['argenta.svg', 'borea.svg', 'corsa.svg', 'gm.svg']);
+    expect(reports['argenta.html']).toContain(reports['argenta.svg']!.trim().slice(0, 200));
   });
 });
 
@@ -49,7 +61,7 @@ describe('fatecraft report', () => {
     expect(readReports(dir, 1)).toEqual({});
     await cli('report', dir);
     const reports = readReports(dir, 1);
-    expect(Object.keys(reports)).toHaveLength(18);
+    expect(Object.keys(reports)).toHaveLength(14);
     expect(reports['argenta.txt']).toContain('report for Argenta');
   });
 
@@ -120,7 +132,7 @@ describe('reports.formats in campaign.yaml', () => {
     await cli('turn', dir);
     expect(Object.keys(readReports(dir, 1))).toEqual([
       'argenta-orders.yaml', 'argenta.txt', 'borea-orders.yaml', 'borea.txt', 'corsa-orders.yaml', 'corsa.txt',
-      'gm.html', 'gm.svg', 'nations.txt',
+      'gm.html', 'nations.txt',
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +55,8 @@ let state1: GameState;
 beforeAll(async () => {
   ({ dir, cleanup } = scratchCopy(FIXTURE, 'hostile'));
   writeFileSync(join(dir, 'orders', '0001', 'argenta.yaml'), HOSTILE_ORDERS);
+  // The maps apart too (they are made only when asked for): each file that carries a name is checked.
+  appendFileSync(join(dir, 'campaign.yaml'), '\nreports:\n  formats: [txt, html, yaml, svg, orders]\n');
   await runTurn(dir, { renderers: [reportRenderer()] });
   turn1 = readReports(dir, 1);
   const open = await openCampaign(dir);

@@ -74,7 +74,7 @@ function checkPairs(get: () => Played, numbers: boolean) {
     for (const t of played.turns) {
       for (const reader of nations) {
         const files = Object.entries(t.reports).filter(([name]) => name.startsWith(`${reader}.`) || name === `${reader}-orders.yaml`);
-        expect(files.length).toBe(5);
+        expect(files.length).toBe(4);
         const view = JSON.stringify(nationView(played.open.campaign, t.before, t.state, t.events, reader, { orders: t.orders }));
         const texts: [string, string][] = [...files.flatMap(([name, text]): [string, string][] => [[name, text], [`${name} (decoded)`, decodeEntities(text)]]), ['the view', view]];
         for (const owner of nations) {

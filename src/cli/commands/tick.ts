@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
-import { clockFromEnv } from '../../schedule/clock.js';
-import { tickHooksFor } from '../../schedule/hooks.js';
-import { tickMany, type TickOutcome } from '../../schedule/tick.js';
-import { turnRenderers } from '../renderers.js';
+import { clockFromEnv, type Clock } from '../../schedule/clock.js';
+import { idleTick } from '../../schedule/idle-tick.js';
+import type { TickOutcome } from '../../schedule/tick.js';
 
 /**
  * Exit code of a tick over several campaigns: 0 when every one ticked; else
@@ -39,10 +38,22 @@ export function registerTick(program: Command): void {
     .argument('<campaign...>', 'campaign folders')
     .option('--json', 'print the outcome of each campaign as JSON')
     .action(async (dirs: string[], opts: { json?: boolean }) => {
-      const outcomes = await tickMany(dirs, { clock: clockFromEnv(), hooksFor: tickHooksFor, renderers: turnRenderers() });
+      const clock = clockFromEnv();
+      const outcomes: TickOutcome[] = [];
+      for (const dir of dirs) outcomes.push(await idleTick(dir, clock, () => fullTick(dir, clock)));
       printOutcomes(outcomes, opts.json ?? false);
       const code = tickExitCode(outcomes);
       if (code !== 0 && dirs.length > 1 && !opts.json) console.error(`fatecraft tick: ${outcomes.filter((o) => o.status !== 'ok').map((o) => `${o.dir} (${o.status})`).join(', ')} did not tick; exit code ${code}`);
       if (code !== 0) process.exitCode = code;
     });
+}
+
+/**
+ * A tick that found something to do (or could not tell): the mail room, the
+ * engine and the reports are loaded only now, see idle-tick.ts.
+ */
+async function fullTick(dir: string, clock: Clock): Promise<TickOutcome> {
+  const [{ tickMany }, { tickHooksFor }, { turnRenderers }] = await Promise.all([import('../../schedule/tick.js'), import('../../schedule/hooks.js'), import('../renderers.js')]);
+  const [outcome] = await tickMany([dir], { clock, hooksFor: tickHooksFor, renderers: turnRenderers() });
+  return outcome!;
 }

@@ -79,6 +79,18 @@ export interface MailStatus {
   failures: { to: string; subject: string; error: string; at?: string }[];
   /** The sending server has not answered since then: the queue waits for it. */
   serverDown?: { since: string; error: string };
+  /** Delivery failures reported back to the campaign (mail/bounces.yaml), oldest first. */
+  bounces?: BouncedMail[];
+}
+
+export interface BouncedMail {
+  /** The ledger key of the delivery report; with the address, it names the bounce for its alert. */
+  key: string;
+  at: string;
+  address: string;
+  nations: string[];
+  action: string;
+  diagnostic?: string;
 }
 
 export interface TickHooks {

@@ -33,7 +33,7 @@ const holdSchema = z.strictObject({
   confirmed: iso.optional(),
 });
 
-export const ALERT_KINDS = ['nmr-guard', 'long-gap', 'mail-failure', 'tick-failed', 'recovered'] as const;
+export const ALERT_KINDS = ['nmr-guard', 'long-gap', 'mail-failure', 'tick-failed', 'recovered', 'bounce'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 const alertSchema = z.strictObject({
@@ -176,3 +176,15 @@ export function absentNations(runtime: Runtime, turnNumber: number): string[] {
 export function closeTurnAlerts(runtime: Runtime, turnNumber: number): void {
   for (const a of runtime.alerts) if (a.turn === turnNumber && (a.kind === 'nmr-guard' || a.kind === 'long-gap')) a.open = false;
 }
+
+/**
+ * When the GM last said "dealt with" (`fatecraft resume`), in ms; 0 if never. Mail failures and bounces
+ * from before it no longer count as needing the GM.
+ */
+export function dealtWithAt(runtime: Runtime): number {
+  const last = runtime.log.filter((l) => l.op === 'resume').at(-1);
+  return last ? Date.parse(last.at) : 0;
+}
+
+/** The key of the alert a bounce becomes: one per delivery report and address. */
+export const bounceAlertKey = (bounce: { key: string; address: string }) => `bounce:${bounce.key}:${bounce.address}`;

@@ -6,10 +6,10 @@ import { asNationId } from '../core/ids.js';
 import { seasonOf } from '../core/phases/upkeep.js';
 import type { Clock } from './clock.js';
 import { firstDeadline, localIso, localTime, resolvesAt } from './deadline.js';
-import { timeLeftText } from './duration.js';
-import type { MailStatus, TickHooks } from './hooks.js';
+import { formatDuration, timeLeftText } from './duration.js';
+import type { BouncedMail, MailStatus, TickHooks } from './hooks.js';
 import { lockHolder } from './lock.js';
-import { absentNations, readRuntime, type Alert, type Hold, type LogEntry } from './runtime.js';
+import { absentNations, bounceAlertKey, dealtWithAt, readRuntime, type Alert, type Hold, type LogEntry } from './runtime.js';
 import { scheduleOf } from './settings.js';
 import { submittedNations } from './tick.js';
 
@@ -42,6 +42,12 @@ export interface CampaignStatus {
   unsentNotices: number;
   mail: MailStatus;
   lastTick?: { utc: string; local: string; ago: string };
+  /** The ticks have been silent for longer than the schedule's maxTickGap (cron or the timer stopped?). */
+  tickGap?: { silence: string; limit: string };
+  /** Messages given up on since the GM last ran `fatecraft resume` (older ones were dealt with). */
+  newMailFailures: MailStatus['failures'];
+  /** Bounces since the GM last ran `resume` that no tick has made an alert of yet (those are in alerts). */
+  bounces: BouncedMail[];
   lock?: { pid: number; host: string; since: string; what: string; alive: boolean };
   operation?: { kind: string; command: string; startedAt: string };
   /** The latest turn's folder is not whole: what is wrong and the command that repairs it. */
@@ -74,6 +80,9 @@ export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: 
   const { season, year } = seasonOf(open.campaign.calendar, turn);
   const holder = await lockHolder(dir);
   const mail = (await opts.hooks?.mailStatus?.(dir, open)) ?? { configured: false, queued: 0, failures: [] };
+  const ack = runtime ? dealtWithAt(runtime) : 0;
+  const raised = new Set(runtime?.alerts.map((a) => a.key) ?? []);
+  const silence = runtime?.lastTick ? now.getTime() - Date.parse(runtime.lastTick) : 0;
   return {
     campaign: { name: open.campaign.name, title: open.campaign.title, dir },
     started: runtime !== undefined,
@@ -103,6 +112,9 @@ export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: 
     unsentNotices: runtime?.notices.filter((n) => !n.sent).length ?? 0,
     mail,
     ...(runtime?.lastTick ? { lastTick: { utc: runtime.lastTick, local: local(runtime.lastTick), ago: timeLeftText(now.getTime() - Date.parse(runtime.lastTick)) } } : {}),
+    ...(silence > schedule.maxTickGap ? { tickGap: { silence: timeLeftText(silence), limit: formatDuration(schedule.maxTickGap) } } : {}),
+    newMailFailures: mail.failures.filter((f) => f.at === undefined || Date.parse(f.at) > ack),
+    bounces: (mail.bounces ?? []).filter((b) => b.action === 'failed' && Date.parse(b.at) > ack && !raised.has(bounceAlertKey(b))),
     ...(holder ? { lock: holder } : {}),
     ...(runtime?.operation ? { operation: runtime.operation } : {}),
     ...(problem ? { turnFolder: { kind: problem.kind, turn: problem.turn, message: turnFolderMessage(dir, problem) } } : {}),
@@ -137,6 +149,11 @@ export function formatStatus(s: CampaignStatus): string {
     out.push(`Alerts for the GM (${s.alerts.length}; clear with fatecraft resume once dealt with):`);
     for (const a of s.alerts) out.push(`  #${a.id} ${a.kind}${a.turn !== undefined ? ` turn ${a.turn}` : ''} (${a.raisedAt}${a.mailed ? ', mailed' : ''}): ${a.message}`);
   } else out.push('Alerts: none');
+  if (s.bounces.length) {
+    out.push(`Bounces not yet dealt with (${s.bounces.length}; fatecraft mail status shows them all):`);
+    for (const b of s.bounces) out.push(`  ${b.at} ${b.address}${b.nations.length ? ` (${b.nations.join(', ')})` : ''}: ${b.action}${b.diagnostic ? ` — ${b.diagnostic}` : ''}`);
+  }
+  if (s.tickGap) out.push(`NO TICK for ${s.tickGap.silence}, longer than maxTickGap (${s.tickGap.limit}): is cron or the timer running?`);
   if (s.recentLog.length) {
     out.push('Recent log (runtime.yaml):');
     for (const l of s.recentLog) out.push(`  ${l.at} ${l.op}: ${l.detail}`);

@@ -14,7 +14,7 @@ import { failpoint } from './failpoints.js';
 import { tickHooksFor, type TickContext, type TickHooks } from './hooks.js';
 import { LockBusyError, withCampaignLock } from './lock.js';
 import { ordersAccepted, planTick, type TickAction } from './plan.js';
-import { absentNations, closeTurnAlerts, logOp, newRuntime, raiseAlert, readRuntime, writeRuntime, type Alert, type Runtime } from './runtime.js';
+import { absentNations, bounceAlertKey, closeTurnAlerts, dealtWithAt, logOp, newRuntime, raiseAlert, readRuntime, writeRuntime, type Alert, type Runtime } from './runtime.js';
 import { scheduleOf, type Schedule } from './settings.js';
 
 /**
@@ -200,6 +200,7 @@ class TickRun {
       this.mailFailure('fetch', `fetching mail failed: ${(e as Error).message}`);
       await this.save();
     }
+    await this.bouncesAsAlerts();
     await failpoint('after-fetch');
 
     // Plan, act; after a resolution plan once more for the new turn.
@@ -246,6 +247,27 @@ class TickRun {
       }
       await this.save();
     }
+  }
+
+  /**
+   * Each report or notice that bounced since the GM last ran `resume` becomes an alert: `status` shows it and
+   * `status --check` fails until the GM has dealt with it. The mail loop has already mailed the GM about it,
+   * so the alert is not mailed again.
+   */
+  private async bouncesAsAlerts(): Promise<void> {
+    const mail = await this.hooks.mailStatus?.(this.dir, this.open);
+    const since = dealtWithAt(this.runtime);
+    let raised = false;
+    for (const b of mail?.bounces ?? []) {
+      if (b.action !== 'failed' || Date.parse(b.at) <= since) continue;
+      const who = b.nations.length ? ` (${b.nations.join(', ')})` : '';
+      const alert = raiseAlert(this.runtime, this.now, { key: bounceAlertKey(b), kind: 'bounce', turn: this.runtime.turn, message: `mail to ${b.address}${who} bounced${b.diagnostic ? `: ${b.diagnostic}` : ''}; check the address in campaign.yaml or ask the player for a new one, then: fatecraft resume ${this.dir}` });
+      if (!alert) continue;
+      alert.mailed = true;
+      raised = true;
+      this.say(`mail to ${b.address}${who} bounced`);
+    }
+    if (raised) await this.save();
   }
 
   /** Who is expected to send orders for the pending turn, and who has. */

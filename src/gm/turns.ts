@@ -23,6 +23,10 @@ export interface RerunOptions extends GmOptions {
 
 export interface RerunResult {
   turn: number;
+  /** The version of the turn now on disk: its reports go out marked as corrections. */
+  rerun: number;
+  /** The next turn's deadline, as the new reports print it. */
+  nextDeadline: string;
   /** Where the turn it replaced was kept. */
   superseded: string;
   dir: string;
@@ -54,13 +58,14 @@ export async function rerunTurn(dir: string, turn: number, opts: RerunOptions): 
       k = await nextAsideIndex(turnsDir, 'superseded', turnDirName(turn));
       await rename(join(turnsDir, turnDirName(turn)), join(turnsDir, `${turnDirName(turn)}.superseded-${k}`));
     }
-    const result = await runTurn(dir, { expectTurn: turn, renderers: opts.renderers ?? [] });
+    // The corrected reports print the deadline the schedule has set for the next turn, as the first ones did.
+    const result = await runTurn(dir, { expectTurn: turn, renderers: opts.renderers ?? [], nextDeadline: ctx.local(rt.deadline) });
     const superseded = join(turnsDir, `${turnDirName(turn)}.superseded-${k}`);
     delete rt.operation;
     if (opts.sendReports ?? true) rt.reportsDue.push({ turn, rerun: k });
     ctx.log('rerun', `turn ${turn} resolved again; the turn it replaced is kept as turns/${turnDirName(turn)}.superseded-${k}`, turn);
     await ctx.save();
-    return { turn, superseded, dir: result.dir };
+    return { turn, rerun: k, nextDeadline: ctx.local(rt.deadline), superseded, dir: result.dir };
   });
 }
 

@@ -188,3 +188,18 @@ export function dealtWithAt(runtime: Runtime): number {
 
 /** The key of the alert a bounce becomes: one per delivery report and address. */
 export const bounceAlertKey = (bounce: { key: string; address: string }) => `bounce:${bounce.key}:${bounce.address}`;
+
+/**
+ * Books a resolved turn: the next one opens with its deadline, the reports are owed, the turn's guards,
+ * reminders and alerts are done with. The one way a turn is booked, by a tick or by `fatecraft turn`.
+ */
+export function bookResolvedTurn(runtime: Runtime, turnNumber: number, nextDeadline: Date, at: Date, dueText: string): void {
+  runtime.turn = turnNumber + 1;
+  runtime.deadline = nextDeadline.toISOString();
+  delete runtime.resolving;
+  if (!runtime.reportsDue.some((r) => r.turn === turnNumber && r.rerun === 0)) runtime.reportsDue.push({ turn: turnNumber, rerun: 0 });
+  closeTurnAlerts(runtime, turnNumber);
+  runtime.holds = runtime.holds.filter((h) => h.turn > turnNumber);
+  for (const t of Object.keys(runtime.reminders)) if (Number(t) <= turnNumber) delete runtime.reminders[t];
+  logOp(runtime, at, 'resolved', `turn ${turnNumber} resolved; turn ${turnNumber + 1} is due ${dueText}`, turnNumber);
+}

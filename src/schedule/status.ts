@@ -38,6 +38,8 @@ export interface CampaignStatus {
   expected: number;
   reminders: string[];
   reportsDue: { turn: number; rerun: number }[];
+  /** With mail: resolved turns whose reports are not in the outgoing queue (`fatecraft mail send` sends them). */
+  reportsNotMailed: { turn: number; rerun: number }[];
   alerts: Alert[];
   unsentNotices: number;
   mail: MailStatus;
@@ -108,6 +110,7 @@ export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: 
     expected: nations.filter((n) => n.standing === 'submitted' || n.standing === 'waiting').length,
     reminders: runtime?.reminders[String(turn)] ?? [],
     reportsDue: runtime?.reportsDue ?? [],
+    reportsNotMailed: mail.reportsNotMailed ?? [],
     alerts: runtime?.alerts.filter((a) => a.open) ?? [],
     unsentNotices: runtime?.notices.filter((n) => !n.sent).length ?? 0,
     mail,
@@ -143,7 +146,9 @@ export function formatStatus(s: CampaignStatus): string {
   else out.push(`Mail: ${s.mail.queued} queued, ${s.mail.failures.length} failed`);
   for (const f of s.mail.failures) out.push(`  failed: to ${f.to} "${f.subject}": ${f.error}`);
   if (s.mail.serverDown) out.push(`  THE MAIL SERVER HAS NOT ANSWERED since ${s.mail.serverDown.since}; the queue waits for it: ${s.mail.serverDown.error}`);
-  if (s.reportsDue.length) out.push(`Reports still to send: turn ${s.reportsDue.map((r) => r.turn + (r.rerun ? ` (rerun ${r.rerun})` : '')).join(', ')}`);
+  // With mail, the queue says what was mailed; without, the tick's own list of reports to hand over.
+  if (s.mail.configured && s.reportsNotMailed.length) out.push(`REPORTS NOT MAILED: ${s.reportsNotMailed.map((r) => `turn ${r.turn}${r.rerun ? ` (corrected, rerun ${r.rerun})` : ''}`).join(', ')} — send them: fatecraft mail send ${s.campaign.dir}`);
+  else if (!s.mail.configured && s.reportsDue.length) out.push(`Reports still to send: turn ${s.reportsDue.map((r) => r.turn + (r.rerun ? ` (rerun ${r.rerun})` : '')).join(', ')}`);
   if (s.unsentNotices) out.push(`Notices to players still to send: ${s.unsentNotices}`);
   if (s.alerts.length) {
     out.push(`Alerts for the GM (${s.alerts.length}; clear with fatecraft resume once dealt with):`);

@@ -14,7 +14,7 @@ import { failpoint } from './failpoints.js';
 import { tickHooksFor, type TickContext, type TickHooks } from './hooks.js';
 import { LockBusyError, withCampaignLock } from './lock.js';
 import { ordersAccepted, planTick, type TickAction } from './plan.js';
-import { absentNations, bounceAlertKey, closeTurnAlerts, dealtWithAt, logOp, newRuntime, raiseAlert, readRuntime, writeRuntime, type Alert, type Runtime } from './runtime.js';
+import { absentNations, bookResolvedTurn, bounceAlertKey, dealtWithAt, logOp, newRuntime, raiseAlert, readRuntime, writeRuntime, type Alert, type Runtime } from './runtime.js';
 import { scheduleOf, type Schedule } from './settings.js';
 
 /**
@@ -347,15 +347,7 @@ class TickRun {
 
   /** Books a resolved turn: the next one opens with its deadline and the reports are owed. */
   private openNext(turn: number, nextDeadline: Date, at: Date): void {
-    const rt = this.runtime;
-    rt.turn = turn + 1;
-    rt.deadline = nextDeadline.toISOString();
-    delete rt.resolving;
-    if (!rt.reportsDue.some((r) => r.turn === turn && r.rerun === 0)) rt.reportsDue.push({ turn, rerun: 0 });
-    closeTurnAlerts(rt, turn);
-    rt.holds = rt.holds.filter((h) => h.turn > turn);
-    for (const t of Object.keys(rt.reminders)) if (Number(t) <= turn) delete rt.reminders[t];
-    logOp(rt, at, 'resolved', `turn ${turn} resolved; turn ${turn + 1} is due ${this.local(nextDeadline)}`, turn);
+    bookResolvedTurn(this.runtime, turn, nextDeadline, at, this.local(nextDeadline));
     this.say(`turn ${turn + 1} opened, due ${this.local(nextDeadline)}`);
   }
 

@@ -33,7 +33,7 @@ const tickAt = async (dir: string, clock: FakeClock, at: string) => {
   return tick(dir, { clock, hooks, renderers: turnRenderers() });
 };
 
-describe('status --check', () => {
+describe('status --check', { timeout: 60_000 }, () => {
   it('is quiet for a healthy campaign, and names a failed tick, a guard holding the turn, a damaged turn folder', async () => {
     const dir = mailCampaign('check-tick');
     const clock = new FakeClock('2025-03-20T10:00:00Z');

@@ -61,6 +61,8 @@ const noticeSchema = z.strictObject({
   nations: z.array(nation).default([]),
   text: z.string(),
   sent: z.boolean(),
+  /** Not sent because a later event made it untrue (stale-notices.ts): why. */
+  dropped: z.string().optional(),
 });
 
 const absenceSchema = z.strictObject({

@@ -112,7 +112,7 @@ export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: 
     reportsDue: runtime?.reportsDue ?? [],
     reportsNotMailed: mail.reportsNotMailed ?? [],
     alerts: runtime?.alerts.filter((a) => a.open) ?? [],
-    unsentNotices: runtime?.notices.filter((n) => !n.sent).length ?? 0,
+    unsentNotices: runtime?.notices.filter((n) => !n.sent && n.dropped === undefined).length ?? 0,
     mail,
     ...(runtime?.lastTick ? { lastTick: { utc: runtime.lastTick, local: local(runtime.lastTick), ago: timeLeftText(now.getTime() - Date.parse(runtime.lastTick)) } } : {}),
     ...(silence > schedule.maxTickGap ? { tickGap: { silence: timeLeftText(silence), limit: formatDuration(schedule.maxTickGap) } } : {}),

@@ -16,6 +16,7 @@ import { LockBusyError, withCampaignLock } from './lock.js';
 import { ordersAccepted, planTick, type TickAction } from './plan.js';
 import { absentNations, bookResolvedTurn, bounceAlertKey, dealtWithAt, logOp, newRuntime, raiseAlert, readRuntime, writeRuntime, type Alert, type Runtime } from './runtime.js';
 import { scheduleOf, type Schedule } from './settings.js';
+import { staleReason } from './stale-notices.js';
 
 /**
  * `fatecraft tick`: one pass of the schedule over a campaign, safe to run
@@ -368,7 +369,15 @@ class TickRun {
   }
 
   private async sendNotices(): Promise<void> {
-    for (const notice of this.runtime.notices.filter((n) => !n.sent)) {
+    for (const notice of this.runtime.notices.filter((n) => !n.sent && n.dropped === undefined)) {
+      const stale = staleReason(notice, this.runtime);
+      if (stale !== undefined) {
+        notice.dropped = stale;
+        logOp(this.runtime, this.now, 'notice-dropped', `notice ${notice.id} (${notice.kind}) not sent: ${stale}`, notice.turn);
+        this.say(`dropped notice ${notice.id} (${notice.kind}) unsent: ${stale}`);
+        await this.save();
+        continue;
+      }
       try {
         await this.hooks.sendNotice(this.context(), notice);
       } catch (e) {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { turnDirName } from '../campaign/store.js';
+import { turnVersion } from '../campaign/turn-version.js';
 import { runTurn, type TurnRenderer } from '../jobs/run-turn.js';
 import { nextCronTime } from '../schedule/deadline.js';
 import { addNotice } from '../schedule/runtime.js';
@@ -62,10 +63,12 @@ export async function rerunTurn(dir: string, turn: number, opts: RerunOptions): 
     const result = await runTurn(dir, { expectTurn: turn, renderers: opts.renderers ?? [], nextDeadline: ctx.local(rt.deadline) });
     const superseded = join(turnsDir, `${turnDirName(turn)}.superseded-${k}`);
     delete rt.operation;
-    if (opts.sendReports ?? true) rt.reportsDue.push({ turn, rerun: k });
+    // The version counts rolled-back results too, so these reports are never taken for ones already mailed.
+    const version = await turnVersion(dir, turn);
+    if (opts.sendReports ?? true) rt.reportsDue.push({ turn, rerun: version });
     ctx.log('rerun', `turn ${turn} resolved again; the turn it replaced is kept as turns/${turnDirName(turn)}.superseded-${k}`, turn);
     await ctx.save();
-    return { turn, rerun: k, nextDeadline: ctx.local(rt.deadline), superseded, dir: result.dir };
+    return { turn, rerun: version, nextDeadline: ctx.local(rt.deadline), superseded, dir: result.dir };
   });
 }
 

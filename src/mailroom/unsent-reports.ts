@@ -1,15 +1,15 @@
 /**
  * Which resolved turns' reports have not been mailed. The outgoing queue is the record: a turn's reports
  * count as mailed once its GM report is queued (it is queued with, and after, every nation's), at the
- * turn's current version — after `fatecraft rerun` the corrected reports are owed again.
+ * turn's current version (turn-version.ts) — after `fatecraft rerun`, or a rollback and the turn resolved
+ * anew, the new reports are owed again.
  *
  * Turns before the latest turn ever mailed that were never mailed themselves (played before the campaign
  * had mail) are not owed; a campaign that never mailed a report owes every resolved turn's.
  */
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { listTurns, turnDirName, type OpenCampaign } from '../campaign/store.js';
+import { listTurns, type OpenCampaign } from '../campaign/store.js';
+import { turnVersion } from '../campaign/turn-version.js';
 import { messageIdFor } from './compose.js';
 import { mailDir, mailSettingsOf } from './config.js';
 import { OutboxQueue } from './outbox.js';
@@ -18,19 +18,6 @@ export interface ReportsOwed {
   turn: number;
   /** 0 for the first resolution; k after the k-th rerun (the reports go out marked as corrections). */
   rerun: number;
-}
-
-/** The turn's version: how many times it was resolved again (`fatecraft rerun` keeps turns/NNNN.superseded-k). */
-export async function reportVersion(campaignDir: string, turn: number): Promise<number> {
-  const folder = join(campaignDir, 'turns');
-  if (!existsSync(folder)) return 0;
-  const pattern = new RegExp(`^${turnDirName(turn)}\\.superseded-(\\d+)$`);
-  let k = 0;
-  for (const name of await readdir(folder)) {
-    const m = pattern.exec(name);
-    if (m) k = Math.max(k, Number(m[1]));
-  }
-  return k;
 }
 
 /** Oldest first; empty when the campaign has no mail: block. */
@@ -42,7 +29,7 @@ export async function reportsNotMailed(open: OpenCampaign): Promise<ReportsOwed[
   const queued = (turn: number, rerun: number) => existsSync(queue.fileFor(messageIdFor(base, 'gm-report', turn, `rerun-${rerun}`)));
   const turns: { turn: number; rerun: number; current: boolean; any: boolean }[] = [];
   for (const turn of (await listTurns(open.dir)).filter((t) => t >= 1)) {
-    const rerun = await reportVersion(open.dir, turn);
+    const rerun = await turnVersion(open.dir, turn);
     let any = false;
     for (let k = 0; k <= rerun && !any; k++) any = queued(turn, k);
     turns.push({ turn, rerun, current: queued(turn, rerun), any });

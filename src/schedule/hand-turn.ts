@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { openCampaign } from '../campaign/store.js';
+import { turnVersion } from '../campaign/turn-version.js';
 import { runTurn, type RunTurnOptions, type RunTurnResult } from '../jobs/run-turn.js';
 import type { Clock } from './clock.js';
 import { followingDeadline, localTime } from './deadline.js';
@@ -32,7 +33,7 @@ export async function resolveTurnByHand(dir: string, opts: RunTurnOptions & { cl
   }
   const nextDeadline = localTime(next, schedule.timeZone);
   const result = await runTurn(dir, { ...opts, nextDeadline });
-  bookResolvedTurn(runtime, turn, next, now, `${nextDeadline} (resolved by hand: fatecraft turn)`);
+  bookResolvedTurn(runtime, turn, next, now, `${nextDeadline} (resolved by hand: fatecraft turn)`, await turnVersion(dir, turn));
   await writeRuntime(dir, runtime);
   return { ...result, nextDeadline };
 }

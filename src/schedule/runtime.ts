@@ -194,12 +194,13 @@ export const bounceAlertKey = (bounce: { key: string; address: string }) => `bou
 /**
  * Books a resolved turn: the next one opens with its deadline, the reports are owed, the turn's guards,
  * reminders and alerts are done with. The one way a turn is booked, by a tick or by `fatecraft turn`.
+ * `version` is the turn's (turn-version.ts): above 0 when it was resolved anew after a rollback.
  */
-export function bookResolvedTurn(runtime: Runtime, turnNumber: number, nextDeadline: Date, at: Date, dueText: string): void {
+export function bookResolvedTurn(runtime: Runtime, turnNumber: number, nextDeadline: Date, at: Date, dueText: string, version = 0): void {
   runtime.turn = turnNumber + 1;
   runtime.deadline = nextDeadline.toISOString();
   delete runtime.resolving;
-  if (!runtime.reportsDue.some((r) => r.turn === turnNumber && r.rerun === 0)) runtime.reportsDue.push({ turn: turnNumber, rerun: 0 });
+  if (!runtime.reportsDue.some((r) => r.turn === turnNumber && r.rerun === version)) runtime.reportsDue.push({ turn: turnNumber, rerun: version });
   closeTurnAlerts(runtime, turnNumber);
   runtime.holds = runtime.holds.filter((h) => h.turn > turnNumber);
   for (const t of Object.keys(runtime.reminders)) if (Number(t) <= turnNumber) delete runtime.reminders[t];

@@ -4,6 +4,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GM_ORDERS_FILE, ordersDir } from '../campaign/pending-orders.js';
 import { CampaignError } from '../campaign/problems.js';
+import { turnVersion } from '../campaign/turn-version.js';
 import { assertLatestTurnWhole, latestTurn, openCampaign, readState, turnDirName, type OpenCampaign } from '../campaign/store.js';
 import { asNationId } from '../core/ids.js';
 import { recoverJournal } from '../gm/journal.js';
@@ -239,12 +240,12 @@ class TickRun {
     while (this.runtime.turn <= latest) {
       const turn = this.runtime.turn;
       if (this.runtime.resolving?.turn === turn) {
-        this.openNext(turn, new Date(this.runtime.resolving.nextDeadline), new Date(this.runtime.resolving.startedAt));
+        await this.openNext(turn, new Date(this.runtime.resolving.nextDeadline), new Date(this.runtime.resolving.startedAt));
       } else {
         const next = followingDeadline(this.schedule, new Date(this.runtime.deadline), this.now);
         logOp(this.runtime, this.now, 'adopt', `turn ${turn} was resolved outside tick (fatecraft turn); its reports go out now`, turn);
         this.say(`turn ${turn} was resolved outside tick; booking it`);
-        this.openNext(turn, turn < latest ? new Date(this.runtime.deadline) : next, this.now);
+        await this.openNext(turn, turn < latest ? new Date(this.runtime.deadline) : next, this.now);
       }
       await this.save();
     }
@@ -341,14 +342,14 @@ class TickRun {
     this.outcome.resolved.push(turn);
     const count = (type: string) => result.events.filter((e) => e.type === type).length;
     this.say(`resolved turn ${turn}: ${result.events.length} events, ${count('battle')} battles, ${count('nmr')} nations without orders`);
-    this.openNext(turn, nextDeadline, new Date(rt.resolving!.startedAt));
+    await this.openNext(turn, nextDeadline, new Date(rt.resolving!.startedAt));
     await this.save();
     await failpoint('after-open-next');
   }
 
   /** Books a resolved turn: the next one opens with its deadline and the reports are owed. */
-  private openNext(turn: number, nextDeadline: Date, at: Date): void {
-    bookResolvedTurn(this.runtime, turn, nextDeadline, at, this.local(nextDeadline));
+  private async openNext(turn: number, nextDeadline: Date, at: Date): Promise<void> {
+    bookResolvedTurn(this.runtime, turn, nextDeadline, at, this.local(nextDeadline), await turnVersion(this.dir, turn));
     this.say(`turn ${turn + 1} opened, due ${this.local(nextDeadline)}`);
   }
 

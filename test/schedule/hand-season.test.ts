@@ -102,4 +102,15 @@ describe('the hand-run season', { timeout: 60_000 }, () => {
     const due = deadlineOf(await cli('2025-03-23T18:25:00Z', 'status', dir));
     expect(reportText(dir, 1)).toContain(`deadline: ${due}`);
   });
+
+  it('after a rollback, the turn resolved anew has its new reports mailed, as corrections', async () => {
+    const dir = mailCampaign('rollback');
+    await cli('2025-03-20T10:00:00Z', 'tick', dir);
+    await cli('2025-03-23T16:00:00Z', 'tick', dir);
+    expect(await cli('2025-03-23T18:20:00Z', 'tick', dir)).toContain('sent the reports of turn 1');
+    await cli('2025-03-23T18:30:00Z', 'rollback', dir, '0');
+    await cli('2025-03-23T18:35:00Z', 'turn', dir);
+    expect(await cli('2025-03-23T18:40:00Z', 'mail', 'send', dir, '--quiet')).toBe('Reports of turn 1 (corrected, rerun 1): queued for argenta, gondarahl, grarkul, vulcanstille, westvalia.\nSent 6 message(s).');
+    expect(reports(dir).filter((n) => n.startsWith('fatecraft.report.argenta.t0001'))).toHaveLength(2);
+  });
 });

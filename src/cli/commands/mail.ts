@@ -4,7 +4,8 @@ import { fetchMail, type FetchSummary } from '../../mailroom/fetch.js';
 import { sendPending, sendReports } from '../../mailroom/reports.js';
 import { mailClockFromEnv } from '../../mailroom/runtime.js';
 import { scheduleView } from '../../mailroom/schedule-view.js';
-import { reportVersion, reportsNotMailed } from '../../mailroom/unsent-reports.js';
+import { reportsNotMailed } from '../../mailroom/unsent-reports.js';
+import { turnVersion } from '../../campaign/turn-version.js';
 import { mailStatus, renderMailStatus, reprocessQuarantined } from '../../mailroom/status.js';
 import type { SendSummary } from '../../mailroom/outbox.js';
 import { turnArg, wholeNumber } from '../args.js';
@@ -47,7 +48,7 @@ export function registerMail(program: Command): void {
         if (!opts.reports) return sendPending(dir, { clock, ...log });
         const open = await openCampaign(dir);
         const latest = (await listTurns(dir)).at(-1) ?? 0;
-        const owed = opts.turn !== undefined ? [{ turn: opts.turn, rerun: opts.rerun ?? (await reportVersion(dir, opts.turn)) }] : await reportsNotMailed(open);
+        const owed = opts.turn !== undefined ? [{ turn: opts.turn, rerun: opts.rerun ?? (await turnVersion(dir, opts.turn)) }] : await reportsNotMailed(open);
         if (owed.length === 0) console.log(latest < 1 ? 'No turn has been resolved yet: no reports to send.' : "Every resolved turn's reports have been queued already.");
         const view = await scheduleView(open);
         for (const { turn, rerun } of owed) {

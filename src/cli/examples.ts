@@ -9,7 +9,7 @@ export const EXAMPLES: Record<string, string[]> = {
   turn: ['fatecraft turn campaigns/silversheen', 'fatecraft turn campaigns/silversheen --expect 4     # only if turn 4 is pending', 'fatecraft turn campaigns/silversheen --preview      # for the GM only; nothing changes'],
   report: ['fatecraft report campaigns/silversheen', 'fatecraft report campaigns/silversheen --turn 3 --nation argenta'],
   generate: ['fatecraft generate /tmp/big --nations 1000 --units-per-nation 100'],
-  check: ['fatecraft check campaigns/silversheen orders.txt', 'fatecraft check campaigns/silversheen mail.eml --json'],
+  check: ['fatecraft check campaigns/silversheen orders.txt', 'fatecraft check campaigns/silversheen mail.eml --json', 'fatecraft check campaigns/silversheen fixed-argenta.txt --turn 3   # against the state before turn 3, to prepare a rerun'],
   mail: ['fatecraft mail fetch campaigns/silversheen', 'fatecraft mail send campaigns/silversheen'],
   'mail fetch': ['fatecraft mail fetch campaigns/silversheen', 'fatecraft mail fetch campaigns/silversheen --no-send   # file orders, answer later'],
   'mail send': ['fatecraft mail send campaigns/silversheen', 'fatecraft mail send campaigns/silversheen --turn 3 --rerun 1   # corrected reports of turn 3'],

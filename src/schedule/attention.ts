@@ -1,3 +1,4 @@
+import { plainText } from '../report/escape.js';
 import type { CampaignStatus } from './status.js';
 
 /**
@@ -35,7 +36,10 @@ export function needsTheGm(s: CampaignStatus): NeedsGm[] {
   return out;
 }
 
-/** The one line `status --check` prints when something needs the GM. */
+/**
+ * The one line `status --check` prints when something needs the GM. Addresses and bounce diagnostics are
+ * other people's text, on the GM's terminal or in cron's mail: one line, nothing a terminal acts on.
+ */
 export function checkLine(dir: string, items: readonly NeedsGm[]): string {
-  return `fatecraft: ${dir} needs the GM: ${items.map((i) => i.line).join('; ')} (fatecraft status ${dir})`.replace(/[\r\n]+/g, ' ');
+  return plainText(`fatecraft: ${dir} needs the GM: ${items.map((i) => i.line).join('; ')} (fatecraft status ${dir})`.replace(/[\r\n]+/g, ' '));
 }

@@ -32,7 +32,18 @@ export async function resolveTurnByHand(dir: string, opts: RunTurnOptions & { cl
     await writeRuntime(dir, runtime);
   }
   const nextDeadline = localTime(next, schedule.timeZone);
-  const result = await runTurn(dir, { ...opts, nextDeadline });
+  let result: RunTurnResult;
+  try {
+    result = await runTurn(dir, { ...opts, nextDeadline });
+  } catch (e) {
+    // Refused (a broken _gm.yaml, a damaged turn folder): the decision is withdrawn, or the next tick would
+    // carry it out before the deadline. Only a run killed outright leaves it, for the tick to finish.
+    if (!decided) {
+      delete runtime.resolving;
+      await writeRuntime(dir, runtime);
+    }
+    throw e;
+  }
   bookResolvedTurn(runtime, turn, next, now, `${nextDeadline} (resolved by hand: fatecraft turn)`, await turnVersion(dir, turn));
   await writeRuntime(dir, runtime);
   return { ...result, nextDeadline };

@@ -8,6 +8,7 @@ import type { Clock } from './clock.js';
 import { firstDeadline, localIso, localTime, resolvesAt } from './deadline.js';
 import { formatDuration, timeLeftText } from './duration.js';
 import type { BouncedMail, MailStatus, TickHooks } from './hooks.js';
+import { plainText } from '../report/escape.js';
 import { lockHolder } from './lock.js';
 import { absentNations, bounceAlertKey, dealtWithAt, readRuntime, type Alert, type Hold, type LogEntry } from './runtime.js';
 import { scheduleOf } from './settings.js';
@@ -156,7 +157,8 @@ export function formatStatus(s: CampaignStatus): string {
   } else out.push('Alerts: none');
   if (s.bounces.length) {
     out.push(`Bounces not yet dealt with (${s.bounces.length}; fatecraft mail status shows them all):`);
-    for (const b of s.bounces) out.push(`  ${b.at} ${b.address}${b.nations.length ? ` (${b.nations.join(', ')})` : ''}: ${b.action}${b.diagnostic ? ` — ${b.diagnostic}` : ''}`);
+    // Addresses and diagnostics are other people's text, printed on the GM's terminal.
+    for (const b of s.bounces) out.push(plainText(`  ${b.at} ${b.address}${b.nations.length ? ` (${b.nations.join(', ')})` : ''}: ${b.action}${b.diagnostic ? ` — ${b.diagnostic}` : ''}`));
   }
   if (s.tickGap) out.push(`NO TICK for ${s.tickGap.silence}, longer than maxTickGap (${s.tickGap.limit}): is cron or the timer running?`);
   if (s.recentLog.length) {

@@ -18,6 +18,7 @@ import { ordersAccepted, planTick, type TickAction } from './plan.js';
 import { absentNations, bookResolvedTurn, bounceAlertKey, dealtWithAt, logOp, newRuntime, raiseAlert, readRuntime, writeRuntime, type Alert, type Runtime } from './runtime.js';
 import { scheduleOf, type Schedule } from './settings.js';
 import { staleReason } from './stale-notices.js';
+import { plainText } from '../report/escape.js';
 
 /**
  * `fatecraft tick`: one pass of the schedule over a campaign, safe to run
@@ -262,12 +263,13 @@ class TickRun {
     let raised = false;
     for (const b of mail?.bounces ?? []) {
       if (b.action !== 'failed' || Date.parse(b.at) <= since) continue;
-      const who = b.nations.length ? ` (${b.nations.join(', ')})` : '';
-      const alert = raiseAlert(this.runtime, this.now, { key: bounceAlertKey(b), kind: 'bounce', turn: this.runtime.turn, message: `mail to ${b.address}${who} bounced${b.diagnostic ? `: ${b.diagnostic}` : ''}; check the address in campaign.yaml or ask the player for a new one, then: fatecraft resume ${this.dir}` });
+      // The address and the diagnostic come from the delivery report: other people's text, kept to one plain line.
+      const who = `${plainText(b.address)}${b.nations.length ? ` (${b.nations.join(', ')})` : ''}`;
+      const alert = raiseAlert(this.runtime, this.now, { key: bounceAlertKey(b), kind: 'bounce', turn: this.runtime.turn, message: `mail to ${who} bounced${b.diagnostic ? `: ${plainText(b.diagnostic)}` : ''}; check the address in campaign.yaml or ask the player for a new one, then: fatecraft resume ${this.dir}` });
       if (!alert) continue;
       alert.mailed = true;
       raised = true;
-      this.say(`mail to ${b.address}${who} bounced`);
+      this.say(`mail to ${who} bounced`);
     }
     if (raised) await this.save();
   }

@@ -113,4 +113,14 @@ describe('the hand-run season', { timeout: 60_000 }, () => {
     expect(await cli('2025-03-23T18:40:00Z', 'mail', 'send', dir, '--quiet')).toBe('Reports of turn 1 (corrected, rerun 1): queued for argenta, gondarahl, grarkul, vulcanstille, westvalia.\nSent 6 message(s).');
     expect(reports(dir).filter((n) => n.startsWith('fatecraft.report.argenta.t0001'))).toHaveLength(2);
   });
+
+  it('a turn refused by hand leaves no decision behind: the tick still waits for the deadline', async () => {
+    const dir = mailCampaign('refused');
+    await cli('2025-03-20T10:00:00Z', 'tick', dir);
+    writeFileSync(join(dir, 'orders', '0001', '_gm.yaml'), 'adjust: [\n');
+    await expect(cli('2025-03-21T10:00:00Z', 'turn', dir)).rejects.toThrow(/_gm.yaml/);
+    expect(readFileSync(join(dir, 'runtime.yaml'), 'utf8')).not.toContain('resolving:');
+    rmSync(join(dir, 'orders', '0001', '_gm.yaml'));
+    expect(await cli('2025-03-21T10:05:00Z', 'tick', dir)).not.toContain('resolv');
+  });
 });

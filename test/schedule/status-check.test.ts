@@ -6,7 +6,7 @@ import { turnRenderers } from '../../src/cli/renderers.js';
 import { resumeCampaign } from '../../src/gm/steering.js';
 import { OutboxQueue } from '../../src/mailroom/outbox.js';
 import { mailroomHooks } from '../../src/mailroom/tick-hooks.js';
-import { needsTheGm } from '../../src/schedule/attention.js';
+import { checkLine, needsTheGm } from '../../src/schedule/attention.js';
 import { FakeClock } from '../../src/schedule/clock.js';
 import { campaignStatus, formatStatus } from '../../src/schedule/status.js';
 import { tick } from '../../src/schedule/tick.js';
@@ -111,5 +111,11 @@ describe('status --check', { timeout: 60_000 }, () => {
     const broken = run(['status', dir, '--check'], '2025-03-20T10:05:00Z');
     expect(broken.status).toBe(1);
     expect(broken.stdout.split('\n')).toEqual([expect.stringMatching(/needs the GM: .*runtime.yaml/), '']);
+  });
+
+  it("keeps other people's text (a bounce's diagnostic) to one line with nothing a terminal acts on", () => {
+    const line = checkLine('c', [{ what: 'bounce', line: 'mail to a@b bounced: 550 \u001b[31mred\u001b[0m\nSubject: x' }]);
+    expect(line).not.toMatch(/[\u001b\n]/);
+    expect(line).toContain('bounced: 550');
   });
 });

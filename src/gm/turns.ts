@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { turnDirName } from '../campaign/store.js';
+import { turnVersion } from '../campaign/turn-version.js';
 import { runTurn, type TurnRenderer } from '../jobs/run-turn.js';
 import { nextCronTime } from '../schedule/deadline.js';
 import { addNotice } from '../schedule/runtime.js';
@@ -23,6 +24,10 @@ export interface RerunOptions extends GmOptions {
 
 export interface RerunResult {
   turn: number;
+  /** The version of the turn now on disk: its reports go out marked as corrections. */
+  rerun: number;
+  /** The next turn's deadline, as the new reports print it. */
+  nextDeadline: string;
   /** Where the turn it replaced was kept. */
   superseded: string;
   dir: string;
@@ -54,13 +59,16 @@ export async function rerunTurn(dir: string, turn: number, opts: RerunOptions): 
       k = await nextAsideIndex(turnsDir, 'superseded', turnDirName(turn));
       await rename(join(turnsDir, turnDirName(turn)), join(turnsDir, `${turnDirName(turn)}.superseded-${k}`));
     }
-    const result = await runTurn(dir, { expectTurn: turn, renderers: opts.renderers ?? [] });
+    // The corrected reports print the deadline the schedule has set for the next turn, as the first ones did.
+    const result = await runTurn(dir, { expectTurn: turn, renderers: opts.renderers ?? [], nextDeadline: ctx.local(rt.deadline) });
     const superseded = join(turnsDir, `${turnDirName(turn)}.superseded-${k}`);
     delete rt.operation;
-    if (opts.sendReports ?? true) rt.reportsDue.push({ turn, rerun: k });
+    // The version counts rolled-back results too, so these reports are never taken for ones already mailed.
+    const version = await turnVersion(dir, turn);
+    if (opts.sendReports ?? true) rt.reportsDue.push({ turn, rerun: version });
     ctx.log('rerun', `turn ${turn} resolved again; the turn it replaced is kept as turns/${turnDirName(turn)}.superseded-${k}`, turn);
     await ctx.save();
-    return { turn, superseded, dir: result.dir };
+    return { turn, rerun: version, nextDeadline: ctx.local(rt.deadline), superseded, dir: result.dir };
   });
 }
 

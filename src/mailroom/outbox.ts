@@ -50,6 +50,8 @@ export interface QueuedMessage {
   failedRuns: number;
   nextAttemptAt?: string;
   sentAt?: string;
+  /** When it was given up on (status failed): `status --check` counts failures since the GM last ran resume. */
+  failedAt?: string;
   lastError?: string;
   accepted?: string[];
   rejected?: string[];
@@ -285,6 +287,7 @@ async function endOfRunFailure(queue: OutboxQueue, entry: QueuedMessage, opts: D
 
 async function fail(queue: OutboxQueue, entry: QueuedMessage, opts: DeliverOptions): Promise<OneResult> {
   entry.status = 'failed';
+  entry.failedAt = opts.clock.now().toISOString();
   delete entry.nextAttemptAt;
   await queue.write(entry);
   await opts.onFailed?.(entry);

@@ -11,6 +11,8 @@ import { scheduleOf } from '../schedule/settings.js';
 export interface ScheduleView {
   acceptsOrders?: (turn: number, receivedAt: Date) => boolean;
   deadline?: string;
+  /** The turn collecting orders, whose deadline that is. */
+  pendingTurn?: number;
   retiredTokens?: Record<string, string[]>;
 }
 
@@ -24,6 +26,7 @@ export async function scheduleView(open: OpenCampaign): Promise<ScheduleView> {
     // The tick's own rule (TickContext.acceptsOrders): until the deadline plus grace, and while the turn waits.
     acceptsOrders: (turn, receivedAt) => turn === runtime.turn && (receivedAt.getTime() <= dueAt.getTime() || runtime.paused !== undefined || runtime.holds.some((h) => h.turn === turn)),
     deadline: localTime(deadline, schedule.timeZone),
+    pendingTurn: runtime.turn,
     retiredTokens: runtime.retiredTokens,
   };
 }

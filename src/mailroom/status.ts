@@ -185,8 +185,9 @@ export async function queueStatus(campaignDir: string): Promise<Omit<MailStatus,
   const outage = await readOutage(mailDir(campaignDir));
   return {
     queued: queued.filter((q) => q.status === 'pending').length,
-    failures: queued.filter((q) => q.status === 'failed').map((q) => ({ to: q.message.to.join(', '), subject: q.message.subject, error: q.lastError ?? 'failed', ...(q.sentAt ? { at: q.sentAt } : {}) })),
+    failures: queued.filter((q) => q.status === 'failed').map((q) => ({ to: q.message.to.join(', '), subject: q.message.subject, error: q.lastError ?? 'failed', at: q.failedAt ?? q.sentAt ?? q.createdAt })),
     ...(outage !== undefined ? { serverDown: outage } : {}),
+    bounces: (await readBounces(mailDir(campaignDir))).map((b) => ({ key: b.key, at: b.at, address: b.address, nations: b.nations, action: b.action, ...(b.diagnostic ? { diagnostic: b.diagnostic } : {}) })),
   };
 }
 

@@ -23,6 +23,7 @@ const queuedTimes = z.looseObject({
   createdAt: isoTimeSchema,
   nextAttemptAt: isoTimeSchema.optional(),
   sentAt: isoTimeSchema.optional(),
+  failedAt: isoTimeSchema.optional(),
   message: z.looseObject({ date: isoTimeSchema }),
 });
 

@@ -17,6 +17,7 @@ import type { MailroomOptions } from './room.js';
 import type { MailClock } from './runtime.js';
 import { sendStartMail } from './start-mail.js';
 import { queueStatus } from './status.js';
+import { reportsNotMailed } from './unsent-reports.js';
 
 /** Notices that start a player's game: they carry the nation's order token. */
 const NEW_PLAYER = new Set(['nation-added', 'nation-reassigned']);
@@ -62,8 +63,8 @@ export function mailroomHooks(options: Omit<MailroomOptions, 'clock'> = {}): Tic
       const sent = await sendNotice(ctx.dir, { key: `tick-notice-${notice.id}`, subject: `${notice.kind.replace(/-/g, ' ')} (turn ${notice.turn})`, text: notice.text, nations: notice.nations, withToken: NEW_PLAYER.has(notice.kind) && notice.nations.length > 0 }, opts(ctx));
       failIfStopped(sent, 'sending a notice');
     },
-    async mailStatus(dir) {
-      return { configured: true, ...(await queueStatus(dir)) };
+    async mailStatus(dir, open) {
+      return { configured: true, ...(await queueStatus(dir)), reportsNotMailed: await reportsNotMailed(open) };
     },
     async startCampaign(ctx) {
       const deadline = deadlineText(ctx, ctx.deadline);

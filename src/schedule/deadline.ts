@@ -48,6 +48,16 @@ export function followingDeadline(schedule: Schedule, previous: Date, resolvedAt
   return nextCronTime(schedule.deadline, schedule.timeZone, new Date(floor));
 }
 
+/**
+ * The deadline of the turn opened when a turn due at `previous` resolved early, at `resolvedAt` (every
+ * expected nation had sent orders): as after any resolution, unless the campaign counts the next turn from
+ * the resolution (`nextDeadlineFrom: resolution`): the first cron time after `resolvedAt + minTurnLength`.
+ */
+export function deadlineAfterEarly(schedule: Schedule, previous: Date, resolvedAt: Date): Date {
+  if (schedule.nextDeadlineFrom === 'schedule') return followingDeadline(schedule, previous, resolvedAt);
+  return nextCronTime(schedule.deadline, schedule.timeZone, new Date(resolvedAt.getTime() + schedule.minTurnLength));
+}
+
 /** When a turn due at `deadline` may resolve: after the grace period. */
 export function resolvesAt(schedule: Schedule, deadline: Date): Date {
   return new Date(deadline.getTime() + schedule.grace);

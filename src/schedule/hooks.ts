@@ -79,6 +79,20 @@ export interface MailStatus {
   failures: { to: string; subject: string; error: string; at?: string }[];
   /** The sending server has not answered since then: the queue waits for it. */
   serverDown?: { since: string; error: string };
+  /** Resolved turns whose reports are not in the outgoing queue yet, oldest first (rerun > 0: corrections). */
+  reportsNotMailed?: { turn: number; rerun: number }[];
+  /** Delivery failures reported back to the campaign (mail/bounces.yaml), oldest first. */
+  bounces?: BouncedMail[];
+}
+
+export interface BouncedMail {
+  /** The ledger key of the delivery report; with the address, it names the bounce for its alert. */
+  key: string;
+  at: string;
+  address: string;
+  nations: string[];
+  action: string;
+  diagnostic?: string;
 }
 
 export interface TickHooks {

@@ -102,6 +102,8 @@ async function lightSettings(dir: string): Promise<LightSettings | undefined> {
   }
   if (!plainObject(file) || !plainObject(file.schedule)) return undefined;
   const s = file.schedule;
+  // Early resolution hangs on who has sent orders, which only the full tick reads.
+  if (s.early !== undefined && s.early !== false) return undefined;
   const mail = file.mail;
   if (mail !== undefined && !(plainObject(mail) && (mail.transport === undefined || mail.transport === 'folder'))) return undefined;
   const labels = s.reminders ?? DEFAULT_SCHEDULE.reminders;
@@ -110,7 +112,7 @@ async function lightSettings(dir: string): Promise<LightSettings | undefined> {
   if (!Array.isArray(labels) || !labels.every((l) => typeof l === 'string' && (parseDuration(l) ?? 0) > 0) || grace === undefined || typeof timeZone !== 'string') return undefined;
   const reminders = [...new Set(labels as string[])].map((label) => ({ label, before: parseDuration(label)! })).sort((a, b) => b.before - a.before);
   // Only reminders and grace decide before the deadline; past it the full tick plans with the validated block.
-  const schedule: Schedule = { deadline: DEFAULT_SCHEDULE.deadline, timeZone, reminders, grace, nmrGuardShare: 0, maxTickGap: 0, minTurnLength: 0 };
+  const schedule: Schedule = { deadline: DEFAULT_SCHEDULE.deadline, timeZone, reminders, grace, nmrGuardShare: 0, maxTickGap: 0, minTurnLength: 0, early: false, nextDeadlineFrom: DEFAULT_SCHEDULE.nextDeadlineFrom };
   return { schedule, mail: mail !== undefined };
 }
 

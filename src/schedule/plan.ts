@@ -1,4 +1,4 @@
-import { followingDeadline, resolvesAt } from './deadline.js';
+import { deadlineAfterEarly, followingDeadline, resolvesAt } from './deadline.js';
 import type { HoldKind, Runtime } from './runtime.js';
 import type { Schedule } from './settings.js';
 
@@ -54,6 +54,12 @@ export function planTick(input: TickInput): TickPlan {
     // Several due at once (the host was down): send the latest one only.
     const last = dueReminders[dueReminders.length - 1]!;
     actions.push({ kind: 'remind', turn, label: last.label, nations: missing, skipped: dueReminders.slice(0, -1).map((r) => r.label) });
+  }
+
+  // Opt-in: every nation expected to send orders has some on file, so the turn need not wait for its deadline.
+  // Only on a tick whose mail was read (orders replacing others may be waiting on the server).
+  if (t < dueAt.getTime() && schedule.early && input.mailOk && input.active.length > 0 && missing.length === 0) {
+    return { actions: [{ kind: 'resolve', turn, nextDeadline: deadlineAfterEarly(schedule, deadline, now) }] };
   }
 
   if (t < dueAt.getTime()) {

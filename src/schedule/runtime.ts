@@ -33,7 +33,7 @@ const holdSchema = z.strictObject({
   confirmed: iso.optional(),
 });
 
-export const ALERT_KINDS = ['nmr-guard', 'long-gap', 'mail-failure', 'tick-failed', 'recovered'] as const;
+export const ALERT_KINDS = ['nmr-guard', 'long-gap', 'mail-failure', 'tick-failed', 'recovered', 'bounce'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 const alertSchema = z.strictObject({
@@ -61,6 +61,8 @@ const noticeSchema = z.strictObject({
   nations: z.array(nation).default([]),
   text: z.string(),
   sent: z.boolean(),
+  /** Not sent because a later event made it untrue (stale-notices.ts): why. */
+  dropped: z.string().optional(),
 });
 
 const absenceSchema = z.strictObject({
@@ -175,4 +177,32 @@ export function absentNations(runtime: Runtime, turnNumber: number): string[] {
 /** Closes the alerts about a turn once it has resolved (or been rolled back). */
 export function closeTurnAlerts(runtime: Runtime, turnNumber: number): void {
   for (const a of runtime.alerts) if (a.turn === turnNumber && (a.kind === 'nmr-guard' || a.kind === 'long-gap')) a.open = false;
+}
+
+/**
+ * When the GM last said "dealt with" (`fatecraft resume`), in ms; 0 if never. Mail failures and bounces
+ * from before it no longer count as needing the GM.
+ */
+export function dealtWithAt(runtime: Runtime): number {
+  const last = runtime.log.filter((l) => l.op === 'resume').at(-1);
+  return last ? Date.parse(last.at) : 0;
+}
+
+/** The key of the alert a bounce becomes: one per delivery report and address. */
+export const bounceAlertKey = (bounce: { key: string; address: string }) => `bounce:${bounce.key}:${bounce.address}`;
+
+/**
+ * Books a resolved turn: the next one opens with its deadline, the reports are owed, the turn's guards,
+ * reminders and alerts are done with. The one way a turn is booked, by a tick or by `fatecraft turn`.
+ * `version` is the turn's (turn-version.ts): above 0 when it was resolved anew after a rollback.
+ */
+export function bookResolvedTurn(runtime: Runtime, turnNumber: number, nextDeadline: Date, at: Date, dueText: string, version = 0): void {
+  runtime.turn = turnNumber + 1;
+  runtime.deadline = nextDeadline.toISOString();
+  delete runtime.resolving;
+  if (!runtime.reportsDue.some((r) => r.turn === turnNumber && r.rerun === version)) runtime.reportsDue.push({ turn: turnNumber, rerun: version });
+  closeTurnAlerts(runtime, turnNumber);
+  runtime.holds = runtime.holds.filter((h) => h.turn > turnNumber);
+  for (const t of Object.keys(runtime.reminders)) if (Number(t) <= turnNumber) delete runtime.reminders[t];
+  logOp(runtime, at, 'resolved', `turn ${turnNumber} resolved; turn ${turnNumber + 1} is due ${dueText}`, turnNumber);
 }

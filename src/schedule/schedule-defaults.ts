@@ -7,4 +7,6 @@ export const DEFAULT_SCHEDULE = {
   nmrGuardShare: 0.5,
   maxTickGap: '6h',
   minTurnLength: '0',
+  early: false,
+  nextDeadlineFrom: 'schedule',
 } as const;

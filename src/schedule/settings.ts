@@ -18,6 +18,9 @@ import { DEFAULT_SCHEDULE } from './schedule-defaults.js';
  *     maxTickGap: 6h                  # after a longer silence, wait for the GM to confirm
  *     minTurnLength: 0                # the next deadline is at least this far after resolving
  *     firstDeadline: 2025-03-09T18:00:00Z   # the first turn's deadline (default: next cron time)
+ *     early: false                    # resolve at the next tick once every expected nation has orders on file
+ *     nextDeadlineFrom: schedule      # after an early resolution: the next cron time after the old deadline
+ *                                     #   (schedule) or after the resolution (resolution)
  */
 export interface Schedule {
   deadline: string;
@@ -29,6 +32,10 @@ export interface Schedule {
   maxTickGap: number;
   minTurnLength: number;
   firstDeadline?: Date;
+  /** Opt-in: the turn resolves at the first tick at which every nation expected to send orders has some on file. */
+  early: boolean;
+  /** After an early resolution, the next deadline is the first cron time after the old deadline, or after the resolution. */
+  nextDeadlineFrom: 'schedule' | 'resolution';
 }
 
 export { DEFAULT_SCHEDULE };
@@ -52,6 +59,8 @@ export const scheduleSchema = z.strictObject({
   maxTickGap: duration.default(DEFAULT_SCHEDULE.maxTickGap),
   minTurnLength: durationLike.default(DEFAULT_SCHEDULE.minTurnLength),
   firstDeadline: z.union([z.string(), z.date()]).optional(),
+  early: z.boolean().default(DEFAULT_SCHEDULE.early),
+  nextDeadlineFrom: z.enum(['schedule', 'resolution']).default(DEFAULT_SCHEDULE.nextDeadlineFrom),
 });
 
 export type ScheduleResult = { ok: true; schedule: Schedule } | { ok: false; problems: FileProblem[] };
@@ -92,6 +101,8 @@ export function parseSchedule(raw: unknown, file = 'campaign.yaml'): ScheduleRes
       maxTickGap: parseDuration(s.maxTickGap)!,
       minTurnLength: parseDuration(s.minTurnLength)!,
       ...(firstDeadline ? { firstDeadline } : {}),
+      early: s.early,
+      nextDeadlineFrom: s.nextDeadlineFrom,
     },
   };
 }

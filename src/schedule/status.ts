@@ -8,10 +8,11 @@ import { asNationId } from '../core/ids.js';
 import { seasonOf } from '../core/phases/upkeep.js';
 import type { Clock } from './clock.js';
 import { firstDeadline, localIso, localTime, resolvesAt } from './deadline.js';
-import { timeLeftText } from './duration.js';
-import type { MailStatus, TickHooks } from './hooks.js';
+import { formatDuration, timeLeftText } from './duration.js';
+import type { BouncedMail, MailStatus, TickHooks } from './hooks.js';
+import { plainText } from '../report/escape.js';
 import { lockHolder } from './lock.js';
-import { absentNations, readRuntime, type Alert, type Hold, type LogEntry } from './runtime.js';
+import { absentNations, bounceAlertKey, dealtWithAt, readRuntime, type Alert, type Hold, type LogEntry } from './runtime.js';
 import { scheduleOf } from './settings.js';
 import { submittedNations } from './tick.js';
 
@@ -40,10 +41,18 @@ export interface CampaignStatus {
   expected: number;
   reminders: string[];
   reportsDue: { turn: number; rerun: number }[];
+  /** With mail: resolved turns whose reports are not in the outgoing queue (`fatecraft mail send` sends them). */
+  reportsNotMailed: { turn: number; rerun: number }[];
   alerts: Alert[];
   unsentNotices: number;
   mail: MailStatus;
   lastTick?: { utc: string; local: string; ago: string };
+  /** The ticks have been silent for longer than the schedule's maxTickGap (cron or the timer stopped?). */
+  tickGap?: { silence: string; limit: string };
+  /** Messages given up on since the GM last ran `fatecraft resume` (older ones were dealt with). */
+  newMailFailures: MailStatus['failures'];
+  /** Bounces since the GM last ran `resume` that no tick has made an alert of yet (those are in alerts). */
+  bounces: BouncedMail[];
   lock?: { pid: number; host: string; since: string; what: string; alive: boolean };
   operation?: { kind: string; command: string; startedAt: string };
   /** The latest turn's folder is not whole: what is wrong and the command that repairs it. */
@@ -78,6 +87,9 @@ export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: 
   const { season, year } = seasonOf(open.campaign.calendar, turn);
   const holder = await lockHolder(dir);
   const mail = (await opts.hooks?.mailStatus?.(dir, open)) ?? { configured: false, queued: 0, failures: [] };
+  const ack = runtime ? dealtWithAt(runtime) : 0;
+  const raised = new Set(runtime?.alerts.map((a) => a.key) ?? []);
+  const silence = runtime?.lastTick ? now.getTime() - Date.parse(runtime.lastTick) : 0;
   return {
     campaign: { name: open.campaign.name, title: open.campaign.title, dir },
     started: runtime !== undefined,
@@ -103,10 +115,14 @@ export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: 
     expected: nations.filter((n) => n.standing === 'submitted' || n.standing === 'waiting').length,
     reminders: runtime?.reminders[String(turn)] ?? [],
     reportsDue: runtime?.reportsDue ?? [],
+    reportsNotMailed: mail.reportsNotMailed ?? [],
     alerts: runtime?.alerts.filter((a) => a.open) ?? [],
-    unsentNotices: runtime?.notices.filter((n) => !n.sent).length ?? 0,
+    unsentNotices: runtime?.notices.filter((n) => !n.sent && n.dropped === undefined).length ?? 0,
     mail,
     ...(runtime?.lastTick ? { lastTick: { utc: runtime.lastTick, local: local(runtime.lastTick), ago: timeLeftText(now.getTime() - Date.parse(runtime.lastTick)) } } : {}),
+    ...(silence > schedule.maxTickGap ? { tickGap: { silence: timeLeftText(silence), limit: formatDuration(schedule.maxTickGap) } } : {}),
+    newMailFailures: mail.failures.filter((f) => f.at === undefined || Date.parse(f.at) > ack),
+    bounces: (mail.bounces ?? []).filter((b) => b.action === 'failed' && Date.parse(b.at) > ack && !raised.has(bounceAlertKey(b))),
     ...(holder ? { lock: holder } : {}),
     ...(runtime?.operation ? { operation: runtime.operation } : {}),
     ...(problem ? { turnFolder: { kind: problem.kind, turn: problem.turn, message: turnFolderMessage(dir, problem) } } : {}),
@@ -136,12 +152,20 @@ export function formatStatus(s: CampaignStatus): string {
   else out.push(`Mail: ${s.mail.queued} queued, ${s.mail.failures.length} failed`);
   for (const f of s.mail.failures) out.push(`  failed: to ${f.to} "${f.subject}": ${f.error}`);
   if (s.mail.serverDown) out.push(`  THE MAIL SERVER HAS NOT ANSWERED since ${s.mail.serverDown.since}; the queue waits for it: ${s.mail.serverDown.error}`);
-  if (s.reportsDue.length) out.push(`Reports still to send: turn ${s.reportsDue.map((r) => r.turn + (r.rerun ? ` (rerun ${r.rerun})` : '')).join(', ')}`);
+  // With mail, the queue says what was mailed; without, the tick's own list of reports to hand over.
+  if (s.mail.configured && s.reportsNotMailed.length) out.push(`REPORTS NOT MAILED: ${s.reportsNotMailed.map((r) => `turn ${r.turn}${r.rerun ? ` (corrected, rerun ${r.rerun})` : ''}`).join(', ')} — send them: fatecraft mail send ${s.campaign.dir}`);
+  else if (!s.mail.configured && s.reportsDue.length) out.push(`Reports still to send: turn ${s.reportsDue.map((r) => r.turn + (r.rerun ? ` (rerun ${r.rerun})` : '')).join(', ')}`);
   if (s.unsentNotices) out.push(`Notices to players still to send: ${s.unsentNotices}`);
   if (s.alerts.length) {
     out.push(`Alerts for the GM (${s.alerts.length}; clear with fatecraft resume once dealt with):`);
     for (const a of s.alerts) out.push(`  #${a.id} ${a.kind}${a.turn !== undefined ? ` turn ${a.turn}` : ''} (${a.raisedAt}${a.mailed ? ', mailed' : ''}): ${a.message}`);
   } else out.push('Alerts: none');
+  if (s.bounces.length) {
+    out.push(`Bounces not yet dealt with (${s.bounces.length}; fatecraft mail status shows them all):`);
+    // Addresses and diagnostics are other people's text, printed on the GM's terminal.
+    for (const b of s.bounces) out.push(plainText(`  ${b.at} ${b.address}${b.nations.length ? ` (${b.nations.join(', ')})` : ''}: ${b.action}${b.diagnostic ? ` — ${b.diagnostic}` : ''}`));
+  }
+  if (s.tickGap) out.push(`NO TICK for ${s.tickGap.silence}, longer than maxTickGap (${s.tickGap.limit}): is cron or the timer running?`);
   const d = s.disk;
   out.push(`Size on disk: ${formatBytes(d.total)} (turns ${formatBytes(d.turns)}, orders ${formatBytes(d.orders)}, mail ${formatBytes(d.mail)}, other ${formatBytes(d.other)})`);
   if (s.recentLog.length) {

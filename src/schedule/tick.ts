@@ -5,6 +5,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GM_ORDERS_FILE, ordersDir } from '../campaign/pending-orders.js';
 import { CampaignError } from '../campaign/problems.js';
+import { turnVersion } from '../campaign/turn-version.js';
 import { assertLatestTurnWhole, latestTurn, openCampaign, readState, turnDirName, type OpenCampaign } from '../campaign/store.js';
 import { asNationId } from '../core/ids.js';
 import { recoverJournal } from '../gm/journal.js';
@@ -15,8 +16,10 @@ import { failpoint } from './failpoints.js';
 import { tickHooksFor, type TickContext, type TickHooks } from './hooks.js';
 import { LockBusyError, withCampaignLock } from './lock.js';
 import { ordersAccepted, planTick, type TickAction } from './plan.js';
-import { absentNations, closeTurnAlerts, logOp, newRuntime, raiseAlert, readRuntime, writeRuntime, type Alert, type Runtime } from './runtime.js';
+import { absentNations, bookResolvedTurn, bounceAlertKey, dealtWithAt, logOp, newRuntime, raiseAlert, readRuntime, writeRuntime, type Alert, type Runtime } from './runtime.js';
 import { scheduleOf, type Schedule } from './settings.js';
+import { staleReason } from './stale-notices.js';
+import { plainText } from '../report/escape.js';
 
 /**
  * `fatecraft tick`: one pass of the schedule over a campaign, safe to run
@@ -205,6 +208,7 @@ class TickRun {
       this.mailFailure('fetch', `fetching mail failed: ${(e as Error).message}`);
       await this.save();
     }
+    await this.bouncesAsAlerts();
     await failpoint('after-fetch');
 
     // Plan, act; after a resolution plan once more for the new turn.
@@ -242,15 +246,37 @@ class TickRun {
     while (this.runtime.turn <= latest) {
       const turn = this.runtime.turn;
       if (this.runtime.resolving?.turn === turn) {
-        this.openNext(turn, new Date(this.runtime.resolving.nextDeadline), new Date(this.runtime.resolving.startedAt));
+        await this.openNext(turn, new Date(this.runtime.resolving.nextDeadline), new Date(this.runtime.resolving.startedAt));
       } else {
         const next = followingDeadline(this.schedule, new Date(this.runtime.deadline), this.now);
         logOp(this.runtime, this.now, 'adopt', `turn ${turn} was resolved outside tick (fatecraft turn); its reports go out now`, turn);
         this.say(`turn ${turn} was resolved outside tick; booking it`);
-        this.openNext(turn, turn < latest ? new Date(this.runtime.deadline) : next, this.now);
+        await this.openNext(turn, turn < latest ? new Date(this.runtime.deadline) : next, this.now);
       }
       await this.save();
     }
+  }
+
+  /**
+   * Each report or notice that bounced since the GM last ran `resume` becomes an alert: `status` shows it and
+   * `status --check` fails until the GM has dealt with it. The mail loop has already mailed the GM about it,
+   * so the alert is not mailed again.
+   */
+  private async bouncesAsAlerts(): Promise<void> {
+    const mail = await this.hooks.mailStatus?.(this.dir, this.open);
+    const since = dealtWithAt(this.runtime);
+    let raised = false;
+    for (const b of mail?.bounces ?? []) {
+      if (b.action !== 'failed' || Date.parse(b.at) <= since) continue;
+      // The address and the diagnostic come from the delivery report: other people's text, kept to one plain line.
+      const who = `${plainText(b.address)}${b.nations.length ? ` (${b.nations.join(', ')})` : ''}`;
+      const alert = raiseAlert(this.runtime, this.now, { key: bounceAlertKey(b), kind: 'bounce', turn: this.runtime.turn, message: `mail to ${who} bounced${b.diagnostic ? `: ${plainText(b.diagnostic)}` : ''}; check the address in campaign.yaml or ask the player for a new one, then: fatecraft resume ${this.dir}` });
+      if (!alert) continue;
+      alert.mailed = true;
+      raised = true;
+      this.say(`mail to ${who} bounced`);
+    }
+    if (raised) await this.save();
   }
 
   /** Who is expected to send orders for the pending turn, and who has. */
@@ -323,22 +349,14 @@ class TickRun {
     this.outcome.resolved.push(turn);
     const count = (type: string) => result.events.filter((e) => e.type === type).length;
     this.say(`resolved turn ${turn}: ${result.events.length} events, ${count('battle')} battles, ${count('nmr')} nations without orders`);
-    this.openNext(turn, nextDeadline, new Date(rt.resolving!.startedAt));
+    await this.openNext(turn, nextDeadline, new Date(rt.resolving!.startedAt));
     await this.save();
     await failpoint('after-open-next');
   }
 
   /** Books a resolved turn: the next one opens with its deadline and the reports are owed. */
-  private openNext(turn: number, nextDeadline: Date, at: Date): void {
-    const rt = this.runtime;
-    rt.turn = turn + 1;
-    rt.deadline = nextDeadline.toISOString();
-    delete rt.resolving;
-    if (!rt.reportsDue.some((r) => r.turn === turn && r.rerun === 0)) rt.reportsDue.push({ turn, rerun: 0 });
-    closeTurnAlerts(rt, turn);
-    rt.holds = rt.holds.filter((h) => h.turn > turn);
-    for (const t of Object.keys(rt.reminders)) if (Number(t) <= turn) delete rt.reminders[t];
-    logOp(rt, at, 'resolved', `turn ${turn} resolved; turn ${turn + 1} is due ${this.local(nextDeadline)}`, turn);
+  private async openNext(turn: number, nextDeadline: Date, at: Date): Promise<void> {
+    bookResolvedTurn(this.runtime, turn, nextDeadline, at, this.local(nextDeadline), await turnVersion(this.dir, turn));
     this.say(`turn ${turn + 1} opened, due ${this.local(nextDeadline)}`);
   }
 
@@ -370,7 +388,15 @@ class TickRun {
   }
 
   private async sendNotices(): Promise<void> {
-    for (const notice of this.runtime.notices.filter((n) => !n.sent)) {
+    for (const notice of this.runtime.notices.filter((n) => !n.sent && n.dropped === undefined)) {
+      const stale = staleReason(notice, this.runtime);
+      if (stale !== undefined) {
+        notice.dropped = stale;
+        logOp(this.runtime, this.now, 'notice-dropped', `notice ${notice.id} (${notice.kind}) not sent: ${stale}`, notice.turn);
+        this.say(`dropped notice ${notice.id} (${notice.kind}) unsent: ${stale}`);
+        await this.save();
+        continue;
+      }
       try {
         await this.hooks.sendNotice(this.context(), notice);
       } catch (e) {

@@ -44,7 +44,7 @@ describe('fatecraft mail', () => {
     const sent = await cli('mail', 'send', s.dir, '--quiet');
     expect(sent).toContain('Reports of turn 1: queued for argenta, gondarahl, grarkul, vulcanstille, westvalia.');
     expect(sent).toContain('Sent 6 message(s).');
-    expect(await cli('mail', 'send', s.dir, '--quiet')).toContain('Reports of turn 1: already queued.\nSent 0 message(s).');
+    expect(await cli('mail', 'send', s.dir, '--quiet')).toContain("Every resolved turn's reports have been queued already.\nSent 0 message(s).");
     const status = await cli('mail', 'status', s.dir);
     expect(status).toContain('Inbound: 5 messages in the ledger\n  file: 5');
     expect(status).toContain('Outbound: 11 sent, 0 pending, 0 failed');

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { turnArg } from '../args.js';
 import { initialState } from '../../campaign/initial-state.js';
 import { ordersDir } from '../../campaign/pending-orders.js';
 import { CampaignError } from '../../campaign/problems.js';
@@ -23,6 +24,11 @@ export interface CheckOptions {
   nation?: string;
   /** The nation's secret order token: when given, the orders must carry it. */
   token?: string;
+  /**
+   * Check against the state before this turn (default: the pending turn): a turn already resolved can be
+   * checked as it was, to prepare `fatecraft rerun`.
+   */
+  turn?: number;
 }
 
 export interface CheckOutcome {
@@ -39,7 +45,7 @@ export interface CheckOutcome {
  */
 export async function checkOrdersFile(campaignDir: string, file: string, opts: CheckOptions = {}): Promise<CheckOutcome> {
   const open = await openCampaign(campaignDir);
-  const state = await latestState(open);
+  const state = await stateBefore(open, opts.turn);
   const ext = extname(file).toLowerCase();
   const isMail = ext === '.eml';
   const size = await sizeOf(file);
@@ -66,12 +72,21 @@ export async function checkOrdersFile(campaignDir: string, file: string, opts: C
   const onFile = join(ordersDir(open.dir, pending), `${nation}.yaml`);
   const replacesEarlier = existsSync(onFile) && resolve(onFile) !== resolve(file);
   const { receipt } = buildReceipt({ campaign: open.campaign, state, sheet, nation, replacesEarlier, ...(opts.token !== undefined ? { expectedToken: opts.token } : {}) });
-  return { receipt, text: `Read from: ${source}\n${renderReceipt(receipt)}`, source };
+  const latest = (await latestTurn(open.dir)) ?? 0;
+  const resolved = opts.turn !== undefined && opts.turn <= latest ? `Checked against the state before turn ${opts.turn}, which is resolved (the pending turn is ${latest + 1}): for fatecraft rerun.\n` : '';
+  return { receipt, text: `Read from: ${source}\n${resolved}${renderReceipt(receipt)}`, source };
 }
 
-async function latestState(open: OpenCampaign): Promise<GameState> {
+/** The state the turn starts from: the latest one for the pending turn, else the one before the turn named. */
+async function stateBefore(open: OpenCampaign, turn: number | undefined): Promise<GameState> {
   const last = await latestTurn(open.dir);
-  return last === undefined ? initialState(open.file) : readState(open.dir, last, open.campaign);
+  const pending = (last ?? 0) + 1;
+  if (turn !== undefined && (turn < 1 || turn > pending)) {
+    const why = turn < 1 ? 'turn 0 is the starting position: no orders are given for it' : `turn ${turn} is not open yet (the pending turn is ${pending})`;
+    throw new CampaignError([{ file: open.dir, message: `--turn ${turn}: ${why}` }]);
+  }
+  const before = (turn ?? pending) - 1;
+  return last === undefined ? initialState(open.file) : readState(open.dir, before, open.campaign);
 }
 
 async function sizeOf(file: string): Promise<number> {
@@ -114,6 +129,7 @@ export function registerCheck(program: Command): void {
     .argument('<file>', 'orders: a .yaml file, a .txt file of text orders, or a .eml mail')
     .option('--nation <nation>', 'whose orders these are (id or name); otherwise from the orders, the sender or the file name')
     .option('--token <token>', "the nation's secret order token; when given, the orders must carry it")
+    .option('--turn <turn>', 'check against the state before this turn, one already resolved included (to prepare a rerun); default: the pending turn', turnArg)
     .option('--json', 'print the receipt as JSON')
     .action(async (dir: string, file: string, opts: CheckOptions & { json?: boolean }) => {
       const outcome = await checkOrdersFile(dir, file, opts);

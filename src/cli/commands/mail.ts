@@ -5,6 +5,8 @@ import { acceptHeld } from '../../mailroom/held.js';
 import { sendPending, sendReports } from '../../mailroom/reports.js';
 import { mailClockFromEnv } from '../../mailroom/runtime.js';
 import { scheduleView } from '../../mailroom/schedule-view.js';
+import { reportsNotMailed } from '../../mailroom/unsent-reports.js';
+import { turnVersion } from '../../campaign/turn-version.js';
 import { mailStatus, renderMailStatus, reprocessQuarantined } from '../../mailroom/status.js';
 import type { SendSummary } from '../../mailroom/outbox.js';
 import { turnArg, wholeNumber } from '../args.js';
@@ -34,22 +36,30 @@ export function registerMail(program: Command): void {
 
   mail
     .command('send')
-    .description("send what is queued; first queue the latest turn's reports (every nation's, and the GM's) unless already queued")
+    .description("send what is queued; first queue every resolved turn's reports not mailed yet (every nation's, and the GM's), oldest first, corrected reports after a rerun included")
     .argument('<campaign>', 'campaign folder, e.g. campaigns/silversheen')
-    .option('--turn <turn>', 'the turn whose reports to queue (default: the latest resolved)', turnArg)
-    .option('--rerun <n>', 'the turn was re-resolved n times: send its corrected reports', wholeNumber('a rerun', 1))
+    .option('--turn <turn>', 'queue this turn\'s reports only, even if they were mailed before (default: every turn whose reports were not mailed)', turnArg)
+    .option('--rerun <n>', 'with --turn: the version to send (default: the latest; n after the n-th rerun)', wholeNumber('a rerun', 1))
     .option('--no-reports', 'only send what is already queued')
     .option('-q, --quiet', 'only the summary')
     .action(async (dir: string, opts: { turn?: number; rerun?: number; reports: boolean; quiet?: boolean }) => {
       const clock = mailClockFromEnv();
       const log = opts.quiet ? {} : { log: (line: string) => console.log(`  ${line}`) };
       const sent: SendSummary = await underCampaignLock(dir, 'mail send', async () => {
-        const turn = opts.turn ?? (await listTurns(dir)).at(-1) ?? 0;
-        if (!opts.reports || turn < 1) return sendPending(dir, { clock, ...log });
-        const view = await scheduleView(await openCampaign(dir));
-        const result = await sendReports(dir, turn, { clock, ...log, ...(opts.rerun ? { rerun: opts.rerun } : {}), ...(view.deadline ? { deadline: view.deadline } : {}) });
-        console.log(`Reports of turn ${turn}: ${result.queued.length ? `queued for ${result.queued.join(', ')}` : 'already queued'}${result.noAddress.length ? `; no address for ${result.noAddress.join(', ')}` : ''}.`);
-        return result.sent;
+        if (!opts.reports) return sendPending(dir, { clock, ...log });
+        const open = await openCampaign(dir);
+        const latest = (await listTurns(dir)).at(-1) ?? 0;
+        const owed = opts.turn !== undefined ? [{ turn: opts.turn, rerun: opts.rerun ?? (await turnVersion(dir, opts.turn)) }] : await reportsNotMailed(open);
+        if (owed.length === 0) console.log(latest < 1 ? 'No turn has been resolved yet: no reports to send.' : "Every resolved turn's reports have been queued already.");
+        const view = await scheduleView(open);
+        for (const { turn, rerun } of owed) {
+          // Only the latest turn's reports can give the deadline the schedule knows: it is that of the turn after it.
+          const deadline = turn === latest && view.deadline && view.pendingTurn === turn + 1 ? { deadline: view.deadline } : {};
+          const result = await sendReports(dir, turn, { clock, ...log, queueOnly: true, rerun, ...deadline });
+          const what = `Reports of turn ${turn}${rerun ? ` (corrected, rerun ${rerun})` : ''}`;
+          console.log(`${what}: ${result.queued.length ? `queued for ${result.queued.join(', ')}` : 'already queued'}${result.noAddress.length ? `; no address for ${result.noAddress.join(', ')}` : ''}.`);
+        }
+        return sendPending(dir, { clock, ...log });
       });
       console.log(sendText(sent));
       if (sent.stopped !== undefined || sent.failed.length > 0) process.exitCode = 1;

@@ -15,6 +15,7 @@ export function registerRerun(program: Command): void {
       const r = await rerunTurn(dir, turn, { ...handRun(), renderers: turnRenderers(), sendReports: opts.reports });
       console.log(`Resolved turn ${r.turn} again: ${r.dir}`);
       console.log(`The turn it replaced is kept in ${r.superseded}`);
-      console.log(opts.reports ? 'The new reports go out with the next tick.' : 'The new reports will not be sent (--no-reports).');
+      console.log(`Its reports print turn ${r.turn + 1}'s deadline, ${r.nextDeadline}.`);
+      console.log(opts.reports ? `The corrected reports (rerun ${r.rerun}) go out with the next tick, or now with: fatecraft mail send ${dir}` : 'The new reports will not be sent by the tick (--no-reports).');
     });
 }

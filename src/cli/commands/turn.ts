@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { latestTurn, openCampaign } from '../../campaign/store.js';
-import { runTurn } from '../../jobs/run-turn.js';
+import { clockFromEnv } from '../../schedule/clock.js';
+import { resolveTurnByHand } from '../../schedule/hand-turn.js';
 import { turnArg } from '../args.js';
 import { underCampaignLock } from '../command-lock.js';
 import { turnRenderers } from '../renderers.js';
@@ -19,12 +20,15 @@ export function registerTurn(program: Command): void {
       const common = { renderers: turnRenderers(), expectTurn };
       // A preview's scratch copy and its note to the GM (the mail code) are loaded only for a preview.
       const preview = opts.preview ? await import('../../jobs/preview-turn.js') : undefined;
-      const result = await underCampaignLock(dir, opts.preview ? 'turn --preview' : 'turn', () => (preview ? preview.previewTurn(dir, common) : runTurn(dir, common)));
+      const result = await underCampaignLock(dir, opts.preview ? 'turn --preview' : 'turn', () => (preview ? preview.previewTurn(dir, common) : resolveTurnByHand(dir, { ...common, clock: clockFromEnv() })));
       const count = (type: string) => result.events.filter((e) => e.type === type).length;
       const summary = `${result.events.length} events, ${count('battle')} battles, ${count('order_rejected')} orders rejected`;
       if (!opts.preview) {
         console.log(`Resolved turn ${result.turn}: ${summary}.`);
         console.log(`Written to ${result.dir}`);
+        const due = 'nextDeadline' in result ? result.nextDeadline : undefined;
+        console.log(due ? `Turn ${result.turn + 1} is due ${due} (the schedule's next deadline, printed in the reports).` : `The reports say the GM will announce turn ${result.turn + 1}'s deadline (the schedule has not started: no runtime.yaml).`);
+        await sayReportsNotMailed(dir);
         return;
       }
       console.log(`Preview of turn ${result.turn} (nothing was resolved): ${summary}.`);
@@ -40,4 +44,13 @@ export function registerTurn(program: Command): void {
       }));
       console.log('The GM has been sent a note about it.');
     });
+}
+
+/** With mail, every resolved turn whose reports are not queued yet, this one included. */
+async function sayReportsNotMailed(dir: string): Promise<void> {
+  const open = await openCampaign(dir);
+  if (open.file.mail === undefined) return;
+  const { reportsNotMailed, owedText } = await import('../../mailroom/unsent-reports.js');
+  const owed = await reportsNotMailed(open);
+  if (owed.length) console.log(`Reports not mailed yet: ${owedText(owed)}. Send them: fatecraft mail send ${dir}`);
 }

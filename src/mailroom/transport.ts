@@ -2,6 +2,7 @@
  * The campaign's mail transport from its settings: a folder of .eml files on one machine, or IMAP in and SMTP
  * out. Everything after this point runs the same code whichever it is.
  */
+import { cannotRead } from '../campaign/store.js';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
@@ -122,7 +123,7 @@ function dkimOptions(campaignDir: string, dkim: NonNullable<MailSettings['dkim']
     try {
       privateKey = readFileSync(keyFile, 'utf8');
     } catch (error) {
-      throw new CampaignError([{ file, path: 'mail.dkim.privateKeyFile', message: `cannot read the DKIM key ${keyFile} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` }]);
+      throw new CampaignError([{ file, path: 'mail.dkim.privateKeyFile', message: `cannot read the DKIM key ${keyFile}: ${cannotRead(error as NodeJS.ErrnoException)}` }]);
     }
   }
   if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(privateKey)) {

@@ -14,8 +14,9 @@ import { CLI, cleanupScratch, ensureBuilt, scratchDir } from '../schedule/suppor
  * A campaign's whole first week as a new GM runs it from the command line: `new` → the GM writes the
  * players' addresses → `start` (each player gets the welcome: starting report, order sheet, token, deadline;
  * the GM the GM's report) → the players answer with those tokens → `tick` before and after the deadline →
- * the reports of turn 1 go out. Over the folder transport and over the real IMAP/SMTP servers; every
- * message counted in the outgoing queue: none sent twice, none missing.
+ * the reports of turn 1 go out (→ over the folder transport, `rerun` → the corrected reports). Over the
+ * folder transport and over the real IMAP/SMTP servers; every message counted in the outgoing queue:
+ * none sent twice, none missing.
  */
 beforeAll(ensureBuilt, 120_000);
 afterAll(cleanupScratch);
@@ -177,6 +178,26 @@ describe('starting a campaign: new → start → orders by mail → tick (folder
     expect(late.status).not.toBe(0);
     expect(late.stderr).toContain('the campaign has started already: turn 1 is resolved');
     expect(late.stderr).toContain('fatecraft token');
+
+    // The GM fixes turn 1 and resolves it again: `mail send` mails the corrected reports, once, marked so.
+    const rerun = fc(game, ['rerun', 'iron-coast', '1'], '2026-03-08T19:00:00Z');
+    expect(rerun.status, rerun.stdout + rerun.stderr).toBe(0);
+    const send = fc(game, ['mail', 'send', 'iron-coast'], '2026-03-08T19:05:00Z');
+    expect(send.status, send.stdout + send.stderr).toBe(0);
+    const afterRerun = await queue(game);
+    expect(byKind(afterRerun)).toEqual({ report: 6, 'gm-report': 3, receipt: 2 });
+    const corrected = afterRerun.filter((e) => !entries.some((before) => before.messageId === e.messageId));
+    expect(corrected).toHaveLength(3);
+    expect(corrected.map((e) => [e.status, e.attempts, e.message.subject]).sort()).toEqual([
+      ['sent', 1, '[A New Fatecraft Campaign] GM report, turn 1 (rerun)'],
+      ['sent', 1, '[A New Fatecraft Campaign] Turn 1 report for The Northmark (corrected)'],
+      ['sent', 1, '[A New Fatecraft Campaign] Turn 1 report for The Southmoor (corrected)'],
+    ]);
+    expect(readdirSync(outbox)).toHaveLength(afterRerun.length);
+    // Nothing twice: another send, or a tick, finds nothing owed.
+    expect(fc(game, ['mail', 'send', 'iron-coast'], '2026-03-08T19:10:00Z').stdout).toContain('Sent 0 message(s).');
+    expect(fc(game, ['tick', 'iron-coast'], '2026-03-08T19:15:00Z').status).toBe(0);
+    expect(readdirSync(outbox)).toHaveLength(afterRerun.length);
   });
 
   it('the first tick of a campaign nobody started starts it: turn 0, tokens, the welcome; the next tick sends nothing again', async () => {

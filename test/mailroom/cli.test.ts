@@ -1,13 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command } from 'commander';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { registerCommands } from '../../src/cli/commands/index.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { fetchMail } from '../../src/mailroom/fetch.js';
 import { Ledger } from '../../src/mailroom/ledger.js';
 import { staticSecrets } from '../../src/mailroom/secrets.js';
 import { reprocessQuarantined } from '../../src/mailroom/status.js';
 import { FIXTURES, TOKENS, TestClock, cleanupAll, demoCopy, dropInInbox, files, secrets } from './support.js';
+import { runCommandLine } from '../support/command-line.js';
 
 /** `fatecraft mail fetch|send|status|reprocess`, and quarantine with a second chance. */
 afterAll(cleanupAll);
@@ -17,18 +16,7 @@ afterEach(() => {
   process.exitCode = undefined;
 });
 
-async function cli(...args: string[]): Promise<string> {
-  const program = new Command().exitOverride();
-  await registerCommands(program);
-  const lines: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void lines.push(a.join(' ')));
-  try {
-    await program.parseAsync(['node', 'fatecraft', ...args]);
-  } finally {
-    log.mockRestore();
-  }
-  return lines.join('\n');
-}
+const cli = runCommandLine;
 
 describe('fatecraft mail', () => {
   it('fetch, turn, send and status play the demo turn by mail', async () => {

@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command } from 'commander';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { registerCommands } from '../../src/cli/commands/index.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { TOKENS } from '../mailroom/support.js';
 import { cleanupScratch, demoCopy, scratchDir, writeOrders } from './support.js';
+import { runCommandLine } from '../support/command-line.js';
 
 /**
  * A GM who runs the season by hand: `turn`, `status`, `mail send`, `rerun`, with a tick now and then.
@@ -20,16 +19,7 @@ afterEach(() => {
 
 async function cli(now: string, ...args: string[]): Promise<string> {
   process.env.FATECRAFT_NOW = now;
-  const program = new Command().exitOverride();
-  await registerCommands(program);
-  const lines: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void lines.push(a.join(' ')));
-  try {
-    await program.parseAsync(['node', 'fatecraft', ...args]);
-  } finally {
-    log.mockRestore();
-  }
-  return lines.join('\n');
+  return runCommandLine(...args);
 }
 
 function mailCampaign(label: string): string {

@@ -6,6 +6,7 @@ import { MemorySink, type FileSink } from '../campaign/staging.js';
 import { CampaignError, pathText } from '../campaign/problems.js';
 import { turnDirName, type OpenCampaign } from '../campaign/store.js';
 import type { LoggedEvent } from '../core/events.js';
+import { playedNations } from '../core/campaign.js';
 import { asNationId, sortedKeys, type NationId } from '../core/ids.js';
 import type { TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
@@ -148,7 +149,8 @@ export async function writeReportsTo(sink: FileSink, input: ReportInput, opts: R
   const campaign = open.campaign;
   const orders = input.orders ?? (await readTurnOrders(open, before, input.turn));
   const deadline = opts.deadline !== undefined ? { deadline: opts.deadline } : {};
-  const wanted: NationId[] = opts.nations ? opts.nations.map(asNationId) : sortedKeys(campaign.nations);
+  // The rebels are nobody's to play: no report of their own (the GM's report shows them).
+  const wanted: NationId[] = opts.nations ? opts.nations.map(asNationId) : playedNations(campaign);
   for (const nation of wanted) {
     if (!campaign.nations[nation]) {
       throw new CampaignError([{ file: join(open.dir, 'campaign.yaml'), message: `no nation "${nation}" (nations: ${sortedKeys(campaign.nations).join(', ')})` }]);

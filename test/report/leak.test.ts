@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { NationId, UnitId } from '../../src/core/ids.js';
-import { sortedKeys } from '../../src/core/ids.js';
+import { playedNations } from '../../src/core/campaign.js';
 import { nationView, sightOf, unitsNamedIn } from '../../src/report/nation-view.js';
 import { DEMO, FIXTURE, FIXTURE_TURNS, decodeEntities, play, scratchCopy, type Played, type PlayedTurn } from './support.js';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -69,7 +69,7 @@ function secretsOf(t: PlayedTurn, played: Played, owner: NationId, reader: Natio
 function checkPairs(get: () => Played, numbers: boolean) {
   it('no report of one nation holds another nation\'s secrets', () => {
     const played = get();
-    const nations = sortedKeys(played.open.campaign.nations);
+    const nations = playedNations(played.open.campaign);
     let checked = 0;
     for (const t of played.turns) {
       for (const reader of nations) {
@@ -94,7 +94,7 @@ function checkPairs(get: () => Played, numbers: boolean) {
   it('the same scan finds each nation\'s own secrets in its own report (so the scan can see)', () => {
     const played = get();
     const t = played.turns.at(-1)!;
-    for (const nation of sortedKeys(played.open.campaign.nations)) {
+    for (const nation of playedNations(played.open.campaign)) {
       const own = secretsOf(t, played, nation, nation).filter((s) => s.what.startsWith('goal') || s.what === 'leader ability');
       const text = decodeEntities(t.reports[`${nation}.txt`] ?? '');
       for (const s of own) expect(s.test(text), `${nation}'s own ${s.what}`).toBe(true);
@@ -106,7 +106,7 @@ function checkPairs(get: () => Played, numbers: boolean) {
   it('the machine-readable report carries Renown, Fate and goals of its own nation only', () => {
     const played = get();
     for (const t of played.turns) {
-      for (const nation of sortedKeys(played.open.campaign.nations)) {
+      for (const nation of playedNations(played.open.campaign)) {
         const y = parse(t.reports[`${nation}.yaml`] ?? '') as Record<string, unknown> & { sight: { hexes: string[]; units: { hex: string; nation: string }[] }; nations: Record<string, unknown>[] };
         expect(y.format).toBe('fatecraft-nation-report/1');
         expect((y.renown as { end: number }).end).toBe(t.state.nations[nation]?.renown);

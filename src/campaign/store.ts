@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Campaign } from '../core/campaign.js';
@@ -12,6 +12,7 @@ import { campaignFileSchema, stateFileSchema, type CampaignFile } from './schema
 import { failpoint } from '../schedule/failpoints.js';
 import { clearDeadTemporaries, temporaryName } from './process-owner.js';
 import { StagingFolder, syncDir, type FileSink, type FolderSink } from './staging.js';
+import { latestTurn, listTurns, turnDirName } from './turn-folders.js';
 import { checkTurnFolder, turnFolderError, writeManifest, type TurnFolderProblem } from './turn-manifest.js';
 import { GM_LIMITS, readBulkYaml, writeYaml } from './yaml-io.js';
 
@@ -28,7 +29,7 @@ export { syncDir };
  * Turn folders are written whole or not at all: built under a temporary name
  * and renamed into place, which is atomic on one file system.
  */
-export const turnDirName = (turn: number) => String(turn).padStart(4, '0');
+export { latestTurn, listTurns, turnDirName };
 
 export interface OpenCampaign {
   dir: string;
@@ -100,18 +101,6 @@ export function notACampaign(dir: string): CampaignError {
   else if (!statSync(dir).isDirectory()) message = `this is a file, not a campaign folder: are the arguments the wrong way round? The campaign's folder comes first (see --help)`;
   else message = 'there is no campaign.yaml here: is this a campaign folder?';
   return new CampaignError([{ file: dir, message }]);
-}
-
-/** Resolved turns present on disk, ascending (0 is the starting position). */
-export async function listTurns(dir: string): Promise<number[]> {
-  const turnsDir = join(dir, 'turns');
-  if (!existsSync(turnsDir)) return [];
-  const names = await readdir(turnsDir);
-  return names.filter((n) => /^\d{4,}$/.test(n)).map(Number).sort((a, b) => a - b);
-}
-
-export async function latestTurn(dir: string): Promise<number | undefined> {
-  return (await listTurns(dir)).at(-1);
 }
 
 /** What is wrong with the latest resolved turn's folder (checked against its manifest), if anything. */

@@ -50,9 +50,13 @@ async function writeSynced(path: string, text: string): Promise<void> {
 /** A turn folder's own files are the record of the turn; its reports can be made again from them. */
 const isReport = (rel: string) => rel.startsWith('reports/');
 
-export type TurnFolderProblem =
-  | { kind: 'incomplete'; turn: number; folder: string; detail: string }
-  | { kind: 'reports'; turn: number; folder: string; detail: string };
+/** incomplete: the turn's own files are missing; reports: only reports are, and can be made again. */
+export interface TurnFolderProblem {
+  kind: 'incomplete' | 'reports';
+  turn: number;
+  folder: string;
+  detail: string;
+}
 
 /** What is wrong with a resolved turn's folder, or undefined when it is whole. */
 export async function checkTurnFolder(folder: string, turn: number): Promise<TurnFolderProblem | undefined> {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import jsyaml from 'js-yaml';
 import writeFileAtomic from 'write-file-atomic';
 import { parseIsoTime } from '../campaign/iso-time.js';
+import { latestTurn, turnDirName } from '../campaign/turn-folders.js';
 import { checkTurnFolder } from '../campaign/turn-manifest.js';
 import type { Clock } from './clock.js';
 import { parseDuration } from './duration.js';
@@ -62,9 +63,9 @@ async function recordIdleTick(dir: string, settings: LightSettings, now: Date, o
   if (existsSync(join(dir, '.gm-journal.json'))) return false;
   const runtime = await lightRuntime(dir);
   if (!runtime) return false;
-  const latest = await latestTurnNumber(dir);
+  const latest = await latestTurn(dir);
   if (latest === undefined || runtime.value.turn !== latest + 1) return false;
-  if (await checkTurnFolder(join(dir, 'turns', String(latest).padStart(4, '0')), latest)) return false;
+  if (await checkTurnFolder(join(dir, 'turns', turnDirName(latest)), latest)) return false;
   const plan = planTick({ runtime: runtime.value, schedule: settings.schedule, now, mailOk: true, submitted: [], active: [] });
   // Reminders, holds and resolution need who sent orders and who is alive: the full tick's.
   if (plan.actions.some((a) => a.kind !== 'wait')) return false;
@@ -167,13 +168,6 @@ async function lightRuntime(dir: string): Promise<{ value: Runtime; text: string
   if (!plainObject(value.reminders) || !Array.isArray(value.holds)) return undefined;
   if (value.paused !== undefined && !(plainObject(value.paused) && typeof value.paused.since === 'string')) return undefined;
   return { value: value as unknown as Runtime, text };
-}
-
-/** The newest turn folder's number (turns/NNNN), as store.ts's latestTurn counts them. */
-async function latestTurnNumber(dir: string): Promise<number | undefined> {
-  const names = await readdir(join(dir, 'turns')).catch(() => [] as string[]);
-  const turns = names.filter((n) => /^\d{4,}$/.test(n)).map(Number);
-  return turns.length ? Math.max(...turns) : undefined;
 }
 
 /** Nothing in the folder inbox (as FolderInbox lists it) and nothing pending in the outgoing queue. */

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { notACampaign, openCampaign } from '../campaign/store.js';
+import { notACampaign } from '../campaign/store.js';
 import { CampaignError } from '../campaign/problems.js';
 import { clockFromEnv, type Clock } from '../schedule/clock.js';
 import { localTime } from '../schedule/deadline.js';
 import { withCampaignLock, type LockOwner } from '../schedule/lock.js';
-import { scheduleOf } from '../schedule/settings.js';
+import { scheduleTimeZone } from '../schedule/idle-tick.js';
 
 /**
  * The campaign lock as the commands a GM runs by hand take it. A hand-run
@@ -26,13 +26,6 @@ export function lockWaitFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   return Math.round(Number(raw) * 1000);
 }
 
-/** The campaign's time zone for the busy message, if campaign.yaml can be read at all. */
-export async function campaignTimeZone(dir: string): Promise<string | undefined> {
-  return openCampaign(dir)
-    .then((o) => scheduleOf(o.file).timeZone)
-    .catch(() => undefined);
-}
-
 /** Tells the GM, on stderr, what the command waits for. */
 export function sayWaiting(waitMs: number, timeZone: string | undefined): (owner: LockOwner | undefined) => void {
   return (owner) => {
@@ -44,7 +37,7 @@ export function sayWaiting(waitMs: number, timeZone: string | undefined): (owner
 /** Runs a hand-run command's work under the campaign's lock. */
 export async function underCampaignLock<T>(dir: string, what: string, work: () => Promise<T>): Promise<T> {
   if (!existsSync(join(dir, 'campaign.yaml'))) throw notACampaign(dir);
-  const timeZone = await campaignTimeZone(dir);
+  const timeZone = await scheduleTimeZone(dir);
   const waitMs = lockWaitFromEnv();
   return withCampaignLock(dir, { clock: clockFromEnv(), what, waitMs, onWait: sayWaiting(waitMs, timeZone), ...(timeZone ? { timeZone } : {}) }, work);
 }

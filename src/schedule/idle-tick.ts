@@ -118,6 +118,26 @@ async function lightSettings(dir: string): Promise<LightSettings | undefined> {
 }
 
 /**
+ * The schedule's time zone, read as the idle tick reads the block, for the
+ * busy message of a command that has not taken the lock yet (parsing the
+ * whole campaign for it cost a second parse of campaign.yaml per command).
+ * Undefined when it cannot be told simply or is not a zone Intl knows.
+ */
+export async function scheduleTimeZone(dir: string): Promise<string | undefined> {
+  try {
+    const blocks = topLevelBlocks(await readFile(join(dir, 'campaign.yaml'), 'utf8'), ['schedule']);
+    if (blocks === undefined) return undefined;
+    const file = jsyaml.load(blocks, { schema: jsyaml.CORE_SCHEMA });
+    const zone = plainObject(file) && plainObject(file.schedule) ? (file.schedule.timeZone ?? DEFAULT_SCHEDULE.timeZone) : DEFAULT_SCHEDULE.timeZone;
+    if (typeof zone !== 'string') return undefined;
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The text of these top-level keys' blocks: each key's line and the indented,
  * blank and comment lines after it. Undefined when the file is not laid out
  * so simply (several documents, a key twice), for the full reader to judge.

@@ -13,6 +13,7 @@ import { runTurn, type TurnRenderer } from '../jobs/run-turn.js';
 import type { Clock } from './clock.js';
 import { firstDeadline, followingDeadline, localTime } from './deadline.js';
 import { failpoint } from './failpoints.js';
+import { scheduleTimeZone } from './idle-tick.js';
 import { tickHooksFor, type TickContext, type TickHooks } from './hooks.js';
 import { LockBusyError, withCampaignLock } from './lock.js';
 import { ordersAccepted, planTick, type TickAction } from './plan.js';
@@ -63,7 +64,7 @@ export async function tick(dir: string, opts: TickOptions): Promise<TickOutcome>
   let timeZone: string | undefined;
   try {
     // Read-only peek for the time zone in the busy message; problems surface inside.
-    timeZone = await openCampaign(dir).then((o) => scheduleOf(o.file).timeZone).catch(() => undefined);
+    timeZone = await scheduleTimeZone(dir);
     await withCampaignLock(dir, { clock: opts.clock, what: 'tick', ...(timeZone ? { timeZone } : {}), onRecovered: (o) => outcome.lines.push(`took over the lock of process ${o.pid} (${o.what}, since ${o.since}), which is no longer running`) }, async () => {
       await failpoint('locked');
       await new TickRun(dir, opts, now, outcome).run();

@@ -114,10 +114,17 @@ export interface UpgradeOrder {
 
 export type SiegeAction = 'destroy_battlement' | 'poison_water';
 
-export interface SiegeActionOrder {
+/** One siege action: a battlement names its bonus (absent: the weakest one left). */
+export interface SiegeStep {
+  action: SiegeAction;
+  battlement?: number;
+}
+
+export interface SiegeActionOrder extends SiegeStep {
   kind: 'siege_action';
   unit: UnitId;
-  action: SiegeAction;
+  /** What each further 3 points buy, in the player's order; never harder than the first action. */
+  then?: SiegeStep[];
   fate?: number;
 }
 

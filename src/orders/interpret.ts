@@ -1,6 +1,6 @@
 import { UNIT_CLASSES, type Bonus, type BonusTarget, type Campaign, type UnitClass } from '../core/campaign.js';
 import type { HexKey, UnitId } from '../core/ids.js';
-import type { Order, SiegeAction } from '../core/orders.js';
+import type { Order, SiegeAction, SiegeStep } from '../core/orders.js';
 import { unsafeCharacter, type TextShape, type UnsafeCharacter } from '../campaign/unsafe-text.js';
 import { plainText } from '../report/escape.js';
 import { clip, type NameBook, type Resolved } from './names.js';
@@ -27,7 +27,7 @@ export const ORDER_KEYS: Record<string, readonly string[]> = {
   construct: ['structure'],
   found: ['name'],
   upgrade: [],
-  siege: ['action', 'fate'],
+  siege: ['action', 'then', 'fate'],
   sortie: ['target', 'fate'],
   assault: ['support', 'fate', 'casualties'],
   note: [],
@@ -49,6 +49,23 @@ const SIEGE_ACTIONS: Record<string, SiegeAction> = {
   poison: 'poison_water',
   water: 'poison_water',
 };
+
+/**
+ * One siege action as written: "destroy battlement +2", "+1 battlement",
+ * "poison the water". A battlement's bonus is optional (the weakest one left).
+ */
+function siegeStep(written: string): SiegeStep {
+  const words = written.toLowerCase().trim().split(/[\s_-]+/).filter((w) => !['another', 'a', 'the', 'one', 'of', 'level'].includes(w));
+  const levels = words.filter((w) => /^\+?\d{1,3}$/.test(w));
+  const word = words.filter((w) => !levels.includes(w)).join('_') || 'battlement';
+  const action = SIEGE_ACTIONS[word];
+  if (!action) throw new Refusal(`unknown siege action "${clip(written)}"`, didYouMean(word, ['destroy_battlement', 'poison_water']) ?? 'siege actions are "destroy battlement" (name its bonus, "+2", or the weakest is taken) and "poison water"');
+  if (levels.length > 1) throw new Refusal(`one battlement per action, not "${clip(written)}"`, 'e.g. "destroy battlement +2 then battlement +1"');
+  const level = levels[0] === undefined ? undefined : Number(levels[0].replace(/^\+/, ''));
+  if (level !== undefined && action !== 'destroy_battlement') throw new Refusal(`poisoning the water takes no bonus ("${clip(written)}")`);
+  if (level !== undefined && level < 1) throw new Refusal(`a battlement is +1, +2 or +3, not "${clip(written)}"`);
+  return level === undefined ? { action } : { action, battlement: level };
+}
 
 /** Largest Fate pledge read; more than any nation holds, small enough to stay a safe integer. */
 const MAX_FATE = 1_000_000;
@@ -287,10 +304,10 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
     case 'upgrade':
       return { kind: 'upgrade', settlement: take(book.settlement(text(subject, 'upgrade'))) };
     case 'siege': {
-      const word = text(f.action ?? 'destroy_battlement', 'action').toLowerCase().trim().replace(/[\s-]+/g, '_');
-      const action = SIEGE_ACTIONS[word];
-      if (!action) throw new Refusal(`unknown siege action "${clip(word)}"`, didYouMean(word, ['destroy_battlement', 'poison_water']) ?? 'siege actions are "destroy battlement" and "poison water"');
-      return { kind: 'siege_action', unit: ownUnit(), action, ...opt('fate', fate(f.fate)) };
+      const first = siegeStep(text(f.action ?? 'destroy_battlement', 'action'));
+      const then = list(f.then, 'then').map(siegeStep);
+      if (then.length > 8) throw new Refusal(`a siege action lists at most 8 further actions, not ${then.length}`);
+      return { kind: 'siege_action', unit: ownUnit(), ...first, ...(then.length ? { then } : {}), ...opt('fate', fate(f.fate)) };
     }
     case 'sortie': {
       if (f.target === undefined) throw new Refusal('a sortie needs a target: a unit besieging the settlement', 'e.g. "sortie argenta-9 against gondarahl-4"');

@@ -142,9 +142,9 @@ const VERB_FIRST: Record<string, Form> = {
   siege: {
     kind: 'siege',
     subject: { field: 'action', shape: 'one' },
-    clauses: [{ phrases: ['with', 'using', 'by'], field: 'siege', shape: 'one' }, FATE],
+    clauses: [{ phrases: ['with', 'using', 'by'], field: 'siege', shape: 'one' }, { phrases: ['and then', 'then'], field: 'then', shape: 'list' }, FATE],
     required: ['action', 'siege'],
-    usage: 'siege destroy battlement with argenta-2 [fate 2] — or: siege poison water with argenta-2',
+    usage: 'siege destroy battlement +2 with argenta-2 [then battlement +1, poison water] [fate 2] — or: siege poison water with argenta-2',
   },
   sortie: {
     kind: 'sortie',
@@ -313,6 +313,12 @@ function splitClauses(tokens: Token[], clauses: Clause[]): Split {
   return split;
 }
 
+/** "then battlement +1 then poison water": the further siege actions are one list. */
+function oneThen(tokens: Token[]): Token[] {
+  const first = tokens.findIndex((t) => t.word === 'then');
+  return tokens.map((t, i) => (i > first && first >= 0 && t.word === 'then' ? { text: ',', word: ',', quoted: false } : t));
+}
+
 /** Words that may follow "abandoning" at the end of a line: "abandoning the work", "abandoning its siege". */
 const ABANDON_TAIL = ['the', 'its', 'their', 'work', 'siege', 'build', 'site'];
 
@@ -332,7 +338,7 @@ function takeAbandon(tokens: Token[]): { tokens: Token[]; abandon: boolean } {
 }
 
 function readForm(form: Form, written: Token[]): LineResult {
-  const { tokens, abandon } = form.kind === 'move' || form.kind === 'attack' ? takeAbandon(written) : { tokens: written, abandon: false };
+  const { tokens, abandon } = form.kind === 'move' || form.kind === 'attack' ? takeAbandon(written) : form.kind === 'siege' ? { tokens: oneThen(written), abandon: false } : { tokens: written, abandon: false };
   const { subject, parts } = splitClauses(tokens, form.clauses);
   const fields: RawFields = {};
   if (abandon) fields.abandon = true;

@@ -307,4 +307,5 @@ export const rulesSchema = z.strictObject({
   advanceAfterVictory: z.boolean(),
   nmrFlagAfter: z.number().int().min(1),
   sight: z.strictObject({ unit: z.number().int().min(0), settlement: z.number().int().min(0) }),
+  press: z.strictObject({ maxLength: z.number().int().min(1).max(20000), perTurn: z.number().int().min(0), anonymous: z.boolean() }),
 });

@@ -22,7 +22,8 @@ export type Order =
   | SiegeActionOrder
   | SortieOrder
   | AssaultOrder
-  | NoteOrder;
+  | NoteOrder
+  | PressOrder;
 
 export type OrderKind = Order['kind'];
 
@@ -146,6 +147,15 @@ export interface AssaultOrder {
 export interface NoteOrder {
   kind: 'note';
   text: string;
+}
+
+/** A letter to other nations (or all), delivered in their next reports. */
+export interface PressOrder {
+  kind: 'press';
+  to: NationId[] | 'all';
+  text: string;
+  /** Unsigned: the recipients are not told who sent it (rules.press.anonymous). */
+  anonymous?: true;
 }
 
 export interface NationOrders {

@@ -66,6 +66,8 @@ export interface RuleSettings {
   nmrFlagAfter: number;
   /** Sight ranges in hexes, for reports. */
   sight: { unit: number; settlement: number };
+  /** Letters between nations (`press` orders). */
+  press: { maxLength: number; perTurn: number; anonymous: boolean };
 }
 
 export const DEFAULT_RULES: RuleSettings = {
@@ -127,4 +129,5 @@ export const DEFAULT_RULES: RuleSettings = {
   advanceAfterVictory: true,
   nmrFlagAfter: 2,
   sight: { unit: 3, settlement: 3 },
+  press: { maxLength: 1000, perTurn: 3, anonymous: false },
 };

@@ -4,6 +4,7 @@ import type { Order, SiegeAction, SiegeStep } from '../core/orders.js';
 import { unsafeCharacter, type TextShape, type UnsafeCharacter } from '../campaign/unsafe-text.js';
 import { plainText } from '../report/escape.js';
 import { clip, type NameBook, type Resolved } from './names.js';
+import { pressRecipients } from './press-recipients.js';
 import { didYouMean } from './suggest.js';
 
 /**
@@ -31,6 +32,7 @@ export const ORDER_KEYS: Record<string, readonly string[]> = {
   sortie: ['target', 'fate'],
   assault: ['support', 'fate', 'casualties'],
   note: [],
+  press: ['text', 'anonymous'],
 };
 
 /** Siege actions as players write them ("destroy battlement", "poison the water"). */
@@ -115,6 +117,16 @@ function abandon(value: unknown): true | undefined {
   if (['yes', 'true'].includes(word)) return true;
   if (['no', 'false'].includes(word)) return undefined;
   throw new Refusal(`"abandon" is true or false, not "${clip(String(value))}"`, 'write "abandon: true" to give up the work under way');
+}
+
+/** `anonymous: true` (YAML), or the word "unsigned"/"anonymous" in a text line. */
+function unsigned(value: unknown): boolean {
+  if (value === undefined || value === null || value === false) return false;
+  if (value === true) return true;
+  const word = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (['yes', 'true'].includes(word)) return true;
+  if (['no', 'false'].includes(word)) return false;
+  throw new Refusal(`"anonymous" is true or false, not "${clip(String(value))}"`);
 }
 
 /** Paths: "11,7 12,7", "11,7 -> 12,7", or a list of hexes and place names. */
@@ -207,7 +219,7 @@ export function interpretOrder(fields: RawFields, book: NameBook, campaign: Camp
  */
 function unsafeField(fields: RawFields, kind: string): Interpreted | undefined {
   for (const [key, value] of Object.entries(fields)) {
-    const shape = kind === 'note' && key === 'note' ? 'lines' : 'line';
+    const shape = (kind === 'note' && key === 'note') || (kind === 'press' && key === 'text') ? 'lines' : 'line';
     const found = firstUnsafe(value, shape);
     if (!found) continue;
     const { text, at } = found;
@@ -324,6 +336,13 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
       const note = text(subject, 'note');
       if (note.length > 2000) throw new Refusal(`a note is at most 2000 characters; this one has ${note.length}`);
       return { kind: 'note', text: note };
+    }
+    case 'press': {
+      const to = pressRecipients(campaign, list(subject, 'press'));
+      if (!to.ok) throw new Refusal(to.reason, to.hint);
+      if (f.text === undefined || (typeof f.text === 'string' && !f.text.trim())) throw new Refusal('a letter needs some text', 'press to Gondarahl: We want peace');
+      const letter = text(f.text, 'text');
+      return { kind: 'press', to: to.to, text: letter, ...(unsigned(f.anonymous) ? { anonymous: true as const } : {}) };
     }
     default:
       throw new Refusal(`unknown order "${clip(kind)}"`);

@@ -220,7 +220,7 @@ const HEADERS: Record<string, SheetHeader> = { nation: 'nation', turn: 'turn', t
 const SUBJECT_VERBS = [...Object.keys(SUBJECT_FIRST), ...Object.keys(SUBJECT_ALIASES)];
 
 /** Every word a line may start with, for "did you mean". */
-export const LINE_KEYWORDS = [...Object.keys(VERB_FIRST), 'build', 'note', ...Object.keys(HEADERS).filter((h) => h !== 'losses')];
+export const LINE_KEYWORDS = [...Object.keys(VERB_FIRST), 'build', 'note', 'press', ...Object.keys(HEADERS).filter((h) => h !== 'losses')];
 
 /** Reads one line (comments already removed, not blank). Never throws. */
 export function parseOrderLine(line: string): LineResult {
@@ -234,6 +234,7 @@ export function parseOrderLine(line: string): LineResult {
     if (!rest.trim()) return { kind: 'problem', reason: 'a note needs some text after "note"', hint: 'note Please tell Gondarahl we want peace' };
     return { kind: 'order', fields: { note: rest.trim() } };
   }
+  if (head === 'press' || head === 'letter') return readPress(rest);
   const header = HEADERS[head];
   if (header) return readHeader(header, rest);
   const body = normaliseFate(tokenize(raw.replace(/[.;]+$/, '')));
@@ -317,6 +318,19 @@ function splitClauses(tokens: Token[], clauses: Clause[]): Split {
 function oneThen(tokens: Token[]): Token[] {
   const first = tokens.findIndex((t) => t.word === 'then');
   return tokens.map((t, i) => (i > first && first >= 0 && t.word === 'then' ? { text: ',', word: ',', quoted: false } : t));
+}
+
+const PRESS_USAGE = 'press to Gondarahl: We want peace — or: press to all: … — or: press unsigned to Borea: …';
+
+/** "press [unsigned] to Gondarahl, Borea: the letter": recipients before the colon, the letter after it. */
+function readPress(rest: string): LineResult {
+  const m = /^(?:(unsigned|anonymous(?:ly)?)\s+)?(?:to\s+)?([^:]*?)\s*:\s*(.*)$/is.exec(rest.trim());
+  if (!m) return { kind: 'problem', reason: 'a letter names who it is for, then a colon, then the letter', hint: PRESS_USAGE };
+  const [, unsigned, to = '', letter = ''] = m;
+  if (!to.trim()) return { kind: 'problem', reason: 'this letter does not say who it is for', hint: PRESS_USAGE };
+  if (!letter.trim()) return { kind: 'problem', reason: 'a letter needs some text after the colon', hint: PRESS_USAGE };
+  const recipients = to.split(/\s*,\s*|\s+and\s+/i).filter(Boolean);
+  return { kind: 'order', fields: { press: recipients, text: letter.trim(), ...(unsigned ? { anonymous: true } : {}) } };
 }
 
 /** Words that may follow "abandoning" at the end of a line: "abandoning the work", "abandoning its siege". */

@@ -14,6 +14,7 @@ import {
   checkSiegeAction,
   checkSortie,
 } from './unit-orders.js';
+import { checkPress } from './press.js';
 import { reject, type Verdict } from './verdict.js';
 import type { UnitWork } from '../work.js';
 
@@ -38,6 +39,7 @@ const CHECKERS: { [K in Order['kind']]: Checker<Extract<Order, { kind: K }>> } =
   sortie: checkSortie,
   assault: checkAssault,
   note: (_ctx, _nation, o) => ({ ok: true, claims: [], summary: `Note to the GM: "${o.text}"` }),
+  press: checkPress,
 };
 
 export interface CheckedOrder extends AcceptedOrder {

@@ -100,6 +100,17 @@ export interface NationState {
   unlocked?: { unitTypes?: string[]; structures?: string[] };
   /** Hidden map resources this nation has found. */
   revealed?: HexKey[];
+  /** The leader since the first succession (before it, the campaign's); name null: no one rules. */
+  leader?: LeaderState;
+  /** The heir the player named, who takes over when the leader dies. */
+  heir?: { name: string; ability?: string };
+}
+
+export interface LeaderState {
+  name: string | null;
+  ability?: string;
+  unit?: UnitId;
+  since: number;
 }
 
 export interface FollowUp {

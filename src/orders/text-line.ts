@@ -160,6 +160,13 @@ const VERB_FIRST: Record<string, Form> = {
     required: ['assault'],
     usage: 'assault with argenta-2 [supported by argenta-3] [fate 2]',
   },
+  heir: {
+    kind: 'heir',
+    subject: { field: 'heir', shape: 'one' },
+    clauses: [{ phrases: ['with ability', 'with the ability', 'bringing', 'ability', 'with'], field: 'ability', shape: 'one' }],
+    required: ['heir'],
+    usage: 'heir "Lady Mirela" [with ability sea-lord]',
+  },
 };
 
 /** Orders written subject first, the way receipts echo them: "Iron Guard attacks gondarahl-3". */
@@ -420,6 +427,7 @@ const MISSING: Record<string, string> = {
   siege: 'which besieging unit acts ("with <unit>")',
   sortie: 'which unit sallies out',
   assault: 'which besieging unit assaults ("with <unit>")',
+  heir: 'who the heir is',
 };
 
 function missingText(form: Form, missing: string[]): string {

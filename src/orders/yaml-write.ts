@@ -64,6 +64,8 @@ export function fieldsOf(o: Order): Record<string, unknown> {
       return { assault: o.unit, ...some('support', o.support), ...maybe('fate', o.fate), ...some('casualties', o.casualties) };
     case 'note':
       return { note: o.text };
+    case 'heir':
+      return { heir: o.name, ...(o.ability ? { ability: o.ability } : {}) };
     case 'press':
       return { press: o.to === 'all' ? 'all' : [...o.to], text: o.text, ...(o.anonymous ? { anonymous: true } : {}) };
   }

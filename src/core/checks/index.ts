@@ -15,6 +15,7 @@ import {
   checkSortie,
 } from './unit-orders.js';
 import { checkPress } from './press.js';
+import { checkHeir } from './heir.js';
 import { reject, type Verdict } from './verdict.js';
 import type { UnitWork } from '../work.js';
 
@@ -40,6 +41,7 @@ const CHECKERS: { [K in Order['kind']]: Checker<Extract<Order, { kind: K }>> } =
   assault: checkAssault,
   note: (_ctx, _nation, o) => ({ ok: true, claims: [], summary: `Note to the GM: "${o.text}"` }),
   press: checkPress,
+  heir: checkHeir,
 };
 
 export interface CheckedOrder extends AcceptedOrder {

@@ -34,6 +34,8 @@ export interface ReceiptOrder {
   fate: number;
   /** Work in progress the order ends, each with what is lost ("Silver mine at 9,4 (20 Renown paid, 1 of 2 turns of work done)"). */
   abandons?: string[];
+  /** Parts of the order left out, and why (a supporter that cannot reach the battle). */
+  warnings?: string[];
 }
 
 export interface ReceiptProblem {
@@ -154,6 +156,7 @@ export function buildReceipt(input: ReceiptInput): ReceiptResult {
     renown: a.renown,
     fate: a.fate,
     ...(a.abandons?.length ? { abandons: a.abandons.map((w) => `${w.unit}: ${lossText(w)}`) } : {}),
+    ...(a.warnings?.length ? { warnings: [...a.warnings] } : {}),
   }));
   const problems: ReceiptProblem[] = [
     ...(orders.refused ?? []).map(fromRefused),
@@ -250,6 +253,7 @@ export function renderReceipt(r: OrderReceipt): string {
     out.push(`  ${o.line ? `line ${o.line}` : '-'}: ${o.text}`);
     out.push(`      → ${o.summary}`);
     for (const lost of o.abandons ?? []) out.push(`      ! WARNING: this gives up work in progress, ${lost}; it is lost`);
+    for (const warning of o.warnings ?? []) out.push(`      ! WARNING: ${warning}`);
   }
   out.push('');
   out.push(`Problems (${r.problems.length}):`);

@@ -164,10 +164,31 @@ function interpret(sheet: OrderSheet, source: string, top: unknown, layout: Yaml
     }
     const fields: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) fields[k.trim().toLowerCase()] = v;
-    const entry: SheetEntry = { ...where, text, fields: kindFirst(fields) };
+    const asWritten = writtenAs(fields);
+    const entry: SheetEntry = { ...(asWritten.line !== undefined ? { line: asWritten.line } : where), text: asWritten.text ?? text, fields: kindFirst(fields) };
     sheet.entries.push(entry);
   });
   return sheet;
+}
+
+/**
+ * Orders filed from a mail keep where and how the player wrote them (yaml-write.ts): `line` is the line of
+ * the mail, `written` the order as typed. They are taken out of the fields, so that every message about the
+ * order (receipts of "show orders", the report's refusals) quotes the player's own line and number.
+ */
+function writtenAs(fields: Record<string, unknown>): { line?: number; text?: string } {
+  const out: { line?: number; text?: string } = {};
+  const line = fields.line;
+  if (typeof line === 'number' && Number.isSafeInteger(line) && line > 0) {
+    out.line = line;
+    delete fields.line;
+  }
+  const written = fields.written;
+  if (typeof written === 'string' && written.trim() !== '') {
+    out.text = written.length > 200 ? `${written.slice(0, 199)}…` : written;
+    delete fields.written;
+  }
+  return out;
 }
 
 /** Keys that name an order kind and are never another kind's field ("support" is both). */

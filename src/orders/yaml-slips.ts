@@ -219,8 +219,9 @@ function slipIn(lines: readonly SourceLine[], from: number, to: number, at: { fi
     return problem(from, `this order is indented ${more} than the orders above it (its "-" is in column ${head.indent + 1}, theirs in column ${at.firstIndent + 1})`, 'every order in the list starts at the same column: put its "-" under the "-" of the order above');
   }
 
-  if (isDash(head)) {
-    const keyColumn = /^[ \t]*-[ \t]+/.exec(head.text)![0].length;
+  const dashed = /^[ \t]*-[ \t]+(?=[^\s#])/.exec(head.text);
+  if (dashed) {
+    const keyColumn = dashed[0].length;
     const firstKey = /^[ \t]*-[ \t]+([^:\s]+)/.exec(head.text)?.[1] ?? 'the first key';
     let inList: number | undefined;
     for (const i of content.slice(1)) {

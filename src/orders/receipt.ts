@@ -74,6 +74,8 @@ export interface OrderReceipt {
   fate: { available: number; pledged: number; left: number };
   /** Every order valid and the whole sheet will be applied: exit code 0. */
   ok: boolean;
+  /** What the line numbers count, when the orders came in a mail: "your message" or "the attached orders.yaml". */
+  linesOf?: string;
 }
 
 export interface ReceiptInput {
@@ -86,6 +88,8 @@ export interface ReceiptInput {
   expectedToken?: string;
   replacesEarlier?: boolean;
   late?: boolean;
+  /** What the line numbers count (see OrderReceipt.linesOf). */
+  linesOf?: string;
 }
 
 export interface ReceiptResult {
@@ -128,6 +132,7 @@ export function buildReceipt(input: ReceiptInput): ReceiptResult {
     token: checkToken(sheet.token, input.expectedToken),
     replacesEarlier: input.replacesEarlier ?? false,
     late: input.late ?? false,
+    ...(input.linesOf ? { linesOf: input.linesOf } : {}),
   };
   const money = { renown: { available: nationState?.renown ?? 0, spent: 0, left: nationState?.renown ?? 0 }, fate: { available: nationState?.fate ?? 0, pledged: 0, left: nationState?.fate ?? 0 } };
   const at = (line: number | undefined) => (line !== undefined ? { line } : {});
@@ -245,6 +250,7 @@ export function renderReceipt(r: OrderReceipt): string {
   else if (r.token !== 'unchecked') out.push(`Token: ${r.token}`);
   if (r.replacesEarlier) out.push(`These orders replace, whole, the orders you sent earlier for turn ${r.pendingTurn}.`);
   if (r.late) out.push(`LATE: the deadline for turn ${r.pendingTurn} has passed.`);
+  if (r.linesOf) out.push(`Line numbers count the lines of ${r.linesOf}, from its first line.`);
   if (r.refusedWhole) out.push('', `NOT ACCEPTED: ${r.refusedWhole}.`);
   out.push('');
   out.push(r.refusedWhole && r.accepted.length ? `Understood (${r.accepted.length}), but not applied:` : `Accepted (${r.accepted.length}):`);

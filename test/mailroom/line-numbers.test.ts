@@ -56,11 +56,13 @@ describe('line numbers of a mailed order', () => {
 
     const toDuke = (await new OutboxQueue(join(dir, 'mail')).all()).filter((q) => q.message.to.includes(ADDRESSES.argenta!));
     const receipt = toDuke.find((q) => q.kind === 'receipt')!.message.text;
+    expect(receipt).toContain('Line numbers count the lines of your message, from its first line.');
     expect(receipt).toContain('line 10: hold Tidewatch Marines');
     expect(receipt).toContain('line 11: Quicksilver Riders attacks Ironguard of Kharnik supported by Argentum Guard');
     expect(receipt).toContain("! WARNING: supporting unit Argentine Marines 'Argentum Guard' (ar-argentum-guard) cannot reach 24,5 this turn");
 
     const shown = toDuke.find((q) => q.message.subject.includes('show orders'))!.message.text;
+    expect(shown).toContain('Line numbers count the lines of the message that brought them, from its first line.');
     expect(shown).toContain('line 10: hold Tidewatch Marines');
     expect(shown).toContain('line 11: Quicksilver Riders attacks Ironguard of Kharnik supported by Argentum Guard');
 

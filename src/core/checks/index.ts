@@ -1,6 +1,7 @@
 import type { AcceptedOrder, TurnContext } from '../context.js';
 import type { NationId, UnitId } from '../ids.js';
 import type { NationOrders, Order } from '../orders.js';
+import { orderText } from '../order-text.js';
 import { checkBuildBattlement, checkBuildStructure, checkBuildUnit, checkUpgrade } from './settlement-orders.js';
 import {
   checkAssault,
@@ -124,9 +125,7 @@ export function checkNationOrders(ctx: TurnContext, orders: NationOrders): Check
   return { accepted, problems, renownLeft, fateLeft };
 }
 
-/** A readable one-line form of an order, for rejections in the event log. */
+/** A readable one-line form of an order, in the plain-text order language (order-text.ts). */
 export function describeOrder(order: Order): string {
-  const { kind, ...rest } = order;
-  const parts = Object.entries(rest).map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
-  return `${kind} ${parts.join(' ')}`.trim();
+  return orderText(order);
 }

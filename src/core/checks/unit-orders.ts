@@ -18,6 +18,7 @@ import { WorldIndex } from '../world-index.js';
 import { lossText, WorkIndex, type UnitWork } from '../work.js';
 import { canReach, isRejected, ownUnit, reachOf, startOfTurn, unitLabel } from './lookup.js';
 import { outOfReach } from './out-of-reach.js';
+import { withArticle } from '../prose.js';
 import { reject, type Rejected, type Verdict } from './verdict.js';
 
 /** Checkers for orders given to a unit. Each is a pure look at the state. */
@@ -234,15 +235,15 @@ export function checkConstruct(ctx: TurnContext, nation: NationId, o: ConstructO
   const ext = ctx.campaign.externals[o.structure];
   if (!ext) return reject(`there is no external structure "${o.structure}"`, `known: ${Object.keys(ctx.campaign.externals).join(', ')}`);
   if (!(type.canConstruct ?? []).includes(ext.id)) {
-    return reject(`${label} cannot build a ${ext.name}`, type.canConstruct?.length ? `it can build: ${type.canConstruct.join(', ')}` : 'a suitable diplomatic unit is needed');
+    return reject(`${label} cannot build ${withArticle(ext.name)}`, type.canConstruct?.length ? `it can build: ${type.canConstruct.join(', ')}` : 'a suitable diplomatic unit is needed');
   }
   const found = (r: { hex: string; kind: string }) => r.hex === unit.hex && r.kind === ext.requiresResource;
   const revealed = ctx.start.nations[nation]?.revealed?.includes(unit.hex) === true;
   if (ext.requiresResource && !ctx.campaign.map.resources.some(found) && !(revealed && (ctx.campaign.map.hiddenResources ?? []).some(found))) {
-    return reject(`a ${ext.name} needs ${ext.requiresResource} at the site; there is none at ${unit.hex}`);
+    return reject(`${withArticle(ext.name)} needs ${ext.requiresResource} at the site; there is none at ${unit.hex}`);
   }
   if (startOfTurn(ctx).externalHexes.has(unit.hex)) return reject(`there is already a structure at ${unit.hex}`);
-  return { ok: true, claims: [unit.id], renown: ext.cost, slots: [{ key: `site:${unit.hex}`, limit: 1, label: `one structure at ${unit.hex}` }], summary: `${label} builds a ${ext.name} at ${unit.hex} (${ext.cost} Renown, ${ext.turns} turn${ext.turns === 1 ? '' : 's'})` };
+  return { ok: true, claims: [unit.id], renown: ext.cost, slots: [{ key: `site:${unit.hex}`, limit: 1, label: `one structure at ${unit.hex}` }], summary: `${label} builds ${withArticle(ext.name)} at ${unit.hex} (${ext.cost} Renown, ${ext.turns} turn${ext.turns === 1 ? '' : 's'})` };
 }
 
 export function checkFound(ctx: TurnContext, nation: NationId, o: FoundOrder): Verdict {

@@ -10,6 +10,7 @@ import type { SettlementState, UnitState } from '../state.js';
 import { captureSettlement, hasInfantry } from './capture.js';
 import { defendersOf, takeDefencePledges } from './combat.js';
 import type { Phase } from './phase.js';
+import { unitName } from '../unit-name.js';
 
 /**
  * Siege actions (besiegers against battlements and the water), then sorties
@@ -82,7 +83,7 @@ function siegeAction(ctx: TurnContext, a: AcceptedOrder<SiegeActionOrder>): void
   const garrison = ctx.unitsAt(s.hex).filter((u) => u.nation === s.nation);
   const r = siegeRoll(ctx, unit, scope, ctx.rules.siege.poisonTarget, a.order.fate ?? 0, true, []);
   const victims = garrison.filter((u) => u.health === 'healthy').slice(0, r.successes);
-  for (const v of victims) effects.push(`${v.id} bloodied`);
+  for (const v of victims) effects.push(`${unitName(ctx.campaign, v)} bloodied`);
   ctx.emit({ type: 'siege_roll', nations, action: 'poison_water', unit: unit.id, settlement: s.id, target: ctx.rules.siege.poisonTarget, roll: r.roll, modifiers: r.modifiers, fateSpent: r.fateSpent, total: r.total, successes: r.successes, effects });
   for (const v of victims) ctx.setHealth(v, 'bloodied', `poisoned water in ${s.name}`, nations);
 }
@@ -101,7 +102,7 @@ function sortie(ctx: TurnContext, a: AcceptedOrder<SortieOrder>): void {
     .unitsAt(s.hex)
     .filter((u) => u.besieging === s.id && u.id !== target.id && numbers[u.health] <= beat);
   const struck = r.successes > 0 ? [target, ...others].slice(0, r.successes) : [];
-  const effects = struck.map((u) => `${u.id} ${u.health === 'healthy' ? 'bloodied' : 'destroyed'}`);
+  const effects = struck.map((u) => `${unitName(ctx.campaign, u)} ${u.health === 'healthy' ? 'bloodied' : 'destroyed'}`);
   ctx.emit({ type: 'siege_roll', nations, action: 'sortie', unit: unit.id, settlement: s.id, target: beat, roll: r.roll, modifiers: r.modifiers, fateSpent: r.fateSpent, total: r.total, successes: r.successes, effects });
   for (const u of struck) ctx.harmUnit(u, `sortie from ${s.name}`, nations);
 }

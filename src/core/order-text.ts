@@ -1,0 +1,54 @@
+import { bonusText } from './checks/settlement-orders.js';
+import type { Order } from './orders.js';
+
+/**
+ * An order written back as one line of the plain-text order language
+ * (docs/orders.md), with ids: "attack gondarahl-3 with argenta-1 supported by
+ * argenta-4 fate 2". What the GM's list of orders and the engine's refusals
+ * show when the player's own words are not at hand; read back through the
+ * text reader it gives the same order.
+ */
+export function orderText(order: Order): string {
+  const fate = (n: number | undefined) => (n ? ` fate ${n}` : '');
+  const list = (phrase: string, ids: readonly string[] | undefined) => (ids?.length ? ` ${phrase} ${ids.join(', ')}` : '');
+  const abandon = (yes: boolean | undefined) => (yes ? ' abandoning' : '');
+  switch (order.kind) {
+    case 'move':
+      return `move ${order.unit} to ${order.to}${order.path?.length ? ` via ${order.path.join(' ')}` : ''}${list('carrying', order.carry)}${order.landAt ? ` landing at ${order.landAt}` : ''}${abandon(order.abandon)}`;
+    case 'attack': {
+      const target = 'unit' in order.target ? order.target.unit : order.target.settlement;
+      return `attack ${target} with ${order.unit}${list('supported by', order.support)}${fate(order.fate)}${list('losses', order.casualties)}${abandon(order.abandon)}`;
+    }
+    case 'defend':
+      return `defend ${'unit' in order.protect ? order.protect.unit : order.protect.settlement} with ${order.unit}${fate(order.fate)}`;
+    case 'rest':
+      return `rest ${order.unit}`;
+    case 'hold':
+      return `hold ${order.unit}${fate(order.fate)}`;
+    case 'build_unit':
+      return `build ${order.unitType}${order.name ? ` ${named(order.name)}` : ''} in ${order.settlement}${order.bonuses?.length ? ` with bonus ${order.bonuses.map(bonusText).join(', ')}` : ''}`;
+    case 'build_structure':
+      return `build structure ${order.structure} in ${order.settlement}`;
+    case 'build_battlement':
+      return `build battlement +${order.level} in ${order.settlement}`;
+    case 'construct':
+      return `construct ${order.structure} with ${order.unit}`;
+    case 'found':
+      return `found ${named(order.name)} with ${order.unit}`;
+    case 'upgrade':
+      return `upgrade ${order.settlement}`;
+    case 'siege_action':
+      return `siege ${order.action === 'destroy_battlement' ? 'destroy battlement' : 'poison water'} with ${order.unit}${fate(order.fate)}`;
+    case 'sortie':
+      return `sortie ${order.unit} against ${order.target}${fate(order.fate)}`;
+    case 'assault':
+      return `assault with ${order.unit}${list('supported by', order.support)}${fate(order.fate)}${list('losses', order.casualties)}`;
+    case 'note':
+      return `note ${order.text.replace(/\r\n|\r|\n/g, ' ↵ ')}`;
+  }
+}
+
+/** A new name in double quotes, so that words in it ("and", "with") stay part of it. */
+function named(name: string): string {
+  return name.includes('"') ? `named ${name}` : `"${name}"`;
+}

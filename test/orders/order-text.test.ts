@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { orderText } from '../../src/core/order-text.js';
+import { orderNames, orderText } from '../../src/core/order-text.js';
 import { interpretSheet } from '../../src/orders/sheet.js';
 import { readTextSheet } from '../../src/orders/text-sheet.js';
 import { ARGENTA, FIXTURES, loadWorld, type World } from './world.js';
@@ -22,6 +22,14 @@ describe('an order written back as a line of text', () => {
     expect(first).toHaveLength(1);
     const written = orderText(first[0]!);
     expect(written).not.toMatch(/[{}=[\]]|\bundefined\b|_/);
+    const again = interpretSheet(readTextSheet(written), ARGENTA, world.open.campaign, world.state).orders;
+    expect(again.refused, written).toBeUndefined();
+    expect(again.orders).toEqual(first);
+  });
+
+  it.each(valid)('with the names a sheet writes, reads back to the same order: %s', (line) => {
+    const first = interpretSheet(readTextSheet(line), ARGENTA, world.open.campaign, world.state).orders.orders;
+    const written = orderText(first[0]!, orderNames(world.open.campaign, world.state, ARGENTA));
     const again = interpretSheet(readTextSheet(written), ARGENTA, world.open.campaign, world.state).orders;
     expect(again.refused, written).toBeUndefined();
     expect(again.orders).toEqual(first);

@@ -196,20 +196,22 @@ export function checkDefend(ctx: TurnContext, nation: NationId, o: DefendOrder):
   const label = unitLabel(ctx, unit);
   if (!military(ctx, unit)) return reject(`${label} is a diplomatic unit and cannot defend`);
   let at;
+  let target: string;
   if ('unit' in o.protect) {
     const ward = ownUnit(ctx, nation, o.protect.unit);
     if (isRejected(ward)) return ward;
     at = ward.hex;
+    target = unitLabel(ctx, ward);
   } else {
     const s = ctx.settlement(o.protect.settlement);
     if (!s || s.nation !== nation) return reject(`you hold no settlement ${o.protect.settlement}`);
     at = s.hex;
+    target = s.name;
   }
   if (!canReach(ctx, unit, at)) {
     const far = outOfReach(ctx, unit, at);
     return reject(`${label} cannot reach ${at} to defend it${far.later ? ' this turn' : ''}: ${far.why}`, far.hint);
   }
-  const target = 'unit' in o.protect ? o.protect.unit : o.protect.settlement;
   return { ok: true, claims: [unit.id], fate: o.fate ?? 0, summary: `${label} stands ready to defend ${target}${o.fate ? `, pledging ${o.fate} Fate` : ''}` };
 }
 

@@ -4,6 +4,7 @@ import type { TurnContext } from './context.js';
 import type { BattleSide, Casualty, DieRoll, Modifier, UnitRoll } from './events.js';
 import { compareIds, type HexKey, type NationId, type UnitId } from './ids.js';
 import type { UnitState } from './state.js';
+import { unitName } from './unit-name.js';
 
 /**
  * One battle, open or an assault: every unit rolls (d6 healthy, d3 bloodied),
@@ -33,6 +34,19 @@ export interface BattleOutcome {
   survivors: { attacker: UnitState[]; defender: UnitState[] };
 }
 
+/**
+ * A battle as a side names it in prose: "the battle at 8,7 against Valian Cog 'Stormwarden'", after the
+ * other side's leading unit (the attacker, or the unit attacked), else the settlement assaulted. The id
+ * (spec.id) names the dice stream only.
+ */
+export function battleName(ctx: TurnContext, spec: BattleSpec, side: 'attacker' | 'defender'): string {
+  const settlement = ctx.settlementAt(spec.at)?.name;
+  if (spec.kind === 'assault' && settlement) return `the assault on ${settlement} at ${spec.at}`;
+  const enemy = side === 'attacker' ? spec.defender : spec.attacker;
+  const lead = enemy.units[0];
+  return `the battle at ${spec.at} against ${lead ? unitName(ctx.campaign, lead) : ctx.nationDef(enemy.nation).name}`;
+}
+
 /** A unit's strength on paper, for the default loss order: the weakest are lost first. */
 function bonusCount(ctx: TurnContext, unit: UnitState): number {
   return ctx.unitBonuses(unit).reduce((s, b) => s + b.value, 0);
@@ -52,7 +66,7 @@ export function fightBattle(ctx: TurnContext, spec: BattleSpec): BattleOutcome {
     });
     const available = Math.min(force.fatePledged, ctx.nationState(force.nation).fate);
     const fate = fateModifier(ctx.rules.fateTable, available);
-    if (fate.cost > 0) ctx.changeResource(force.nation, 'fate', -fate.cost, `Fate spent for +${fate.modifier} in battle ${spec.id}`);
+    if (fate.cost > 0) ctx.changeResource(force.nation, 'fate', -fate.cost, `Fate spent for +${fate.modifier} in ${battleName(ctx, spec, force === spec.attacker ? 'attacker' : 'defender')}`);
     const total = rolls.reduce((s, r) => s + r.total, 0) + fate.modifier + sumModifiers(force.sideModifiers);
     return {
       nation: force.nation,
@@ -88,14 +102,15 @@ export function fightBattle(ctx: TurnContext, spec: BattleSpec): BattleOutcome {
   for (const c of casualties) {
     const unit = ctx.unit(c.unit);
     if (!unit) continue;
-    if (c.result === 'destroyed') ctx.destroyUnit(unit, `lost in battle ${spec.id}`, nations);
-    else ctx.setHealth(unit, 'bloodied', `bloodied in battle ${spec.id}`, nations);
+    const where = battleName(ctx, spec, unit.nation === spec.attacker.nation ? 'attacker' : 'defender');
+    if (c.result === 'destroyed') ctx.destroyUnit(unit, `lost in ${where}`, nations);
+    else ctx.setHealth(unit, 'bloodied', `bloodied in ${where}`, nations);
   }
   for (const u of [...spec.attacker.units, ...spec.defender.units]) ctx.fought.add(u.id);
   if (winner !== 'draw') {
     const won = winner === 'attacker' ? spec.attacker.nation : spec.defender.nation;
     ctx.nationState(won).battlesWon += 1;
-    ctx.changeResource(won, 'renown', ctx.rules.victoryRenown, `victory in battle ${spec.id}`);
+    ctx.changeResource(won, 'renown', ctx.rules.victoryRenown, `victory in ${battleName(ctx, spec, winner)}`);
   }
   const alive = (units: UnitState[]) => units.filter((u) => ctx.unit(u.id) !== undefined);
   return { winner, survivors: { attacker: alive(spec.attacker.units), defender: alive(spec.defender.units) } };

@@ -3,6 +3,7 @@ import type { Randomiser } from './dice.js';
 import type { Indicator, LoggedEvent, Resource, TurnEvent } from './events.js';
 import { asUnitId, type HexKey, type NationId, type SettlementId, type UnitId } from './ids.js';
 import { GameMap } from './map.js';
+import { unitName } from './unit-name.js';
 import { WorldIndex } from './world-index.js';
 import type { Order, TurnOrders } from './orders.js';
 import type { GameState, Health, SettlementState, UnitState } from './state.js';
@@ -175,7 +176,7 @@ export class TurnContext {
     delete this.state.units[unit.id];
     // Land units aboard a sunk ship go down with it (they share its hex).
     for (const passenger of this.unitsAt(unit.hex)) {
-      if (passenger.aboard === unit.id) this.destroyUnit(passenger, `lost at sea with ${unit.id}`, nations);
+      if (passenger.aboard === unit.id) this.destroyUnit(passenger, `lost at sea with ${unitName(this.campaign, unit)}`, nations);
     }
   }
 

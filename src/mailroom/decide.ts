@@ -164,7 +164,8 @@ export function decideInbound(mail: ParsedInbound, ctx: InboundContext): Decisio
 /** Steps 2 to 5: a message from a person, not a machine. */
 function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: () => { replyTo?: string; replySuppressed?: boolean }): Decision {
   // 2. Who is it from?
-  const { sheet } = readMailSheet({ text: cutQuotedTail(mail.text), attachments: mail.attachments });
+  const { sheet, source } = readMailSheet({ text: cutQuotedTail(mail.text), attachments: mail.attachments });
+  const linesOf = source === 'mail body' ? 'your message' : `the ${source.replace(/^attachment /, 'attached ')}`;
   const hints = subjectHints(mail.subject, ctx.campaign);
   if (sheet.turn === undefined && hints.turn !== undefined) sheet.turn = hints.turn;
   const registered = nationsOf(ctx, [from]);
@@ -218,7 +219,7 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
     };
   }
   const replacesEarlier = ctx.ordersOnFile.has(nation);
-  const { receipt, orders } = buildReceipt({ campaign: ctx.campaign, state: ctx.state, sheet, nation, expectedToken: expected, replacesEarlier, late: ctx.late });
+  const { receipt, orders } = buildReceipt({ campaign: ctx.campaign, state: ctx.state, sheet, nation, expectedToken: expected, replacesEarlier, late: ctx.late, linesOf });
   if (receipt.token === 'wrong' || receipt.token === 'missing') {
     const replaced = receipt.token === 'wrong' && sheet.token !== undefined && (ctx.retiredTokens?.[nation] ?? []).includes(tokenDigest(sheet.token));
     return { kind: 'refuse', reason: 'token', nation, detail: replaced ? 'replaced order token' : `${receipt.token} order token`, receipt, ...reply() };

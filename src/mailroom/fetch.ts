@@ -419,7 +419,8 @@ class FetchRun {
       const read = existsSync(file) ? await readRegularFile(file) : undefined;
       if (read?.ok) {
         const sheet = readYamlSheet(read.bytes);
-        facts.ordersOnFile = buildReceipt({ campaign: room.open.campaign, state: this.state, sheet, nation: asNationId(nation) }).receipt;
+        // Orders filed from a mail keep its line numbers (yaml-write.ts).
+        facts.ordersOnFile = buildReceipt({ campaign: room.open.campaign, state: this.state, sheet, nation: asNationId(nation), linesOf: 'the message that brought them' }).receipt;
       }
     }
     if (commands.includes('resend') && this.state.turn >= 1 && existsSync(join(room.dir, 'turns', turnDirName(this.state.turn), 'reports', `${nation}.txt`))) {

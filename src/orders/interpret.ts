@@ -6,6 +6,7 @@ import { plainText } from '../report/escape.js';
 import { clip, normName, type NameBook, type Resolved } from './names.js';
 import { pressRecipients } from './press-recipients.js';
 import { didYouMean } from './suggest.js';
+import { withArticle } from '../core/prose.js';
 
 /**
  * One order as written, before names are resolved: the first key names the
@@ -208,7 +209,7 @@ export function interpretOrder(fields: RawFields, book: NameBook, campaign: Camp
   if (!allowed) return { ok: false, reason: `unknown order "${clip(kind)}"`, hint: didYouMean(kind, Object.keys(ORDER_KEYS)) ?? `orders are: ${Object.keys(ORDER_KEYS).join(', ')}` };
   for (const k of keys.slice(1)) {
     if (!allowed.includes(k)) {
-      return { ok: false, reason: `"${clip(k)}" does not belong to a ${kind} order`, hint: allowed.length ? (didYouMean(k, allowed) ?? `a ${kind} order takes: ${allowed.join(', ')}`) : `a ${kind} order takes nothing else` };
+      return { ok: false, reason: `"${clip(k)}" does not belong to ${withArticle(kind)} order`, hint: allowed.length ? (didYouMean(k, allowed) ?? `${withArticle(kind)} order takes: ${allowed.join(', ')}`) : `${withArticle(kind)} order takes nothing else` };
     }
   }
   const unsafe = unsafeField(fields, kind);

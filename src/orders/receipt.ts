@@ -34,6 +34,8 @@ export interface ReceiptOrder {
   fate: number;
   /** Work in progress the order ends, each with what is lost ("Silver mine at 9,4 (20 Renown paid, 1 of 2 turns of work done)"). */
   abandons?: string[];
+  /** Parts of the order left out, and why (a supporter that cannot reach the battle). */
+  warnings?: string[];
 }
 
 export interface ReceiptProblem {
@@ -72,6 +74,8 @@ export interface OrderReceipt {
   fate: { available: number; pledged: number; left: number };
   /** Every order valid and the whole sheet will be applied: exit code 0. */
   ok: boolean;
+  /** What the line numbers count, when the orders came in a mail: "your message" or "the attached orders.yaml". */
+  linesOf?: string;
 }
 
 export interface ReceiptInput {
@@ -84,6 +88,8 @@ export interface ReceiptInput {
   expectedToken?: string;
   replacesEarlier?: boolean;
   late?: boolean;
+  /** What the line numbers count (see OrderReceipt.linesOf). */
+  linesOf?: string;
 }
 
 export interface ReceiptResult {
@@ -126,6 +132,7 @@ export function buildReceipt(input: ReceiptInput): ReceiptResult {
     token: checkToken(sheet.token, input.expectedToken),
     replacesEarlier: input.replacesEarlier ?? false,
     late: input.late ?? false,
+    ...(input.linesOf ? { linesOf: input.linesOf } : {}),
   };
   const money = { renown: { available: nationState?.renown ?? 0, spent: 0, left: nationState?.renown ?? 0 }, fate: { available: nationState?.fate ?? 0, pledged: 0, left: nationState?.fate ?? 0 } };
   const at = (line: number | undefined) => (line !== undefined ? { line } : {});
@@ -154,6 +161,7 @@ export function buildReceipt(input: ReceiptInput): ReceiptResult {
     renown: a.renown,
     fate: a.fate,
     ...(a.abandons?.length ? { abandons: a.abandons.map((w) => `${w.unit}: ${lossText(w)}`) } : {}),
+    ...(a.warnings?.length ? { warnings: [...a.warnings] } : {}),
   }));
   const problems: ReceiptProblem[] = [
     ...(orders.refused ?? []).map(fromRefused),
@@ -242,6 +250,7 @@ export function renderReceipt(r: OrderReceipt): string {
   else if (r.token !== 'unchecked') out.push(`Token: ${r.token}`);
   if (r.replacesEarlier) out.push(`These orders replace, whole, the orders you sent earlier for turn ${r.pendingTurn}.`);
   if (r.late) out.push(`LATE: the deadline for turn ${r.pendingTurn} has passed.`);
+  if (r.linesOf) out.push(`Line numbers count the lines of ${r.linesOf}, from its first line.`);
   if (r.refusedWhole) out.push('', `NOT ACCEPTED: ${r.refusedWhole}.`);
   out.push('');
   out.push(r.refusedWhole && r.accepted.length ? `Understood (${r.accepted.length}), but not applied:` : `Accepted (${r.accepted.length}):`);
@@ -250,6 +259,7 @@ export function renderReceipt(r: OrderReceipt): string {
     out.push(`  ${o.line ? `line ${o.line}` : '-'}: ${o.text}`);
     out.push(`      → ${o.summary}`);
     for (const lost of o.abandons ?? []) out.push(`      ! WARNING: this gives up work in progress, ${lost}; it is lost`);
+    for (const warning of o.warnings ?? []) out.push(`      ! WARNING: ${warning}`);
   }
   out.push('');
   out.push(`Problems (${r.problems.length}):`);

@@ -1,6 +1,7 @@
 import type { RawFields } from './interpret.js';
 import type { SheetHeader } from './sheet.js';
 import { didYouMean, editDistance } from './suggest.js';
+import { withArticle } from '../core/prose.js';
 
 /**
  * The grammar of one plain-text order line, as players write them by hand:
@@ -386,7 +387,7 @@ function readForm(form: Form, written: Token[]): LineResult {
   }
   if (!form.clauses.includes(FATE)) {
     const fate = tokens.findIndex((t, i) => t.word === 'fate' && /^\d+$/.test(tokens[i + 1]?.word ?? ''));
-    if (fate >= 0) return { kind: 'problem', reason: `a ${form.kind} order spends no Fate`, hint: usage };
+    if (fate >= 0) return { kind: 'problem', reason: `${withArticle(form.kind)} order spends no Fate`, hint: usage };
   }
   if (form.kind === 'move' && fields.to === undefined) {
     // "move Iron Guard 12,7": a coordinate is never a unit name, so it is where the unit goes.

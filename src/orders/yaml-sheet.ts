@@ -5,6 +5,7 @@ import { ORDER_KEYS } from './interpret.js';
 import { WHOLE_FILE, type OrderSheet, type SheetEntry, type SheetHeader } from './sheet.js';
 import { parseOrderLine } from './text-line.js';
 import { readYamlFast } from './yaml-sheet-fast.js';
+import { canSalvage, salvageYaml } from './yaml-slips.js';
 
 /**
  * Reads a YAML order file (orders/<turn>/<nation>.yaml):
@@ -70,6 +71,12 @@ function readSheet(input: string | Uint8Array, fast: boolean): OrderSheet {
   if (quick) return interpret(sheet, source, quick.value, quick.layout);
   const read = readYaml(source, PLAYER_LIMITS);
   if (!read.ok) {
+    if (canSalvage(read.problems)) {
+      // A slip costs only the order (or header) it is in: yaml-slips.ts.
+      const salvaged = salvageYaml(source, read.problems);
+      sheet.problems.push(...salvaged.problems);
+      return interpret(sheet, source, salvaged.top, salvaged.layout);
+    }
     sheet.problems = read.problems.map((p) => ({ ...(p.line !== undefined ? { line: p.line } : {}), text: WHOLE_FILE, reason: p.message }));
     return sheet;
   }
@@ -150,12 +157,38 @@ function interpret(sheet: OrderSheet, source: string, top: unknown, layout: Yaml
       sheet.problems.push({ ...where, text, reason: 'each order is a map like "- move: Iron Guard" with "to: 12,7" below it' });
       return;
     }
+    const split = text.startsWith('{') ? splitHex(text, value as Record<string, unknown>) : undefined;
+    if (split) {
+      sheet.problems.push({ ...where, text, ...split });
+      return;
+    }
     const fields: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) fields[k.trim().toLowerCase()] = v;
-    const entry: SheetEntry = { ...where, text, fields: kindFirst(fields) };
+    const asWritten = writtenAs(fields);
+    const entry: SheetEntry = { ...(asWritten.line !== undefined ? { line: asWritten.line } : where), text: asWritten.text ?? text, fields: kindFirst(fields) };
     sheet.entries.push(entry);
   });
   return sheet;
+}
+
+/**
+ * Orders filed from a mail keep where and how the player wrote them (yaml-write.ts): `line` is the line of
+ * the mail, `written` the order as typed. They are taken out of the fields, so that every message about the
+ * order (receipts of "show orders", the report's refusals) quotes the player's own line and number.
+ */
+function writtenAs(fields: Record<string, unknown>): { line?: number; text?: string } {
+  const out: { line?: number; text?: string } = {};
+  const line = fields.line;
+  if (typeof line === 'number' && Number.isSafeInteger(line) && line > 0) {
+    out.line = line;
+    delete fields.line;
+  }
+  const written = fields.written;
+  if (typeof written === 'string' && written.trim() !== '') {
+    out.text = written.length > 200 ? `${written.slice(0, 199)}…` : written;
+    delete fields.written;
+  }
+  return out;
 }
 
 /** Keys that name an order kind and are never another kind's field ("support" is both). */
@@ -171,6 +204,22 @@ function kindFirst(fields: Record<string, unknown>): Record<string, unknown> {
   if (kind === undefined || Object.keys(fields)[0] === kind) return fields;
   const { [kind]: subject, ...rest } = fields;
   return { [kind]: subject, ...rest };
+}
+
+/**
+ * "{move: Iron Guard, to: 17,9}": inside braces a comma ends each part, so
+ * YAML reads "to: 17" and a key "9" with no value. Said as what it is,
+ * rather than as an unknown key "9".
+ */
+function splitHex(text: string, value: Record<string, unknown>): { reason: string; hint: string } | undefined {
+  if (!Object.entries(value).some(([k, v]) => /^\d+$/.test(k.trim()) && v === null)) return undefined;
+  const m = /([A-Za-z]+)\s*:\s*(-?\d+)\s*,\s*(\d+)\s*(?=[,}])/.exec(text);
+  if (!m) return undefined;
+  const [, key, col, row] = m;
+  return {
+    reason: `inside { } a comma ends each part of the order, so "${key}: ${col},${row}" reads as "${key}: ${col}" and a stray "${row}"`,
+    hint: `put the hex in quotes, ${key}: "${col},${row}", or write the order over several lines without the braces`,
+  };
 }
 
 function short(value: unknown): string {

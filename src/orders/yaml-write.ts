@@ -1,4 +1,4 @@
-import { Document, isMap, isSeq } from 'yaml';
+import { Document } from 'yaml';
 import type { NationOrders, Order, SiegeStep } from '../core/orders.js';
 import { plainText } from '../report/escape.js';
 
@@ -6,8 +6,11 @@ import { plainText } from '../report/escape.js';
  * Typed orders back to a YAML order file, with ids only, so that reading it
  * (readYamlSheet + interpretSheet, as the turn does) gives the same orders.
  * The mail loop uses it to file text orders as orders/<turn>/<nation>.yaml;
- * each order carries the line it was written as, as a comment. Refused lines
- * are not written: the receipt already told the player about them.
+ * given `written`, each order keeps how the player wrote it (`written:`) and
+ * the line of the mail it stood on (`line:`), which the reader takes back out
+ * of the order: the report's refusals and "show orders" then quote the
+ * player's line, numbered as in the receipt. Refused lines are not written:
+ * the receipt already told the player about them.
  */
 const siegeStepWritten = (step: SiegeStep): string => (step.battlement === undefined ? step.action : `${step.action} +${step.battlement}`);
 
@@ -15,17 +18,15 @@ export function ordersToYaml(orders: NationOrders, opts: { token?: string; writt
   const body: Record<string, unknown> = { nation: orders.nation, turn: orders.turn };
   if (opts.token !== undefined) body.token = opts.token;
   if (orders.casualties?.length) body.casualties = [...orders.casualties];
-  body.orders = orders.orders.map(fieldsOf);
-  const doc = new Document(body);
-  const seq = doc.get('orders', true);
-  if (isSeq(seq)) {
-    seq.items.forEach((item, i) => {
-      const text = opts.written?.[i];
-      // A comment is one line, and what the player wrote may hold anything the text format cannot (escape.ts).
-      if (text && isMap(item)) item.commentBefore = ` ${plainText(text.replace(/[\r\n]+/g, ' '))}`;
-    });
-  }
-  return doc.toString({ lineWidth: 0 });
+  body.orders = orders.orders.map((o, i) => {
+    const fields = fieldsOf(o);
+    if (!opts.written) return fields;
+    const line = orders.lines?.[i];
+    const text = opts.written[i];
+    // One line, and what the player wrote may hold anything the text format cannot (escape.ts).
+    return { ...fields, ...(line ? { line } : {}), ...(text ? { written: plainText(text.replace(/[\r\n]+/g, ' ')) } : {}) };
+  });
+  return new Document(body).toString({ lineWidth: 0 });
 }
 
 /** One order as the fields a YAML order file holds (see ORDER_KEYS in interpret.ts). */

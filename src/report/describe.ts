@@ -2,6 +2,7 @@ import type { Campaign } from '../core/campaign.js';
 import type { BattleSide, LoggedEvent, Modifier } from '../core/events.js';
 import type { NationId, SettlementId, UnitId } from '../core/ids.js';
 import type { GameState, UnitState } from '../core/state.js';
+import { sentence, withArticle } from '../core/prose.js';
 import { rated, signed } from './ladder.js';
 import type { BattleSideView, BattleView, ModifierView, RollView, SiegeRollView } from './types.js';
 
@@ -37,6 +38,12 @@ export class Namer {
 
   nationName(id: string): string {
     return this.campaign.nations[id as NationId]?.name ?? id;
+  }
+
+  /** The class of a unit's type ("infantry", "diplomatic"…), undefined for a unit the state no longer knows. */
+  unitClass(id: UnitId): string | undefined {
+    const u = this.unitState(id);
+    return u ? this.campaign.nations[u.nation]?.unitTypes[u.type]?.class : undefined;
   }
 
   typeName(unit: UnitState): string {
@@ -78,6 +85,7 @@ function sideView(side: BattleSide, role: 'attacker' | 'defender', names: Namer,
     forced: r.roll.forced === true,
     modifiers: modifierViews(r.modifiers),
     total: r.total,
+    fights: names.unitClass(r.unit) !== 'diplomatic',
   }));
   return {
     nation: side.nation,
@@ -204,11 +212,11 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
     case 'settlement_founded':
       return `${n(e.nation)} founded ${e.name} at ${e.at}.`;
     case 'settlement_upgraded':
-      return `${names.settlement(e.settlement)} grew from a ${e.from} into a ${e.to}.`;
+      return `${names.settlement(e.settlement)} grew from ${withArticle(e.from)} into ${withArticle(e.to)}.`;
     case 'external_built':
-      return `${n(e.nation)} completed a ${names.campaign.externals[e.structure]?.name ?? e.structure} at ${e.at}.`;
+      return `${n(e.nation)} completed ${withArticle(names.campaign.externals[e.structure]?.name ?? e.structure)} at ${e.at}.`;
     case 'goal_completed':
-      return `${n(e.nation)} achieved a goal: ${names.goalText(e.nation, e.goal)}.`;
+      return `${n(e.nation)} achieved a goal: ${sentence(names.goalText(e.nation, e.goal))}`;
     case 'nation_fallen':
       return `${n(e.nation)} has fallen: it holds no settlement and no unit.`;
     case 'press': {
@@ -243,7 +251,7 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
     case 'unlocked':
       return `${n(e.nation)} can now build ${e.what === 'unit_type' ? 'units of type' : 'the structure'} ${e.name}.`;
     case 'unit_forgone':
-      return `${n(e.nation)} did without a new ${e.unitType} (${e.reason}).`;
+      return `${n(e.nation)} did without a new ${names.campaign.nations[e.nation]?.unitTypes[e.unitType]?.name ?? e.unitType} (${e.reason}).`;
     case 'follow_up_set':
       return `${n(e.nation)}: "${e.event}" will follow on turn ${e.turn}.`;
     case 'revolt_roll':

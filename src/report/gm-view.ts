@@ -1,7 +1,7 @@
 import { leaderOf } from '../core/leaders.js';
 import { leaderLines } from './leader-text.js';
 import type { Campaign } from '../core/campaign.js';
-import { describeOrder } from '../core/checks/index.js';
+import { orderNames, orderText } from '../core/order-text.js';
 import type { LoggedEvent } from '../core/events.js';
 import { compareIds, sortedKeys, type UnitId } from '../core/ids.js';
 import type { TurnOrders } from '../core/orders.js';
@@ -71,6 +71,7 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
     const was = before.nations[nation];
     if (!def || !ns) throw new Error(`nation ${nation} has no state`);
     const sent = orders?.nations[nation];
+    const sheetNames = orderNames(campaign, before, nation);
     const caps = capsOf(index, nation);
     const goals = goalsOf(campaign, ns, nation);
     const nmrFlagged = ns.alive && ns.missedTurns >= campaign.rules.nmrFlagAfter;
@@ -134,7 +135,7 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
       externals: externalsOf(campaign, index.world.externalsByNation.get(nation) ?? []),
       caps,
       sentOrders: sent !== undefined,
-      orders: (sent?.orders ?? []).map((o, i) => `${sent?.lines?.[i] ? `line ${sent.lines[i]}: ` : ''}${describeOrder(o)}`),
+      orders: (sent?.orders ?? []).map((o, i) => `${sent?.lines?.[i] ? `line ${sent.lines[i]}: ` : ''}${orderText(o, sheetNames)}`),
       notes: theirNotes,
       rejected: refused.map((e) => ({ line: e.line ?? null, order: e.order, reason: e.reason })),
     });

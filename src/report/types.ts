@@ -59,6 +59,8 @@ export interface RollView {
   forced: boolean;
   modifiers: ModifierView[];
   total: number;
+  /** False for a diplomatic unit: it is in the battle to be protected and rolls nothing. */
+  fights: boolean;
 }
 
 export interface BattleSideView {

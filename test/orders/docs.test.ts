@@ -31,10 +31,23 @@ describe('docs/orders.md', () => {
     }
   });
 
+  /** The receipt block that follows an example. */
+  const receiptAfter = (example: (typeof blocks)[number] | undefined) =>
+    blocks.slice(example ? blocks.indexOf(example) + 1 : 0).find((b) => b.lang === 'text' && b.body.startsWith('Orders test world — orders receipt'));
+
   it('shows the receipt the example mail really gets', () => {
     const mail = blocks.find((b) => b.lang === 'text' && b.body.startsWith('Hi GM,'));
-    const shown = blocks.find((b) => b.lang === 'text' && b.body.startsWith('Orders test world — orders receipt'));
+    const shown = receiptAfter(mail);
     const { receipt } = buildReceipt({ campaign: world.open.campaign, state: world.state, sheet: readTextSheet(mail?.body ?? ''), nation: ARGENTA, expectedToken: 'k3x9-tr7q' });
     expect(renderReceipt(receipt)).toBe(shown?.body);
+  });
+
+  it('shows the receipt the example with YAML slips really gets', () => {
+    const sheet = blocks.find((b) => b.lang === 'text' && b.body.startsWith('nation: argenta\nturn: 4\norders:'));
+    const shown = receiptAfter(sheet);
+    expect(sheet && shown).toBeTruthy();
+    const { receipt } = buildReceipt({ campaign: world.open.campaign, state: world.state, sheet: readYamlSheet(sheet?.body ?? ''), nation: ARGENTA });
+    expect(renderReceipt(receipt)).toBe(shown?.body);
+    expect(receipt.problems.length).toBeGreaterThanOrEqual(3);
   });
 });

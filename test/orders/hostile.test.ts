@@ -243,14 +243,14 @@ describe('hostile characters in names and texts', () => {
 });
 
 describe('what a player wrote, echoed', () => {
-  it('files an order whose comment holds hidden characters with the comment made plain', () => {
+  it('files an order whose comment holds hidden characters with what was written made plain', () => {
     const sheet = readTextSheet('hold argenta-5 # fine\u202Eenif\nrest argenta-2 # \u001b');
     expect(sheet.problems.map((p) => p.reason)).toEqual([expect.stringMatching(/binary data/)]);
     const { orders, texts } = interpretSheet(readTextSheet('hold argenta-5 # fine\u202Eenif\nrest argenta-2 # \u2066x'), ARGENTA, world.open.campaign, world.state);
     expect(orders.orders).toHaveLength(2);
     const filed = ordersToYaml(orders, { written: texts });
-    expect(filed).toContain('# hold argenta-5 # fine\ufffdenif\n');
-    expect(filed).toContain('# rest argenta-2 # \ufffdx\n');
+    expect(filed).toContain('written: "hold argenta-5 # fine\ufffdenif"\n');
+    expect(filed).toContain('written: "rest argenta-2 # \ufffdx"\n');
     expect(filed).not.toMatch(UNSAFE_OUTPUT_LINES);
   });
 });

@@ -108,7 +108,10 @@ describe('typed orders filed back as YAML', () => {
     const again = interpretSheet(sheet, ARGENTA, world.open.campaign, world.state).orders;
     expect(again.refused).toBeUndefined();
     expect({ ...again, lines: [], texts: [] }).toEqual({ ...orders, lines: [], texts: [] });
-    expect(yaml).toContain('# move Iron Guard to 6,5 via 6,6\n  - move: argenta-1\n');
+    // Each order keeps the line and the words the player wrote it in.
+    expect(again.lines).toEqual(orders.lines);
+    expect(again.texts).toEqual(texts);
+    expect(yaml).toContain('    line: 3\n    written: move Iron Guard to 6,5 via 6,6\n');
   });
 });
 
@@ -117,5 +120,24 @@ describe('an unreadable mail that also lacks its token', () => {
     const sheet = readTextSheet(Buffer.from('Token: t\nnote Caf\xe9\n', 'latin1'));
     const { receipt } = buildReceipt({ campaign: world.open.campaign, state: world.state, sheet, nation: ARGENTA, expectedToken: 't' });
     expect(receipt.problems.map((p) => p.reason)).toEqual(['the text is not UTF-8 (byte 0xE9 on line 2)', 'the orders carry no order token']);
+  });
+});
+
+describe('a supporter that cannot reach the battle', () => {
+  it('is left out with a warning, and the attack is accepted with the rest', () => {
+    const { receipt, orders } = buildReceipt({
+      campaign: world.open.campaign,
+      state: world.state,
+      sheet: readTextSheet('attack gondarahl-3 with Iron Guard supported by argenta-4 and argenta-6'),
+      nation: ARGENTA,
+    });
+    expect(receipt.ok).toBe(true);
+    expect(receipt.accepted.map((a) => a.summary)).toEqual(["Marines 'Iron Guard' (argenta-1) attacks Dwarven infantry 'Stone Wardens' (gondarahl-3) at 7,6 with argenta-4"]);
+    expect(receipt.accepted[0]?.warnings).toEqual([
+      "supporting unit Knights 'Duke's Lancers' (argenta-6) cannot reach 7,6 this turn, so it is left out and the attack goes ahead without it: it is 4 movement points away (1 hills hex at 2, 2 plains hexes at 1), and its speed is 3",
+    ]);
+    expect(renderReceipt(receipt)).toContain("! WARNING: supporting unit Knights 'Duke's Lancers' (argenta-6) cannot reach 7,6 this turn");
+    // The sheet keeps what the player wrote; the engine is told the same order and leaves the supporter out itself.
+    expect(orders.orders[0]).toMatchObject({ kind: 'attack', support: ['argenta-4', 'argenta-6'] });
   });
 });

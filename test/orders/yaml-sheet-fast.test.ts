@@ -268,7 +268,7 @@ describe('the fast YAML order reader', () => {
         const kept = all.orders.flatMap((o, i) => (o.kind === 'build_unit' && o.bonuses?.length ? [] : [{ order: o, text: all.texts?.[i] ?? '' }]));
         const orders = { ...all, orders: kept.map((k) => k.order), texts: kept.map((k) => k.text) };
         const file = ordersToYaml(orders, { token: 's3cret', written: orders.texts });
-        expect(file).toMatch(/^ {2}# /m);
+        expect(file).toMatch(/^ {4}written: /m);
         expect(sameAsStrict(file), file).toBe(true);
       }
     });

@@ -1,6 +1,7 @@
 import type { AcceptedOrder, TurnContext } from '../context.js';
 import type { NationId, UnitId } from '../ids.js';
 import type { NationOrders, Order } from '../orders.js';
+import { orderText } from '../order-text.js';
 import { checkBuildBattlement, checkBuildStructure, checkBuildUnit, checkUpgrade } from './settlement-orders.js';
 import {
   checkAssault,
@@ -50,6 +51,8 @@ export interface CheckedOrder extends AcceptedOrder {
   fate: number;
   /** Work in progress this order gives up, for the receipt's warning. */
   abandons?: UnitWork[];
+  /** Parts of the order left out (a supporter that cannot reach), for the receipt's warning and the report. */
+  warnings?: string[];
 }
 
 export interface OrderProblem {
@@ -95,7 +98,8 @@ export function checkNationOrders(ctx: TurnContext, orders: NationOrders): Check
     if (!verdict.ok) return fail(verdict.reason, verdict.hint);
     for (const unit of verdict.claims) {
       const earlier = claimedBy.get(unit);
-      if (earlier !== undefined) return fail(`${unit} already has an order (order ${earlier + 1})`, 'a unit takes one order a turn: it moves or acts');
+      const line = orders.lines?.[earlier ?? -1];
+      if (earlier !== undefined) return fail(`${unit} already has an order (${line ? `line ${line}` : `order ${earlier + 1}`})`, 'a unit takes one order a turn: it moves or acts');
     }
     for (const slot of verdict.slots ?? []) {
       if ((slotUse.get(slot.key) ?? 0) >= slot.limit) return fail(`over the limit: ${slot.label}`);
@@ -110,14 +114,22 @@ export function checkNationOrders(ctx: TurnContext, orders: NationOrders): Check
     fateLeft -= fate;
     for (const unit of verdict.claims) claimedBy.set(unit, index);
     for (const slot of verdict.slots ?? []) slotUse.set(slot.key, (slotUse.get(slot.key) ?? 0) + 1);
-    accepted.push({ nation, index, order, summary: verdict.summary, renown, fate, ...(verdict.path ? { path: verdict.path } : {}), ...(verdict.abandons?.length ? { abandons: verdict.abandons } : {}) });
+    accepted.push({
+      nation,
+      index,
+      order: verdict.order ?? order,
+      summary: verdict.summary,
+      renown,
+      fate,
+      ...(verdict.path ? { path: verdict.path } : {}),
+      ...(verdict.abandons?.length ? { abandons: verdict.abandons } : {}),
+      ...(verdict.warnings?.length ? { warnings: verdict.warnings } : {}),
+    });
   });
   return { accepted, problems, renownLeft, fateLeft };
 }
 
-/** A readable one-line form of an order, for rejections in the event log. */
+/** A readable one-line form of an order, in the plain-text order language (order-text.ts). */
 export function describeOrder(order: Order): string {
-  const { kind, ...rest } = order;
-  const parts = Object.entries(rest).map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
-  return `${kind} ${parts.join(' ')}`.trim();
+  return orderText(order);
 }

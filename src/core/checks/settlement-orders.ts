@@ -4,6 +4,7 @@ import type { TurnContext } from '../context.js';
 import type { NationId, SettlementId } from '../ids.js';
 import type { BuildBattlementOrder, BuildStructureOrder, BuildUnitOrder, UpgradeOrder } from '../orders.js';
 import { isRejected, ownSettlement, startOfTurn } from './lookup.js';
+import { withArticle } from '../prose.js';
 import { reject, type Verdict } from './verdict.js';
 
 /** Checkers for orders given to a settlement: builds and upgrades. */
@@ -37,7 +38,7 @@ export function checkBuildUnit(ctx: TurnContext, nation: NationId, o: BuildUnitO
     if (!s.home) return reject(`${type.name} can only be raised in your home settlements; ${s.name} was captured`);
     if (!s.structures.includes(type.requiresStructure)) {
       const need = ctx.campaign.structures[type.requiresStructure]?.name ?? type.requiresStructure;
-      return reject(`${type.name} needs a ${need} in ${s.name}`);
+      return reject(`${type.name} needs ${withArticle(need)} in ${s.name}`);
     }
   }
   if (type.class === 'naval' && !ctx.map.isCoast(s.hex)) return reject(`${s.name} is not on the coast; ships are built in ports`);
@@ -74,9 +75,9 @@ export function checkBuildStructure(ctx: TurnContext, nation: NationId, o: Build
   const st = ctx.campaign.structures[o.structure];
   if (!st) return reject(`there is no structure "${o.structure}"`, `known: ${Object.keys(ctx.campaign.structures).sort().join(', ')}`);
   if (st.locked && !ctx.start.nations[nation]?.unlocked?.structures?.includes(st.id)) return reject(`your nation does not yet know the secret of the ${st.name}`, 'an event must unlock it first');
-  if (s.structures.includes(st.id)) return reject(`${s.name} already has a ${st.name}`);
+  if (s.structures.includes(st.id)) return reject(`${s.name} already has ${withArticle(st.name)}`);
   if (queuedIn(ctx, s.id).some((b) => b.project.kind === 'structure' && b.project.structure === st.id)) {
-    return reject(`a ${st.name} is already being built in ${s.name}`);
+    return reject(`${withArticle(st.name)} is already being built in ${s.name}`);
   }
   const cost = Math.max(0, st.cost + leaderCostChange(ctx.campaign, ctx.start, nation, 'structure'));
   return {
@@ -84,7 +85,7 @@ export function checkBuildStructure(ctx: TurnContext, nation: NationId, o: Build
     claims: [],
     renown: cost,
     slots: [{ key: `structure:${s.id}:${st.id}`, limit: 1, label: `one ${st.name} in ${s.name}` }],
-    summary: `${s.name} builds a ${st.name} (${cost} Renown, ${st.turns} turn${st.turns === 1 ? '' : 's'})`,
+    summary: `${s.name} builds ${withArticle(st.name)} (${cost} Renown, ${st.turns} turn${st.turns === 1 ? '' : 's'})`,
   };
 }
 
@@ -109,7 +110,7 @@ export function checkUpgrade(ctx: TurnContext, nation: NationId, o: UpgradeOrder
   const s = ownSettlement(ctx, nation, o.settlement);
   if (isRejected(s)) return s;
   if (s.level === 'capital' || s.level === 'city') {
-    return reject(`${s.name} is a ${s.level} and cannot be upgraded`, 'each nation has one Capital, and no more can be built');
+    return reject(`${s.name} is ${withArticle(s.level)} and cannot be upgraded`, 'each nation has one Capital, and no more can be built');
   }
   if (queuedIn(ctx, s.id).some((b) => b.project.kind === 'upgrade')) return reject(`${s.name} is already being upgraded`);
   const to = s.level === 'village' ? 'town' : 'city';

@@ -18,6 +18,8 @@ import { siegeStepNumber, siegeStepText } from '../siege-steps.js';
 import { WorldIndex } from '../world-index.js';
 import { lossText, WorkIndex, type UnitWork } from '../work.js';
 import { canReach, isRejected, ownUnit, reachOf, startOfTurn, unitLabel } from './lookup.js';
+import { outOfReach } from './out-of-reach.js';
+import { withArticle } from '../prose.js';
 import { reject, type Rejected, type Verdict } from './verdict.js';
 
 /** Checkers for orders given to a unit. Each is a pure look at the state. */
@@ -72,10 +74,8 @@ export function checkMove(ctx: TurnContext, nation: NationId, o: MoveOrder): Ver
     const reach = reachOf(ctx, unit);
     const found = reach.pathTo(o.to);
     if (!found) {
-      const far = ctx.map.travelCost(unit.hex, o.to, type.speed * 4, naval ? 'naval' : 'land', ports);
-      return far === undefined
-        ? reject(`${label} cannot get to ${o.to} (${ctx.map.terrainAt(o.to)})`, naval ? 'ships sail on water and put in at your ports' : 'land units need a ship to cross water')
-        : reject(`${o.to} is ${far} movement points away; ${label} has speed ${type.speed}`);
+      const far = outOfReach(ctx, unit, o.to);
+      return reject(`${label} cannot get to ${o.to}${far.later ? ' this turn' : ''}: ${far.why}`, far.hint);
     }
     path = found;
     cost = reach.costTo(o.to) ?? 0;
@@ -112,16 +112,27 @@ export function checkMove(ctx: TurnContext, nation: NationId, o: MoveOrder): Ver
   return { ok: true, claims, path, summary, ...(work.length ? { abandons: work } : {}) };
 }
 
-function checkSupporters(ctx: TurnContext, nation: NationId, ids: readonly UnitId[] | undefined, at: UnitState['hex']): UnitId[] | ReturnType<typeof reject> {
+/**
+ * The supporters that join an attack. One that cannot reach the battle is
+ * left out with a warning, and the attack goes ahead with the rest; a unit
+ * that is not the player's or cannot fight refuses the order.
+ */
+function checkSupporters(ctx: TurnContext, nation: NationId, ids: readonly UnitId[] | undefined, at: UnitState['hex']): { kept: UnitId[]; warnings: string[] } | Rejected {
   const list = ids ?? [];
   if (list.length > ctx.rules.maxSupportUnits) return reject(`at most ${ctx.rules.maxSupportUnits} units can support an attack`);
+  const kept: UnitId[] = [];
+  const warnings: string[] = [];
   for (const id of list) {
     const s = ownUnit(ctx, nation, id);
     if (isRejected(s)) return s;
-    if (!military(ctx, s)) return reject(`${id} is not a military unit and cannot fight`);
-    if (!canReach(ctx, s, at)) return reject(`supporting unit ${unitLabel(ctx, s)} cannot reach ${at} this turn`);
+    if (!military(ctx, s)) return reject(`${unitLabel(ctx, s)} is a diplomatic unit and does not fight`, 'leave it out of the attack');
+    if (!canReach(ctx, s, at)) {
+      warnings.push(`supporting unit ${unitLabel(ctx, s)} cannot reach ${at} this turn, so it is left out and the attack goes ahead without it: ${outOfReach(ctx, s, at).why}`);
+      continue;
+    }
+    kept.push(id);
   }
-  return [...list];
+  return { kept, warnings };
 }
 
 export function checkAttack(ctx: TurnContext, nation: NationId, o: AttackOrder): Verdict {
@@ -152,9 +163,15 @@ export function checkAttack(ctx: TurnContext, nation: NationId, o: AttackOrder):
     at = s.hex;
     what = `${s.name} (${s.id})`;
   }
-  if (!canReach(ctx, unit, at)) return reject(`${label} cannot reach ${at} this turn`);
-  const support = checkSupporters(ctx, nation, o.support, at);
-  if (isRejected(support)) return support;
+  if (!canReach(ctx, unit, at)) {
+    const far = outOfReach(ctx, unit, at);
+    return reject(`${label} cannot reach ${at}${far.later ? ' this turn' : ''}: ${far.why}`, far.hint);
+  }
+  const supporters = checkSupporters(ctx, nation, o.support, at);
+  if (isRejected(supporters)) return supporters;
+  const support = supporters.kept;
+  const { support: _written, ...rest } = o;
+  const carriedOut: AttackOrder | undefined = supporters.warnings.length ? { ...rest, ...(support.length ? { support } : {}) } : undefined;
   // Units not already at the target go there (or may advance into it): they leave what they were doing.
   const going = [unit, ...support.map((id) => ctx.unit(id)).filter((u): u is UnitState => u !== undefined)].filter((u) => u.hex !== at);
   const work = leavingWork(ctx, going, o.abandon);
@@ -170,6 +187,7 @@ export function checkAttack(ctx: TurnContext, nation: NationId, o: AttackOrder):
     path: reachOf(ctx, unit).pathTo(at) ?? [],
     summary: `${label} ${verb} ${what} at ${at}${supportText}${fateText}`,
     ...(work.length ? { abandons: work } : {}),
+    ...(carriedOut ? { order: carriedOut, warnings: supporters.warnings } : {}),
   };
 }
 
@@ -179,17 +197,22 @@ export function checkDefend(ctx: TurnContext, nation: NationId, o: DefendOrder):
   const label = unitLabel(ctx, unit);
   if (!military(ctx, unit)) return reject(`${label} is a diplomatic unit and cannot defend`);
   let at;
+  let target: string;
   if ('unit' in o.protect) {
     const ward = ownUnit(ctx, nation, o.protect.unit);
     if (isRejected(ward)) return ward;
     at = ward.hex;
+    target = unitLabel(ctx, ward);
   } else {
     const s = ctx.settlement(o.protect.settlement);
     if (!s || s.nation !== nation) return reject(`you hold no settlement ${o.protect.settlement}`);
     at = s.hex;
+    target = s.name;
   }
-  if (!canReach(ctx, unit, at)) return reject(`${label} cannot reach ${at} to defend it`);
-  const target = 'unit' in o.protect ? o.protect.unit : o.protect.settlement;
+  if (!canReach(ctx, unit, at)) {
+    const far = outOfReach(ctx, unit, at);
+    return reject(`${label} cannot reach ${at} to defend it${far.later ? ' this turn' : ''}: ${far.why}`, far.hint);
+  }
   return { ok: true, claims: [unit.id], fate: o.fate ?? 0, summary: `${label} stands ready to defend ${target}${o.fate ? `, pledging ${o.fate} Fate` : ''}` };
 }
 
@@ -215,15 +238,15 @@ export function checkConstruct(ctx: TurnContext, nation: NationId, o: ConstructO
   const ext = ctx.campaign.externals[o.structure];
   if (!ext) return reject(`there is no external structure "${o.structure}"`, `known: ${Object.keys(ctx.campaign.externals).join(', ')}`);
   if (!(type.canConstruct ?? []).includes(ext.id)) {
-    return reject(`${label} cannot build a ${ext.name}`, type.canConstruct?.length ? `it can build: ${type.canConstruct.join(', ')}` : 'a suitable diplomatic unit is needed');
+    return reject(`${label} cannot build ${withArticle(ext.name)}`, type.canConstruct?.length ? `it can build: ${type.canConstruct.join(', ')}` : 'a suitable diplomatic unit is needed');
   }
   const found = (r: { hex: string; kind: string }) => r.hex === unit.hex && r.kind === ext.requiresResource;
   const revealed = ctx.start.nations[nation]?.revealed?.includes(unit.hex) === true;
   if (ext.requiresResource && !ctx.campaign.map.resources.some(found) && !(revealed && (ctx.campaign.map.hiddenResources ?? []).some(found))) {
-    return reject(`a ${ext.name} needs ${ext.requiresResource} at the site; there is none at ${unit.hex}`);
+    return reject(`${withArticle(ext.name)} needs ${ext.requiresResource} at the site; there is none at ${unit.hex}`);
   }
   if (startOfTurn(ctx).externalHexes.has(unit.hex)) return reject(`there is already a structure at ${unit.hex}`);
-  return { ok: true, claims: [unit.id], renown: ext.cost, slots: [{ key: `site:${unit.hex}`, limit: 1, label: `one structure at ${unit.hex}` }], summary: `${label} builds a ${ext.name} at ${unit.hex} (${ext.cost} Renown, ${ext.turns} turn${ext.turns === 1 ? '' : 's'})` };
+  return { ok: true, claims: [unit.id], renown: ext.cost, slots: [{ key: `site:${unit.hex}`, limit: 1, label: `one structure at ${unit.hex}` }], summary: `${label} builds ${withArticle(ext.name)} at ${unit.hex} (${ext.cost} Renown, ${ext.turns} turn${ext.turns === 1 ? '' : 's'})` };
 }
 
 export function checkFound(ctx: TurnContext, nation: NationId, o: FoundOrder): Verdict {

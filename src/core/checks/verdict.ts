@@ -1,4 +1,5 @@
 import type { HexKey, UnitId } from '../ids.js';
+import type { Order } from '../orders.js';
 import type { UnitWork } from '../work.js';
 
 /**
@@ -22,6 +23,10 @@ export interface Accepted {
   abandons?: UnitWork[];
   /** How the order was understood, for the receipt. */
   summary: string;
+  /** The order as it will be carried out, when the checker left part of it out (a supporter that cannot reach). */
+  order?: Order;
+  /** What was left out and why: a warning on the receipt, a refusal line in the report. */
+  warnings?: string[];
 }
 
 export interface Slot {

@@ -8,6 +8,7 @@ import { captureSettlement, hasInfantry } from './capture.js';
 import { moveUnit } from './movement.js';
 import type { Phase } from './phase.js';
 import { pushTo } from '../multimap.js';
+import { unitName } from '../unit-name.js';
 
 /**
  * Open battles and attacks on settlements, one per attack order in attacker id
@@ -34,12 +35,12 @@ export const combatPhase: Phase = {
       }
       const defender = ctx.unit(target.unit);
       if (!defender) {
-        ctx.emit({ type: 'attack_cancelled', nations: [a.nation], unit: attacker.id, reason: `${target.unit} was already destroyed` });
+        ctx.emit({ type: 'attack_cancelled', nations: [a.nation], unit: attacker.id, reason: `its target was already destroyed` });
         continue;
       }
       const pair = [attacker.id, defender.id].sort(compareIds).join('|');
       if (fought.has(pair)) {
-        ctx.emit({ type: 'attack_cancelled', nations: [attacker.nation, defender.nation].sort(compareIds), unit: attacker.id, reason: `already fought ${defender.id} this turn` });
+        ctx.emit({ type: 'attack_cancelled', nations: [attacker.nation, defender.nation].sort(compareIds), unit: attacker.id, reason: `already fought ${unitName(ctx.campaign, defender)} this turn` });
         continue;
       }
       fought.add(pair);

@@ -2,6 +2,7 @@ import { settlementTax } from '../settlement-tax.js';
 import type { TurnContext } from '../context.js';
 import { asExternalId, asSettlementId, type SettlementId } from '../ids.js';
 import type { BuildState, Project } from '../state.js';
+import { projectName } from '../work.js';
 import type { Phase } from './phase.js';
 
 /** Starts the builds paid for in the orders phase, after every order was checked. */
@@ -17,7 +18,7 @@ export const startBuildsPhase: Phase = {
         buildIds.add(id);
         const build: BuildState = { id, nation: a.nation, project, turnsLeft: Math.max(1, turns), startedTurn: ctx.turn, ...where };
         ctx.state.builds.push(build);
-        ctx.emit({ type: 'build_started', nations: [a.nation], nation: a.nation, build: build.id, what: describeProject(ctx, project), at: build.hex, turnsLeft: build.turnsLeft });
+        ctx.emit({ type: 'build_started', nations: [a.nation], nation: a.nation, build: build.id, what: projectName(ctx.campaign, project, a.nation), at: build.hex, turnsLeft: build.turnsLeft });
       };
       const settlement = 'settlement' in o ? ctx.settlement(o.settlement) : undefined;
       const inSettlement = settlement ? { hex: settlement.hex, settlement: settlement.id } : undefined;
@@ -64,23 +65,6 @@ function freeSettlementId(ctx: TurnContext, name: string, pending: ReadonlySet<s
   return asSettlementId(id);
 }
 
-export function describeProject(ctx: TurnContext, p: Project): string {
-  switch (p.kind) {
-    case 'unit':
-      return `unit: ${p.unitType}${p.name ? ` '${p.name}'` : ''}`;
-    case 'structure':
-      return `structure: ${ctx.campaign.structures[p.structure]?.name ?? p.structure}`;
-    case 'battlement':
-      return `+${p.level} battlement`;
-    case 'upgrade':
-      return `upgrade to ${p.to}`;
-    case 'settlement':
-      return `new settlement: ${p.name}`;
-    case 'external':
-      return `${ctx.campaign.externals[p.structure]?.name ?? p.structure}`;
-  }
-}
-
 /**
  * Work under way advances one turn; finished work takes effect. A build in a
  * settlement that changed hands, or whose builder is gone, is lost with an event.
@@ -91,7 +75,7 @@ export const constructionPhase: Phase = {
     const remaining: BuildState[] = [];
     // Creation order: deterministic, and first come first served for a contested site.
     for (const b of ctx.state.builds) {
-      const what = describeProject(ctx, b.project);
+      const what = projectName(ctx.campaign, b.project, b.nation);
       const lost = (reason: string) => ctx.emit({ type: 'build_lost', nations: [b.nation], nation: b.nation, build: b.id, what, reason });
       const s = b.settlement ? ctx.settlement(b.settlement) : undefined;
       if (b.settlement && (!s || s.nation !== b.nation)) {

@@ -4,6 +4,7 @@ import type { AttackOrder, MoveOrder } from '../orders.js';
 import type { UnitState } from '../state.js';
 import type { Phase } from './phase.js';
 import { pushTo } from '../multimap.js';
+import { unitName } from '../unit-name.js';
 import { lossText, WorkIndex } from '../work.js';
 
 /**
@@ -98,7 +99,7 @@ export function leaveWork(ctx: TurnContext, unit: UnitState): void {
   ctx.emit({ type: 'work_abandoned', nations: [unit.nation], nation: unit.nation, unit: unit.id, work: 'siege', lost: held ? `its place in the siege of ${name}` : `the siege of ${name}` });
   const owner = besieged?.nation;
   const nations = [...new Set([unit.nation, ...(owner ? [owner] : [])])].sort(compareIds);
-  if (!held) ctx.emit({ type: 'siege_lifted', nations, settlement, reason: `${unit.id} marched away` });
+  if (!held) ctx.emit({ type: 'siege_lifted', nations, settlement, reason: `${unitName(ctx.campaign, unit)} marched away` });
 }
 
 /** Walks a unit along its path, taking passengers along when it is a ship. */

@@ -52,6 +52,9 @@ export const ordersPhase: Phase = {
         ctx.emit({ type: 'order_rejected', nations: [nation], nation, index: p.index, ...lineOf(p.index), order: written(p.index, p.order), reason: p.hint ? `${p.reason} (${p.hint})` : p.reason });
       }
       for (const a of result.accepted) {
+        for (const warning of a.warnings ?? []) {
+          ctx.emit({ type: 'order_rejected', nations: [nation], nation, index: a.index, ...lineOf(a.index), order: written(a.index, submitted.orders[a.index] ?? a.order), reason: warning });
+        }
         ctx.accept(a);
         if (a.renown > 0) ctx.changeResource(nation, 'renown', -a.renown, `paid: ${a.summary}`);
         const o = a.order;

@@ -11,6 +11,7 @@ import { captureSettlement, hasInfantry } from './capture.js';
 import { defendersOf, takeDefencePledges } from './combat.js';
 import type { Phase } from './phase.js';
 import { planSiegeBlows, siegeStepNumber } from '../siege-steps.js';
+import { unitName } from '../unit-name.js';
 
 /**
  * Siege actions (besiegers against battlements and the water), then sorties
@@ -75,7 +76,7 @@ function siegeAction(ctx: TurnContext, a: AcceptedOrder<SiegeActionOrder>): void
   const r = siegeRoll(ctx, unit, `siege:${unit.id}`, number, o.fate ?? 0, true, []);
   const healthy = ctx.unitsAt(s.hex).filter((u) => u.nation === s.nation && u.health === 'healthy');
   const blows = planSiegeBlows(o, o.then ?? [], r.successes, { number, poisonTarget: ctx.rules.siege.poisonTarget, battlements: s.battlements, healthy });
-  const effects = blows.map((b) => (b.kind === 'battlement' ? `+${b.level} battlement destroyed` : `${b.unit.id} bloodied`));
+  const effects = blows.map((b) => (b.kind === 'battlement' ? `+${b.level} battlement destroyed` : `${unitName(ctx.campaign, b.unit)} bloodied`));
   ctx.emit({ type: 'siege_roll', nations, action: o.action, unit: unit.id, settlement: s.id, target: number, roll: r.roll, modifiers: r.modifiers, fateSpent: r.fateSpent, total: r.total, successes: r.successes, effects });
   for (const b of blows) {
     if (b.kind === 'battlement') {
@@ -99,7 +100,7 @@ function sortie(ctx: TurnContext, a: AcceptedOrder<SortieOrder>): void {
     .unitsAt(s.hex)
     .filter((u) => u.besieging === s.id && u.id !== target.id && numbers[u.health] <= beat);
   const struck = r.successes > 0 ? [target, ...others].slice(0, r.successes) : [];
-  const effects = struck.map((u) => `${u.id} ${u.health === 'healthy' ? 'bloodied' : 'destroyed'}`);
+  const effects = struck.map((u) => `${unitName(ctx.campaign, u)} ${u.health === 'healthy' ? 'bloodied' : 'destroyed'}`);
   ctx.emit({ type: 'siege_roll', nations, action: 'sortie', unit: unit.id, settlement: s.id, target: beat, roll: r.roll, modifiers: r.modifiers, fateSpent: r.fateSpent, total: r.total, successes: r.successes, effects });
   for (const u of struck) ctx.harmUnit(u, `sortie from ${s.name}`, nations);
 }

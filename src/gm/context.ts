@@ -9,6 +9,7 @@ import { withCampaignLock, type LockOwner } from '../schedule/lock.js';
 import { logOp, newRuntime, readRuntime, writeRuntime, type Runtime } from '../schedule/runtime.js';
 import { scheduleOf, type Schedule } from '../schedule/settings.js';
 import { recoverJournal } from './journal.js';
+import { deadlineClock, deadlinesByNation } from '../schedule/player-time.js';
 
 /**
  * What every GM operation shares: it holds the campaign's lock (no tick runs
@@ -34,6 +35,8 @@ export interface GmContext {
   save(): Promise<void>;
   log(op: string, detail: string, turn?: number): void;
   local(at: Date | string): string;
+  /** A deadline as players on another clock read it, by nation (player-time.ts). */
+  byNation(at: Date | string): Record<string, string>;
   refuse(message: string): never;
 }
 
@@ -58,6 +61,7 @@ export async function withGm<T>(dir: string, what: string, opts: GmOptions, work
       save: () => writeRuntime(dir, runtime),
       log: (op, detail, turn) => logOp(runtime, now, op, detail, turn),
       local: (at) => localTime(new Date(at), schedule.timeZone),
+      byNation: (at) => deadlinesByNation(deadlineClock(new Date(at), schedule.timeZone, fresh.file, runtime)),
       refuse: (message) => {
         throw new CampaignError([{ file: dir, message }]);
       },

@@ -60,7 +60,7 @@ export async function rerunTurn(dir: string, turn: number, opts: RerunOptions): 
       await rename(join(turnsDir, turnDirName(turn)), join(turnsDir, `${turnDirName(turn)}.superseded-${k}`));
     }
     // The corrected reports print the deadline the schedule has set for the next turn, as the first ones did.
-    const result = await runTurn(dir, { expectTurn: turn, renderers: opts.renderers ?? [], nextDeadline: ctx.local(rt.deadline) });
+    const result = await runTurn(dir, { expectTurn: turn, renderers: opts.renderers ?? [], nextDeadline: ctx.local(rt.deadline), nextDeadlineByNation: ctx.byNation(rt.deadline) });
     const superseded = join(turnsDir, `${turnDirName(turn)}.superseded-${k}`);
     delete rt.operation;
     // The version counts rolled-back results too, so these reports are never taken for ones already mailed.

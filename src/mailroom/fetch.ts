@@ -45,6 +45,8 @@ import { emptySendSummary, type SendSummary } from './outbox.js';
 import { readReportFiles } from './reports.js';
 import { Mailroom, type MailroomOptions } from './room.js';
 import { FaultInterrupt, passFault, unwrapFault } from './runtime.js';
+import { deadlineFor, type DeadlineClock } from '../schedule/player-time.js';
+import type { PlayerPreference } from '../schedule/preferences.js';
 
 export interface FetchOptions extends MailroomOptions {
   /** Whether orders for `turn` arriving at `receivedAt` still count (the schedule's deadline and grace). Default: always. */
@@ -57,6 +59,10 @@ export interface FetchOptions extends MailroomOptions {
   retiredTokens?: Readonly<Record<string, readonly string[]>>;
   /** Records a player's absence in the schedule (the tick passes its own); without it the GM is told. */
   declareAbsence?: (nation: NationId, fromTurn: number, toTurn: number, note?: string) => Promise<void>;
+  /** The pending turn's deadline and the players' own time zones: deadlines in answers are shown on both clocks. */
+  deadlineClock?: DeadlineClock;
+  /** Records a player's setting by mail (time zone, "wait") where the schedule keeps it; without it the GM is told. */
+  recordPreference?: (nation: NationId, pref: PlayerPreference, note?: string) => Promise<void>;
   /** DNS for our own DKIM/SPF/DMARC checks (mail.verifyAuthentication); tests give a fixed one. */
   resolver?: DNSResolver;
 }
@@ -389,13 +395,15 @@ class FetchRun {
 
     if ((decision.kind === 'file' || decision.kind === 'hold' || decision.kind === 'refuse' || decision.kind === 'command') && decision.replyTo !== undefined) {
       const command = decision.kind === 'command' ? await this.commandFacts(decision.nation, decision.commands) : undefined;
+      if (decision.kind === 'command' && command) await this.preferences(decision, command, record.key, queue);
       if (decision.kind === 'command' && decision.absence && command) {
         const { fromTurn, toTurn } = decision.absence;
         if (this.opts.declareAbsence) await this.opts.declareAbsence(decision.nation, fromTurn, toTurn, `declared by mail from ${decision.replyTo}`);
         else queue(await room.alert({ key: `absence:${record.key}`, subject: `${decision.nation} will be away`, text: `${decision.nation} wrote from ${decision.replyTo} that they will be away for turns ${fromTurn}–${toTurn}. The schedule is not running this fetch; record it with the schedule if you use one.` }));
         command.absence = { fromTurn, toTurn, recorded: this.opts.declareAbsence !== undefined };
       }
-      const answer = composeAnswer({ ...room.base(), key: record.key, inbound: record.inbound, decision, to: decision.replyTo, ...(command ? { command } : {}) });
+      const deadline = decision.kind === 'file' ? this.deadlineFor(decision.nation) : undefined;
+      const answer = composeAnswer({ ...room.base(), key: record.key, inbound: record.inbound, decision, to: decision.replyTo, ...(command ? { command } : {}), ...(deadline ? { deadline } : {}) });
       if (answer) {
         await room.enqueue(answer.message, answer.kind, `${decision.kind === 'file' ? 'receipt' : 'answer'} for ${decision.nation ?? decision.replyTo}`);
         queue(answer.message.messageId);
@@ -411,9 +419,50 @@ class FetchRun {
     await passFault(this.opts.faults, 'after-enqueue', record.key);
   }
 
+  /** The pending turn's deadline as this nation's player reads it (their own zone beside the campaign's). */
+  private deadlineFor(nation: string): string | undefined {
+    const clock = this.opts.deadlineClock;
+    if (!clock) return this.opts.deadline;
+    const zones = { ...clock.zones };
+    for (const [n, zone] of Object.entries(this.zonesSet)) {
+      // Cleared by mail: back to campaign.yaml's zone for the nation, if it has one.
+      const own = zone ?? this.room.open.file.nations[n]?.timeZone;
+      if (own === undefined) delete zones[n];
+      else zones[n] = own;
+    }
+    return deadlineFor({ ...clock, zones }, nation);
+  }
+
+  /** Zones set (a name) or cleared (null) by mail in this run: they apply at once to the answers that follow. */
+  private zonesSet: Record<string, string | null> = {};
+
+  /** A "timezone" or "wait" command: kept by the schedule, or the GM told; the answer says which. */
+  private async preferences(decision: Extract<Decision, { kind: 'command' }>, facts: CommandFacts, key: string, queue: (id: string) => void): Promise<void> {
+    const room = this.room;
+    const record = this.opts.recordPreference;
+    const note = `by mail from ${decision.replyTo}`;
+    const t = decision.timeZone;
+    if (t) {
+      if (t.kind !== 'unknown') {
+        if (record) await record(decision.nation, t.kind === 'set' ? { kind: 'time-zone', zone: t.zone } : { kind: 'time-zone' }, note);
+        else queue(await room.alert({ key: `time-zone:${key}`, subject: `${decision.nation} asks for another time zone`, text: `${decision.nation} wrote from ${decision.replyTo}: ${t.kind === 'set' ? `show my deadlines in ${t.zone}` : "show my deadlines in the campaign's zone alone"}. The schedule is not running (no runtime.yaml), so it was not kept; set nations.${decision.nation}.timeZone in campaign.yaml.` }));
+        if (record) this.zonesSet[decision.nation] = t.kind === 'set' ? t.zone : null;
+      }
+      facts.timeZone = { request: t, recorded: record !== undefined };
+    }
+    if (decision.wait !== undefined) {
+      if (record) await record(decision.nation, { kind: 'wait', turn: this.pendingTurn, wait: decision.wait }, note);
+      else queue(await room.alert({ key: `wait:${key}`, subject: `${decision.nation} asks turn ${this.pendingTurn} ${decision.wait ? '' : 'not '}to wait`, text: `${decision.nation} wrote from ${decision.replyTo} that turn ${this.pendingTurn} should ${decision.wait ? '' : 'not '}wait for its deadline. The schedule is not running (no runtime.yaml), so it was not kept.` }));
+      facts.wait = { wait: decision.wait, recorded: record !== undefined };
+    }
+    const deadline = this.deadlineFor(decision.nation);
+    if (deadline !== undefined) facts.deadline = deadline;
+  }
+
   private async commandFacts(nation: string, commands: readonly string[]): Promise<CommandFacts> {
     const room = this.room;
-    const facts: CommandFacts = { pendingTurn: this.pendingTurn, ...(this.opts.deadline ? { deadline: this.opts.deadline } : {}) };
+    const deadline = this.deadlineFor(nation);
+    const facts: CommandFacts = { pendingTurn: this.pendingTurn, ...(deadline ? { deadline } : {}) };
     if (commands.includes('show')) {
       const file = join(ordersDir(room.dir, this.pendingTurn), `${nation}.yaml`);
       const read = existsSync(file) ? await readRegularFile(file) : undefined;
@@ -443,7 +492,7 @@ class FetchRun {
       to: [to],
       files,
       ...(token ? { token } : {}),
-      ...(this.opts.deadline ? { deadline: this.opts.deadline } : {}),
+      ...(this.deadlineFor(nation) ? { deadline: this.deadlineFor(nation)! } : {}),
       resendKey: record.key,
       inbound: record.inbound,
     });

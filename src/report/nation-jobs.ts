@@ -35,6 +35,8 @@ export interface NationJob {
   legend: Readonly<Record<string, string>>;
   templateDirs: readonly string[];
   deadline?: string;
+  /** The deadline as players on another clock read it, by nation; the others read `deadline`. */
+  deadlineByNation?: Readonly<Record<string, string>>;
   inlineNationsUpTo?: number;
   /** Which of a nation's files to make (campaign.yaml `reports.formats`; DEFAULT_NATION_FORMATS when absent). */
   formats?: readonly NationFormat[];
@@ -49,7 +51,7 @@ export function jobNationView(job: NationJob, nation: NationId): NationView {
   return nationView(job.campaign, job.before, job.state, job.events, nation, {
     orders: job.orders,
     legend: job.legend,
-    ...(job.deadline !== undefined ? { deadline: job.deadline } : {}),
+    ...(job.deadline !== undefined ? { deadline: job.deadlineByNation?.[nation] ?? job.deadline } : {}),
     ...(job.inlineNationsUpTo !== undefined ? { inlineNationsUpTo: job.inlineNationsUpTo } : {}),
   });
 }

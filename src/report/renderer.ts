@@ -69,6 +69,8 @@ const reportSettingsSchema = z
 export interface ReportOptions {
   /** Deadline for the next orders as printed; "to be announced by the GM" when absent. */
   deadline?: string;
+  /** The same as players on another clock read it, by nation (src/schedule/player-time.ts). */
+  deadlineByNation?: Readonly<Record<string, string>>;
   /** Only these nations' reports (all when absent). */
   nations?: readonly string[];
   /** Write the GM's report (default: yes). */
@@ -87,6 +89,7 @@ export interface ReportInput {
   orders?: TurnOrders;
   /** The next turn's deadline, when a schedule set one. */
   nextDeadline?: string;
+  nextDeadlineByNation?: Readonly<Record<string, string>>;
 }
 
 /** campaign.yaml's `reports:` block, checked. */
@@ -160,7 +163,8 @@ export async function writeReportsTo(sink: FileSink, input: ReportInput, opts: R
   const inline = settings.inlineNationsUpTo !== undefined ? { inlineNationsUpTo: settings.inlineNationsUpTo } : {};
   const formats = settings.formats ? { formats: settings.formats } : {};
   const dirs = templateDirs(open);
-  const job: NationJob = { campaign, before, state, events, nations: wanted, orders, legend: open.file.map.legend, templateDirs: dirs, ...deadline, ...inline, ...formats };
+  const byNation = opts.deadlineByNation && opts.deadline !== undefined ? { deadlineByNation: opts.deadlineByNation } : {};
+  const job: NationJob = { campaign, before, state, events, nations: wanted, orders, legend: open.file.map.legend, templateDirs: dirs, ...deadline, ...byNation, ...inline, ...formats };
   const templates = loadTemplates(dirs);
   // The GM's report and the gazette are this thread's own work while workers (in a big campaign) make the nations' files.
   const beside = async () => {
@@ -192,9 +196,9 @@ export async function renderReports(input: ReportInput, opts: ReportOptions = {}
 }
 
 /** The TurnRenderer `fatecraft turn` plugs in: every report, written with the turn. */
-export function reportRenderer(opts: Pick<ReportOptions, 'deadline'> = {}): TurnRenderer {
+export function reportRenderer(opts: Pick<ReportOptions, 'deadline' | 'deadlineByNation'> = {}): TurnRenderer {
   const render: TurnRenderer = (input, sink, alongside) =>
-    writeReportsTo(sink, input, { ...opts, ...(input.nextDeadline ? { deadline: input.nextDeadline } : {}), ...(alongside ? { alongside } : {}) });
+    writeReportsTo(sink, input, { ...opts, ...(input.nextDeadline ? { deadline: input.nextDeadline } : {}), ...(input.nextDeadlineByNation ? { deadlineByNation: input.nextDeadlineByNation } : {}), ...(alongside ? { alongside } : {}) });
   // Settings, reserved ids and the templates themselves (they compile here) are checked before the turn is resolved.
   render.check = (open) => {
     checkNationIds(open);

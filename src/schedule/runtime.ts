@@ -98,6 +98,10 @@ export const runtimeSchema = z.strictObject({
   notices: z.array(noticeSchema).default([]),
   absences: z.array(absenceSchema).default([]),
   dropped: z.record(nation, z.strictObject({ mode: z.enum(['hold', 'neutral']), turn, at: iso })).default({}),
+  /** Each player's own time zone, as they set it by mail ("timezone Europe/Berlin"); over campaign.yaml's. */
+  timeZones: z.record(nation, z.string()).default({}),
+  /** Nations whose player asked the turn to wait for its deadline ("wait" by mail): no early resolution. */
+  waits: z.array(z.strictObject({ nation, turn, at: iso })).default([]),
   /** SHA-256 of each nation's replaced order tokens (src/gm/secrets.ts tokenStatus): refused as "replaced". */
   retiredTokens: z.record(nation, z.array(z.string().regex(/^[0-9a-f]{64}$/))).default({}),
   /** A GM operation under way; a tick refuses to run while one is unfinished. */
@@ -113,7 +117,7 @@ export type Absence = Runtime['absences'][number];
 export type LogEntry = Runtime['log'][number];
 
 export function newRuntime(turnNumber: number, deadline: Date): Runtime {
-  return { version: 1, turn: turnNumber, deadline: deadline.toISOString(), reminders: {}, holds: [], reportsDue: [], alerts: [], notices: [], absences: [], dropped: {}, retiredTokens: {}, log: [] };
+  return { version: 1, turn: turnNumber, deadline: deadline.toISOString(), reminders: {}, holds: [], reportsDue: [], alerts: [], notices: [], absences: [], dropped: {}, timeZones: {}, waits: [], retiredTokens: {}, log: [] };
 }
 
 export const runtimePath = (dir: string) => join(dir, RUNTIME_FILE);
@@ -141,6 +145,7 @@ export async function writeRuntime(dir: string, runtime: Runtime): Promise<void>
   const byKey = <V>(r: Record<string, V>) => Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   ordered.dropped = byKey(runtime.dropped);
   ordered.retiredTokens = byKey(runtime.retiredTokens);
+  ordered.timeZones = byKey(runtime.timeZones);
   const header = '# Written by fatecraft (tick and the GM commands). See docs/operations.md.\n';
   await writeFileAtomic(runtimePath(dir), header + writeYaml(ordered), { fsync: true });
 }
@@ -172,6 +177,11 @@ export function logOp(runtime: Runtime, at: Date, op: string, detail: string, tu
 /** Nations whose player said they are away for this turn. */
 export function absentNations(runtime: Runtime, turnNumber: number): string[] {
   return [...new Set(runtime.absences.filter((a) => a.fromTurn <= turnNumber && turnNumber <= a.toTurn).map((a) => a.nation))].sort();
+}
+
+/** Nations whose player asked this turn to wait for its deadline. */
+export function waitingNations(runtime: Runtime, turnNumber: number): string[] {
+  return [...new Set(runtime.waits.filter((w) => w.turn === turnNumber).map((w) => w.nation))].sort();
 }
 
 /** Closes the alerts about a turn once it has resolved (or been rolled back). */

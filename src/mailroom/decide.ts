@@ -406,7 +406,7 @@ export function absenceOf(subject: string, text: string, pendingTurn: number): A
 }
 
 const TIME_ZONE = /^(?:my\s+)?time\s*-?\s*zone\b\s*(?:is\b|:|=)?\s*(\S*)/i;
-const WAIT = /^(?:please\s+)?(?:(?:do\s*n[o']?t|do\s+not|no)\s+)?wait(?:\s+for\s+the\s+deadline)?(?:\s+please)?[.!]*$|^(?:please\s+)?resolve\s+early(?:\s+please)?[.!]*$/i;
+const WAIT = /^(?:please\s+)?(?:(?:do\s*n[o'’]?t|do\s+not|no)\s+)?wait(?:\s+for\s+the\s+deadline)?(?:,?\s+please)?[.!]*$|^(?:please\s+)?resolve\s+early(?:,?\s+please)?[.!]*$/i;
 
 /** The zone a "timezone" line names ("timezone Europe/Berlin", "my time zone is europe/berlin", "timezone none"). */
 export function timeZoneOf(subject: string, text: string): TimeZoneRequest {
@@ -452,7 +452,9 @@ export function findCommands(subject: string, text: string): MailCommand[] {
   const found: MailCommand[] = [];
   for (const line of lines) {
     if (line === '' || line.split(/\s+/).length > 10) continue;
-    for (const [command, pattern] of COMMANDS) if (pattern.test(line) && !found.includes(command)) found.push(command);
+    // "wait for the deadline" is a wait, not a question about the deadline.
+    const commands = WAIT.test(line) ? COMMANDS.filter(([c]) => c === 'wait') : COMMANDS;
+    for (const [command, pattern] of commands) if (pattern.test(line) && !found.includes(command)) found.push(command);
   }
   return found;
 }

@@ -22,6 +22,8 @@ export interface TurnRenderInput {
   nextDeadline?: string;
   /** The same as players on another clock read it, by nation (src/schedule/player-time.ts). */
   nextDeadlineByNation?: Readonly<Record<string, string>>;
+  /** The GM's operations outside the rules that this turn's reports list (with `reports.gmLog`), one line each. */
+  gmLog?: readonly string[];
 }
 
 /**
@@ -47,6 +49,8 @@ export interface RunTurnOptions {
   nextDeadline?: string;
   /** The same as players on another clock read it, by nation. */
   nextDeadlineByNation?: Readonly<Record<string, string>>;
+  /** The GM's operations outside the rules that the reports list (with `reports.gmLog`). */
+  gmLog?: readonly string[];
 }
 
 export interface RunTurnResult {
@@ -73,7 +77,7 @@ export async function runTurn(campaignDir: string, opts: RunTurnOptions = {}): P
   const before = await readState(campaignDir, last, open.campaign);
   const pending = await reading.interpret(before);
   const { state, events } = resolveTurn({ campaign: open.campaign, state: before, orders: pending.orders, ...(opts.dice ? { dice: opts.dice } : {}) });
-  const input: TurnRenderInput = { open, before, state, events, turn, orders: pending.orders, ...(opts.nextDeadline ? { nextDeadline: opts.nextDeadline } : {}), ...(opts.nextDeadlineByNation ? { nextDeadlineByNation: opts.nextDeadlineByNation } : {}) };
+  const input: TurnRenderInput = { open, before, state, events, turn, orders: pending.orders, ...(opts.nextDeadline ? { nextDeadline: opts.nextDeadline } : {}), ...(opts.nextDeadlineByNation ? { nextDeadlineByNation: opts.nextDeadlineByNation } : {}), ...(opts.gmLog ? { gmLog: opts.gmLog } : {}) };
   const dir = await writeTurn(campaignDir, turn, { state, events, extra: ordersKeptWithTurn(pending) }, async (sink, alongside) => {
     for (const render of opts.renderers ?? []) await render(input, sink, alongside);
   });

@@ -4,7 +4,7 @@ import { turnVersion } from '../campaign/turn-version.js';
 import { runTurn, type RunTurnOptions, type RunTurnResult } from '../jobs/run-turn.js';
 import type { Clock } from './clock.js';
 import { followingDeadline, localTime } from './deadline.js';
-import { bookResolvedTurn, readRuntime, writeRuntime } from './runtime.js';
+import { bookResolvedTurn, gmLogFor, readRuntime, writeRuntime } from './runtime.js';
 import { scheduleOf } from './settings.js';
 import { deadlineClock, deadlinesByNation } from './player-time.js';
 
@@ -37,7 +37,7 @@ export async function resolveTurnByHand(dir: string, opts: RunTurnOptions & { cl
   const nextDeadlineByNation = deadlinesByNation(deadlineClock(next, schedule.timeZone, open.file, runtime));
   let result: RunTurnResult;
   try {
-    result = await runTurn(dir, { ...opts, nextDeadline, nextDeadlineByNation });
+    result = await runTurn(dir, { ...opts, nextDeadline, nextDeadlineByNation, gmLog: gmLogFor(runtime, turn) });
   } catch (e) {
     // Refused (a broken _gm.yaml, a damaged turn folder): the decision is withdrawn, or the next tick would
     // carry it out before the deadline. Only a run killed outright leaves it, for the tick to finish.

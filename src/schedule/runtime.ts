@@ -78,6 +78,10 @@ const logSchema = z.strictObject({
   op: z.string(),
   turn: turn.optional(),
   detail: z.string(),
+  /** Why, as the GM gave it (`--reason`). */
+  reason: z.string().optional(),
+  /** An operation that changed the game outside the rules, as the players read it in the GM's log of that turn's reports. */
+  players: z.strictObject({ turn, text: z.string() }).optional(),
 });
 
 export const runtimeSchema = z.strictObject({
@@ -170,8 +174,16 @@ export function addNotice(runtime: Runtime, at: Date, notice: { kind: NoticeKind
   return added;
 }
 
-export function logOp(runtime: Runtime, at: Date, op: string, detail: string, turnNumber?: number): void {
-  runtime.log.push({ at: at.toISOString(), op, ...(turnNumber !== undefined ? { turn: turnNumber } : {}), detail });
+export function logOp(runtime: Runtime, at: Date, op: string, detail: string, turnNumber?: number, extra: Pick<LogEntry, 'reason' | 'players'> = {}): void {
+  runtime.log.push({ at: at.toISOString(), op, ...(turnNumber !== undefined ? { turn: turnNumber } : {}), detail, ...(extra.reason ? { reason: extra.reason } : {}), ...(extra.players ? { players: extra.players } : {}) });
+}
+
+/**
+ * The GM's log as the players of a turn's reports read it (campaign.yaml `reports.gmLog`): the operations
+ * outside the rules that the GM marked for that turn, with their reasons, oldest first.
+ */
+export function gmLogFor(runtime: Pick<Runtime, 'log'> | undefined, turnNumber: number): string[] {
+  return (runtime?.log ?? []).flatMap((l) => (l.players?.turn === turnNumber ? [`${l.players.text}${l.reason ? ` Reason: ${l.reason}` : ''}`] : []));
 }
 
 /** Nations whose player said they are away for this turn. */

@@ -182,7 +182,7 @@ export function formatStatus(s: CampaignStatus): string {
   out.push(`Size on disk: ${formatBytes(d.total)} (turns ${formatBytes(d.turns)}, orders ${formatBytes(d.orders)}, mail ${formatBytes(d.mail)}, other ${formatBytes(d.other)})`);
   if (s.recentLog.length) {
     out.push('Recent log (runtime.yaml):');
-    for (const l of s.recentLog) out.push(`  ${l.at} ${l.op}: ${l.detail}`);
+    for (const l of s.recentLog) out.push(`  ${l.at} ${l.op}: ${l.detail}${l.reason ? ` (reason: ${l.reason})` : ''}`);
   }
   return out.join('\n');
 }

@@ -137,6 +137,8 @@ const nationSchema = z.strictObject({
     .superRefine((zone, ctx) => {
       if (canonicalTimeZone(zone) === undefined) ctx.addIssue({ code: 'custom', message: `unknown time zone "${zone}"; ${TIME_ZONE_HINT}` });
     })
+    // Shown as players read it: "europe/berlin" is Europe/Berlin.
+    .transform((zone) => canonicalTimeZone(zone) ?? zone)
     .optional(),
   /** The independents risen settlements pass to (events.yaml settings.rebellion.nation). */
   rebels: z.boolean().optional(),

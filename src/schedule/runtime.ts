@@ -225,6 +225,7 @@ export function bookResolvedTurn(runtime: Runtime, turnNumber: number, nextDeadl
   if (!runtime.reportsDue.some((r) => r.turn === turnNumber && r.rerun === version)) runtime.reportsDue.push({ turn: turnNumber, rerun: version });
   closeTurnAlerts(runtime, turnNumber);
   runtime.holds = runtime.holds.filter((h) => h.turn > turnNumber);
+  runtime.waits = runtime.waits.filter((w) => w.turn > turnNumber);
   for (const t of Object.keys(runtime.reminders)) if (Number(t) <= turnNumber) delete runtime.reminders[t];
   logOp(runtime, at, 'resolved', `turn ${turnNumber} resolved; turn ${turnNumber + 1} is due ${dueText}`, turnNumber);
 }

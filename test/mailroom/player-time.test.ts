@@ -126,14 +126,15 @@ describe('the deadline on a player\'s own clock', () => {
   it('by a hand-run `mail fetch`, kept in runtime.yaml once the schedule has started; before, the GM is told', async () => {
     const { dir } = demoCopy('zones-by-hand');
     const clock = new FakeClock('2026-03-05T12:00:00Z');
+    const mailClock = { now: () => clock.now(), sleep: async () => undefined };
     dropInInbox(dir, 'g.eml', mail('g', ADDRESSES.gondarahl!, 'timezone Asia/Tokyo'));
-    await fetchMail(dir, { clock, secrets: secrets(), ...(await scheduleView(await openCampaign(dir), () => clock.now())) });
+    await fetchMail(dir, { clock: mailClock, secrets: secrets(), ...(await scheduleView(await openCampaign(dir), () => clock.now())) });
     const queue = new OutboxQueue(join(dir, 'mail'));
     expect((await queue.all()).find((e) => e.kind === 'alert')?.message.text).toContain('set nations.gondarahl.timeZone in campaign.yaml');
 
     expect((await tick(dir, { clock, hooks: mailroomHooks({ secrets: secrets() }) })).status).toBe('ok');
     dropInInbox(dir, 'g2.eml', mail('g2', ADDRESSES.gondarahl!, 'timezone America/New_York'));
-    await fetchMail(dir, { clock, secrets: secrets(), ...(await scheduleView(await openCampaign(dir), () => clock.now())) });
+    await fetchMail(dir, { clock: mailClock, secrets: secrets(), ...(await scheduleView(await openCampaign(dir), () => clock.now())) });
     const runtime = load(readFileSync(join(dir, 'runtime.yaml'), 'utf8')) as { timeZones: Record<string, string> };
     expect(runtime.timeZones).toEqual({ gondarahl: 'America/New_York' });
     const answer = to(await queue.all(), 'gondarahl', 'reply').at(-1);

@@ -75,11 +75,13 @@ describe('the deadline on a player\'s own clock', () => {
   it('in receipts, answers, reminders and reports: set in campaign.yaml or by mail, a bad zone by mail refused', async () => {
     const { dir } = demoCopy('zones');
     setNationLine(dir, 'argenta', 'timeZone: Europe/Berlin');
+    setNationLine(dir, 'vulcanstille', 'timeZone: america/new_york');
     // gondarahl and grarkul have no orders on file: they get reminders.
     for (const nation of ['gondarahl', 'grarkul']) rmSync(join(dir, 'orders', '0001', `${nation}.yaml`));
     dropInInbox(dir, 'a.eml', mail('a', ADDRESSES.argenta!, `Token: ${TOKENS.argenta}\nhold Argentum Guard\n`, 'Orders'));
     dropInInbox(dir, 'g.eml', mail('g', ADDRESSES.gondarahl!, 'Hello,\ntimezone Asia/Tokyo\n'));
     dropInInbox(dir, 'k.eml', mail('k', ADDRESSES.grarkul!, 'timezone Mars/Olympus'));
+    dropInInbox(dir, 'v.eml', mail('v', ADDRESSES.vulcanstille!, 'When is the deadline?'));
     const clock = new FakeClock('2026-03-05T12:00:00Z'); // Thursday; due Sunday 8 March 18:00 London (GMT)
     const hooks = mailroomHooks({ secrets: secrets() });
     const first = await tick(dir, { clock, hooks, renderers: turnRenderers() });
@@ -87,6 +89,9 @@ describe('the deadline on a player\'s own clock', () => {
     const queue = new OutboxQueue(join(dir, 'mail'));
     let all = await queue.all();
 
+    // The welcome of the start, and the answer to "deadline": the deadline on both clocks.
+    expect(to(all, 'argenta', 'report')[0]?.message.text).toContain('Orders for turn 1 are due Sun 8 Mar 2026 18:00 GMT (19:00 in your zone, Europe/Berlin).');
+    expect(to(all, 'vulcanstille', 'reply')[0]?.message.text).toContain('Orders for turn 1 are due Sun 8 Mar 2026 18:00 GMT (14:00 in your zone, America/New_York).');
     // The receipt: the deadline on both clocks.
     expect(to(all, 'argenta', 'receipt')[0]?.message.text).toContain('Orders for turn 1 are due Sun 8 Mar 2026 18:00 GMT (19:00 in your zone, Europe/Berlin); until then, orders you send replace these.');
     // Set by mail: kept in runtime.yaml, confirmed with the deadline in the new zone.

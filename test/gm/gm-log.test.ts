@@ -94,13 +94,18 @@ describe("the GM's log in the players' reports", { timeout: 120_000 }, () => {
     expect(gmLogOf(dir, 'argenta')).toBe('');
   });
 
-  it('every GM command takes --reason', () => {
+  it('every GM command takes --reason; `fatecraft turn` lists it too', () => {
     const dir = withGmLog('gm-log-cli');
     const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, FATECRAFT_NOW: '2025-03-22T12:00:00Z' } });
     expect(run(['tick', dir]).status).toBe(0);
     const extended = run(['extend', dir, '--by', '2h', '--reason', 'a storm']);
     expect(extended.status, extended.stderr).toBe(0);
     expect(readFileSync(join(dir, 'runtime.yaml'), 'utf8')).toContain('reason: a storm');
+    expect(run(['status', dir]).stdout).toContain('(reason: a storm)');
+    // Resolved by hand (`fatecraft turn`), the reports carry the GM's log as a tick's would.
+    const turned = run(['turn', dir]);
+    expect(turned.status, turned.stderr).toBe(0);
+    expect(gmLogOf(dir, 'westvalia')).toContain('- The deadline of turn 1 was moved from Sun 23 Mar 2025 18:00 GMT to Sun 23 Mar 2025 20:00 GMT. Reason: a storm\n');
     for (const command of [['extend'], ['pause'], ['resume'], ['rerun'], ['rollback'], ['nation', 'add'], ['nation', 'drop'], ['nation', 'reassign']]) {
       expect(run([...command, '--help']).stdout, command.join(' ')).toContain('--reason <text>');
     }

@@ -45,8 +45,9 @@ import { emptySendSummary, type SendSummary } from './outbox.js';
 import { readReportFiles } from './reports.js';
 import { Mailroom, type MailroomOptions } from './room.js';
 import { FaultInterrupt, passFault, unwrapFault } from './runtime.js';
-import { deadlineFor, type DeadlineClock } from '../schedule/player-time.js';
+import type { DeadlineClock } from '../schedule/player-time.js';
 import type { PlayerPreference } from '../schedule/preferences.js';
+import { PlayerSettings } from './player-settings.js';
 
 export interface FetchOptions extends MailroomOptions {
   /** Whether orders for `turn` arriving at `receivedAt` still count (the schedule's deadline and grace). Default: always. */
@@ -120,11 +121,14 @@ class FetchRun {
   private ordersOnFile = new Set<string>();
   private startedAt = '';
   private moving: Promise<{ error: unknown } | undefined> | undefined;
+  /** Players' settings by mail (time zone, "wait"), and deadlines on their clocks. */
+  private readonly settings: PlayerSettings;
 
   constructor(
     private readonly room: Mailroom,
     private readonly opts: FetchOptions,
   ) {
+    this.settings = new PlayerSettings(room, opts);
     this.summary = { transport: '', listed: 0, handled: 0, filed: [], refused: 0, ignored: 0, commands: 0, bounces: 0, quarantined: 0, held: 0, alreadyHandled: 0, resumed: 0, skipped: [], outcomes: [], sent: emptySendSummary() };
   }
 
@@ -395,14 +399,14 @@ class FetchRun {
 
     if ((decision.kind === 'file' || decision.kind === 'hold' || decision.kind === 'refuse' || decision.kind === 'command') && decision.replyTo !== undefined) {
       const command = decision.kind === 'command' ? await this.commandFacts(decision.nation, decision.commands) : undefined;
-      if (decision.kind === 'command' && command) await this.preferences(decision, command, record.key, queue);
+      if (decision.kind === 'command' && command) await this.settings.apply(decision, command, record.key, this.pendingTurn, queue);
       if (decision.kind === 'command' && decision.absence && command) {
         const { fromTurn, toTurn } = decision.absence;
         if (this.opts.declareAbsence) await this.opts.declareAbsence(decision.nation, fromTurn, toTurn, `declared by mail from ${decision.replyTo}`);
         else queue(await room.alert({ key: `absence:${record.key}`, subject: `${decision.nation} will be away`, text: `${decision.nation} wrote from ${decision.replyTo} that they will be away for turns ${fromTurn}–${toTurn}. The schedule is not running this fetch; record it with the schedule if you use one.` }));
         command.absence = { fromTurn, toTurn, recorded: this.opts.declareAbsence !== undefined };
       }
-      const deadline = decision.kind === 'file' ? this.deadlineFor(decision.nation) : undefined;
+      const deadline = decision.kind === 'file' ? this.settings.deadlineFor(decision.nation) : undefined;
       const answer = composeAnswer({ ...room.base(), key: record.key, inbound: record.inbound, decision, to: decision.replyTo, ...(command ? { command } : {}), ...(deadline ? { deadline } : {}) });
       if (answer) {
         await room.enqueue(answer.message, answer.kind, `${decision.kind === 'file' ? 'receipt' : 'answer'} for ${decision.nation ?? decision.replyTo}`);
@@ -419,49 +423,9 @@ class FetchRun {
     await passFault(this.opts.faults, 'after-enqueue', record.key);
   }
 
-  /** The pending turn's deadline as this nation's player reads it (their own zone beside the campaign's). */
-  private deadlineFor(nation: string): string | undefined {
-    const clock = this.opts.deadlineClock;
-    if (!clock) return this.opts.deadline;
-    const zones = { ...clock.zones };
-    for (const [n, zone] of Object.entries(this.zonesSet)) {
-      // Cleared by mail: back to campaign.yaml's zone for the nation, if it has one.
-      const own = zone ?? this.room.open.file.nations[n]?.timeZone;
-      if (own === undefined) delete zones[n];
-      else zones[n] = own;
-    }
-    return deadlineFor({ ...clock, zones }, nation);
-  }
-
-  /** Zones set (a name) or cleared (null) by mail in this run: they apply at once to the answers that follow. */
-  private zonesSet: Record<string, string | null> = {};
-
-  /** A "timezone" or "wait" command: kept by the schedule, or the GM told; the answer says which. */
-  private async preferences(decision: Extract<Decision, { kind: 'command' }>, facts: CommandFacts, key: string, queue: (id: string) => void): Promise<void> {
-    const room = this.room;
-    const record = this.opts.recordPreference;
-    const note = `by mail from ${decision.replyTo}`;
-    const t = decision.timeZone;
-    if (t) {
-      if (t.kind !== 'unknown') {
-        if (record) await record(decision.nation, t.kind === 'set' ? { kind: 'time-zone', zone: t.zone } : { kind: 'time-zone' }, note);
-        else queue(await room.alert({ key: `time-zone:${key}`, subject: `${decision.nation} asks for another time zone`, text: `${decision.nation} wrote from ${decision.replyTo}: ${t.kind === 'set' ? `show my deadlines in ${t.zone}` : "show my deadlines in the campaign's zone alone"}. The schedule is not running (no runtime.yaml), so it was not kept; set nations.${decision.nation}.timeZone in campaign.yaml.` }));
-        if (record) this.zonesSet[decision.nation] = t.kind === 'set' ? t.zone : null;
-      }
-      facts.timeZone = { request: t, recorded: record !== undefined };
-    }
-    if (decision.wait !== undefined) {
-      if (record) await record(decision.nation, { kind: 'wait', turn: this.pendingTurn, wait: decision.wait }, note);
-      else queue(await room.alert({ key: `wait:${key}`, subject: `${decision.nation} asks turn ${this.pendingTurn} ${decision.wait ? '' : 'not '}to wait`, text: `${decision.nation} wrote from ${decision.replyTo} that turn ${this.pendingTurn} should ${decision.wait ? '' : 'not '}wait for its deadline. The schedule is not running (no runtime.yaml), so it was not kept.` }));
-      facts.wait = { wait: decision.wait, recorded: record !== undefined };
-    }
-    const deadline = this.deadlineFor(decision.nation);
-    if (deadline !== undefined) facts.deadline = deadline;
-  }
-
   private async commandFacts(nation: string, commands: readonly string[]): Promise<CommandFacts> {
     const room = this.room;
-    const deadline = this.deadlineFor(nation);
+    const deadline = this.settings.deadlineFor(nation);
     const facts: CommandFacts = { pendingTurn: this.pendingTurn, ...(deadline ? { deadline } : {}) };
     if (commands.includes('show')) {
       const file = join(ordersDir(room.dir, this.pendingTurn), `${nation}.yaml`);
@@ -492,7 +456,7 @@ class FetchRun {
       to: [to],
       files,
       ...(token ? { token } : {}),
-      ...(this.deadlineFor(nation) ? { deadline: this.deadlineFor(nation)! } : {}),
+      ...(this.settings.deadlineFor(nation) ? { deadline: this.settings.deadlineFor(nation)! } : {}),
       resendKey: record.key,
       inbound: record.inbound,
     });

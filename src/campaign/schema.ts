@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SETTLEMENT_LEVELS, UNIT_CLASSES } from '../core/campaign.js';
 import { unsafeCharacter, type TextShape } from './unsafe-text.js';
+import { canonicalTimeZone, TIME_ZONE_HINT } from './time-zone.js';
 
 /**
  * Schemas for the files a GM writes by hand. Strict objects: a misspelt key is
@@ -143,6 +144,15 @@ const nationSchema = z.strictObject({
   externals: z.array(z.strictObject({ id, type: id, hex })).default([]),
   /** Mail addresses of the nation's player(s); used by the mail loop. */
   email: z.array(z.string()).default([]),
+  /** The player's own time zone (IANA): deadlines in their mail and reports are shown in it too. */
+  timeZone: z
+    .string()
+    .superRefine((zone, ctx) => {
+      if (canonicalTimeZone(zone) === undefined) ctx.addIssue({ code: 'custom', message: `unknown time zone "${zone}"; ${TIME_ZONE_HINT}` });
+    })
+    // Shown as players read it: "europe/berlin" is Europe/Berlin.
+    .transform((zone) => canonicalTimeZone(zone) ?? zone)
+    .optional(),
   /** The independents risen settlements pass to (events.yaml settings.rebellion.nation). */
   rebels: z.boolean().optional(),
 });

@@ -16,11 +16,11 @@ export interface StartingPosition {
  * otherwise, so a start run twice (or a tick after `fatecraft start`) changes nothing. The caller holds
  * the campaign lock. `deadline` is turn 1's, as the reports and order sheets print it.
  */
-export async function writeStartingPosition(open: OpenCampaign, deadline: string): Promise<StartingPosition> {
+export async function writeStartingPosition(open: OpenCampaign, deadline: string, deadlineByNation?: Readonly<Record<string, string>>): Promise<StartingPosition> {
   const turnDir = join(open.dir, 'turns', turnDirName(0));
   const wroteTurn = !existsSync(turnDir);
   await ensureStartingState(open, () => initialState(open.file));
   const wroteReports = !existsSync(join(turnDir, 'reports'));
-  if (wroteReports) await writeReports(open.dir, { turn: 0, deadline });
+  if (wroteReports) await writeReports(open.dir, { turn: 0, deadline, ...(deadlineByNation ? { deadlineByNation } : {}) });
   return { wroteTurn, wroteReports };
 }

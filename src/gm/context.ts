@@ -9,6 +9,7 @@ import { withCampaignLock, type LockOwner } from '../schedule/lock.js';
 import { logOp, newRuntime, readRuntime, writeRuntime, type Runtime } from '../schedule/runtime.js';
 import { scheduleOf, type Schedule } from '../schedule/settings.js';
 import { recoverJournal } from './journal.js';
+import { deadlineClock, deadlinesByNation } from '../schedule/player-time.js';
 
 /**
  * What every GM operation shares: it holds the campaign's lock (no tick runs
@@ -21,6 +22,8 @@ export interface GmOptions {
   lockWaitMs?: number;
   /** Told once when the operation waits for the lock. */
   onLockWait?: (owner: LockOwner | undefined) => void;
+  /** Why the GM does it (`--reason`): kept in the log, and shown to the players with the GM's log. */
+  reason?: string;
 }
 
 export interface GmContext {
@@ -32,8 +35,14 @@ export interface GmContext {
   /** The latest resolved turn on disk (0: only the starting position, or none yet). */
   latest: number;
   save(): Promise<void>;
-  log(op: string, detail: string, turn?: number): void;
+  /**
+   * A line in runtime.yaml's log (with the operation's reason). `players`: the operation changed the game
+   * outside the rules, so the reports of that turn list it in the GM's log (no secrets in `text`).
+   */
+  log(op: string, detail: string, turn?: number, players?: { turn: number; text: string }): void;
   local(at: Date | string): string;
+  /** A deadline as players on another clock read it, by nation (player-time.ts). */
+  byNation(at: Date | string): Record<string, string>;
   refuse(message: string): never;
 }
 
@@ -56,8 +65,9 @@ export async function withGm<T>(dir: string, what: string, opts: GmOptions, work
       now,
       latest,
       save: () => writeRuntime(dir, runtime),
-      log: (op, detail, turn) => logOp(runtime, now, op, detail, turn),
+      log: (op, detail, turn, players) => logOp(runtime, now, op, detail, turn, { ...(opts.reason ? { reason: opts.reason } : {}), ...(players ? { players } : {}) }),
       local: (at) => localTime(new Date(at), schedule.timeZone),
+      byNation: (at) => deadlinesByNation(deadlineClock(new Date(at), schedule.timeZone, fresh.file, runtime)),
       refuse: (message) => {
         throw new CampaignError([{ file: dir, message }]);
       },

@@ -101,7 +101,7 @@ export async function addNation(dir: string, nation: string, opts: AddNationOpti
     const token = newToken();
     const warnings = await replaceToken(ctx, edited.file.name, nation, token, opts.env);
     const rt = ctx.runtime;
-    ctx.log('nation-add', `${nation} (${String(opts.sheet.name ?? nation)}) joined, player ${emails.join(', ')}; its first orders are for turn ${rt.turn}`, rt.turn);
+    ctx.log('nation-add', `${nation} (${String(opts.sheet.name ?? nation)}) joined, player ${emails.join(', ')}; its first orders are for turn ${rt.turn}`, rt.turn, { turn: rt.turn, text: `${String(opts.sheet.name ?? nation)} joined the game.` });
     addNotice(rt, ctx.now, { kind: 'nation-added', turn: rt.turn, nations: [nation], text: `You now lead ${String(opts.sheet.name ?? nation)}. Your first orders are for turn ${rt.turn}, due ${ctx.local(rt.deadline)}.` });
     await ctx.save();
     return { nation: asNationId(nation), token, turn: ctx.latest, warnings };
@@ -183,7 +183,7 @@ export async function dropNation(dir: string, nation: string, opts: DropNationOp
     rt.dropped[nation] = { mode: opts.mode, turn: rt.turn, at: ctx.now.toISOString() };
     if (opts.mode === 'neutral') rt.dropped[neutral] ??= { mode: 'hold', turn: rt.turn, at: ctx.now.toISOString() };
     const what = opts.mode === 'hold' ? 'its units hold from now on' : `its units, settlements and works pass to "${neutral}" (${moved ? `${moved.units} units, ${moved.settlements} settlements` : 'start sheets moved'})`;
-    ctx.log('nation-drop', `${nation} dropped from turn ${rt.turn}: ${what}; its order token is retired`, rt.turn);
+    ctx.log('nation-drop', `${nation} dropped from turn ${rt.turn}: ${what}; its order token is retired`, rt.turn, { turn: rt.turn, text: `${def.name} lost its player: ${opts.mode === 'hold' ? 'its forces stand where they are and only defend' : 'its lands and forces are now neutral'}.` });
     addNotice(rt, ctx.now, { kind: 'nation-dropped', turn: rt.turn, text: `${def.name} has no ruler any more: ${opts.mode === 'hold' ? 'its forces stand where they are and only defend' : 'its lands and forces are now neutral'}.` });
     await ctx.save();
     return { nation: asNationId(nation), mode: opts.mode, ...(moved ? { moved } : {}), warnings };
@@ -214,7 +214,7 @@ export async function reassignNation(dir: string, nation: string, opts: Reassign
     const warnings = await replaceToken(ctx, edited.file.name, nation, token, opts.env);
     const wasDropped = rt.dropped[nation] !== undefined;
     delete rt.dropped[nation];
-    ctx.log('nation-reassign', `${nation} passes from ${def.email.join(', ') || '(no player)'} to ${opts.email.join(', ')}${wasDropped ? ' (back in play after being dropped)' : ''}; the old token is refused from now on`, rt.turn);
+    ctx.log('nation-reassign', `${nation} passes from ${def.email.join(', ') || '(no player)'} to ${opts.email.join(', ')}${wasDropped ? ' (back in play after being dropped)' : ''}; the old token is refused from now on`, rt.turn, { turn: rt.turn, text: `${def.name} has a new player.` });
     addNotice(rt, ctx.now, { kind: 'nation-reassigned', turn: rt.turn, nations: [nation], text: `You now lead ${def.name}. Your orders for turn ${rt.turn} are due ${ctx.local(rt.deadline)}.` });
     await ctx.save();
     return { nation: asNationId(nation), token, previous: def.email, warnings };

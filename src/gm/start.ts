@@ -81,13 +81,14 @@ export async function startCampaign(dir: string, opts: StartOptions): Promise<St
     }
     const wasStarted = existsSync(runtimePath(dir));
     const deadline = ctx.local(ctx.runtime.deadline);
-    const position = await writeStartingPosition(ctx.open, deadline);
+    const byNation = ctx.byNation(ctx.runtime.deadline);
+    const position = await writeStartingPosition(ctx.open, deadline, byNation);
     const tokens = await issueTokens(ctx.open, { renew: opts.newTokens ?? false, ...(opts.env ? { env: opts.env } : {}), skip: Object.keys(ctx.runtime.dropped), retired: ctx.runtime.retiredTokens });
     if (!wasStarted) ctx.log('start', `campaign started; turn ${ctx.runtime.turn} is due ${deadline}`, ctx.runtime.turn);
     if (tokens.issued.length) ctx.log('tokens', `order tokens issued for ${tokens.issued.join(', ')}`, ctx.runtime.turn);
     if (tokens.renewed.length) ctx.log('tokens', `order tokens replaced for ${tokens.renewed.join(', ')}; the old ones are refused from now on`, ctx.runtime.turn);
     await ctx.save();
-    const mail = ctx.open.file.mail !== undefined ? await sendStartMail(dir, { deadline }, { ...opts.mail, clock: mailClock(opts.clock) }) : undefined;
+    const mail = ctx.open.file.mail !== undefined ? await sendStartMail(dir, { deadline, deadlineByNation: byNation }, { ...opts.mail, clock: mailClock(opts.clock) }) : undefined;
     return { ...position, wasStarted, deadline, tokens, ...(mail ? { mail } : {}) };
   });
 }

@@ -38,7 +38,7 @@ export async function extendDeadline(dir: string, opts: ExtendOptions): Promise<
     rt.holds = rt.holds.filter((h) => !settled.includes(h));
     for (const a of rt.alerts) if (a.turn === rt.turn && a.open && (a.kind === 'nmr-guard' || a.kind === 'long-gap')) a.open = false;
     const delta = to.getTime() - from.getTime();
-    ctx.log('extend', `turn ${rt.turn}: deadline moved from ${ctx.local(from)} to ${ctx.local(to)} (${delta >= 0 ? '+' : ''}${formatDuration(delta)})`, rt.turn);
+    ctx.log('extend', `turn ${rt.turn}: deadline moved from ${ctx.local(from)} to ${ctx.local(to)} (${delta >= 0 ? '+' : ''}${formatDuration(delta)})`, rt.turn, { turn: rt.turn, text: `The deadline of turn ${rt.turn} was moved from ${ctx.local(from)} to ${ctx.local(to)}.` });
     addNotice(rt, ctx.now, { kind: 'deadline-changed', turn: rt.turn, text: `The deadline for turn ${rt.turn} is now ${ctx.local(to)} (it was ${ctx.local(from)}).` });
     await ctx.save();
     return { turn: rt.turn, from, to, remindersReopened: reopened };
@@ -65,7 +65,7 @@ export async function pauseCampaign(dir: string, opts: PauseOptions): Promise<{ 
     if (rt.paused) ctx.refuse(`already paused since ${ctx.local(rt.paused.since)}${rt.paused.reason ? ` (${rt.paused.reason})` : ''}`);
     rt.paused = { since: ctx.now.toISOString(), ...(opts.reason ? { reason: opts.reason } : {}) };
     withdrawResolution(ctx);
-    ctx.log('pause', `paused at turn ${rt.turn}${opts.reason ? `: ${opts.reason}` : ''}`, rt.turn);
+    ctx.log('pause', `paused at turn ${rt.turn}${opts.reason ? `: ${opts.reason}` : ''}`, rt.turn, { turn: rt.turn, text: `The game was paused during turn ${rt.turn}.` });
     addNotice(rt, ctx.now, { kind: 'paused', turn: rt.turn, text: `The game is paused${opts.reason ? ` (${opts.reason})` : ''}. Orders are still received; the deadline will be announced when it resumes.` });
     await ctx.save();
     return { turn: rt.turn };
@@ -104,7 +104,8 @@ export async function resumeCampaign(dir: string, opts: GmOptions): Promise<Resu
     const deadline = new Date(rt.deadline);
     const dueNow = deadline.getTime() + ctx.schedule.grace <= ctx.now.getTime();
     const parts = [wasPaused ? 'unpaused' : undefined, confirmed.length ? `overruled ${confirmed.map((h) => h.kind).join(' and ')} guard` : undefined, acknowledged.length ? `acknowledged alert(s) ${acknowledged.join(', ')}` : undefined].filter(Boolean);
-    ctx.log('resume', `turn ${rt.turn}: ${parts.length ? parts.join('; ') : 'nothing was held'}${dueNow ? '; the deadline has passed, so the next tick resolves the turn' : ''}`, rt.turn);
+    const players = wasPaused ? { turn: rt.turn, text: `The game resumed; turn ${rt.turn} was due ${ctx.local(deadline)}.` } : undefined;
+    ctx.log('resume', `turn ${rt.turn}: ${parts.length ? parts.join('; ') : 'nothing was held'}${dueNow ? '; the deadline has passed, so the next tick resolves the turn' : ''}`, rt.turn, players);
     if (wasPaused) addNotice(rt, ctx.now, { kind: 'resumed', turn: rt.turn, text: `The game has resumed. Turn ${rt.turn} is due ${ctx.local(deadline)}.` });
     await ctx.save();
     return { turn: rt.turn, wasPaused, confirmed, acknowledged, deadline, dueNow };

@@ -5,7 +5,7 @@ import { turnDirName } from '../campaign/store.js';
 import { turnVersion } from '../campaign/turn-version.js';
 import { runTurn, type TurnRenderer } from '../jobs/run-turn.js';
 import { nextCronTime } from '../schedule/deadline.js';
-import { addNotice } from '../schedule/runtime.js';
+import { addNotice, gmLogFor } from '../schedule/runtime.js';
 import { nextAsideIndex, withGm, type GmOptions } from './context.js';
 
 /**
@@ -59,14 +59,17 @@ export async function rerunTurn(dir: string, turn: number, opts: RerunOptions): 
       k = await nextAsideIndex(turnsDir, 'superseded', turnDirName(turn));
       await rename(join(turnsDir, turnDirName(turn)), join(turnsDir, `${turnDirName(turn)}.superseded-${k}`));
     }
-    // The corrected reports print the deadline the schedule has set for the next turn, as the first ones did.
-    const result = await runTurn(dir, { expectTurn: turn, renderers: opts.renderers ?? [], nextDeadline: ctx.local(rt.deadline) });
+    // The corrected reports print the deadline the schedule has set for the next turn, as the first ones did,
+    // and (with the GM's log) say why they replace the first ones.
+    const players = { turn, text: `Turn ${turn} was resolved again: these reports replace the ones sent first.` };
+    const gmLog = [...gmLogFor(rt, turn), `${players.text}${opts.reason ? ` Reason: ${opts.reason}` : ''}`];
+    const result = await runTurn(dir, { expectTurn: turn, renderers: opts.renderers ?? [], nextDeadline: ctx.local(rt.deadline), nextDeadlineByNation: ctx.byNation(rt.deadline), gmLog });
     const superseded = join(turnsDir, `${turnDirName(turn)}.superseded-${k}`);
     delete rt.operation;
     // The version counts rolled-back results too, so these reports are never taken for ones already mailed.
     const version = await turnVersion(dir, turn);
     if (opts.sendReports ?? true) rt.reportsDue.push({ turn, rerun: version });
-    ctx.log('rerun', `turn ${turn} resolved again; the turn it replaced is kept as turns/${turnDirName(turn)}.superseded-${k}`, turn);
+    ctx.log('rerun', `turn ${turn} resolved again; the turn it replaced is kept as turns/${turnDirName(turn)}.superseded-${k}`, turn, players);
     await ctx.save();
     return { turn, rerun: version, nextDeadline: ctx.local(rt.deadline), superseded, dir: result.dir };
   });
@@ -134,7 +137,8 @@ export async function rollbackTo(dir: string, turn: number, opts: RollbackOption
     rt.reportsDue = rt.reportsDue.filter((r) => r.turn <= turn);
     for (const a of rt.alerts) if (a.turn !== undefined && a.turn > turn) a.open = false;
     delete rt.operation;
-    ctx.log('rollback', `back to turn ${turn}: turns ${movedTurns.length ? movedTurns.sort((a, b) => a - b).join(', ') : '(none)'} kept as turns/NNNN.rolledback-${k}${movedOrders.length ? `, orders for turns ${movedOrders.join(', ')} as orders/NNNN.rolledback-${k}` : ''}; turn ${turn + 1} is due ${ctx.local(deadline)}`, turn);
+    const undone = movedTurns.length ? `; ${movedTurns.length === 1 ? `turn ${movedTurns[0]} is` : `turns ${movedTurns.join(', ')} are`} resolved anew` : '';
+    ctx.log('rollback', `back to turn ${turn}: turns ${movedTurns.length ? movedTurns.sort((a, b) => a - b).join(', ') : '(none)'} kept as turns/NNNN.rolledback-${k}${movedOrders.length ? `, orders for turns ${movedOrders.join(', ')} as orders/NNNN.rolledback-${k}` : ''}; turn ${turn + 1} is due ${ctx.local(deadline)}`, turn, { turn: turn + 1, text: `The game was rolled back to the end of turn ${turn}${undone}.` });
     addNotice(rt, ctx.now, { kind: 'rolled-back', turn: turn + 1, text: `The campaign has been rolled back: turn ${turn + 1} is open again, due ${ctx.local(deadline)}. Orders already sent for it still stand; send new ones to replace them.` });
     await ctx.save();
     return { turn, movedTurns: movedTurns.sort((a, b) => a - b), movedOrders, deadline };

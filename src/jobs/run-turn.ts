@@ -20,6 +20,10 @@ export interface TurnRenderInput {
   orders?: TurnOrders;
   /** The deadline for the next turn's orders, as players should read it, when a schedule set one. */
   nextDeadline?: string;
+  /** The same as players on another clock read it, by nation (src/schedule/player-time.ts). */
+  nextDeadlineByNation?: Readonly<Record<string, string>>;
+  /** The GM's operations outside the rules that this turn's reports list (with `reports.gmLog`), one line each. */
+  gmLog?: readonly string[];
 }
 
 /**
@@ -43,6 +47,10 @@ export interface RunTurnOptions {
   renderers?: TurnRenderer[];
   /** The next turn's deadline as players should read it (the schedule sets it); reports print it. */
   nextDeadline?: string;
+  /** The same as players on another clock read it, by nation. */
+  nextDeadlineByNation?: Readonly<Record<string, string>>;
+  /** The GM's operations outside the rules that the reports list (with `reports.gmLog`). */
+  gmLog?: readonly string[];
 }
 
 export interface RunTurnResult {
@@ -69,7 +77,7 @@ export async function runTurn(campaignDir: string, opts: RunTurnOptions = {}): P
   const before = await readState(campaignDir, last, open.campaign);
   const pending = await reading.interpret(before);
   const { state, events } = resolveTurn({ campaign: open.campaign, state: before, orders: pending.orders, ...(opts.dice ? { dice: opts.dice } : {}) });
-  const input: TurnRenderInput = { open, before, state, events, turn, orders: pending.orders, ...(opts.nextDeadline ? { nextDeadline: opts.nextDeadline } : {}) };
+  const input: TurnRenderInput = { open, before, state, events, turn, orders: pending.orders, ...(opts.nextDeadline ? { nextDeadline: opts.nextDeadline } : {}), ...(opts.nextDeadlineByNation ? { nextDeadlineByNation: opts.nextDeadlineByNation } : {}), ...(opts.gmLog ? { gmLog: opts.gmLog } : {}) };
   const dir = await writeTurn(campaignDir, turn, { state, events, extra: ordersKeptWithTurn(pending) }, async (sink, alongside) => {
     for (const render of opts.renderers ?? []) await render(input, sink, alongside);
   });

@@ -30,7 +30,8 @@ function howToSend(input: ComposeBase & { nation: string; token: string; to: str
     'Every mail with orders gets a receipt saying what was understood and what was refused. A later mail with',
     "orders replaces the earlier ones for the turn whole, until the deadline.",
     'Mail commands, as the subject or the first line of a mail: "deadline", "resend report", "show orders",',
-    '"absent for 2 turns".',
+    '"absent for 2 turns", "timezone Europe/Berlin" (deadlines shown on your clock too), "wait" (the turn waits',
+    'for its deadline even if everyone has sent orders).',
   ];
 }
 

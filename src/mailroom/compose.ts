@@ -8,7 +8,7 @@ import type { OutboundAttachment, OutboundMessage } from '../mail/types.js';
 import { renderReceipt, type OrderReceipt } from '../orders/receipt.js';
 import { escapeXml, headerText } from '../report/escape.js';
 import { addressOf, senderDomain, type MailSettings } from './config.js';
-import { CAMPAIGN_HEADER, KIND_HEADER, type Decision, type GmNote, type MailCommand } from './decide.js';
+import { CAMPAIGN_HEADER, KIND_HEADER, type Decision, type GmNote, type MailCommand, type TimeZoneRequest } from './decide.js';
 import type { InboundFacts } from './ledger.js';
 import type { OutKind } from './outbox.js';
 
@@ -52,7 +52,7 @@ function replySubject(inbound: InboundFacts, fallback: string): string {
   return /^re\s*:/i.test(subject) ? subject : `Re: ${subject}`;
 }
 
-const SIGN_OFF = (base: ComposeBase) => `\n-- \n${base.campaign.title} — the turn processor (${addressOf(base.settings.from)}).\nThis is an automatic answer. Mail commands: "resend report", "deadline", "show orders", "absent for 2 turns".\n`;
+const SIGN_OFF = (base: ComposeBase) => `\n-- \n${base.campaign.title} — the turn processor (${addressOf(base.settings.from)}).\nThis is an automatic answer. Mail commands: "resend report", "deadline", "show orders", "absent for 2 turns", "timezone Europe/Berlin", "wait".\n`;
 
 // ---------------------------------------------------------------------------------------------------------
 // Answers to inbound mail
@@ -65,6 +65,8 @@ export interface AnswerInput extends ComposeBase {
   to: string;
   /** For commands: what the answer reports. */
   command?: CommandFacts;
+  /** For a receipt: the pending turn's deadline as this player reads it. */
+  deadline?: string;
 }
 
 export interface CommandFacts {
@@ -77,6 +79,10 @@ export interface CommandFacts {
   resentTurn?: number;
   /** For "absent": the turns, and whether the schedule recorded them (else the GM was told). */
   absence?: { fromTurn: number; toTurn: number; recorded: boolean };
+  /** For "timezone": what was asked, and whether the schedule kept it (else the GM was told). */
+  timeZone?: { request: TimeZoneRequest; recorded: boolean };
+  /** For "wait": whether the turn now waits for its deadline, and whether the schedule kept it. */
+  wait?: { wait: boolean; recorded: boolean };
 }
 
 const REFUSALS: Record<string, (d: Extract<Decision, { kind: 'refuse' }>, base: ComposeBase, to: string) => string> = {
@@ -110,7 +116,7 @@ export function composeAnswer(input: AnswerInput): { message: OutboundMessage; k
           ...common,
           messageId: messageIdFor(base, 'receipt', decision.nation, decision.turn, input.key),
           subject: replySubject(inbound, `Orders received: ${receipt.nationName}, turn ${decision.turn}`),
-          text: `${intro}\n\n${renderReceipt(receipt)}${SIGN_OFF(base)}`,
+          text: `${intro}\n\n${renderReceipt(receipt)}${input.deadline ? `\nOrders for turn ${decision.turn} are due ${input.deadline}; until then, orders you send replace these.\n` : ''}${SIGN_OFF(base)}`,
           headers: headers(base, 'receipt', 'auto-replied'),
         },
       };
@@ -182,6 +188,25 @@ function commandText(command: MailCommand, facts: CommandFacts | undefined): str
       const turns = a.fromTurn === a.toTurn ? `turn ${a.fromTurn}` : `turns ${a.fromTurn} to ${a.toTurn}`;
       const how = a.recorded ? 'You will get no reminders, and the turn will not wait for you' : 'The GM has been told';
       return `Noted: you are away for ${turns}. ${how}; without orders your units hold. Orders you send in the meantime still count.`;
+    }
+    case 'timezone': {
+      const t = facts?.timeZone;
+      if (!t || t.request.kind === 'unknown') {
+        return `${t?.request.kind === 'unknown' && t.request.text ? `"${t.request.text}" is not a time zone` : 'No time zone was given'}; nothing was changed. Write its IANA name, for example "timezone Europe/Berlin" or "timezone America/New_York" ("timezone none" goes back to the campaign's clock alone).`;
+      }
+      if (!t.recorded) return `Noted: the GM has been told that you would like your deadlines shown ${t.request.kind === 'set' ? `in ${t.request.zone} too` : "in the campaign's time zone alone"}.`;
+      const due = facts?.deadline ? ` Orders for turn ${turn} are due ${facts.deadline}.` : '';
+      return t.request.kind === 'set'
+        ? `Noted: deadlines in your mail and reports are shown in your time zone, ${t.request.zone}, beside the campaign's.${due}`
+        : `Noted: deadlines are shown in the campaign's time zone (or the one the GM set for you).${due}`;
+    }
+    case 'wait': {
+      const w = facts?.wait;
+      if (!w?.recorded) return `Noted: the GM has been told that you ${w?.wait === false ? 'no longer ask' : 'ask'} turn ${turn} to wait for its deadline.`;
+      const due = facts?.deadline ? `, ${facts.deadline}` : '';
+      return w.wait
+        ? `Noted: turn ${turn} waits for its deadline${due}, even if every nation has sent its orders before. You can still replace your orders until then; write "don't wait" to take this back.`
+        : `Noted: you no longer ask turn ${turn} to wait; it may resolve as soon as every nation has sent its orders, if the campaign resolves early.`;
     }
   }
 }

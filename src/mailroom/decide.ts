@@ -26,8 +26,12 @@ import { ordersToYaml } from '../orders/yaml-write.js';
 import { tokenDigest } from '../gm/secrets.js';
 import { bounceFacts, firstHeader, type AuthSummary, type BounceFacts, type RawHeaders } from './headers.js';
 import { checkFromFields } from './from-header.js';
+import { canonicalTimeZone } from '../campaign/time-zone.js';
 
-export type MailCommand = 'resend' | 'deadline' | 'show' | 'absent';
+export type MailCommand = 'resend' | 'deadline' | 'show' | 'absent' | 'timezone' | 'wait';
+
+/** "timezone Europe/Berlin": the zone, "timezone none": back to the GM's setting, or a name that is no zone. */
+export type TimeZoneRequest = { kind: 'set'; zone: string } | { kind: 'clear' } | { kind: 'unknown'; text: string };
 
 /** Turns a player says they will be away for ("absent for 2 turns", "away until turn 7"). */
 export interface AbsenceRequest {
@@ -76,7 +80,7 @@ export type Decision =
   /** Orders that would be filed, but the sender's domain failed DMARC: kept for the GM (fatecraft mail accept). */
   | (Common & { kind: 'hold'; nation: NationId; turn: number; replacesEarlier: boolean; receipt: OrderReceipt; ordersYaml: string; replyTo?: string; why: string })
   | (Common & { kind: 'refuse'; reason: RefusalReason; nation?: NationId; detail: string; receipt?: OrderReceipt; problems?: string[]; replyTo?: string })
-  | (Common & { kind: 'command'; nation: NationId; commands: MailCommand[]; absence?: AbsenceRequest; replyTo?: string })
+  | (Common & { kind: 'command'; nation: NationId; commands: MailCommand[]; absence?: AbsenceRequest; timeZone?: TimeZoneRequest; wait?: boolean; replyTo?: string })
   | (Common & { kind: 'bounce'; facts: BounceFacts; nations: NationId[] })
   | (Common & { kind: 'ignore'; reason: IgnoreReason; detail: string })
   | (Common & { kind: 'quarantine'; reason: string; detail: string });
@@ -198,7 +202,9 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
     const commands = findCommands(mail.subject, mail.text);
     if (commands.length > 0) {
       const absence = commands.includes('absent') ? absenceOf(mail.subject, mail.text, ctx.state.turn + 1) : undefined;
-      return { kind: 'command', nation, commands, ...(absence ? { absence } : {}), ...reply() };
+      const timeZone = commands.includes('timezone') ? timeZoneOf(mail.subject, mail.text) : undefined;
+      const wait = commands.includes('wait') ? waitOf(mail.subject, mail.text) : undefined;
+      return { kind: 'command', nation, commands, ...(absence ? { absence } : {}), ...(timeZone ? { timeZone } : {}), ...(wait !== undefined ? { wait } : {}), ...reply() };
     }
     // A "thanks!", or a reply that only quotes the report, must never touch the orders on file.
     // Only the reader's own findings (syntax), never the nation's units: the token has not been checked.
@@ -400,11 +406,34 @@ export function absenceOf(subject: string, text: string, pendingTurn: number): A
   return { fromTurn: pendingTurn, toTurn: pendingTurn + Math.min(6, Math.max(1, turns)) - 1 };
 }
 
+const TIME_ZONE = /^(?:my\s+)?time\s*-?\s*zone\b\s*(?:is\b|:|=)?\s*(\S*)/i;
+const WAIT = /^(?:please\s+)?(?:(?:do\s*n[o'’]?t|do\s+not|no)\s+)?wait(?:\s+for\s+the\s+deadline)?(?:,?\s+please)?[.!]*$|^(?:please\s+)?resolve\s+early(?:,?\s+please)?[.!]*$/i;
+
+/** The zone a "timezone" line names ("timezone Europe/Berlin", "my time zone is europe/berlin", "timezone none"). */
+export function timeZoneOf(subject: string, text: string): TimeZoneRequest {
+  const line = commandLine(subject, text, TIME_ZONE);
+  const word = (TIME_ZONE.exec(line)?.[1] ?? '').replace(/[.,;!]+$/, '');
+  if (/^(?:none|off|reset|default|clear)$/i.test(word)) return { kind: 'clear' };
+  const zone = canonicalTimeZone(word);
+  return zone !== undefined ? { kind: 'set', zone } : { kind: 'unknown', text: clip(word, 60) };
+}
+
+/** "wait" (for the deadline): true; "don't wait" or "resolve early": false. */
+export function waitOf(subject: string, text: string): boolean {
+  return !/^(?:please\s+)?(?:do\s*n[o']?t|do\s+not|no|resolve)\b/i.test(commandLine(subject, text, WAIT));
+}
+
+function commandLine(subject: string, text: string, pattern: RegExp): string {
+  return [subject, ...cutQuotedTail(text).split('\n')].map((l) => l.trim()).find((l) => pattern.test(l)) ?? '';
+}
+
 const COMMANDS: [MailCommand, RegExp][] = [
   ['resend', /^(?:please\s+)?(?:re-?send|send(?:\s+me)?|mail(?:\s+me)?)\b.*\breport\b|^(?:my\s+|the\s+)?(?:last\s+)?report(?:\s+again)?(?:\s+please)?[.!?]*$/i],
   ['deadline', /\bdeadline\b|^when\b.*\b(?:due|turn)\b/i],
   ['show', /^(?:please\s+)?(?:show|list|send|what\s+are)\b.*\borders\b|^(?:my\s+)?(?:current\s+)?orders(?:\s+on\s+file)?\s*\?+$|^(?:my|current)\s+orders[.!?]*$/i],
   ['absent', ABSENT],
+  ['timezone', TIME_ZONE],
+  ['wait', WAIT],
 ];
 
 /**
@@ -424,7 +453,9 @@ export function findCommands(subject: string, text: string): MailCommand[] {
   const found: MailCommand[] = [];
   for (const line of lines) {
     if (line === '' || line.split(/\s+/).length > 10) continue;
-    for (const [command, pattern] of COMMANDS) if (pattern.test(line) && !found.includes(command)) found.push(command);
+    // "wait for the deadline" is a wait, not a question about the deadline.
+    const commands = WAIT.test(line) ? COMMANDS.filter(([c]) => c === 'wait') : COMMANDS;
+    for (const [command, pattern] of commands) if (pattern.test(line) && !found.includes(command)) found.push(command);
   }
   return found;
 }

@@ -45,6 +45,9 @@ import { emptySendSummary, type SendSummary } from './outbox.js';
 import { readReportFiles } from './reports.js';
 import { Mailroom, type MailroomOptions } from './room.js';
 import { FaultInterrupt, passFault, unwrapFault } from './runtime.js';
+import type { DeadlineClock } from '../schedule/player-time.js';
+import type { PlayerPreference } from '../schedule/preferences.js';
+import { PlayerSettings } from './player-settings.js';
 
 export interface FetchOptions extends MailroomOptions {
   /** Whether orders for `turn` arriving at `receivedAt` still count (the schedule's deadline and grace). Default: always. */
@@ -57,6 +60,10 @@ export interface FetchOptions extends MailroomOptions {
   retiredTokens?: Readonly<Record<string, readonly string[]>>;
   /** Records a player's absence in the schedule (the tick passes its own); without it the GM is told. */
   declareAbsence?: (nation: NationId, fromTurn: number, toTurn: number, note?: string) => Promise<void>;
+  /** The pending turn's deadline and the players' own time zones: deadlines in answers are shown on both clocks. */
+  deadlineClock?: DeadlineClock;
+  /** Records a player's setting by mail (time zone, "wait") where the schedule keeps it; without it the GM is told. */
+  recordPreference?: (nation: NationId, pref: PlayerPreference, note?: string) => Promise<void>;
   /** DNS for our own DKIM/SPF/DMARC checks (mail.verifyAuthentication); tests give a fixed one. */
   resolver?: DNSResolver;
 }
@@ -114,11 +121,14 @@ class FetchRun {
   private ordersOnFile = new Set<string>();
   private startedAt = '';
   private moving: Promise<{ error: unknown } | undefined> | undefined;
+  /** Players' settings by mail (time zone, "wait"), and deadlines on their clocks. */
+  private readonly settings: PlayerSettings;
 
   constructor(
     private readonly room: Mailroom,
     private readonly opts: FetchOptions,
   ) {
+    this.settings = new PlayerSettings(room, opts);
     this.summary = { transport: '', listed: 0, handled: 0, filed: [], refused: 0, ignored: 0, commands: 0, bounces: 0, quarantined: 0, held: 0, alreadyHandled: 0, resumed: 0, skipped: [], outcomes: [], sent: emptySendSummary() };
   }
 
@@ -389,13 +399,15 @@ class FetchRun {
 
     if ((decision.kind === 'file' || decision.kind === 'hold' || decision.kind === 'refuse' || decision.kind === 'command') && decision.replyTo !== undefined) {
       const command = decision.kind === 'command' ? await this.commandFacts(decision.nation, decision.commands) : undefined;
+      if (decision.kind === 'command' && command) await this.settings.apply(decision, command, record.key, this.pendingTurn, queue);
       if (decision.kind === 'command' && decision.absence && command) {
         const { fromTurn, toTurn } = decision.absence;
         if (this.opts.declareAbsence) await this.opts.declareAbsence(decision.nation, fromTurn, toTurn, `declared by mail from ${decision.replyTo}`);
         else queue(await room.alert({ key: `absence:${record.key}`, subject: `${decision.nation} will be away`, text: `${decision.nation} wrote from ${decision.replyTo} that they will be away for turns ${fromTurn}–${toTurn}. The schedule is not running this fetch; record it with the schedule if you use one.` }));
         command.absence = { fromTurn, toTurn, recorded: this.opts.declareAbsence !== undefined };
       }
-      const answer = composeAnswer({ ...room.base(), key: record.key, inbound: record.inbound, decision, to: decision.replyTo, ...(command ? { command } : {}) });
+      const deadline = decision.kind === 'file' ? this.settings.deadlineFor(decision.nation) : undefined;
+      const answer = composeAnswer({ ...room.base(), key: record.key, inbound: record.inbound, decision, to: decision.replyTo, ...(command ? { command } : {}), ...(deadline ? { deadline } : {}) });
       if (answer) {
         await room.enqueue(answer.message, answer.kind, `${decision.kind === 'file' ? 'receipt' : 'answer'} for ${decision.nation ?? decision.replyTo}`);
         queue(answer.message.messageId);
@@ -413,7 +425,8 @@ class FetchRun {
 
   private async commandFacts(nation: string, commands: readonly string[]): Promise<CommandFacts> {
     const room = this.room;
-    const facts: CommandFacts = { pendingTurn: this.pendingTurn, ...(this.opts.deadline ? { deadline: this.opts.deadline } : {}) };
+    const deadline = this.settings.deadlineFor(nation);
+    const facts: CommandFacts = { pendingTurn: this.pendingTurn, ...(deadline ? { deadline } : {}) };
     if (commands.includes('show')) {
       const file = join(ordersDir(room.dir, this.pendingTurn), `${nation}.yaml`);
       const read = existsSync(file) ? await readRegularFile(file) : undefined;
@@ -444,7 +457,7 @@ class FetchRun {
       to: [to],
       files,
       ...(token ? { token } : {}),
-      ...(this.opts.deadline ? { deadline: this.opts.deadline } : {}),
+      ...(this.settings.deadlineFor(nation) ? { deadline: this.settings.deadlineFor(nation)! } : {}),
       resendKey: record.key,
       inbound: record.inbound,
     });

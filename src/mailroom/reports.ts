@@ -45,7 +45,7 @@ export async function readReportFiles(campaignDir: string, turn: number, nation:
  * map; the order sheet for the next turn attached with the nation's token filled in) to all of the nation's
  * addresses, and the GM report to the GM; then sends the queue.
  */
-export async function sendReports(campaignDir: string, turn: number, opts: SendOptions & { rerun?: number; deadline?: string } = {}): Promise<ReportsSummary> {
+export async function sendReports(campaignDir: string, turn: number, opts: SendOptions & { rerun?: number; deadline?: string; deadlineByNation?: Readonly<Record<string, string>> } = {}): Promise<ReportsSummary> {
   try {
     return await Mailroom.run(campaignDir, opts, async (room) => {
       const turns = await listTurns(campaignDir);
@@ -78,7 +78,7 @@ export async function sendReports(campaignDir: string, turn: number, opts: SendO
           to,
           files,
           ...(token ? { token } : {}),
-          ...(opts.deadline ? { deadline: opts.deadline } : {}),
+          ...(opts.deadline ? { deadline: opts.deadlineByNation?.[nation] ?? opts.deadline } : {}),
         });
         if (await room.enqueue(message, 'report', `report of turn ${turn} for ${nation}`)) summary.queued.push(nation);
         reportIds.push([nation, message.messageId]);
@@ -130,6 +130,8 @@ export interface ReminderInput {
   turn: number;
   /** The deadline as players should read it. */
   deadline: string;
+  /** The deadline as players on another clock read it (player-time.ts), by nation. */
+  deadlineByNation?: Readonly<Record<string, string>>;
   nations: readonly string[];
 }
 
@@ -140,7 +142,7 @@ export async function sendReminder(campaignDir: string, input: ReminderInput, op
       const to = room.addressesOf(nation);
       if (to.length === 0) continue;
       const token = room.secrets.token(nation);
-      const message = composeReminder({ ...room.base(), key: input.key, nation, nationName: room.open.campaign.nations[asNationId(nation)]?.name ?? nation, to, turn: input.turn, deadline: input.deadline, ...(token ? { token } : {}) });
+      const message = composeReminder({ ...room.base(), key: input.key, nation, nationName: room.open.campaign.nations[asNationId(nation)]?.name ?? nation, to, turn: input.turn, deadline: input.deadlineByNation?.[nation] ?? input.deadline, ...(token ? { token } : {}) });
       await room.enqueue(message, 'reminder', `reminder for ${nation}, turn ${input.turn}`);
     }
   });

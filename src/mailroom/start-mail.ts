@@ -30,7 +30,7 @@ export interface StartMailSummary {
 }
 
 /** Queues the start's mail (turn 0's reports must be written) and sends the queue. */
-export async function sendStartMail(campaignDir: string, input: { deadline: string }, opts: SendOptions = {}): Promise<StartMailSummary> {
+export async function sendStartMail(campaignDir: string, input: { deadline: string; deadlineByNation?: Readonly<Record<string, string>> }, opts: SendOptions = {}): Promise<StartMailSummary> {
   try {
     return await Mailroom.run(campaignDir, opts, async (room) => {
       const reportsDir = join(campaignDir, 'turns', turnDirName(0), 'reports');
@@ -46,7 +46,7 @@ export async function sendStartMail(campaignDir: string, input: { deadline: stri
         else if (token === undefined) summary.noToken.push(nation);
         if (to.length === 0 || token === undefined) continue;
         const def = campaign.nations[nation]!;
-        const message = composeStart({ ...room.base(), nation, nationName: def.name, leader: def.leader, to, files, token, deadline: input.deadline });
+        const message = composeStart({ ...room.base(), nation, nationName: def.name, leader: def.leader, to, files, token, deadline: input.deadlineByNation?.[nation] ?? input.deadline });
         if (await room.enqueue(message, 'report', `starting report for ${nation}`)) summary.queued.push(nation);
         else summary.alreadyQueued.push(nation);
       }

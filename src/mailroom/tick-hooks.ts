@@ -9,6 +9,7 @@
 import { writeStartingPosition } from '../campaign/starting-position.js';
 import { issueTokens } from '../gm/start.js';
 import { localTime } from '../schedule/deadline.js';
+import { deadlineClock, deadlinesByNation } from '../schedule/player-time.js';
 import type { TickContext, TickHooks } from '../schedule/hooks.js';
 import { fetchMail } from './fetch.js';
 import type { SendSummary } from './outbox.js';
@@ -34,6 +35,9 @@ function failIfStopped(sent: SendSummary, what: string): void {
 export function mailroomHooks(options: Omit<MailroomOptions, 'clock'> = {}): TickHooks {
   const opts = (ctx: TickContext): MailroomOptions => ({ ...options, clock: clockOf(ctx), log: (line) => ctx.say(line) });
   const deadlineText = (ctx: TickContext, at: Date) => localTime(at, ctx.schedule.timeZone);
+  // The same on each player's own clock, where they gave one (player-time.ts).
+  const clock = (ctx: TickContext, at: Date) => deadlineClock(at, ctx.schedule.timeZone, ctx.open.file, ctx.runtime);
+  const byNation = (ctx: TickContext, at: Date) => deadlinesByNation(clock(ctx, at));
   return {
     async fetchMail(ctx) {
       const summary = await fetchMail(ctx.dir, {
@@ -41,18 +45,20 @@ export function mailroomHooks(options: Omit<MailroomOptions, 'clock'> = {}): Tic
         acceptsOrders: (turn, receivedAt) => ctx.acceptsOrders(turn, receivedAt),
         retiredTokens: ctx.runtime.retiredTokens,
         deadline: deadlineText(ctx, ctx.deadline),
+        deadlineClock: clock(ctx, ctx.deadline),
         declareAbsence: (nation, fromTurn, toTurn, note) => ctx.declareAbsence(nation, fromTurn, toTurn, note),
+        recordPreference: (nation, pref, note) => ctx.recordPreference(nation, pref, note),
       });
       if (summary.error !== undefined) throw new Error(summary.error);
       return { processed: summary.handled + summary.resumed + summary.alreadyHandled };
     },
     async sendReminders(ctx, reminder, nations) {
-      const sent = await sendReminder(ctx.dir, { key: reminder.key, turn: reminder.turn, deadline: deadlineText(ctx, reminder.deadline), nations }, opts(ctx));
+      const sent = await sendReminder(ctx.dir, { key: reminder.key, turn: reminder.turn, deadline: deadlineText(ctx, reminder.deadline), deadlineByNation: byNation(ctx, reminder.deadline), nations }, opts(ctx));
       failIfStopped(sent, 'sending reminders');
     },
     async sendReports(ctx, delivery) {
       // The context's deadline is that of the turn now collecting orders, i.e. the one after the reported turn.
-      const summary = await sendReports(ctx.dir, delivery.turn, { ...opts(ctx), rerun: delivery.rerun, ...(ctx.turn === delivery.turn + 1 ? { deadline: deadlineText(ctx, ctx.deadline) } : {}) });
+      const summary = await sendReports(ctx.dir, delivery.turn, { ...opts(ctx), rerun: delivery.rerun, ...(ctx.turn === delivery.turn + 1 ? { deadline: deadlineText(ctx, ctx.deadline), deadlineByNation: byNation(ctx, ctx.deadline) } : {}) });
       failIfStopped(summary.sent, 'sending reports');
     },
     async sendGmAlert(ctx, alert) {
@@ -68,7 +74,7 @@ export function mailroomHooks(options: Omit<MailroomOptions, 'clock'> = {}): Tic
     },
     async startCampaign(ctx) {
       const deadline = deadlineText(ctx, ctx.deadline);
-      const position = await writeStartingPosition(ctx.open, deadline);
+      const position = await writeStartingPosition(ctx.open, deadline, byNation(ctx, ctx.deadline));
       if (position.wroteReports) ctx.say('wrote turn 0\'s starting reports');
       // Secrets handed in with the options (tests, embedding) are the caller's; the secrets file gets a token
       // for each nation without one.
@@ -76,7 +82,7 @@ export function mailroomHooks(options: Omit<MailroomOptions, 'clock'> = {}): Tic
         const tokens = await issueTokens(ctx.open, { skip: Object.keys(ctx.runtime.dropped) });
         if (tokens.issued.length) ctx.say(`issued order tokens for ${tokens.issued.join(', ')} (in ${tokens.file})`);
       }
-      const summary = await sendStartMail(ctx.dir, { deadline }, opts(ctx));
+      const summary = await sendStartMail(ctx.dir, { deadline, deadlineByNation: byNation(ctx, ctx.deadline) }, opts(ctx));
       failIfStopped(summary.sent, 'sending the starting reports');
       ctx.say(`started the campaign: the welcome, starting report, order sheet and token queued for ${[...summary.alreadyQueued, ...summary.queued].sort().join(', ') || 'no nation'}`);
       if (summary.noAddress.length) ctx.say(`no address in campaign.yaml, nothing mailed to: ${summary.noAddress.join(', ')}`);

@@ -7,6 +7,7 @@ import type { NationId } from '../core/ids.js';
 import type { TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import { nationView } from './nation-view.js';
+import { gmLogLines } from './gm-log.js';
 import { threadCount } from '../jobs/threads.js';
 import { CampaignError, type FileProblem } from '../campaign/problems.js';
 import { isFolderSink, type FileSink, type FolderSink } from '../campaign/staging.js';
@@ -35,6 +36,10 @@ export interface NationJob {
   legend: Readonly<Record<string, string>>;
   templateDirs: readonly string[];
   deadline?: string;
+  /** The deadline as players on another clock read it, by nation; the others read `deadline`. */
+  deadlineByNation?: Readonly<Record<string, string>>;
+  /** With `reports.gmLog`: the schedule's lines of the GM's log; each nation's adjustments are added (gm-log.ts). */
+  gmLog?: readonly string[];
   inlineNationsUpTo?: number;
   /** Which of a nation's files to make (campaign.yaml `reports.formats`; DEFAULT_NATION_FORMATS when absent). */
   formats?: readonly NationFormat[];
@@ -46,12 +51,13 @@ export const REPORTS_DIR = 'reports';
 export const PARALLEL_FROM = 60;
 
 export function jobNationView(job: NationJob, nation: NationId): NationView {
-  return nationView(job.campaign, job.before, job.state, job.events, nation, {
+  const view = nationView(job.campaign, job.before, job.state, job.events, nation, {
     orders: job.orders,
     legend: job.legend,
-    ...(job.deadline !== undefined ? { deadline: job.deadline } : {}),
+    ...(job.deadline !== undefined ? { deadline: job.deadlineByNation?.[nation] ?? job.deadline } : {}),
     ...(job.inlineNationsUpTo !== undefined ? { inlineNationsUpTo: job.inlineNationsUpTo } : {}),
   });
+  return job.gmLog ? { ...view, gmLog: gmLogLines(job.campaign, nation, job.gmLog, job.orders.gm) } : view;
 }
 
 /** One nation's files (DEFAULT_NATION_FORMATS unless the campaign says), by path relative to the turn folder. */

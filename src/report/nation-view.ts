@@ -302,6 +302,8 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
   return {
     kind: 'nation',
     header: turnHeader(campaign, state.turn, opts.deadline),
+    // Filled in by the report job when the campaign shows the GM's log (gm-log.ts).
+    gmLog: [],
     nation: { id: nation, name: def.name, ...leaderLines(campaign, ns), alive: ns.alive, missedTurns: ns.missedTurns, battlesWon: ns.battlesWon },
     summary,
     renown: ledger(mine, nation, 'renown', was?.renown ?? ns.renown, ns.renown),

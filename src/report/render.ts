@@ -165,8 +165,9 @@ export const DEFAULT_NATION_FORMATS: readonly NationFormat[] = ['txt', 'html', '
 
 /** The machine-readable report: the view itself, tagged with its format. */
 export function nationYaml(view: NationView): string {
-  const { kind: _kind, ...rest } = view;
-  return `# ${view.nation.name}: what your nation knows after turn ${view.header.turn} of ${view.header.title}.\n${writeYaml({ format: NATION_YAML_FORMAT, ...rest })}`;
+  // The GM's log is written only when the campaign shows it (and it has lines).
+  const { kind: _kind, gmLog, ...rest } = view;
+  return `# ${view.nation.name}: what your nation knows after turn ${view.header.turn} of ${view.header.title}.\n${writeYaml({ format: NATION_YAML_FORMAT, ...rest, ...(gmLog.length ? { gmLog } : {}) })}`;
 }
 
 /** The formats asked for (DEFAULT_NATION_FORMATS by default), each made only if asked for. */

@@ -53,6 +53,8 @@ const reportSettingsSchema = z
   .strictObject({
     /** A folder of templates (relative to the campaign) overriding the built-in ones file by file. */
     templates: z.string().min(1).optional(),
+    /** Each report lists the GM's operations outside the rules that turn, with their reasons (gm-log.ts). Default: off. */
+    gmLog: z.boolean().optional(),
     /** Up to this many nations every report lists them all; beyond it, only those met (the gazette has all). */
     inlineNationsUpTo: z.number().int().min(0).optional(),
     /** What the GM's page carries in full; beyond, it links the nations' reports and events.yaml. */
@@ -69,6 +71,10 @@ const reportSettingsSchema = z
 export interface ReportOptions {
   /** Deadline for the next orders as printed; "to be announced by the GM" when absent. */
   deadline?: string;
+  /** The same as players on another clock read it, by nation (src/schedule/player-time.ts). */
+  deadlineByNation?: Readonly<Record<string, string>>;
+  /** The schedule's lines of the GM's log for this turn (shown when `reports.gmLog` is on). */
+  gmLog?: readonly string[];
   /** Only these nations' reports (all when absent). */
   nations?: readonly string[];
   /** Write the GM's report (default: yes). */
@@ -87,6 +93,8 @@ export interface ReportInput {
   orders?: TurnOrders;
   /** The next turn's deadline, when a schedule set one. */
   nextDeadline?: string;
+  nextDeadlineByNation?: Readonly<Record<string, string>>;
+  gmLog?: readonly string[];
 }
 
 /** campaign.yaml's `reports:` block, checked. */
@@ -160,7 +168,9 @@ export async function writeReportsTo(sink: FileSink, input: ReportInput, opts: R
   const inline = settings.inlineNationsUpTo !== undefined ? { inlineNationsUpTo: settings.inlineNationsUpTo } : {};
   const formats = settings.formats ? { formats: settings.formats } : {};
   const dirs = templateDirs(open);
-  const job: NationJob = { campaign, before, state, events, nations: wanted, orders, legend: open.file.map.legend, templateDirs: dirs, ...deadline, ...inline, ...formats };
+  const byNation = opts.deadlineByNation && opts.deadline !== undefined ? { deadlineByNation: opts.deadlineByNation } : {};
+  const gmLog = settings.gmLog ? { gmLog: opts.gmLog ?? [] } : {};
+  const job: NationJob = { campaign, before, state, events, nations: wanted, orders, legend: open.file.map.legend, templateDirs: dirs, ...deadline, ...byNation, ...gmLog, ...inline, ...formats };
   const templates = loadTemplates(dirs);
   // The GM's report and the gazette are this thread's own work while workers (in a big campaign) make the nations' files.
   const beside = async () => {
@@ -192,9 +202,9 @@ export async function renderReports(input: ReportInput, opts: ReportOptions = {}
 }
 
 /** The TurnRenderer `fatecraft turn` plugs in: every report, written with the turn. */
-export function reportRenderer(opts: Pick<ReportOptions, 'deadline'> = {}): TurnRenderer {
+export function reportRenderer(opts: Pick<ReportOptions, 'deadline' | 'deadlineByNation'> = {}): TurnRenderer {
   const render: TurnRenderer = (input, sink, alongside) =>
-    writeReportsTo(sink, input, { ...opts, ...(input.nextDeadline ? { deadline: input.nextDeadline } : {}), ...(alongside ? { alongside } : {}) });
+    writeReportsTo(sink, input, { ...opts, ...(input.nextDeadline ? { deadline: input.nextDeadline } : {}), ...(input.nextDeadlineByNation ? { deadlineByNation: input.nextDeadlineByNation } : {}), ...(input.gmLog ? { gmLog: input.gmLog } : {}), ...(alongside ? { alongside } : {}) });
   // Settings, reserved ids and the templates themselves (they compile here) are checked before the turn is resolved.
   render.check = (open) => {
     checkNationIds(open);

@@ -391,6 +391,8 @@ export interface NationView {
   nationCount: number;
   rumours: string[];
   map: TerrainGrid;
+  /** With campaign.yaml `reports.gmLog`: the GM's operations outside the rules this turn (gm-log.ts). */
+  gmLog: string[];
 }
 
 export interface GmNationView {

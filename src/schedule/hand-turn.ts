@@ -4,8 +4,9 @@ import { turnVersion } from '../campaign/turn-version.js';
 import { runTurn, type RunTurnOptions, type RunTurnResult } from '../jobs/run-turn.js';
 import type { Clock } from './clock.js';
 import { followingDeadline, localTime } from './deadline.js';
-import { bookResolvedTurn, readRuntime, writeRuntime } from './runtime.js';
+import { bookResolvedTurn, gmLogFor, readRuntime, writeRuntime } from './runtime.js';
 import { scheduleOf } from './settings.js';
+import { deadlineClock, deadlinesByNation } from './player-time.js';
 
 export interface HandTurnResult extends RunTurnResult {
   /** The next turn's deadline as the reports print it, when the schedule knows it (runtime.yaml). */
@@ -23,7 +24,8 @@ export async function resolveTurnByHand(dir: string, opts: RunTurnOptions & { cl
   const runtime = await readRuntime(dir);
   const turn = opts.expectTurn;
   if (runtime === undefined || turn === undefined || runtime.turn !== turn || runtime.operation !== undefined) return runTurn(dir, opts);
-  const schedule = scheduleOf((await openCampaign(dir)).file, join(dir, 'campaign.yaml'));
+  const open = await openCampaign(dir);
+  const schedule = scheduleOf(open.file, join(dir, 'campaign.yaml'));
   const now = opts.clock.now();
   const decided = runtime.resolving?.turn === turn ? runtime.resolving : undefined;
   const next = decided ? new Date(decided.nextDeadline) : followingDeadline(schedule, new Date(runtime.deadline), now);
@@ -32,9 +34,10 @@ export async function resolveTurnByHand(dir: string, opts: RunTurnOptions & { cl
     await writeRuntime(dir, runtime);
   }
   const nextDeadline = localTime(next, schedule.timeZone);
+  const nextDeadlineByNation = deadlinesByNation(deadlineClock(next, schedule.timeZone, open.file, runtime));
   let result: RunTurnResult;
   try {
-    result = await runTurn(dir, { ...opts, nextDeadline });
+    result = await runTurn(dir, { ...opts, nextDeadline, nextDeadlineByNation, gmLog: gmLogFor(runtime, turn) });
   } catch (e) {
     // Refused (a broken _gm.yaml, a damaged turn folder): the decision is withdrawn, or the next tick would
     // carry it out before the deadline. Only a run killed outright leaves it, for the tick to finish.

@@ -8,6 +8,7 @@ import { mailroomHooks } from '../mailroom/tick-hooks.js';
 import type { Clock } from './clock.js';
 import type { Alert, Notice, Runtime } from './runtime.js';
 import type { Schedule } from './settings.js';
+import type { PlayerPreference } from './preferences.js';
 
 /**
  * Where the schedule shell meets mail. `tick` decides *what* is due; a
@@ -22,7 +23,7 @@ import type { Schedule } from './settings.js';
  *  - Throw to say "not done": tick records an alert for the GM (once) and
  *    calls again on the next tick. Return normally only when it is done.
  *  - Do not take the campaign lock (tick already holds it) and do not write
- *    runtime.yaml; use `ctx.declareAbsence` to record an absence.
+ *    runtime.yaml; use `ctx.declareAbsence` to record an absence, `ctx.recordPreference` a player's setting.
  */
 export interface TickContext {
   dir: string;
@@ -45,6 +46,8 @@ export interface TickContext {
   acceptsOrders(turn: number, receivedAt: Date): boolean;
   /** A player says they are away: the nation gets no reminders and does not count for the NMR guard. */
   declareAbsence(nation: NationId, fromTurn: number, toTurn: number, note?: string): Promise<void>;
+  /** A player's own setting, by mail: their time zone, or "wait for the deadline" (preferences.ts). */
+  recordPreference(nation: NationId, pref: PlayerPreference, note?: string): Promise<void>;
   /** A line for the tick's output (stderr of `fatecraft tick`). */
   say(line: string): void;
 }

@@ -19,6 +19,8 @@ export interface TickInput {
   submitted: readonly string[];
   /** Nations expected to send orders: alive, not dropped, not absent this turn. */
   active: readonly string[];
+  /** Nations whose player asked the turn to wait for its deadline: no early resolution while any does. */
+  waiting?: readonly string[];
   /** False when fetching mail failed on this tick: orders may be waiting on the server. */
   mailOk: boolean;
 }
@@ -57,8 +59,10 @@ export function planTick(input: TickInput): TickPlan {
   }
 
   // Opt-in: every nation expected to send orders has some on file, so the turn need not wait for its deadline.
-  // Only on a tick whose mail was read (orders replacing others may be waiting on the server).
-  if (t < dueAt.getTime() && schedule.early && input.mailOk && input.active.length > 0 && missing.length === 0) {
+  // Only on a tick whose mail was read (orders replacing others may be waiting on the server), and not while
+  // a player has asked the turn to wait for its deadline (they may yet replace their orders).
+  const waiting = (input.waiting ?? []).filter((n) => input.active.includes(n));
+  if (t < dueAt.getTime() && schedule.early && input.mailOk && input.active.length > 0 && missing.length === 0 && waiting.length === 0) {
     return { actions: [{ kind: 'resolve', turn, nextDeadline: deadlineAfterEarly(schedule, deadline, now) }] };
   }
 

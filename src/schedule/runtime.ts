@@ -78,6 +78,10 @@ const logSchema = z.strictObject({
   op: z.string(),
   turn: turn.optional(),
   detail: z.string(),
+  /** Why, as the GM gave it (`--reason`). */
+  reason: z.string().optional(),
+  /** An operation that changed the game outside the rules, as the players read it in the GM's log of that turn's reports. */
+  players: z.strictObject({ turn, text: z.string() }).optional(),
 });
 
 export const runtimeSchema = z.strictObject({
@@ -98,6 +102,10 @@ export const runtimeSchema = z.strictObject({
   notices: z.array(noticeSchema).default([]),
   absences: z.array(absenceSchema).default([]),
   dropped: z.record(nation, z.strictObject({ mode: z.enum(['hold', 'neutral']), turn, at: iso })).default({}),
+  /** Each player's own time zone, as they set it by mail ("timezone Europe/Berlin"); over campaign.yaml's. */
+  timeZones: z.record(nation, z.string()).default({}),
+  /** Nations whose player asked the turn to wait for its deadline ("wait" by mail): no early resolution. */
+  waits: z.array(z.strictObject({ nation, turn, at: iso })).default([]),
   /** SHA-256 of each nation's replaced order tokens (src/gm/secrets.ts tokenStatus): refused as "replaced". */
   retiredTokens: z.record(nation, z.array(z.string().regex(/^[0-9a-f]{64}$/))).default({}),
   /** A GM operation under way; a tick refuses to run while one is unfinished. */
@@ -113,7 +121,7 @@ export type Absence = Runtime['absences'][number];
 export type LogEntry = Runtime['log'][number];
 
 export function newRuntime(turnNumber: number, deadline: Date): Runtime {
-  return { version: 1, turn: turnNumber, deadline: deadline.toISOString(), reminders: {}, holds: [], reportsDue: [], alerts: [], notices: [], absences: [], dropped: {}, retiredTokens: {}, log: [] };
+  return { version: 1, turn: turnNumber, deadline: deadline.toISOString(), reminders: {}, holds: [], reportsDue: [], alerts: [], notices: [], absences: [], dropped: {}, timeZones: {}, waits: [], retiredTokens: {}, log: [] };
 }
 
 export const runtimePath = (dir: string) => join(dir, RUNTIME_FILE);
@@ -141,6 +149,7 @@ export async function writeRuntime(dir: string, runtime: Runtime): Promise<void>
   const byKey = <V>(r: Record<string, V>) => Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   ordered.dropped = byKey(runtime.dropped);
   ordered.retiredTokens = byKey(runtime.retiredTokens);
+  ordered.timeZones = byKey(runtime.timeZones);
   const header = '# Written by fatecraft (tick and the GM commands). See docs/operations.md.\n';
   await writeFileAtomic(runtimePath(dir), header + writeYaml(ordered), { fsync: true });
 }
@@ -165,13 +174,26 @@ export function addNotice(runtime: Runtime, at: Date, notice: { kind: NoticeKind
   return added;
 }
 
-export function logOp(runtime: Runtime, at: Date, op: string, detail: string, turnNumber?: number): void {
-  runtime.log.push({ at: at.toISOString(), op, ...(turnNumber !== undefined ? { turn: turnNumber } : {}), detail });
+export function logOp(runtime: Runtime, at: Date, op: string, detail: string, turnNumber?: number, extra: Pick<LogEntry, 'reason' | 'players'> = {}): void {
+  runtime.log.push({ at: at.toISOString(), op, ...(turnNumber !== undefined ? { turn: turnNumber } : {}), detail, ...(extra.reason ? { reason: extra.reason } : {}), ...(extra.players ? { players: extra.players } : {}) });
+}
+
+/**
+ * The GM's log as the players of a turn's reports read it (campaign.yaml `reports.gmLog`): the operations
+ * outside the rules that the GM marked for that turn, with their reasons, oldest first.
+ */
+export function gmLogFor(runtime: Pick<Runtime, 'log'> | undefined, turnNumber: number): string[] {
+  return (runtime?.log ?? []).flatMap((l) => (l.players?.turn === turnNumber ? [`${l.players.text}${l.reason ? ` Reason: ${l.reason}` : ''}`] : []));
 }
 
 /** Nations whose player said they are away for this turn. */
 export function absentNations(runtime: Runtime, turnNumber: number): string[] {
   return [...new Set(runtime.absences.filter((a) => a.fromTurn <= turnNumber && turnNumber <= a.toTurn).map((a) => a.nation))].sort();
+}
+
+/** Nations whose player asked this turn to wait for its deadline. */
+export function waitingNations(runtime: Runtime, turnNumber: number): string[] {
+  return [...new Set(runtime.waits.filter((w) => w.turn === turnNumber).map((w) => w.nation))].sort();
 }
 
 /** Closes the alerts about a turn once it has resolved (or been rolled back). */
@@ -203,6 +225,7 @@ export function bookResolvedTurn(runtime: Runtime, turnNumber: number, nextDeadl
   if (!runtime.reportsDue.some((r) => r.turn === turnNumber && r.rerun === version)) runtime.reportsDue.push({ turn: turnNumber, rerun: version });
   closeTurnAlerts(runtime, turnNumber);
   runtime.holds = runtime.holds.filter((h) => h.turn > turnNumber);
+  runtime.waits = runtime.waits.filter((w) => w.turn > turnNumber);
   for (const t of Object.keys(runtime.reminders)) if (Number(t) <= turnNumber) delete runtime.reminders[t];
   logOp(runtime, at, 'resolved', `turn ${turnNumber} resolved; turn ${turnNumber + 1} is due ${dueText}`, turnNumber);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ISO_TIME_PROBLEM, parseIsoTime } from '../campaign/iso-time.js';
 import { CampaignError, pathText, type FileProblem } from '../campaign/problems.js';
 import type { CampaignFile } from '../campaign/schema.js';
+import { validTimeZone } from '../campaign/time-zone.js';
 import { checkCron } from './deadline.js';
 import { DURATION_EXAMPLE, parseDuration } from './duration.js';
 import { DEFAULT_SCHEDULE } from './schedule-defaults.js';
@@ -114,11 +115,4 @@ export function scheduleOf(file: CampaignFile, label = 'campaign.yaml'): Schedul
   return result.schedule;
 }
 
-export function validTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { validTimeZone };

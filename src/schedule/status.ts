@@ -12,7 +12,8 @@ import { formatDuration, timeLeftText } from './duration.js';
 import type { BouncedMail, MailStatus, TickHooks } from './hooks.js';
 import { plainText } from '../report/escape.js';
 import { lockHolder } from './lock.js';
-import { absentNations, bounceAlertKey, dealtWithAt, readRuntime, type Alert, type Hold, type LogEntry } from './runtime.js';
+import { absentNations, bounceAlertKey, dealtWithAt, readRuntime, waitingNations, type Alert, type Hold, type LogEntry } from './runtime.js';
+import { playerZones } from './player-time.js';
 import { scheduleOf } from './settings.js';
 import { submittedNations } from './tick.js';
 
@@ -36,7 +37,10 @@ export interface CampaignStatus {
   deadline: { utc: string; local: string; localIso: string; resolvesAt: string; timeLeft: string; msLeft: number; passed: boolean };
   paused?: { since: string; reason?: string };
   holds: Hold[];
-  nations: { id: string; name: string; standing: NationStanding; missedTurns: number; email: string[] }[];
+  nations: { id: string; name: string; standing: NationStanding; missedTurns: number; email: string[]; timeZone?: string; asksToWait: boolean }[];
+  /** Early resolution is on (schedule.early); `waiting` nations asked the pending turn to wait for its deadline. */
+  early: boolean;
+  waiting: string[];
   submitted: number;
   expected: number;
   reminders: string[];
@@ -78,10 +82,12 @@ export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: 
   const state = existsSync(join(dir, 'turns', turnDirName(0))) && problem?.kind !== 'incomplete' ? await readState(dir, latest, open.campaign) : undefined;
   const submitted = new Set(await submittedNations(dir, turn, nationIds));
   const absent = new Set(runtime ? absentNations(runtime, turn) : []);
+  const waiting = runtime ? waitingNations(runtime, turn) : [];
+  const zones = playerZones(open.file, runtime);
   const nations = nationIds.map((id) => {
     const ns = state?.nations[asNationId(id)];
     const standing: NationStanding = runtime?.dropped[id] ? 'dropped' : ns && !ns.alive ? 'fallen' : submitted.has(id) ? 'submitted' : absent.has(id) ? 'absent' : 'waiting';
-    return { id, name: open.campaign.nations[asNationId(id)]!.name, standing, missedTurns: ns?.missedTurns ?? 0, email: open.file.nations[id]?.email ?? [] };
+    return { id, name: open.campaign.nations[asNationId(id)]!.name, standing, missedTurns: ns?.missedTurns ?? 0, email: open.file.nations[id]?.email ?? [], ...(zones[id] ? { timeZone: zones[id] } : {}), asksToWait: waiting.includes(id) };
   });
   const due = resolvesAt(schedule, deadline);
   const { season, year } = seasonOf(open.campaign.calendar, turn);
@@ -111,6 +117,8 @@ export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: 
     ...(runtime?.paused ? { paused: runtime.paused } : {}),
     holds: runtime?.holds.filter((h) => h.turn === turn) ?? [],
     nations,
+    early: schedule.early,
+    waiting,
     submitted: nations.filter((n) => n.standing === 'submitted').length,
     expected: nations.filter((n) => n.standing === 'submitted' || n.standing === 'waiting').length,
     reminders: runtime?.reminders[String(turn)] ?? [],
@@ -146,7 +154,11 @@ export function formatStatus(s: CampaignStatus): string {
   out.push('');
   out.push(`Orders: ${s.submitted} of ${s.expected} expected nations${s.reminders.length ? `; reminders done: ${s.reminders.join(', ')}` : ''}`);
   const width = Math.max(...s.nations.map((n) => n.id.length));
-  for (const n of s.nations) out.push(`  ${n.id.padEnd(width)}  ${n.standing.padEnd(9)}  ${n.missedTurns ? `NMR ${n.missedTurns} turn${n.missedTurns > 1 ? 's' : ''} in a row` : ''}`.trimEnd());
+  for (const n of s.nations) {
+    const notes = [n.missedTurns ? `NMR ${n.missedTurns} turn${n.missedTurns > 1 ? 's' : ''} in a row` : '', n.asksToWait ? 'asked to wait for the deadline' : '', n.timeZone ? `zone ${n.timeZone}` : ''].filter(Boolean);
+    out.push(`  ${n.id.padEnd(width)}  ${n.standing.padEnd(9)}  ${notes.join('; ')}`.trimEnd());
+  }
+  if (s.early) out.push(s.waiting.length ? `Early resolution: on, but the turn waits for its deadline: ${s.waiting.join(', ')} asked it to` : 'Early resolution: on (the turn resolves at the first tick at which every expected nation has orders on file)');
   out.push('');
   if (!s.mail.configured) out.push('Mail: not configured (messages are written to tick-outbox/)');
   else out.push(`Mail: ${s.mail.queued} queued, ${s.mail.failures.length} failed`);
@@ -170,7 +182,7 @@ export function formatStatus(s: CampaignStatus): string {
   out.push(`Size on disk: ${formatBytes(d.total)} (turns ${formatBytes(d.turns)}, orders ${formatBytes(d.orders)}, mail ${formatBytes(d.mail)}, other ${formatBytes(d.other)})`);
   if (s.recentLog.length) {
     out.push('Recent log (runtime.yaml):');
-    for (const l of s.recentLog) out.push(`  ${l.at} ${l.op}: ${l.detail}`);
+    for (const l of s.recentLog) out.push(`  ${l.at} ${l.op}: ${l.detail}${l.reason ? ` (reason: ${l.reason})` : ''}`);
   }
   return out.join('\n');
 }

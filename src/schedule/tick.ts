@@ -17,9 +17,11 @@ import { scheduleTimeZone } from './idle-tick.js';
 import { tickHooksFor, type TickContext, type TickHooks } from './hooks.js';
 import { LockBusyError, withCampaignLock } from './lock.js';
 import { ordersAccepted, planTick, type TickAction } from './plan.js';
-import { absentNations, bookResolvedTurn, bounceAlertKey, dealtWithAt, logOp, newRuntime, raiseAlert, readRuntime, writeRuntime, type Alert, type Runtime } from './runtime.js';
+import { absentNations, bookResolvedTurn, bounceAlertKey, dealtWithAt, gmLogFor, logOp, newRuntime, raiseAlert, readRuntime, waitingNations, writeRuntime, type Alert, type Runtime } from './runtime.js';
 import { scheduleOf, type Schedule } from './settings.js';
 import { staleReason } from './stale-notices.js';
+import { applyPreference } from './preferences.js';
+import { deadlineClock, deadlinesByNation } from './player-time.js';
 import { plainText } from '../report/escape.js';
 
 /**
@@ -281,7 +283,7 @@ class TickRun {
   }
 
   /** Who is expected to send orders for the pending turn, and who has. */
-  private async who(): Promise<{ submitted: string[]; active: string[] }> {
+  private async who(): Promise<{ submitted: string[]; active: string[]; waiting: string[] }> {
     const turn = this.runtime.turn;
     const latest = (await latestTurn(this.dir)) ?? 0;
     const nations: string[] = playedNations(this.open.campaign);
@@ -291,7 +293,7 @@ class TickRun {
       alive = nations.filter((n) => state.nations[asNationId(n)]?.alive !== false);
     }
     const away = new Set([...absentNations(this.runtime, turn), ...Object.keys(this.runtime.dropped)]);
-    return { submitted: await submittedNations(this.dir, turn, nations), active: alive.filter((n) => !away.has(n)) };
+    return { submitted: await submittedNations(this.dir, turn, nations), active: alive.filter((n) => !away.has(n)), waiting: waitingNations(this.runtime, turn) };
   }
 
   private async act(action: TickAction): Promise<boolean> {
@@ -345,7 +347,8 @@ class TickRun {
       await this.save();
     }
     await failpoint('before-resolve');
-    const result = await runTurn(this.dir, { expectTurn: turn, renderers: this.opts.renderers ?? [], nextDeadline: this.local(nextDeadline) });
+    const nextDeadlineByNation = deadlinesByNation(deadlineClock(nextDeadline, this.schedule.timeZone, this.open.file, rt));
+    const result = await runTurn(this.dir, { expectTurn: turn, renderers: this.opts.renderers ?? [], nextDeadline: this.local(nextDeadline), nextDeadlineByNation, gmLog: gmLogFor(rt, turn) });
     await failpoint('after-resolve');
     this.outcome.resolved.push(turn);
     const count = (type: string) => result.events.filter((e) => e.type === type).length;
@@ -443,6 +446,10 @@ class TickRun {
       declareAbsence: async (nation, fromTurn, toTurn, note) => {
         rt.absences.push({ nation, fromTurn, toTurn, declaredAt: this.now.toISOString(), ...(note ? { note } : {}) });
         logOp(rt, this.now, 'absence', `${nation} is away for turns ${fromTurn}–${toTurn}${note ? `: ${note}` : ''}`, fromTurn);
+        await this.save();
+      },
+      recordPreference: async (nation, pref, note) => {
+        applyPreference(rt, this.now, nation, pref, note);
         await this.save();
       },
       say: this.say,

@@ -14,9 +14,9 @@ import { CLI, cleanupScratch, ensureBuilt, scratchDir } from '../schedule/suppor
  * A campaign's whole first week as a new GM runs it from the command line: `new` → the GM writes the
  * players' addresses → `start` (each player gets the welcome: starting report, order sheet, token, deadline;
  * the GM the GM's report) → the players answer with those tokens → `tick` before and after the deadline →
- * the reports of turn 1 go out (→ over the folder transport, `rerun` → the corrected reports). Over the
- * folder transport and over the real IMAP/SMTP servers; every message counted in the outgoing queue:
- * none sent twice, none missing.
+ * the reports of turn 1 go out → `rerun` → the corrected reports go out. Over the folder transport and over
+ * the real IMAP/SMTP servers; every message counted in the outgoing queue (and, over the servers, in each
+ * player's mailbox and at the relay): none sent twice, none missing.
  */
 beforeAll(ensureBuilt, 120_000);
 afterAll(cleanupScratch);
@@ -325,14 +325,14 @@ describe('starting a campaign: new → start → orders by mail → tick (folder
 
 const withServers = mailServersAvailable() || process.env.CI !== undefined;
 
-describe.skipIf(!withServers)('starting a campaign over real IMAP and SMTP servers', { timeout: 90_000 }, () => {
+describe.skipIf(!withServers)('starting a campaign over real IMAP and SMTP servers', { timeout: 150_000 }, () => {
   let servers: MailServers;
   withMailServers((started) => (servers = started));
   const PASSWORD = 'pass-word';
   const CAMPAIGN = 'turns@iron-coast.test';
   const GM = 'gm@iron-coast.test';
 
-  it('players read the welcome over IMAP, answer by SMTP with its token, and get turn 1\'s report: each message exactly once', async () => {
+  it('players read the welcome over IMAP, answer by SMTP with its token, get turn 1\'s report, then its correction after a rerun: each message exactly once', async () => {
     const game = newGame('start-imap', { FC_START_IMAP_PASSWORD: PASSWORD });
     expect((await fcAsync(game, ['new', 'iron-coast'], MONDAY)).status).toBe(0);
     fillIn(
@@ -390,5 +390,32 @@ describe.skipIf(!withServers)('starting a campaign over real IMAP and SMTP serve
     expect(entries.every((e) => e.status === 'sent' && e.attempts === 1)).toBe(true);
     const relayed = servers.relay.relayed.filter((r) => r.from === CAMPAIGN);
     expect(relayed).toHaveLength(entries.length);
+
+    // The GM resolves turn 1 again: `mail send` mails the corrected reports over SMTP, once each, marked so.
+    const rerun = await fcAsync(game, ['rerun', 'iron-coast', '1'], '2026-03-08T19:00:00Z');
+    expect(rerun.status, rerun.stdout + rerun.stderr).toBe(0);
+    const send = await fcAsync(game, ['mail', 'send', 'iron-coast'], '2026-03-08T19:05:00Z');
+    expect(send.status, send.stdout + send.stderr).toBe(0);
+    expect(send.stdout).toContain('Reports of turn 1 (corrected, rerun 1): queued for northmark, southmoor.');
+    // Nothing twice: another send and a tick find nothing owed.
+    expect((await fcAsync(game, ['mail', 'send', 'iron-coast'], '2026-03-08T19:10:00Z')).stdout).toContain('Sent 0 message(s).');
+    expect((await fcAsync(game, ['tick', 'iron-coast'], '2026-03-08T19:15:00Z')).status).toBe(0);
+    for (const nation of NATIONS) {
+      const box = await mailbox(PLAYERS[nation]);
+      expect(box.map((m) => String(m.parsed.headers.get('x-fatecraft-kind'))), `${nation}'s mailbox after the rerun`).toEqual(['report', 'receipt', 'report', 'report']);
+      expect(box[3]!.parsed.subject).toMatch(/Turn 1 report for .* \(corrected\)$/);
+      expect(box[3]!.parsed.text).toContain('(corrected, version 2)');
+      expect(new Set(box.map((m) => m.parsed.messageId)).size).toBe(box.length);
+    }
+    expect((await mailbox(GM)).map((m) => m.parsed.subject)).toEqual([
+      '[A New Fatecraft Campaign] GM report, turn 0',
+      '[A New Fatecraft Campaign] GM report, turn 1',
+      '[A New Fatecraft Campaign] GM report, turn 1 (rerun)',
+    ]);
+    const afterRerun = await queue(game);
+    expect(byKind(afterRerun)).toEqual({ report: 6, 'gm-report': 3, receipt: 2 });
+    expect(afterRerun.every((e) => e.status === 'sent' && e.attempts === 1)).toBe(true);
+    expect(new Set(afterRerun.map((e) => e.messageId)).size).toBe(afterRerun.length);
+    expect(servers.relay.relayed.filter((r) => r.from === CAMPAIGN)).toHaveLength(afterRerun.length);
   });
 });

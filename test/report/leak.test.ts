@@ -4,7 +4,7 @@ import type { NationId, UnitId } from '../../src/core/ids.js';
 import { playedNations } from '../../src/core/campaign.js';
 import { nationView, sightOf, unitsNamedIn } from '../../src/report/nation-view.js';
 import { DEMO, FIXTURE, FIXTURE_TURNS, decodeEntities, play, scratchCopy, type Played, type PlayedTurn } from './support.js';
-import { existsSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -237,5 +237,55 @@ describe.skipIf(!existsSync(DEMO))('secrecy of events in the demo campaign', () 
     for (const s of ['Ulgrasha-Thrice-Drowned', 'Orcfoot Silver', 'The Witch of the Fens']) expect(gm).toContain(s);
     // The GM forced Argenta's draw: a 1 is quiet, and the log says the die was forced.
     expect(t.events).toContainEqual(expect.objectContaining({ type: 'event_draw', nation: 'argenta', quiet: { die: 'd100', value: 1, forced: true } }));
+  });
+});
+
+/**
+ * The GM's log (reports.gmLog): the GM's adjustments are told in full to the nation they concern, and to the
+ * others only as "another nation": not whose, not how much, not why.
+ */
+describe.skipIf(!existsSync(DEMO))("secrecy of the GM's log in the demo campaign", () => {
+  let played: Played;
+  let copy: { dir: string; cleanup: () => void };
+  beforeAll(async () => {
+    copy = scratchCopy(DEMO, 'leak-gm-log-src');
+    appendFileSync(join(copy.dir, 'campaign.yaml'), '\nreports:\n  gmLog: true\n');
+    writeFileSync(
+      join(copy.dir, 'orders', '0001', '_gm.yaml'),
+      [
+        'turn: 1',
+        'actions:',
+        '  - { kind: adjust, nation: gondarahl, renown: 37, fate: -3, reason: "Compensation for the lost mail of Stonehold" }',
+        '  - { kind: complete_goal, nation: grarkul, goal: burn-the-slave-pens, reason: "Cinderford fell in the side-game" }',
+        '  - { kind: roll, scope: "events:argenta", values: [1] }',
+        '',
+      ].join('\n'),
+    );
+    played = await play(copy.dir, 1, 'leak-gm-log');
+  });
+  afterAll(() => {
+    played?.cleanup();
+    copy?.cleanup();
+  });
+  checkPairs(() => played, false);
+
+  it('the nation concerned reads the adjustment and its reason; the others that another nation was adjusted', () => {
+    const t = played.turns[0]!;
+    expect(t.reports['gondarahl.txt']).toContain("== THE GM'S LOG ==\n\n- The GM adjusted your standing: +37 Renown, -3 Fate. Reason: Compensation for the lost mail of Stonehold");
+    expect(t.reports['gondarahl.txt']).toContain('- The GM counted a goal of another nation as reached.');
+    expect(t.reports['grarkul.txt']).toContain('- The GM counted your goal "Take Cinderford and free the orcs chained there." as reached. Reason: Cinderford fell in the side-game');
+    expect(t.reports['grarkul.html']).toContain("<section id=\"gm-log\">\n<h2>The GM's log</h2>");
+    for (const reader of ['argenta', 'vulcanstille', 'westvalia']) {
+      const text = t.reports[`${reader}.txt`]!;
+      const html = decodeEntities(t.reports[`${reader}.html`]!);
+      expect(text).toContain('- The GM adjusted the standing of another nation.\n- The GM counted a goal of another nation as reached.\n- The GM set one die roll of this turn by hand.');
+      for (const secret of ['+37', '37 Renown', '-3 Fate', 'Compensation', 'Stonehold', 'side-game', 'Take Cinderford', 'gondarahl', 'grarkul', 'Gondarahl', 'Grarkul']) {
+        const gmLog = text.slice(text.indexOf("== THE GM'S LOG =="), text.indexOf('== TREASURY =='));
+        expect(gmLog, `${reader}'s GM's log`).not.toContain(secret);
+        const section = html.slice(html.indexOf('id="gm-log"'), html.indexOf('id="treasury"'));
+        expect(section, `${reader}'s HTML GM's log`).not.toContain(secret);
+      }
+      expect(t.reports[`${reader}.yaml`]).toContain('gmLog:');
+    }
   });
 });

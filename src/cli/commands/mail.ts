@@ -27,8 +27,9 @@ export function registerMail(program: Command): void {
     .option('-q, --quiet', 'only the summary')
     .action(async (dir: string, opts: { send: boolean; quiet?: boolean }) => {
       const summary = await underCampaignLock(dir, 'mail fetch', async () => {
-        const view = await scheduleView(await openCampaign(dir));
-        return fetchMail(dir, { clock: mailClockFromEnv(), send: opts.send, ...view, ...(opts.quiet ? {} : { log: (line: string) => console.log(`  ${line}`) }) });
+        const clock = mailClockFromEnv();
+        const view = await scheduleView(await openCampaign(dir), clock.now);
+        return fetchMail(dir, { clock, send: opts.send, ...view, ...(opts.quiet ? {} : { log: (line: string) => console.log(`  ${line}`) }) });
       });
       console.log(fetchText(summary));
       if (summary.error !== undefined || summary.skipped.length > 0 || summary.sent.stopped !== undefined) process.exitCode = 1;
@@ -54,7 +55,7 @@ export function registerMail(program: Command): void {
         const view = await scheduleView(open);
         for (const { turn, rerun } of owed) {
           // Only the latest turn's reports can give the deadline the schedule knows: it is that of the turn after it.
-          const deadline = turn === latest && view.deadline && view.pendingTurn === turn + 1 ? { deadline: view.deadline } : {};
+          const deadline = turn === latest && view.deadline && view.pendingTurn === turn + 1 ? { deadline: view.deadline, ...(view.deadlineByNation ? { deadlineByNation: view.deadlineByNation } : {}) } : {};
           const result = await sendReports(dir, turn, { clock, ...log, queueOnly: true, rerun, ...deadline });
           const what = `Reports of turn ${turn}${rerun ? ` (corrected, rerun ${rerun})` : ''}`;
           console.log(`${what}: ${result.queued.length ? `queued for ${result.queued.join(', ')}` : 'already queued'}${result.noAddress.length ? `; no address for ${result.noAddress.join(', ')}` : ''}.`);

@@ -17,11 +17,12 @@ export function registerNation(program: Command): void {
     .argument('<id>', 'the new nation\'s id, e.g. "skarn"')
     .requiredOption('--sheet <file>', 'YAML file with the nation: name, leader, caps, start, units, settlements...')
     .option('--email <address>', 'the player\'s address (repeatable)', collect)
-    .action(async (dir: string, id: string, opts: { sheet: string; email?: string[] }) => {
+    .option('--reason <text>', "why: kept in the log, and shown to the players in the GM's log when the campaign has one (reports.gmLog)")
+    .action(async (dir: string, id: string, opts: { sheet: string; email?: string[]; reason?: string }) => {
       const read = readYaml(await readFile(opts.sheet), GM_LIMITS);
       if (!read.ok) throw new CampaignError(read.problems.map((p) => ({ file: opts.sheet, ...(p.line !== undefined ? { line: p.line } : {}), message: p.message })));
       if (typeof read.value !== 'object' || read.value === null || Array.isArray(read.value)) throw new CampaignError([{ file: opts.sheet, message: 'a nation sheet is a map: name, leader, caps, start, units, settlements...' }]);
-      const r = await addNation(dir, id, { ...handRun(), sheet: read.value as Record<string, unknown>, ...(opts.email ? { email: opts.email } : {}) });
+      const r = await addNation(dir, id, { ...handRun(), sheet: read.value as Record<string, unknown>, ...(opts.email ? { email: opts.email } : {}), ...(opts.reason ? { reason: opts.reason } : {}) });
       const name = (await openCampaign(dir)).campaign.name;
       console.log(`Added ${r.nation}; it is in the state of turn ${r.turn} and sends orders from the next turn on.`);
       console.log(`Its order token: ${r.token} (kept in ${secretsPath(name)}; the player gets it with the next tick's notice)`);
@@ -35,8 +36,9 @@ export function registerNation(program: Command): void {
     .argument('<id>', 'the nation')
     .option('--neutral', 'hand its units, settlements and works to a neutral nation')
     .option('--neutral-as <id>', 'id of the neutral nation (created if missing)', 'neutral')
-    .action(async (dir: string, id: string, opts: { neutral?: boolean; neutralAs: string }) => {
-      const r = await dropNation(dir, id, { ...handRun(), mode: opts.neutral ? 'neutral' : 'hold', neutralId: opts.neutralAs });
+    .option('--reason <text>', "why: kept in the log, and shown to the players in the GM's log when the campaign has one (reports.gmLog)")
+    .action(async (dir: string, id: string, opts: { neutral?: boolean; neutralAs: string; reason?: string }) => {
+      const r = await dropNation(dir, id, { ...handRun(), mode: opts.neutral ? 'neutral' : 'hold', neutralId: opts.neutralAs, ...(opts.reason ? { reason: opts.reason } : {}) });
       if (r.mode === 'hold') console.log(`Dropped ${r.nation}: its units hold from now on; it gets no reminders and does not count for the NMR guard.`);
       else console.log(`Dropped ${r.nation}: ${r.moved ? `${r.moved.units} units, ${r.moved.settlements} settlements, ${r.moved.externals} works and ${r.moved.builds} builds` : 'its start sheets'} passed to "${opts.neutralAs}".`);
       for (const w of r.warnings) console.error(`warning: ${w}`);
@@ -48,8 +50,9 @@ export function registerNation(program: Command): void {
     .argument('<campaign>', 'campaign folder')
     .argument('<id>', 'the nation')
     .requiredOption('--email <address>', 'the new player\'s address (repeatable)', collect)
-    .action(async (dir: string, id: string, opts: { email: string[] }) => {
-      const r = await reassignNation(dir, id, { ...handRun(), email: opts.email });
+    .option('--reason <text>', "why: kept in the log, and shown to the players in the GM's log when the campaign has one (reports.gmLog)")
+    .action(async (dir: string, id: string, opts: { email: string[]; reason?: string }) => {
+      const r = await reassignNation(dir, id, { ...handRun(), email: opts.email, ...(opts.reason ? { reason: opts.reason } : {}) });
       const name = (await openCampaign(dir)).campaign.name;
       console.log(`${r.nation} now belongs to ${opts.email.join(', ')} (was ${r.previous.join(', ') || 'nobody'}).`);
       console.log(`New order token: ${r.token} (kept in ${secretsPath(name)}; the old one is refused from now on)`);

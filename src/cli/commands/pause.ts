@@ -7,7 +7,7 @@ export function registerPause(program: Command): void {
     .command('pause')
     .description('stop reminders and resolution until `fatecraft resume` (mail is still read and receipted)')
     .argument('<campaign>', 'campaign folder')
-    .option('--reason <text>', 'why, for the log and the players\' notice')
+    .option('--reason <text>', "why: for the log, the players' notice and the GM's log (reports.gmLog)")
     .action(async (dir: string, opts: { reason?: string }) => {
       const r = await pauseCampaign(dir, { ...handRun(), ...(opts.reason ? { reason: opts.reason } : {}) });
       console.log(`Paused at turn ${r.turn}. Resume with: fatecraft resume ${dir}`);

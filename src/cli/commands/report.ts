@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import { writeReports } from '../../report/write.js';
+import { latestTurn } from '../../campaign/store.js';
+import { gmLogFor, readRuntime } from '../../schedule/runtime.js';
 import { turnArg } from '../args.js';
 import { underCampaignLock } from '../command-lock.js';
 
@@ -12,8 +14,10 @@ export function registerReport(program: Command): void {
     .option('--nation <nation>', "only this nation's reports (the GM's report is then left as it is)")
     .option('--deadline <text>', 'the deadline for the next orders, as it should be printed (default: "to be announced by the GM")')
     .action(async (dir: string, opts: { turn?: number; nation?: string; deadline?: string }) => {
-      const result = await underCampaignLock(dir, 'report', () => writeReports(dir, {
+      const result = await underCampaignLock(dir, 'report', async () => writeReports(dir, {
         ...(opts.turn !== undefined ? { turn: opts.turn } : {}),
+        // The GM's log of the turn as the schedule kept it (shown with reports.gmLog).
+        gmLog: gmLogFor(await readRuntime(dir), opts.turn ?? (await latestTurn(dir)) ?? 0),
         ...(opts.nation ? { nations: [opts.nation], gm: false } : {}),
         ...(opts.deadline !== undefined ? { deadline: opts.deadline } : {}),
       }));

@@ -11,8 +11,9 @@ export function registerRerun(program: Command): void {
     .argument('<campaign>', 'campaign folder')
     .argument('<turn>', 'the turn to resolve again (the latest resolved one)', turnArg)
     .option('--no-reports', 'do not send the new reports to the players')
-    .action(async (dir: string, turn: number, opts: { reports: boolean }) => {
-      const r = await rerunTurn(dir, turn, { ...handRun(), renderers: turnRenderers(), sendReports: opts.reports });
+    .option('--reason <text>', "why: kept in the log, and shown to the players in the GM's log when the campaign has one (reports.gmLog)")
+    .action(async (dir: string, turn: number, opts: { reports: boolean; reason?: string }) => {
+      const r = await rerunTurn(dir, turn, { ...handRun(), renderers: turnRenderers(), sendReports: opts.reports, ...(opts.reason ? { reason: opts.reason } : {}) });
       console.log(`Resolved turn ${r.turn} again: ${r.dir}`);
       console.log(`The turn it replaced is kept in ${r.superseded}`);
       console.log(`Its reports print turn ${r.turn + 1}'s deadline, ${r.nextDeadline}.`);

@@ -10,9 +10,10 @@ export function registerResume(program: Command): void {
     .command('resume')
     .description('carry on: unpause, let a turn held by a guard (NMR share, long gap) resolve, and mark the alerts as dealt with')
     .argument('<campaign>', 'campaign folder')
-    .action(async (dir: string) => {
+    .option('--reason <text>', "why: kept in the log, and shown to the players in the GM's log when the campaign has one (reports.gmLog)")
+    .action(async (dir: string, opts: { reason?: string }) => {
       const tz = scheduleOf((await openCampaign(dir)).file).timeZone;
-      const r = await resumeCampaign(dir, { ...handRun() });
+      const r = await resumeCampaign(dir, { ...handRun(), ...(opts.reason ? { reason: opts.reason } : {}) });
       if (r.wasPaused) console.log('Unpaused.');
       for (const h of r.confirmed) console.log(`Overruled the ${h.kind} guard on turn ${h.turn}: ${h.detail}`);
       if (r.acknowledged.length) console.log(`Alerts ${r.acknowledged.map((a) => `#${a}`).join(', ')} marked as dealt with.`);

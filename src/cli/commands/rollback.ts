@@ -14,11 +14,12 @@ export function registerRollback(program: Command): void {
     .argument('<campaign>', 'campaign folder')
     .argument('<turn>', 'the turn whose state becomes current again', turnArg)
     .option('--deadline <time>', 'deadline of the reopened turn, "2025-03-09 18:00" in the campaign\'s zone or ISO 8601')
-    .action(async (dir: string, turn: number, opts: { deadline?: string }) => {
+    .option('--reason <text>', "why: kept in the log, and shown to the players in the GM's log when the campaign has one (reports.gmLog)")
+    .action(async (dir: string, turn: number, opts: { deadline?: string; reason?: string }) => {
       const tz = scheduleOf((await openCampaign(dir)).file).timeZone;
       const deadline = opts.deadline !== undefined ? parseLocalTime(opts.deadline, tz) : undefined;
       if (opts.deadline !== undefined && !deadline) throw new CampaignError([{ file: '--deadline', message: `"${opts.deadline}" is not a time; write e.g. "2025-03-09 18:00" (${tz}) or 2025-03-09T18:00:00Z` }]);
-      const r = await rollbackTo(dir, turn, { ...handRun(), ...(deadline ? { deadline } : {}) });
+      const r = await rollbackTo(dir, turn, { ...handRun(), ...(deadline ? { deadline } : {}), ...(opts.reason ? { reason: opts.reason } : {}) });
       console.log(`Back at turn ${r.turn}; turn ${r.turn + 1} is pending, due ${localTime(r.deadline, tz)}.`);
       if (r.movedTurns.length) console.log(`Turns ${r.movedTurns.join(', ')} were moved aside (turns/NNNN.rolledback-<k>).`);
       if (r.movedOrders.length) console.log(`Orders for turns ${r.movedOrders.join(', ')} were moved aside (orders/NNNN.rolledback-<k>).`);

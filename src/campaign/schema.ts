@@ -212,6 +212,10 @@ export const stateFileSchema = z.strictObject({
       followUps: z.array(z.strictObject({ event: id, turn: z.number().int(), target: eventTargetSchema })).optional(),
       unlocked: z.strictObject({ unitTypes: z.array(id).optional(), structures: z.array(id).optional() }).optional(),
       revealed: z.array(hex).optional(),
+      rolls: z.array(z.strictObject({ event: id, turn: z.number().int(), target: eventTargetSchema })).optional(),
+      tasks: z
+        .array(z.strictObject({ task: id, event: id, title: z.string(), text: z.string(), set: z.number().int(), deadline: z.number().int(), target: eventTargetSchema }))
+        .optional(),
     }),
   ),
   units: z.record(id, unitStateSchema),

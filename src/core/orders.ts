@@ -22,6 +22,7 @@ export type Order =
   | SiegeActionOrder
   | SortieOrder
   | AssaultOrder
+  | AnswerOrder
   | NoteOrder;
 
 export type OrderKind = Order['kind'];
@@ -134,6 +135,15 @@ export interface AssaultOrder {
   support?: UnitId[];
   fate?: number;
   casualties?: UnitId[];
+}
+
+/** The nation's answer to a roll an event asked of it last turn, or its payment of a task's price. */
+export interface AnswerOrder {
+  kind: 'answer';
+  /** The event that asked for the roll, or the task to pay. */
+  event: string;
+  choice?: string;
+  fate?: number;
 }
 
 export interface NoteOrder {

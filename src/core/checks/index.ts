@@ -14,6 +14,7 @@ import {
   checkSiegeAction,
   checkSortie,
 } from './unit-orders.js';
+import { checkAnswer } from './answer.js';
 import { reject, type Verdict } from './verdict.js';
 import type { UnitWork } from '../work.js';
 
@@ -37,6 +38,7 @@ const CHECKERS: { [K in Order['kind']]: Checker<Extract<Order, { kind: K }>> } =
   siege_action: checkSiegeAction,
   sortie: checkSortie,
   assault: checkAssault,
+  answer: checkAnswer,
   note: (_ctx, _nation, o) => ({ ok: true, claims: [], summary: `Note to the GM: "${o.text}"` }),
 };
 

@@ -3,6 +3,7 @@ import type { TurnContext } from '../context.js';
 import { hexDistance, hexesWithin, hexKey, offsetOf } from '../hex.js';
 import { compareIds, type HexKey, type NationId, type SettlementId, type UnitId } from '../ids.js';
 import type { SettlementState, UnitState } from '../state.js';
+import { setTask } from './pending.js';
 import { revolt } from './revolt.js';
 import type { EventScene } from './scene.js';
 import type { Effect, EventTarget } from './types.js';
@@ -185,6 +186,11 @@ export function applyEffect(ctx: TurnContext, s: Struck, e: Effect): void {
       const turn = ctx.turn + e.in;
       n.followUps = [...(n.followUps ?? []), { event: e.event, turn, target: s.target }];
       ctx.emit({ type: 'follow_up_set', nations: [], nation: s.nation, event: e.event, turn });
+      return;
+    }
+    case 'task': {
+      const def = ctx.campaign.events?.tasks[e.task];
+      if (def) setTask(ctx, s, def);
       return;
     }
     case 'message':

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SETTLEMENT_LEVELS, UNIT_CLASSES, type Campaign } from '../core/campaign.js';
+import { SETTLEMENT_LEVELS, UNIT_CLASSES, type Campaign, type Yield } from '../core/campaign.js';
 import {
   DEFAULT_EVENT_SETTINGS,
   EVENT_SCOPES,
@@ -370,4 +370,23 @@ export function readOneOffEvent(value: unknown, locate: Locate, file: string, pa
   if (r.tasks.size) r.problem([...path, 'effects'], 'a one-off cannot set a new task: define it in events.yaml and set it here with "task: <id>"');
   for (const ref of r.taskRefs) if (!campaign.events?.tasks[ref.id]) r.problem(ref.path, `no task "${ref.id}" in the catalogue`);
   return r.problems.length ? { problems: r.problems } : { def: def!, problems: [] };
+}
+
+/**
+ * A goal's reward written as a list of effects (campaign.yaml): Renown, Fate
+ * and indicators become its yield, as a map reward would; units, unlocks,
+ * discoveries and messages stay effects, applied when the goal is achieved.
+ */
+export function readRewardEffects(list: readonly unknown[], path: Path, file: string, campaign: Campaign): { reward: Yield; effects: Effect[]; problems: FileProblem[] } {
+  const r = new Reader(file, () => undefined, campaign);
+  const reward: Yield = {};
+  const effects: Effect[] = [];
+  list.forEach((value, i) => {
+    const e = effect(r, value, [...path, i], 'nation', new Set(), DEFAULT_EVENT_SETTINGS);
+    if (!e) return;
+    if (e.kind === 'task' || e.kind === 'follow_up') r.problem([...path, i], `a goal's reward cannot set a ${e.kind === 'task' ? 'task' : 'follow-up'}: those belong to events.yaml`);
+    else if (e.kind === 'renown' || e.kind === 'fate' || e.kind === 'prosperity' || e.kind === 'happiness') reward[e.kind] = (reward[e.kind] ?? 0) + e.amount;
+    else effects.push(e);
+  });
+  return { reward, effects, problems: r.problems };
 }

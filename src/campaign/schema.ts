@@ -92,7 +92,8 @@ const goalSchema = z.strictObject({
       z.strictObject({ kind: z.literal('capture_settlement'), settlement: id.optional() }),
     ])
     .default({ kind: 'gm' }),
-  reward: yieldSchema.default({}),
+  // A map of Renown, Fate and indicators, or a list of effects as events.yaml writes them (docs/events.md).
+  reward: z.union([yieldSchema, z.array(z.unknown())]).default({}),
 });
 
 const startUnitSchema = z.strictObject({

@@ -22,6 +22,8 @@ export interface Struck {
   title: string;
   /** Fills {nation}, {settlement}... in a text of the event. */
   fill: (text: string) => string;
+  /** The reason ledger lines and unit losses give; "event: <title>" unless said. */
+  reason?: string;
 }
 
 function settlementOf(ctx: TurnContext, target: EventTarget): SettlementState | undefined {
@@ -106,7 +108,7 @@ function revealResource(ctx: TurnContext, s: Struck, within: number, kind: strin
 }
 
 export function applyEffect(ctx: TurnContext, s: Struck, e: Effect): void {
-  const reason = `event: ${s.title}`;
+  const reason = s.reason ?? `event: ${s.title}`;
   switch (e.kind) {
     case 'renown':
     case 'fate':

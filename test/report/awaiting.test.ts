@@ -4,6 +4,9 @@ import type { Campaign } from '../../src/core/campaign.js';
 import type { LoggedEvent } from '../../src/core/events.js';
 import { asNationId } from '../../src/core/ids.js';
 import { nationView } from '../../src/report/nation-view.js';
+import { renderOrderTemplate } from '../../src/report/order-template.js';
+import { interpretSheet } from '../../src/orders/sheet.js';
+import { readYamlSheet } from '../../src/orders/yaml-sheet.js';
 import { builtInTemplateDir, loadTemplates, renderNationReports } from '../../src/report/render.js';
 import { FIXTURE, htmlText, play, type Played } from './support.js';
 
@@ -56,7 +59,7 @@ const asked: LoggedEvent = {
   turn: 2,
 };
 
-function reports(withThem: boolean) {
+function viewOf(withThem: boolean) {
   const t = played.turns[0]!;
   const state = structuredClone(t.state);
   if (withThem) {
@@ -65,9 +68,10 @@ function reports(withThem: boolean) {
       { task: 'watch', event: 'court', title: 'Orders from the court', text: 'Keep a unit on the pass', set: 1, deadline: 4, target: { scope: 'nation' } },
     ];
   }
-  const view = nationView(campaign, t.before, state, withThem ? [...t.events, asked] : t.events, argenta, { orders: t.orders, legend: played.open.file.map.legend });
-  return renderNationReports(view, campaign, loadTemplates([builtInTemplateDir()]), ['txt', 'html']);
+  return { state, view: nationView(campaign, t.before, state, withThem ? [...t.events, asked] : t.events, argenta, { orders: t.orders, legend: played.open.file.map.legend }) };
 }
+
+const reports = (withThem: boolean) => renderNationReports(viewOf(withThem).view, campaign, loadTemplates([builtInTemplateDir()]), ['txt', 'html']);
 
 describe('what awaits the nation', () => {
   it('shows a roll with its options, numbers to beat, the deadline and the exact order line', () => {
@@ -103,6 +107,16 @@ describe('what awaits the nation', () => {
     expect(text).toContain('Answer with the order line answer bandits fight');
     expect(text).toContain('Orders from the court — a task, 2 turns left (deadline: turn 3)');
     expect(text).toContain('Pay with the order line answer tribute');
+  });
+
+  it('puts the answers in the order sheet, ready to uncomment', () => {
+    const { view, state } = viewOf(true);
+    const sheet = renderOrderTemplate(view, campaign);
+    const answers = sheet.split('\n').filter((l) => l.includes('{answer:'));
+    expect(answers.map((l) => l.replace(/\}\s+#.*$/, '}'))).toEqual(['  # - {answer: bandits, choice: fight, fate: 0}', '  # - {answer: bandits, choice: pay, fate: 0}', '  # - {answer: tribute}']);
+    const filled = sheet.replace('  # - {answer: bandits, choice: fight', '  - {answer: bandits, choice: fight').replace('  # - {answer: tribute}', '  - {answer: tribute}');
+    const orders = interpretSheet(readYamlSheet(Buffer.from(filled)), argenta, campaign, state).orders;
+    expect(orders.orders).toEqual([{ kind: 'answer', event: 'bandits', choice: 'fight' }, { kind: 'answer', event: 'tribute' }]);
   });
 
   it('is absent when nothing awaits', () => {

@@ -47,6 +47,9 @@ const settingsSchema = z.strictObject({
       garrison: z.strictObject({ unitType: id.optional(), count: int.min(0).max(6).default(1) }).default({ count: 1 }),
     })
     .default(DEFAULT_EVENT_SETTINGS.rebellion),
+  explore: z
+    .strictObject({ beat: int.min(0).max(12).default(DEFAULT_EVENT_SETTINGS.explore.beat), within: int.min(0).max(6).default(DEFAULT_EVENT_SETTINGS.explore.within) })
+    .default(DEFAULT_EVENT_SETTINGS.explore),
 });
 
 export class Reader {

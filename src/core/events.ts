@@ -94,6 +94,8 @@ export type TurnEvent =
   | { type: 'roll_asked'; nations: NationId[]; nation: NationId; event: string; title: string; prompt: string; options: { id: string; text: string; beat: number }[]; default: string; turn: number }
   /** The roll made: with the nation's answer, or at the deadline with the default and no Fate. */
   | { type: 'event_roll'; nations: NationId[]; nation: NationId; event: string; title: string; option: string; answered: boolean; beat: number; roll: DieRoll; fateSpent: number; modifier: number; total: number; outcome: RollOutcome }
+  /** A unit searched its surroundings for hidden resources (the find, if any, follows as resource_revealed). */
+  | { type: 'explore_roll'; nations: NationId[]; nation: NationId; unit: UnitId; at: HexKey; beat: number; roll: DieRoll; fateSpent: number; modifier: number; total: number; found: boolean }
   | { type: 'task_set'; nations: NationId[]; nation: NationId; task: string; event: string; title: string; text: string; deadline: number }
   | { type: 'task_met'; nations: NationId[]; nation: NationId; task: string; title: string; how: string }
   | { type: 'task_missed'; nations: NationId[]; nation: NationId; task: string; title: string; why: string };

@@ -23,6 +23,7 @@ export type Order =
   | SortieOrder
   | AssaultOrder
   | AnswerOrder
+  | ExploreOrder
   | NoteOrder;
 
 export type OrderKind = Order['kind'];
@@ -143,6 +144,13 @@ export interface AnswerOrder {
   /** The event that asked for the roll, or the task to pay. */
   event: string;
   choice?: string;
+  fate?: number;
+}
+
+/** The unit searches the hex where it stands (and its surroundings) for hidden resources: a d6 roll. */
+export interface ExploreOrder {
+  kind: 'explore';
+  unit: UnitId;
   fate?: number;
 }
 

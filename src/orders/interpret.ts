@@ -31,6 +31,7 @@ export const ORDER_KEYS: Record<string, readonly string[]> = {
   sortie: ['target', 'fate'],
   assault: ['support', 'fate', 'casualties'],
   answer: ['choice', 'fate'],
+  explore: ['fate'],
   note: [],
 };
 
@@ -304,6 +305,8 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
       const casualties = units('casualties');
       return { kind: 'assault', unit, ...(support.length ? { support } : {}), ...opt('fate', fate(f.fate)), ...(casualties.length ? { casualties } : {}) };
     }
+    case 'explore':
+      return { kind: 'explore', unit: ownUnit(), ...opt('fate', fate(f.fate)) };
     case 'answer': {
       // Event, task and choice ids are checked against what awaits the nation's answer (checks/answer.ts).
       const event = text(subject, 'answer').toLowerCase();

@@ -160,6 +160,7 @@ const VERB_FIRST: Record<string, Form> = {
     required: ['assault'],
     usage: 'assault with argenta-2 [supported by argenta-3] [fate 2]',
   },
+  explore: { kind: 'explore', subject: { field: 'explore', shape: 'one' }, clauses: [FATE], required: ['explore'], usage: 'explore argenta-7 [fate 1]' },
   answer: {
     kind: 'answer',
     subject: { field: 'answer', shape: 'one' },
@@ -413,6 +414,7 @@ const MISSING: Record<string, string> = {
   sortie: 'which unit sallies out',
   assault: 'which besieging unit assaults ("with <unit>")',
   answer: 'which event it answers ("answer bandits")',
+  explore: 'which unit explores',
 };
 
 function missingText(form: Form, missing: string[]): string {

@@ -233,6 +233,11 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
       const result = e.outcome === 'fail' ? 'failed' : e.outcome === 'great' ? 'a great success' : 'a success';
       return `${n(e.nation)}: the roll for "${e.title}" (${how}): ${e.roll.die} ${e.roll.value}${e.roll.forced ? ' (forced)' : ''}${fate} = ${e.total} against ${e.beat} to beat — ${result}.`;
     }
+    case 'explore_roll': {
+      const fate = e.fateSpent ? ` + ${e.modifier} for ${e.fateSpent} Fate` : '';
+      const result = e.total <= e.beat ? 'nothing found' : e.found ? 'a find' : 'a good search, but nothing is hidden there';
+      return `${u(e.unit)} explored around ${e.at}: ${e.roll.die} ${e.roll.value}${e.roll.forced ? ' (forced)' : ''}${fate} = ${e.total} against ${e.beat} to beat — ${result}.`;
+    }
     case 'task_set':
       return `${n(e.nation)}: a task — ${e.text.replace(/[.!]+$/, "")} (deadline: turn ${e.deadline}).`;
     case 'task_met':

@@ -95,3 +95,13 @@ describe('answer orders', () => {
     expect(orders(text)).toEqual(orders(yaml));
   });
 });
+
+describe('explore orders', () => {
+  it('are read in text and YAML alike, and echo the number to beat', () => {
+    const [line] = linesOf('explore argenta-1 fate 1');
+    expect(line).toMatch(/^line 1: .*\(argenta-1\) explores \d+,\d+ and within 1 hex: a d6 to beat 3, pledging 1 Fate$/);
+    const yaml = readYamlSheet(Buffer.from('nation: argenta\nturn: 4\norders:\n  - { explore: argenta-1, fate: 1 }\n'));
+    expect(interpretSheet(yaml, ARGENTA, campaign, state).orders.orders).toEqual([{ kind: 'explore', unit: 'argenta-1', fate: 1 }]);
+    expect(linesOf('explore')).toEqual(['line 1: "explore": this explore order does not say which unit explores — valid: write it like: explore argenta-7 [fate 1]']);
+  });
+});

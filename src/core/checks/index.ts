@@ -15,6 +15,7 @@ import {
   checkSortie,
 } from './unit-orders.js';
 import { checkAnswer } from './answer.js';
+import { checkExplore } from './explore.js';
 import { reject, type Verdict } from './verdict.js';
 import type { UnitWork } from '../work.js';
 
@@ -39,6 +40,7 @@ const CHECKERS: { [K in Order['kind']]: Checker<Extract<Order, { kind: K }>> } =
   sortie: checkSortie,
   assault: checkAssault,
   answer: checkAnswer,
+  explore: checkExplore,
   note: (_ctx, _nation, o) => ({ ok: true, claims: [], summary: `Note to the GM: "${o.text}"` }),
 };
 

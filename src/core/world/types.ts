@@ -162,6 +162,15 @@ export interface EventSettings {
   /** Good events' weight is multiplied by mood^(Prosperity + Happiness), bad ones' by mood^-(P + H). */
   mood: number;
   rebellion: RebellionSettings;
+  explore: ExploreSettings;
+}
+
+/** A unit's search for hidden resources (the `explore` order). */
+export interface ExploreSettings {
+  /** d6 + Fate must beat this to find something. */
+  beat: number;
+  /** How far from the unit's hex a find may lie. */
+  within: number;
 }
 
 export interface RebellionSettings {
@@ -192,6 +201,7 @@ export const DEFAULT_EVENT_SETTINGS: EventSettings = {
   quiet: 50,
   mood: 1.25,
   rebellion: { enabled: false, happinessAtOrBelow: -2, base: 10, step: 10, garrison: { count: 1 } },
+  explore: { beat: 3, within: 1 },
 };
 
 /** Where an event landed: its nation and, by scope, a settlement, unit or hex. */

@@ -75,6 +75,10 @@ export function buildCampaign(file: CampaignFile, source: string): { campaign: C
   const structures: Campaign['structures'] = {};
   for (const [sid, s] of Object.entries(file.structures)) {
     const fromTable = s.grants ? structureCostFromTable(s.grants.scope, Math.abs(s.grants.bonus.value)) : undefined;
+    if (s.grants && !fromTable && (s.cost === undefined || s.turns === undefined)) {
+      const top = s.grants.scope === 'circumstantial' ? CIRCUMSTANTIAL_TOP : GLOBAL_TOP;
+      problem(`structures.${sid}`, `the rules' price table for ${s.grants.scope} bonuses stops at +${top}, and this structure grants +${Math.abs(s.grants.bonus.value)}: give it its own "cost" and "turns"`);
+    }
     structures[sid] = { id: sid, ...s, cost: s.cost ?? fromTable?.cost ?? 0, turns: s.turns ?? fromTable?.turns ?? 1 } as Campaign['structures'][string];
   }
   const externals: Campaign['externals'] = {};
@@ -115,13 +119,18 @@ export function buildCampaign(file: CampaignFile, source: string): { campaign: C
   return { campaign, problems };
 }
 
+const CIRCUMSTANTIAL_TOP = 6;
+const GLOBAL_TOP = 3;
+
 /**
- * The rules' structure cost tables: circumstantial +1..+6 cost 10 each point
- * (1 turn up to +3, 2 turns from +4); global +1..+3 cost 20 a point (2 turns at +3).
+ * The rules' structure cost tables (F 74-87): circumstantial +1..+6 cost 10
+ * each point (1 turn up to +3, 2 turns from +4); global +1..+3 cost 20 a point
+ * (2 turns at +3). Beyond the tables there is no price: undefined, and the
+ * campaign must give one (rules.md B1).
  */
-export function structureCostFromTable(scope: 'circumstantial' | 'global', bonus: number): { cost: number; turns: number } {
-  if (scope === 'circumstantial') return { cost: 10 * bonus, turns: bonus >= 4 ? 2 : 1 };
-  return { cost: 20 * bonus, turns: bonus >= 3 ? 2 : 1 };
+export function structureCostFromTable(scope: 'circumstantial' | 'global', bonus: number): { cost: number; turns: number } | undefined {
+  if (scope === 'circumstantial') return bonus <= CIRCUMSTANTIAL_TOP ? { cost: 10 * bonus, turns: bonus >= 4 ? 2 : 1 } : undefined;
+  return bonus <= GLOBAL_TOP ? { cost: 20 * bonus, turns: bonus >= 3 ? 2 : 1 } : undefined;
 }
 
 function deepMerge<T>(base: T, override: unknown): T {

@@ -67,6 +67,7 @@ const structureSchema = z.strictObject({
   onComplete: yieldSchema.optional(),
   perTurn: yieldSchema.optional(),
   extraBuilds: z.strictObject({ military: z.number().int().optional(), diplomatic: z.number().int().optional() }).optional(),
+  taxRelief: z.number().int().min(1).optional(),
   locked: z.boolean().optional(),
 });
 
@@ -285,6 +286,7 @@ export const rulesSchema = z.strictObject({
   settlementTax: z.record(level, z.number().int()),
   lossTax: z.boolean(),
   upgradeTax: z.boolean(),
+  captureTaxRelief: z.boolean(),
   unitCost: z.record(unitClass, z.number().int().min(0)),
   costPerBonusPoint: z.number().int().min(0),
   maxBonusKinds: z.number().int().min(0),
@@ -310,4 +312,5 @@ export const rulesSchema = z.strictObject({
   advanceAfterVictory: z.boolean(),
   nmrFlagAfter: z.number().int().min(1),
   sight: z.strictObject({ unit: z.number().int().min(0), settlement: z.number().int().min(0) }),
+  press: z.strictObject({ maxLength: z.number().int().min(1).max(20000), perTurn: z.number().int().min(0), anonymous: z.boolean() }),
 });

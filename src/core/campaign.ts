@@ -75,7 +75,7 @@ export interface StructureType {
   /** Indicator change once, when completed. */
   onComplete?: Yield;
   perTurn?: Yield;
-  /** Reduces the indicator tax of the settlement holding it (not when captured). */
+  /** Lightens the indicator tax of the settlement holding it (settlement-tax.ts; captured ones only with captureTaxRelief). */
   taxRelief?: number;
   extraBuilds?: { military?: number; diplomatic?: number };
   /** Built only once an event has unlocked it for the nation ("technology"). */

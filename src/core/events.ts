@@ -76,6 +76,8 @@ export type TurnEvent =
   | { type: 'goal_completed'; nations: NationId[]; nation: NationId; goal: string }
   | { type: 'nation_fallen'; nations: NationId[]; nation: NationId }
   | { type: 'gm_note'; nations: NationId[]; nation: NationId; text: string }
+  /** A letter between nations; `nations` are the sender and every recipient. */
+  | { type: 'press'; nations: NationId[]; from: NationId; to: NationId[] | 'all'; anonymous: boolean; text: string }
   | { type: 'season'; nations: NationId[]; turn: number; season: string; year: number }
   // The living world (src/core/world, phases/events.ts).
   /** A nation's draw from its events stream; for the log only (nations: []). */

@@ -24,7 +24,8 @@ export type Order =
   | AssaultOrder
   | AnswerOrder
   | ExploreOrder
-  | NoteOrder;
+  | NoteOrder
+  | PressOrder;
 
 export type OrderKind = Order['kind'];
 
@@ -116,10 +117,17 @@ export interface UpgradeOrder {
 
 export type SiegeAction = 'destroy_battlement' | 'poison_water';
 
-export interface SiegeActionOrder {
+/** One siege action: a battlement names its bonus (absent: the weakest one left). */
+export interface SiegeStep {
+  action: SiegeAction;
+  battlement?: number;
+}
+
+export interface SiegeActionOrder extends SiegeStep {
   kind: 'siege_action';
   unit: UnitId;
-  action: SiegeAction;
+  /** What each further 3 points buy, in the player's order; never harder than the first action. */
+  then?: SiegeStep[];
   fate?: number;
 }
 
@@ -157,6 +165,15 @@ export interface ExploreOrder {
 export interface NoteOrder {
   kind: 'note';
   text: string;
+}
+
+/** A letter to other nations (or all), delivered in their next reports. */
+export interface PressOrder {
+  kind: 'press';
+  to: NationId[] | 'all';
+  text: string;
+  /** Unsigned: the recipients are not told who sent it (rules.press.anonymous). */
+  anonymous?: true;
 }
 
 export interface NationOrders {

@@ -26,6 +26,8 @@ export interface RuleSettings {
   lossTax: boolean;
   /** Upgrading charges the difference between the new and old level's tax. */
   upgradeTax: boolean;
+  /** Structures' `taxRelief` lightens a captured settlement's tax too (F 99's "ways around this"). */
+  captureTaxRelief: boolean;
   unitCost: Record<UnitClass, number>;
   costPerBonusPoint: number;
   maxBonusKinds: number;
@@ -64,6 +66,8 @@ export interface RuleSettings {
   nmrFlagAfter: number;
   /** Sight ranges in hexes, for reports. */
   sight: { unit: number; settlement: number };
+  /** Letters between nations (`press` orders). */
+  press: { maxLength: number; perTurn: number; anonymous: boolean };
 }
 
 export const DEFAULT_RULES: RuleSettings = {
@@ -80,6 +84,7 @@ export const DEFAULT_RULES: RuleSettings = {
   settlementTax: { village: 1, town: 2, city: 3, capital: 5 },
   lossTax: true,
   upgradeTax: true,
+  captureTaxRelief: false,
   unitCost: { infantry: 5, cavalry: 8, naval: 8, siege: 12, diplomatic: 5 },
   costPerBonusPoint: 2,
   maxBonusKinds: 2,
@@ -124,4 +129,5 @@ export const DEFAULT_RULES: RuleSettings = {
   advanceAfterVictory: true,
   nmrFlagAfter: 2,
   sight: { unit: 3, settlement: 3 },
+  press: { maxLength: 1000, perTurn: 3, anonymous: false },
 };

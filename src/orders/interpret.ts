@@ -1,9 +1,10 @@
 import { UNIT_CLASSES, type Bonus, type BonusTarget, type Campaign, type UnitClass } from '../core/campaign.js';
 import type { HexKey, UnitId } from '../core/ids.js';
-import type { Order, SiegeAction } from '../core/orders.js';
+import type { Order, SiegeAction, SiegeStep } from '../core/orders.js';
 import { unsafeCharacter, type TextShape, type UnsafeCharacter } from '../campaign/unsafe-text.js';
 import { plainText } from '../report/escape.js';
 import { clip, type NameBook, type Resolved } from './names.js';
+import { pressRecipients } from './press-recipients.js';
 import { didYouMean } from './suggest.js';
 
 /**
@@ -27,12 +28,13 @@ export const ORDER_KEYS: Record<string, readonly string[]> = {
   construct: ['structure'],
   found: ['name'],
   upgrade: [],
-  siege: ['action', 'fate'],
+  siege: ['action', 'then', 'fate'],
   sortie: ['target', 'fate'],
   assault: ['support', 'fate', 'casualties'],
   answer: ['choice', 'fate'],
   explore: ['fate'],
   note: [],
+  press: ['text', 'anonymous'],
 };
 
 /** Siege actions as players write them ("destroy battlement", "poison the water"). */
@@ -51,6 +53,23 @@ const SIEGE_ACTIONS: Record<string, SiegeAction> = {
   poison: 'poison_water',
   water: 'poison_water',
 };
+
+/**
+ * One siege action as written: "destroy battlement +2", "+1 battlement",
+ * "poison the water". A battlement's bonus is optional (the weakest one left).
+ */
+function siegeStep(written: string): SiegeStep {
+  const words = written.toLowerCase().trim().split(/[\s_-]+/).filter((w) => !['another', 'a', 'the', 'one', 'of', 'level'].includes(w));
+  const levels = words.filter((w) => /^\+?\d{1,3}$/.test(w));
+  const word = words.filter((w) => !levels.includes(w)).join('_') || 'battlement';
+  const action = SIEGE_ACTIONS[word];
+  if (!action) throw new Refusal(`unknown siege action "${clip(written)}"`, didYouMean(word, ['destroy_battlement', 'poison_water']) ?? 'siege actions are "destroy battlement" (name its bonus, "+2", or the weakest is taken) and "poison water"');
+  if (levels.length > 1) throw new Refusal(`one battlement per action, not "${clip(written)}"`, 'e.g. "destroy battlement +2 then battlement +1"');
+  const level = levels[0] === undefined ? undefined : Number(levels[0].replace(/^\+/, ''));
+  if (level !== undefined && action !== 'destroy_battlement') throw new Refusal(`poisoning the water takes no bonus ("${clip(written)}")`);
+  if (level !== undefined && level < 1) throw new Refusal(`a battlement is +1, +2 or +3, not "${clip(written)}"`);
+  return level === undefined ? { action } : { action, battlement: level };
+}
 
 /** Largest Fate pledge read; more than any nation holds, small enough to stay a safe integer. */
 const MAX_FATE = 1_000_000;
@@ -100,6 +119,16 @@ function abandon(value: unknown): true | undefined {
   if (['yes', 'true'].includes(word)) return true;
   if (['no', 'false'].includes(word)) return undefined;
   throw new Refusal(`"abandon" is true or false, not "${clip(String(value))}"`, 'write "abandon: true" to give up the work under way');
+}
+
+/** `anonymous: true` (YAML), or the word "unsigned"/"anonymous" in a text line. */
+function unsigned(value: unknown): boolean {
+  if (value === undefined || value === null || value === false) return false;
+  if (value === true) return true;
+  const word = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (['yes', 'true'].includes(word)) return true;
+  if (['no', 'false'].includes(word)) return false;
+  throw new Refusal(`"anonymous" is true or false, not "${clip(String(value))}"`);
 }
 
 /** Paths: "11,7 12,7", "11,7 -> 12,7", or a list of hexes and place names. */
@@ -192,7 +221,7 @@ export function interpretOrder(fields: RawFields, book: NameBook, campaign: Camp
  */
 function unsafeField(fields: RawFields, kind: string): Interpreted | undefined {
   for (const [key, value] of Object.entries(fields)) {
-    const shape = kind === 'note' && key === 'note' ? 'lines' : 'line';
+    const shape = (kind === 'note' && key === 'note') || (kind === 'press' && key === 'text') ? 'lines' : 'line';
     const found = firstUnsafe(value, shape);
     if (!found) continue;
     const { text, at } = found;
@@ -289,10 +318,10 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
     case 'upgrade':
       return { kind: 'upgrade', settlement: take(book.settlement(text(subject, 'upgrade'))) };
     case 'siege': {
-      const word = text(f.action ?? 'destroy_battlement', 'action').toLowerCase().trim().replace(/[\s-]+/g, '_');
-      const action = SIEGE_ACTIONS[word];
-      if (!action) throw new Refusal(`unknown siege action "${clip(word)}"`, didYouMean(word, ['destroy_battlement', 'poison_water']) ?? 'siege actions are "destroy battlement" and "poison water"');
-      return { kind: 'siege_action', unit: ownUnit(), action, ...opt('fate', fate(f.fate)) };
+      const first = siegeStep(text(f.action ?? 'destroy_battlement', 'action'));
+      const then = list(f.then, 'then').map(siegeStep);
+      if (then.length > 8) throw new Refusal(`a siege action lists at most 8 further actions, not ${then.length}`);
+      return { kind: 'siege_action', unit: ownUnit(), ...first, ...(then.length ? { then } : {}), ...opt('fate', fate(f.fate)) };
     }
     case 'sortie': {
       if (f.target === undefined) throw new Refusal('a sortie needs a target: a unit besieging the settlement', 'e.g. "sortie argenta-9 against gondarahl-4"');
@@ -317,6 +346,13 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
       const note = text(subject, 'note');
       if (note.length > 2000) throw new Refusal(`a note is at most 2000 characters; this one has ${note.length}`);
       return { kind: 'note', text: note };
+    }
+    case 'press': {
+      const to = pressRecipients(campaign, list(subject, 'press'));
+      if (!to.ok) throw new Refusal(to.reason, to.hint);
+      if (f.text === undefined || (typeof f.text === 'string' && !f.text.trim())) throw new Refusal('a letter needs some text', 'press to Gondarahl: We want peace');
+      const letter = text(f.text, 'text');
+      return { kind: 'press', to: to.to, text: letter, ...(unsigned(f.anonymous) ? { anonymous: true as const } : {}) };
     }
     default:
       throw new Refusal(`unknown order "${clip(kind)}"`);

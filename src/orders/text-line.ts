@@ -142,9 +142,9 @@ const VERB_FIRST: Record<string, Form> = {
   siege: {
     kind: 'siege',
     subject: { field: 'action', shape: 'one' },
-    clauses: [{ phrases: ['with', 'using', 'by'], field: 'siege', shape: 'one' }, FATE],
+    clauses: [{ phrases: ['with', 'using', 'by'], field: 'siege', shape: 'one' }, { phrases: ['and then', 'then'], field: 'then', shape: 'list' }, FATE],
     required: ['action', 'siege'],
-    usage: 'siege destroy battlement with argenta-2 [fate 2] — or: siege poison water with argenta-2',
+    usage: 'siege destroy battlement +2 with argenta-2 [then battlement +1, poison water] [fate 2] — or: siege poison water with argenta-2',
   },
   sortie: {
     kind: 'sortie',
@@ -228,7 +228,7 @@ const HEADERS: Record<string, SheetHeader> = { nation: 'nation', turn: 'turn', t
 const SUBJECT_VERBS = [...Object.keys(SUBJECT_FIRST), ...Object.keys(SUBJECT_ALIASES)];
 
 /** Every word a line may start with, for "did you mean". */
-export const LINE_KEYWORDS = [...Object.keys(VERB_FIRST), 'build', 'note', ...Object.keys(HEADERS).filter((h) => h !== 'losses')];
+export const LINE_KEYWORDS = [...Object.keys(VERB_FIRST), 'build', 'note', 'press', ...Object.keys(HEADERS).filter((h) => h !== 'losses')];
 
 /** Reads one line (comments already removed, not blank). Never throws. */
 export function parseOrderLine(line: string): LineResult {
@@ -242,6 +242,7 @@ export function parseOrderLine(line: string): LineResult {
     if (!rest.trim()) return { kind: 'problem', reason: 'a note needs some text after "note"', hint: 'note Please tell Gondarahl we want peace' };
     return { kind: 'order', fields: { note: rest.trim() } };
   }
+  if (head === 'press' || head === 'letter') return readPress(rest);
   const header = HEADERS[head];
   if (header) return readHeader(header, rest);
   const body = normaliseFate(tokenize(raw.replace(/[.;]+$/, '')));
@@ -321,6 +322,25 @@ function splitClauses(tokens: Token[], clauses: Clause[]): Split {
   return split;
 }
 
+/** "then battlement +1 then poison water": the further siege actions are one list. */
+function oneThen(tokens: Token[]): Token[] {
+  const first = tokens.findIndex((t) => t.word === 'then');
+  return tokens.map((t, i) => (i > first && first >= 0 && t.word === 'then' ? { text: ',', word: ',', quoted: false } : t));
+}
+
+const PRESS_USAGE = 'press to Gondarahl: We want peace — or: press to all: … — or: press unsigned to Borea: …';
+
+/** "press [unsigned] to Gondarahl, Borea: the letter": recipients before the colon, the letter after it. */
+function readPress(rest: string): LineResult {
+  const m = /^(?:(unsigned|anonymous(?:ly)?)\s+)?(?:to\s+)?([^:]*?)\s*:\s*(.*)$/is.exec(rest.trim());
+  if (!m) return { kind: 'problem', reason: 'a letter names who it is for, then a colon, then the letter', hint: PRESS_USAGE };
+  const [, unsigned, to = '', letter = ''] = m;
+  if (!to.trim()) return { kind: 'problem', reason: 'this letter does not say who it is for', hint: PRESS_USAGE };
+  if (!letter.trim()) return { kind: 'problem', reason: 'a letter needs some text after the colon', hint: PRESS_USAGE };
+  const recipients = to.split(/\s*,\s*|\s+and\s+/i).filter(Boolean);
+  return { kind: 'order', fields: { press: recipients, text: letter.trim(), ...(unsigned ? { anonymous: true } : {}) } };
+}
+
 /** Words that may follow "abandoning" at the end of a line: "abandoning the work", "abandoning its siege". */
 const ABANDON_TAIL = ['the', 'its', 'their', 'work', 'siege', 'build', 'site'];
 
@@ -340,7 +360,7 @@ function takeAbandon(tokens: Token[]): { tokens: Token[]; abandon: boolean } {
 }
 
 function readForm(form: Form, written: Token[]): LineResult {
-  const { tokens, abandon } = form.kind === 'move' || form.kind === 'attack' ? takeAbandon(written) : { tokens: written, abandon: false };
+  const { tokens, abandon } = form.kind === 'move' || form.kind === 'attack' ? takeAbandon(written) : form.kind === 'siege' ? { tokens: oneThen(written), abandon: false } : { tokens: written, abandon: false };
   const { subject, parts } = splitClauses(tokens, form.clauses);
   const fields: RawFields = {};
   if (abandon) fields.abandon = true;

@@ -1,5 +1,5 @@
 import { Document, isMap, isSeq } from 'yaml';
-import type { NationOrders, Order } from '../core/orders.js';
+import type { NationOrders, Order, SiegeStep } from '../core/orders.js';
 import { plainText } from '../report/escape.js';
 
 /**
@@ -9,6 +9,8 @@ import { plainText } from '../report/escape.js';
  * each order carries the line it was written as, as a comment. Refused lines
  * are not written: the receipt already told the player about them.
  */
+const siegeStepWritten = (step: SiegeStep): string => (step.battlement === undefined ? step.action : `${step.action} +${step.battlement}`);
+
 export function ordersToYaml(orders: NationOrders, opts: { token?: string; written?: readonly string[] } = {}): string {
   const body: Record<string, unknown> = { nation: orders.nation, turn: orders.turn };
   if (opts.token !== undefined) body.token = opts.token;
@@ -55,7 +57,7 @@ export function fieldsOf(o: Order): Record<string, unknown> {
     case 'upgrade':
       return { upgrade: o.settlement };
     case 'siege_action':
-      return { siege: o.unit, action: o.action, ...maybe('fate', o.fate) };
+      return { siege: o.unit, action: siegeStepWritten(o), ...some('then', o.then?.map(siegeStepWritten)), ...maybe('fate', o.fate) };
     case 'sortie':
       return { sortie: o.unit, target: o.target, ...maybe('fate', o.fate) };
     case 'assault':
@@ -66,5 +68,7 @@ export function fieldsOf(o: Order): Record<string, unknown> {
       return { answer: o.event, ...maybe('choice', o.choice), ...maybe('fate', o.fate) };
     case 'note':
       return { note: o.text };
+    case 'press':
+      return { press: o.to === 'all' ? 'all' : [...o.to], text: o.text, ...(o.anonymous ? { anonymous: true } : {}) };
   }
 }

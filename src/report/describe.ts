@@ -21,6 +21,16 @@ export class Namer {
     private readonly reader: NationId | null,
   ) {}
 
+  /** The report is the GM's, who may read everything. */
+  readsAll(): boolean {
+    return this.reader === null;
+  }
+
+  /** The report is this nation's own. */
+  readsAs(nation: NationId): boolean {
+    return this.reader === nation;
+  }
+
   unitState(id: UnitId): UnitState | undefined {
     return this.after.units[id] ?? this.before.units[id];
   }
@@ -201,6 +211,11 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
       return `${n(e.nation)} achieved a goal: ${names.goalText(e.nation, e.goal)}.`;
     case 'nation_fallen':
       return `${n(e.nation)} has fallen: it holds no settlement and no unit.`;
+    case 'press': {
+      const to = e.to === 'all' ? 'every nation' : e.to.map(n).join(', ');
+      const from = e.anonymous && !names.readsAs(e.from) && !names.readsAll() ? 'Someone' : cap(n(e.from));
+      return `${from} wrote${e.anonymous ? ' (unsigned)' : ''} to ${to}: “${e.text}”`;
+    }
     case 'gm_note':
       return `${cap(n(e.nation))} wrote to the GM: “${e.text}”`;
     case 'season':

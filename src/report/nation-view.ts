@@ -22,7 +22,7 @@ import {
 import { rated } from './ladder.js';
 import { ReportIndex, type Rumour } from './report-index.js';
 import { compareHexes, hexesAround, sortedByHex, resourcesByHex, terrainGrid, windowAround } from './map-grid.js';
-import type { ForeignSettlementView, ForeignUnitView, LogLine, NationSummary, NationView, PublicNationView, ResourceSite, UnrestView } from './types.js';
+import type { ForeignSettlementView, ForeignUnitView, LetterView, LogLine, NationSummary, NationView, PublicNationView, ResourceSite, UnrestView } from './types.js';
 import { isMilitaryClass } from '../core/campaign.js';
 import { revoltOrder } from '../core/phases/events.js';
 import { revoltRisk } from '../core/world/odds.js';
@@ -207,7 +207,12 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     other: [],
   };
   const own = (n: NationId) => n === nation;
+  const letters: LetterView[] = [];
   for (const e of mine) {
+    if (e.type === 'press') {
+      letters.push(letterView(e, nation, names));
+      continue;
+    }
     const text = describeEvent(e, names);
     if (e.type === 'event_fired') {
       summary.events.push({ id: e.event, title: e.title, text: e.text, tone: e.tone, how: e.how });
@@ -308,6 +313,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     caps: capsOf(index, nation),
     catalogue: catalogueOf(campaign, nation, ns.unlocked),
     notes,
+    letters,
     sight: {
       unitRange: campaign.rules.sight.unit,
       settlementRange: campaign.rules.sight.settlement,
@@ -325,6 +331,18 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     ...optional('awaiting', awaitingOf(campaign, ns, mine, state.turn)),
     rumours,
     map: terrainGrid(campaign, windowAround(campaign, hexes), opts.legend),
+  };
+}
+
+/** A letter as its reader may see it: an unsigned one keeps its sender from everyone but the sender. */
+function letterView(e: Extract<LoggedEvent, { type: 'press' }>, reader: NationId, names: Namer): LetterView {
+  const sent = e.from === reader;
+  return {
+    from: e.anonymous && !sent ? null : names.nationName(e.from),
+    to: e.to === 'all' ? 'every nation' : e.to.map((id) => names.nationName(id)).join(', '),
+    lines: e.text.split(/\r?\n/).map((l) => l.trimEnd()),
+    sent,
+    unsigned: e.anonymous,
   };
 }
 

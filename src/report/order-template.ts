@@ -155,7 +155,10 @@ function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map:
 
   if (military && unit.besiegingId) {
     const target = view.sight.settlements.find((s) => s.id === unit.besiegingId);
-    if (target?.battlements.length) out.push(line(`{siege: ${unit.id}, action: destroy_battlement}`, `beat the weakest battlement of ${target.name} (${target.battlements.join(' ')})`));
+    if (target?.battlements.length) {
+      const strongest = target.battlements.at(-1);
+      out.push(line(`{siege: ${unit.id}, action: destroy battlement ${strongest}}`, `beat the ${strongest} battlement of ${target.name} (of ${target.battlements.join(' ')}); with no bonus named, the weakest; "then: [battlement +1]" says what extra points buy`));
+    }
     out.push(line(`{siege: ${unit.id}, action: poison_water}`, `bloody the garrison of ${target?.name ?? unit.besieging}`));
     out.push(line(`{assault: ${unit.id}}`, `storm ${target?.name ?? unit.besieging}; add "support: [ids]" of other besiegers`));
   } else if (military) {

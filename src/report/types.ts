@@ -321,6 +321,17 @@ export interface NationSummary {
   other: LogLine[];
 }
 
+export interface LetterView {
+  /** The sender's name; null when unsigned and not the reader's own. */
+  from: string | null;
+  to: string;
+  /** The letter line by line (every value of a view is one printable line). */
+  lines: string[];
+  /** The reader wrote it. */
+  sent: boolean;
+  unsigned: boolean;
+}
+
 export interface EventView {
   id: string;
   title: string;
@@ -391,6 +402,8 @@ export interface NationView {
   caps: CapView[];
   catalogue: Catalogue;
   notes: string[];
+  /** Letters this turn, sent and received; an unsigned one names no sender to its readers. */
+  letters: LetterView[];
   sight: {
     unitRange: number;
     settlementRange: number;

@@ -36,6 +36,8 @@ function secretsOf(t: PlayedTurn, played: Played, owner: NationId, reader: Natio
   for (const e of t.events) if (e.type === 'resource' && e.nation === owner) balances.add(e.balance);
   if (numbers) for (const b of balances) secrets.push(number('a Renown or Fate balance', b));
   for (const o of t.orders.nations[owner]?.orders ?? []) if (o.kind === 'note') secrets.push(phrase('a note to the GM', o.text));
+  // A letter is for its readers only.
+  for (const e of t.events) if (e.type === 'press' && e.from === owner && !e.nations.includes(reader)) secrets.push(phrase('a letter to others', e.text.split('\n')[0] ?? e.text));
 
   // Events are their nation's alone: their text, messages and discoveries. A public event's rumour is for all,
   // and a text the reader was told itself (the same entry, worded alike) is not the owner's secret.
@@ -139,6 +141,37 @@ describe('secrecy in the fixture campaign', () => {
     // The enemy's Fate modifier is shown, the Fate it paid is not.
     expect(t1.reports['argenta.txt']).toMatch(/Fate: \+1\n/);
     expect(t1.reports['borea.txt']).toContain('Fate: +1 (1 Fate spent)');
+  });
+});
+
+describe('letters between nations in the fixture campaign', () => {
+  let played: Played;
+  beforeAll(async () => {
+    played = await play(FIXTURE, FIXTURE_TURNS, 'leak-letters');
+  });
+  afterAll(() => played?.cleanup());
+
+  const lettersSection = (text: string) => /== LETTERS ==([\s\S]*?)(?:\n== |$)/.exec(text)?.[1] ?? '';
+  const htmlLetters = (html: string) => /<section id="letters">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
+
+  it('a signed letter reaches its recipient only, with its sender named', () => {
+    const t1 = played.turns[0]!;
+    expect(lettersSection(t1.reports['borea.txt']!)).toContain('From Argenta, to Borea:\n  | To the Jarl: <b>peace</b> & trade, or the Marches burn.\n  | == TREASURY == is not a heading here.');
+    expect(htmlLetters(t1.reports['borea.html']!)).toContain('&lt;b&gt;peace&lt;/b&gt; &amp; trade');
+    expect(t1.reports['corsa.txt']).not.toContain('LETTERS');
+  });
+
+  it('an unsigned letter keeps its sender from everyone but the sender and the GM', () => {
+    const t2 = played.turns[1]!;
+    for (const reader of ['argenta', 'corsa'] as NationId[]) {
+      expect(lettersSection(t2.reports[`${reader}.txt`]!)).toContain('An unsigned letter, to every nation:\n  | The Queen of Argenta is not what she seems.');
+      expect(lettersSection(t2.reports[`${reader}.txt`]!)).not.toContain('Borea');
+      expect(htmlLetters(t2.reports[`${reader}.html`]!)).not.toContain('Borea');
+      const y = parse(t2.reports[`${reader}.yaml`] ?? '') as { letters: { from: string | null }[] };
+      expect(y.letters).toEqual([expect.objectContaining({ from: null, unsigned: true })]);
+    }
+    expect(lettersSection(t2.reports['borea.txt']!)).toContain('You wrote, unsigned, to every nation:');
+    expect(t2.reports['gm.html']).toContain('Borea wrote (unsigned) to every nation');
   });
 });
 

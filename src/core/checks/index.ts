@@ -16,6 +16,7 @@ import {
 } from './unit-orders.js';
 import { checkAnswer } from './answer.js';
 import { checkExplore } from './explore.js';
+import { checkPress } from './press.js';
 import { reject, type Verdict } from './verdict.js';
 import type { UnitWork } from '../work.js';
 
@@ -42,6 +43,7 @@ const CHECKERS: { [K in Order['kind']]: Checker<Extract<Order, { kind: K }>> } =
   answer: checkAnswer,
   explore: checkExplore,
   note: (_ctx, _nation, o) => ({ ok: true, claims: [], summary: `Note to the GM: "${o.text}"` }),
+  press: checkPress,
 };
 
 export interface CheckedOrder extends AcceptedOrder {

@@ -14,6 +14,7 @@ import type {
   SortieOrder,
 } from '../orders.js';
 import type { UnitState } from '../state.js';
+import { siegeStepNumber, siegeStepText } from '../siege-steps.js';
 import { WorldIndex } from '../world-index.js';
 import { lossText, WorkIndex, type UnitWork } from '../work.js';
 import { canReach, isRejected, ownUnit, reachOf, startOfTurn, unitLabel } from './lookup.js';
@@ -249,11 +250,22 @@ function besieger(ctx: TurnContext, nation: NationId, id: UnitId) {
 export function checkSiegeAction(ctx: TurnContext, nation: NationId, o: SiegeActionOrder): Verdict {
   const b = besieger(ctx, nation, o.unit);
   if (isRejected(b)) return b;
-  if (o.action === 'destroy_battlement' && b.settlement.battlements.length === 0) {
-    return reject(`${b.settlement.name} has no battlements left`, 'poison the water or assault instead');
+  const s = b.settlement;
+  const walls = s.battlements.length ? `${s.name}'s battlements are ${[...s.battlements].sort((x, y) => x - y).map((l) => `+${l}`).join(' ')}` : `${s.name} has no battlements left`;
+  for (const step of [o, ...(o.then ?? [])]) {
+    if (step.action !== 'destroy_battlement') continue;
+    if (s.battlements.length === 0) return reject(`${s.name} has no battlements left`, 'poison the water or assault instead');
+    if (step.battlement !== undefined && !s.battlements.includes(step.battlement)) return reject(`${s.name} has no +${step.battlement} battlement`, walls);
   }
-  const what = o.action === 'destroy_battlement' ? 'tries to destroy a battlement of' : 'tries to poison the water of';
-  return { ok: true, claims: [b.unit.id], fate: o.fate ?? 0, summary: `${unitLabel(ctx, b.unit)} ${what} ${b.settlement.name}${o.fate ? `, spending up to ${o.fate} Fate` : ''}` };
+  const number = siegeStepNumber(ctx, s, o);
+  for (const step of o.then ?? []) {
+    const further = siegeStepNumber(ctx, s, step);
+    if (further !== undefined && number !== undefined && further > number) {
+      return reject(`${siegeStepText(step)} (beat ${further}) is harder than the first action, ${siegeStepText(o)} (beat ${number}); each further 3 points buy an equal or lesser action`, `put the hardest action first, or leave ${siegeStepText(step)} out`);
+    }
+  }
+  const then = o.then?.length ? `, then ${o.then.map(siegeStepText).join(', ')}` : '';
+  return { ok: true, claims: [b.unit.id], fate: o.fate ?? 0, summary: `${unitLabel(ctx, b.unit)} tries to ${siegeStepText(o)} of ${s.name}${then}${o.fate ? `, spending up to ${o.fate} Fate` : ''}` };
 }
 
 export function checkAssault(ctx: TurnContext, nation: NationId, o: AssaultOrder): Verdict {

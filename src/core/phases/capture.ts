@@ -1,6 +1,7 @@
 import type { TurnContext } from '../context.js';
 import { compareIds, type NationId, type UnitId } from '../ids.js';
 import type { SettlementState } from '../state.js';
+import { settlementTax } from '../settlement-tax.js';
 import { leaveWork } from './movement.js';
 
 /**
@@ -18,16 +19,18 @@ export function captureSettlement(ctx: TurnContext, s: SettlementState, by: Nati
   for (const u of ctx.unitsAt(s.hex)) {
     if (u.besieging === s.id) delete u.besieging;
   }
+  // The loser loses what it was paying; the taker pays as a captor (in full unless captureTaxRelief).
+  const lost = settlementTax(ctx, s);
   s.nation = by;
   s.home = false;
   s.captured = true;
   s.gainedTurn = ctx.turn;
-  const tax = ctx.rules.settlementTax[s.level];
+  const tax = settlementTax(ctx, s);
   ctx.changeIndicator(by, 'prosperity', -tax, `took ${s.name}`);
   ctx.changeIndicator(by, 'happiness', -tax, `took ${s.name}`);
   if (ctx.rules.lossTax) {
-    ctx.changeIndicator(from, 'prosperity', -tax, `lost ${s.name}`);
-    ctx.changeIndicator(from, 'happiness', -tax, `lost ${s.name}`);
+    ctx.changeIndicator(from, 'prosperity', -lost, `lost ${s.name}`);
+    ctx.changeIndicator(from, 'happiness', -lost, `lost ${s.name}`);
   }
   for (const id of units) {
     const u = ctx.unit(id);

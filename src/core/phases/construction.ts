@@ -1,3 +1,4 @@
+import { settlementTax } from '../settlement-tax.js';
 import type { TurnContext } from '../context.js';
 import { asExternalId, asSettlementId, type SettlementId } from '../ids.js';
 import type { BuildState, Project } from '../state.js';
@@ -129,8 +130,14 @@ function complete(ctx: TurnContext, b: BuildState, what: string): void {
       break;
     case 'structure': {
       if (!s) return;
+      const taxBefore = settlementTax(ctx, s);
       s.structures.push(p.structure);
       const st = ctx.campaign.structures[p.structure];
+      const relief = taxBefore - settlementTax(ctx, s);
+      if (relief > 0) {
+        ctx.changeIndicator(b.nation, 'prosperity', relief, `${st?.name ?? p.structure} lightens ${s.name}'s tax`);
+        ctx.changeIndicator(b.nation, 'happiness', relief, `${st?.name ?? p.structure} lightens ${s.name}'s tax`);
+      }
       ctx.applyYield(b.nation, st?.onComplete, `${st?.name ?? p.structure} built in ${s.name}`);
       break;
     }
@@ -143,7 +150,7 @@ function complete(ctx: TurnContext, b: BuildState, what: string): void {
       s.level = p.to;
       ctx.emit({ type: 'settlement_upgraded', nations: [b.nation], settlement: s.id, from, to: p.to });
       if (ctx.rules.upgradeTax) {
-        const extra = ctx.rules.settlementTax[p.to] - ctx.rules.settlementTax[from];
+        const extra = settlementTax(ctx, s, p.to) - settlementTax(ctx, s, from);
         ctx.changeIndicator(b.nation, 'prosperity', -extra, `${s.name} grew into a ${p.to}`);
         ctx.changeIndicator(b.nation, 'happiness', -extra, `${s.name} grew into a ${p.to}`);
       }

@@ -1,7 +1,15 @@
 import { checkNationOrders, describeOrder } from '../checks/index.js';
 import type { TurnContext } from '../context.js';
-import { sortedKeys } from '../ids.js';
+import { compareIds, sortedKeys } from '../ids.js';
+import type { NationId } from '../ids.js';
+import type { PressOrder } from '../orders.js';
 import type { Phase } from './phase.js';
+
+/** Who reads a letter: the sender and its recipients ("all": every nation in play but the rebels). */
+function pressReaders(ctx: TurnContext, from: NationId, to: PressOrder['to']): NationId[] {
+  const readers = to === 'all' ? sortedKeys(ctx.state.nations).filter((n) => ctx.nationState(n).alive && !ctx.campaign.nations[n]?.rebels) : [...to];
+  return [...new Set([from, ...readers])].sort(compareIds);
+}
 
 /**
  * Checks every nation's orders against the state at the start of the turn,
@@ -47,6 +55,7 @@ export const ordersPhase: Phase = {
         if (a.renown > 0) ctx.changeResource(nation, 'renown', -a.renown, `paid: ${a.summary}`);
         const o = a.order;
         if (o.kind === 'note') ctx.emit({ type: 'gm_note', nations: [nation], nation, text: o.text });
+        if (o.kind === 'press') ctx.emit({ type: 'press', nations: pressReaders(ctx, nation, o.to), from: nation, to: o.to, anonymous: o.anonymous === true, text: o.text });
         if ((o.kind === 'hold' || o.kind === 'defend') && o.fate) ctx.defencePledges.set(o.unit, o.fate);
       }
       if (submitted.casualties) ctx.casualtyPriority.set(nation, submitted.casualties);

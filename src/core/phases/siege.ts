@@ -10,6 +10,7 @@ import type { SettlementState, UnitState } from '../state.js';
 import { captureSettlement, hasInfantry } from './capture.js';
 import { defendersOf, takeDefencePledges } from './combat.js';
 import type { Phase } from './phase.js';
+import { planSiegeBlows, siegeStepNumber } from '../siege-steps.js';
 
 /**
  * Siege actions (besiegers against battlements and the water), then sorties
@@ -63,28 +64,25 @@ function siegeAction(ctx: TurnContext, a: AcceptedOrder<SiegeActionOrder>): void
   const unit = ctx.unit(a.order.unit);
   const s = besieged(ctx, unit);
   if (!unit || !s) return;
+  const o = a.order;
   const nations = [unit.nation, s.nation].sort(compareIds);
-  const scope = `siege:${unit.id}`;
-  const effects: string[] = [];
-  if (a.order.action === 'destroy_battlement') {
-    const sorted = [...s.battlements].sort((x, y) => x - y);
-    const first = sorted[0];
-    if (first === undefined) return;
-    const r = siegeRoll(ctx, unit, scope, first, a.order.fate ?? 0, true, []);
-    const destroyed = sorted.filter((level) => level <= first).slice(0, r.successes);
-    ctx.emit({ type: 'siege_roll', nations, action: 'destroy_battlement', unit: unit.id, settlement: s.id, target: first, roll: r.roll, modifiers: r.modifiers, fateSpent: r.fateSpent, total: r.total, successes: r.successes, effects: destroyed.map((l) => `+${l} battlement destroyed`) });
-    for (const level of destroyed) {
-      s.battlements.splice(s.battlements.indexOf(level), 1);
-      ctx.emit({ type: 'battlement_destroyed', nations, settlement: s.id, level });
-    }
+  const number = siegeStepNumber(ctx, s, o);
+  if (number === undefined) {
+    // Another besieger's roll took the battlement first this turn.
+    ctx.emit({ type: 'attack_cancelled', nations, unit: unit.id, reason: `no battlement of ${s.name} was left to destroy` });
     return;
   }
-  const garrison = ctx.unitsAt(s.hex).filter((u) => u.nation === s.nation);
-  const r = siegeRoll(ctx, unit, scope, ctx.rules.siege.poisonTarget, a.order.fate ?? 0, true, []);
-  const victims = garrison.filter((u) => u.health === 'healthy').slice(0, r.successes);
-  for (const v of victims) effects.push(`${v.id} bloodied`);
-  ctx.emit({ type: 'siege_roll', nations, action: 'poison_water', unit: unit.id, settlement: s.id, target: ctx.rules.siege.poisonTarget, roll: r.roll, modifiers: r.modifiers, fateSpent: r.fateSpent, total: r.total, successes: r.successes, effects });
-  for (const v of victims) ctx.setHealth(v, 'bloodied', `poisoned water in ${s.name}`, nations);
+  const r = siegeRoll(ctx, unit, `siege:${unit.id}`, number, o.fate ?? 0, true, []);
+  const healthy = ctx.unitsAt(s.hex).filter((u) => u.nation === s.nation && u.health === 'healthy');
+  const blows = planSiegeBlows(o, o.then ?? [], r.successes, { number, poisonTarget: ctx.rules.siege.poisonTarget, battlements: s.battlements, healthy });
+  const effects = blows.map((b) => (b.kind === 'battlement' ? `+${b.level} battlement destroyed` : `${b.unit.id} bloodied`));
+  ctx.emit({ type: 'siege_roll', nations, action: o.action, unit: unit.id, settlement: s.id, target: number, roll: r.roll, modifiers: r.modifiers, fateSpent: r.fateSpent, total: r.total, successes: r.successes, effects });
+  for (const b of blows) {
+    if (b.kind === 'battlement') {
+      s.battlements.splice(s.battlements.indexOf(b.level), 1);
+      ctx.emit({ type: 'battlement_destroyed', nations, settlement: s.id, level: b.level });
+    } else ctx.setHealth(b.unit, 'bloodied', `poisoned water in ${s.name}`, nations);
+  }
 }
 
 function sortie(ctx: TurnContext, a: AcceptedOrder<SortieOrder>): void {

@@ -1,3 +1,4 @@
+import { settlementTax } from '../settlement-tax.js';
 import { isMilitaryClass } from '../campaign.js';
 import type { TurnContext } from '../context.js';
 import { asNationId, type NationId, type UnitId } from '../ids.js';
@@ -26,6 +27,7 @@ export function revolt(ctx: TurnContext, scene: EventScene, s: SettlementState, 
       scene.unitRemoved(u);
     }
   }
+  const lostTax = settlementTax(ctx, s);
   s.nation = rebels;
   s.home = false;
   s.captured = false;
@@ -43,7 +45,7 @@ export function revolt(ctx: TurnContext, scene: EventScene, s: SettlementState, 
   ctx.emit({ type: 'settlement_revolted', nations: [from, rebels], settlement: s.id, from, to: rebels, garrison });
   ctx.nationState(rebels).alive = true;
   if (ctx.rules.lossTax) {
-    const tax = ctx.rules.settlementTax[s.level];
+    const tax = lostTax;
     ctx.changeIndicator(from, 'prosperity', -tax, `lost ${s.name} (${reason})`);
     ctx.changeIndicator(from, 'happiness', -tax, `lost ${s.name} (${reason})`);
   }

@@ -1,3 +1,4 @@
+import { awaitingOf } from './awaiting.js';
 import type { Campaign } from '../core/campaign.js';
 import { describeOrder } from '../core/checks/index.js';
 import type { LoggedEvent } from '../core/events.js';
@@ -110,7 +111,9 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
     if (!detail.nations) continue;
 
     const besiegers = (settlement: string) => index.besiegers(settlement).map((u) => names.unit(u.id));
+    const awaiting = awaitingOf(campaign, ns, theirs, state.turn);
     nations.push({
+      ...(awaiting ? { awaiting } : {}),
       id: nation,
       name: def.name,
       leader: def.leader,

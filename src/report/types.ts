@@ -429,6 +429,8 @@ export interface NationView {
 }
 
 export interface GmNationView {
+  /** Rolls and tasks awaiting the nation, as its own report shows them; absent when none. */
+  awaiting?: AwaitingView;
   id: string;
   name: string;
   leader: string;

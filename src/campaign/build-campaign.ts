@@ -1,5 +1,5 @@
 import type { Campaign, NationDefinition, UnitType } from '../core/campaign.js';
-import { asHexKey, asNationId, type NationId } from '../core/ids.js';
+import { asHexKey, asNationId, asUnitId, type NationId } from '../core/ids.js';
 import { DEFAULT_RULES, type RuleSettings } from '../core/settings.js';
 import { readRewardEffects } from './event-catalogue.js';
 import type { FileProblem } from './problems.js';
@@ -55,6 +55,8 @@ export function buildCampaign(file: CampaignFile, source: string): { campaign: C
       if (!unitTypes[u.type]) problem(`nations.${nid}.units[${i}].type`, `${nid} has no unit type "${u.type}" (has: ${Object.keys(unitTypes).join(', ')})`);
       if (!inMap(u.hex)) problem(`nations.${nid}.units[${i}].hex`, `${u.hex} is off the map`);
     });
+    if (n.leaderAbility && !file.abilities[n.leaderAbility]) problem(`nations.${nid}.leaderAbility`, `no ability "${n.leaderAbility}" in abilities (has: ${Object.keys(file.abilities).join(', ') || 'none'})`);
+    if (n.leaderUnit && !n.units.some((u) => u.id === n.leaderUnit)) problem(`nations.${nid}.leaderUnit`, `${nid} starts with no unit "${n.leaderUnit}" (has: ${n.units.map((u) => u.id).join(', ') || 'none'})`);
     n.settlements.forEach((s, i) => {
       if (!inMap(s.hex)) problem(`nations.${nid}.settlements[${i}].hex`, `${s.hex} is off the map`);
       for (const st of s.structures) if (!file.structures[st]) problem(`nations.${nid}.settlements[${i}].structures`, `no structure "${st}"`);
@@ -65,6 +67,8 @@ export function buildCampaign(file: CampaignFile, source: string): { campaign: C
       name: n.name,
       leader: n.leader,
       ability: n.ability,
+      ...(n.leaderAbility ? { leaderAbility: n.leaderAbility } : {}),
+      ...(n.leaderUnit ? { leaderUnit: asUnitId(n.leaderUnit) } : {}),
       unitTypes,
       caps: n.caps,
       ...(n.rebels ? { rebels: true } : {}),
@@ -104,6 +108,8 @@ export function buildCampaign(file: CampaignFile, source: string): { campaign: C
     structures,
     externals,
     rules,
+    abilities: Object.fromEntries(Object.entries(file.abilities).map(([aid, a]) => [aid, { id: aid, ...a }])),
+    succession: { abilities: file.succession?.abilities ?? Object.keys(file.abilities).sort() },
   };
   // Rewards written as effects are read once the campaign they name (unit types, structures) is whole.
   for (const [nid, n] of Object.entries(file.nations)) {
@@ -116,6 +122,7 @@ export function buildCampaign(file: CampaignFile, source: string): { campaign: C
       if (read.effects.length) goal.effects = read.effects;
     });
   }
+  for (const [i, aid] of (file.succession?.abilities ?? []).entries()) if (!file.abilities[aid]) problem(`succession.abilities[${i}]`, `no ability "${aid}" in abilities`);
   return { campaign, problems };
 }
 

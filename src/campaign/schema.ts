@@ -114,10 +114,22 @@ const startSettlementSchema = z.strictObject({
   battlements: z.array(z.number().int().min(1)).default([]),
 });
 
+const abilitySchema = z.strictObject({
+  name,
+  text: prose.optional(),
+  bonuses: z.array(z.strictObject({ bonus: bonusSchema, classes: z.array(unitClass).min(1) })).optional(),
+  costs: z.array(z.strictObject({ of: z.enum(['unit', 'structure']), classes: z.array(unitClass).min(1).optional(), change: z.number().int() })).optional(),
+  income: yieldSchema.optional(),
+});
+
 const nationSchema = z.strictObject({
   name,
   leader: name,
   ability: prose.default(''),
+  /** The ability the engine applies, from `abilities`. */
+  leaderAbility: id.optional(),
+  /** The start unit the leader rides with. */
+  leaderUnit: id.optional(),
   caps: z.strictObject({ military: z.number().int().min(0), diplomatic: z.number().int().min(0) }),
   start: z.strictObject({
     renown: z.number().int(),
@@ -157,6 +169,10 @@ export const campaignFileSchema = z.strictObject({
   /** Unit types every nation may build, besides its own. */
   unitTypes: z.record(id, unitTypeSchema).default({}),
   nations: z.record(id, nationSchema),
+  /** Leaders' abilities as data (docs/rules.md L1). */
+  abilities: z.record(id, abilitySchema).default({}),
+  /** The abilities an heir may bring; absent: every ability. */
+  succession: z.strictObject({ abilities: z.array(id) }).optional(),
   /** Settings of the shells around the engine (mail, schedule, reports); each shell validates its own block. */
   mail: z.unknown().optional(),
   schedule: z.unknown().optional(),
@@ -218,6 +234,8 @@ export const stateFileSchema = z.strictObject({
       tasks: z
         .array(z.strictObject({ task: id, event: id, title: z.string(), text: z.string(), set: z.number().int(), deadline: z.number().int(), target: eventTargetSchema }))
         .optional(),
+      leader: z.strictObject({ name: z.string().nullable(), ability: id.optional(), unit: id.optional(), since: z.number().int() }).optional(),
+      heir: z.strictObject({ name: z.string(), ability: id.optional() }).optional(),
     }),
   ),
   units: z.record(id, unitStateSchema),
@@ -266,6 +284,8 @@ export const gmOrdersSchema = z.strictObject({
           reason: z.string(),
         }),
         z.strictObject({ kind: z.literal('complete_goal'), nation: id, goal: id, reason: z.string().optional() }),
+        z.strictObject({ kind: z.literal('leader_dies'), nation: id, reason: z.string().min(1) }),
+        z.strictObject({ kind: z.literal('heir'), nation: id, name, ability: id.optional() }),
         // A catalogue event by id, or a one-off written here (title, text, tone, effects...; see docs/events.md).
         z
           .looseObject({ kind: z.literal('event'), nation: id, event: id.optional(), target: z.string().optional() })

@@ -3,6 +3,7 @@ import type { TurnContext } from './context.js';
 import type { Modifier } from './events.js';
 import type { NationId } from './ids.js';
 import type { UnitState } from './state.js';
+import { leaderGrants } from './leaders.js';
 
 /** What a roll is made against, to decide which circumstantial bonuses apply. */
 export interface RollCircumstance {
@@ -62,6 +63,9 @@ export function unitModifiers(ctx: TurnContext, unit: UnitState, at: RollCircums
   for (const b of unit.extraBonuses ?? []) if (applies(b, ctx, at)) mods.push({ value: b.value, source: describe(b, 'trained bonus') });
   for (const g of globalGrants(ctx, unit.nation)) {
     if (g.classes.includes(type.class) && applies(g.bonus, ctx, at)) mods.push({ value: g.bonus.value, source: g.source });
+  }
+  for (const g of leaderGrants(ctx.campaign, ctx.state, unit.nation)) {
+    if (g.classes.includes(type.class) && applies(g.bonus, ctx, at)) mods.push({ value: g.bonus.value, source: describe(g.bonus, g.source) });
   }
   return mods;
 }

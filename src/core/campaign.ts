@@ -129,11 +129,30 @@ export interface Goal {
   effects?: Effect[];
 }
 
+/**
+ * A leader's ability as data (rules.md L1): bonuses for the nation's units of
+ * some classes (the shape of a global structure grant), Renown off or on its
+ * builds, and income each turn. `text` is the flavour the reports print.
+ */
+export interface Ability {
+  id: string;
+  name: string;
+  text?: string;
+  bonuses?: { bonus: Bonus; classes: UnitClass[] }[];
+  costs?: { of: 'unit' | 'structure'; classes?: UnitClass[]; change: number }[];
+  income?: Yield;
+}
+
 export interface NationDefinition {
   id: NationId;
   name: string;
   leader: string;
+  /** Free text: the start sheet's flavour. */
   ability: string;
+  /** The ability the engine applies (campaign.yaml `abilities`). */
+  leaderAbility?: string;
+  /** The start unit the leader rides with: the leader dies when it is destroyed. */
+  leaderUnit?: UnitId;
   unitTypes: Record<string, UnitType>;
   caps: { military: number; diplomatic: number };
   goals: Goal[];
@@ -158,6 +177,10 @@ export interface Campaign {
   rules: RuleSettings;
   /** The event catalogue (events.yaml beside campaign.yaml); none means no random events. */
   events?: EventCatalogue;
+  /** Leaders' abilities by id. */
+  abilities: Record<string, Ability>;
+  /** The abilities an heir may bring (default: every ability). */
+  succession: { abilities: string[] };
 }
 
 export interface StartUnit {

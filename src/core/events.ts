@@ -76,6 +76,10 @@ export type TurnEvent =
   | { type: 'goal_completed'; nations: NationId[]; nation: NationId; goal: string }
   | { type: 'nation_fallen'; nations: NationId[]; nation: NationId }
   | { type: 'gm_note'; nations: NationId[]; nation: NationId; text: string }
+  | { type: 'heir_named'; nations: NationId[]; nation: NationId; name: string; ability?: string; by: 'player' | 'gm' }
+  | { type: 'leader_died'; nations: NationId[]; nation: NationId; name: string; reason: string }
+  | { type: 'leader_succeeded'; nations: NationId[]; nation: NationId; name: string; ability?: string; after: string | null }
+  | { type: 'leader_vacant'; nations: NationId[]; nation: NationId }
   /** A letter between nations; `nations` are the sender and every recipient. */
   | { type: 'press'; nations: NationId[]; from: NationId; to: NationId[] | 'all'; anonymous: boolean; text: string }
   | { type: 'season'; nations: NationId[]; turn: number; season: string; year: number }

@@ -25,6 +25,7 @@ export type Order =
   | AnswerOrder
   | ExploreOrder
   | NoteOrder
+  | HeirOrder
   | PressOrder;
 
 export type OrderKind = Order['kind'];
@@ -176,6 +177,13 @@ export interface PressOrder {
   anonymous?: true;
 }
 
+/** Names who takes over when the leader dies, and the ability the heir brings (rules.md L2). */
+export interface HeirOrder {
+  kind: 'heir';
+  name: string;
+  ability?: string;
+}
+
 export interface NationOrders {
   nation: NationId;
   turn: number;
@@ -202,6 +210,10 @@ export interface RefusedLine {
 export type GmAction =
   | { kind: 'adjust'; nation: NationId; renown?: number; fate?: number; prosperity?: number; happiness?: number; reason: string }
   | { kind: 'complete_goal'; nation: NationId; goal: string; reason?: string }
+  /** The leader dies this turn (an assassin, an illness: the GM's story). */
+  | { kind: 'leader_dies'; nation: NationId; reason: string }
+  /** The GM names the heir, over the player's choice. */
+  | { kind: 'heir'; nation: NationId; name: string; ability?: string }
   /** A catalogue event (or a one-off written in _gm.yaml) befalls a nation, at a target of its scope. */
   | { kind: 'event'; nation: NationId; event?: string; oneOff?: EventDef; target?: string }
   /** Forced values for one dice stream of the turn (e.g. "events:argenta", "battle:attack:a-1"). */

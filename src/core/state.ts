@@ -104,6 +104,17 @@ export interface NationState {
   rolls?: PendingRoll[];
   /** Timed tasks under way. */
   tasks?: PendingTask[];
+  /** The leader since the first succession (before it, the campaign's); name null: no one rules. */
+  leader?: LeaderState;
+  /** The heir the player named, who takes over when the leader dies. */
+  heir?: { name: string; ability?: string };
+}
+
+export interface LeaderState {
+  name: string | null;
+  ability?: string;
+  unit?: UnitId;
+  since: number;
 }
 
 export interface FollowUp {

@@ -1,3 +1,4 @@
+import { successionPhase } from './phases/succession.js';
 import type { Campaign } from './campaign.js';
 import { TurnContext } from './context.js';
 import { ForcedRandomiser, SeededRandomiser, type Randomiser } from './dice.js';
@@ -36,6 +37,7 @@ export const PHASES: readonly Phase[] = [
   explorePhase,
   goalsPhase,
   eventsPhase,
+  successionPhase,
   incomePhase,
   endPhase,
 ];

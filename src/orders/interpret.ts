@@ -3,7 +3,7 @@ import type { HexKey, UnitId } from '../core/ids.js';
 import type { Order, SiegeAction, SiegeStep } from '../core/orders.js';
 import { unsafeCharacter, type TextShape, type UnsafeCharacter } from '../campaign/unsafe-text.js';
 import { plainText } from '../report/escape.js';
-import { clip, type NameBook, type Resolved } from './names.js';
+import { clip, normName, type NameBook, type Resolved } from './names.js';
 import { pressRecipients } from './press-recipients.js';
 import { didYouMean } from './suggest.js';
 
@@ -35,6 +35,7 @@ export const ORDER_KEYS: Record<string, readonly string[]> = {
   explore: ['fate'],
   note: [],
   press: ['text', 'anonymous'],
+  heir: ['ability'],
 };
 
 /** Siege actions as players write them ("destroy battlement", "poison the water"). */
@@ -119,6 +120,15 @@ function abandon(value: unknown): true | undefined {
   if (['yes', 'true'].includes(word)) return true;
   if (['no', 'false'].includes(word)) return undefined;
   throw new Refusal(`"abandon" is true or false, not "${clip(String(value))}"`, 'write "abandon: true" to give up the work under way');
+}
+
+/** An ability by id ("sea-lord") or name ("Lord of the Sea"). */
+function abilityId(campaign: Campaign, written: string): string {
+  const want = normName(written);
+  const found = Object.values(campaign.abilities).find((a) => normName(a.id) === want || normName(a.name) === want);
+  if (found) return found.id;
+  const known = Object.values(campaign.abilities);
+  throw new Refusal(`there is no ability "${clip(written)}"`, didYouMean(written, known.flatMap((a) => [a.id, a.name])) ?? (known.length ? `abilities: ${known.map((a) => a.id).sort().join(', ')}` : 'this campaign has no abilities'));
 }
 
 /** `anonymous: true` (YAML), or the word "unsigned"/"anonymous" in a text line. */
@@ -346,6 +356,12 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
       const note = text(subject, 'note');
       if (note.length > 2000) throw new Refusal(`a note is at most 2000 characters; this one has ${note.length}`);
       return { kind: 'note', text: note };
+    }
+    case 'heir': {
+      const name = unquote(text(subject, 'heir'));
+      if (name.length > 60) throw new Refusal('an heir\'s name is at most 60 characters');
+      if (f.ability === undefined) return { kind: 'heir', name };
+      return { kind: 'heir', name, ability: abilityId(campaign, text(f.ability, 'ability')) };
     }
     case 'press': {
       const to = pressRecipients(campaign, list(subject, 'press'));

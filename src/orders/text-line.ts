@@ -168,6 +168,13 @@ const VERB_FIRST: Record<string, Form> = {
     required: ['answer'],
     usage: 'answer bandits fight [fate 2] — the event, then your choice if it offers one',
   },
+  heir: {
+    kind: 'heir',
+    subject: { field: 'heir', shape: 'one' },
+    clauses: [{ phrases: ['with ability', 'with the ability', 'bringing', 'ability', 'with'], field: 'ability', shape: 'one' }],
+    required: ['heir'],
+    usage: 'heir "Lady Mirela" [with ability sea-lord]',
+  },
 };
 
 /** Orders written subject first, the way receipts echo them: "Iron Guard attacks gondarahl-3". */
@@ -435,6 +442,7 @@ const MISSING: Record<string, string> = {
   assault: 'which besieging unit assaults ("with <unit>")',
   answer: 'which event it answers ("answer bandits")',
   explore: 'which unit explores',
+  heir: 'who the heir is',
 };
 
 function missingText(form: Form, missing: string[]): string {

@@ -68,6 +68,8 @@ export function fieldsOf(o: Order): Record<string, unknown> {
       return { answer: o.event, ...maybe('choice', o.choice), ...maybe('fate', o.fate) };
     case 'note':
       return { note: o.text };
+    case 'heir':
+      return { heir: o.name, ...(o.ability ? { ability: o.ability } : {}) };
     case 'press':
       return { press: o.to === 'all' ? 'all' : [...o.to], text: o.text, ...(o.anonymous ? { anonymous: true } : {}) };
   }

@@ -216,6 +216,14 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
       const from = e.anonymous && !names.readsAs(e.from) && !names.readsAll() ? 'Someone' : cap(n(e.from));
       return `${from} wrote${e.anonymous ? ' (unsigned)' : ''} to ${to}: “${e.text}”`;
     }
+    case 'heir_named':
+      return `${cap(n(e.nation))} named ${e.name} heir${e.ability ? `, to bring ${names.campaign.abilities[e.ability]?.name ?? e.ability}` : ''}${e.by === 'gm' ? ' (by the GM)' : ''}.`;
+    case 'leader_died':
+      return `${e.name}, who ruled ${n(e.nation)}, has died: ${e.reason}.`;
+    case 'leader_succeeded':
+      return `${e.name} now rules ${n(e.nation)}${e.after ? `, after ${e.after}` : ''}${e.ability ? `, bringing ${names.campaign.abilities[e.ability]?.name ?? e.ability}` : ''}.`;
+    case 'leader_vacant':
+      return `${cap(n(e.nation))} has no leader and no heir: an heir order names one.`;
     case 'gm_note':
       return `${cap(n(e.nation))} wrote to the GM: “${e.text}”`;
     case 'season':

@@ -1,5 +1,5 @@
 import { describeEffect } from '../core/world/describe-effect.js';
-import { isMilitaryClass, type Bonus, type Campaign, type Yield } from '../core/campaign.js';
+import { isMilitaryClass, type Bonus, type Campaign, type UnitClass, type Yield } from '../core/campaign.js';
 import { seasonOf } from '../core/phases/upkeep.js';
 import type { Indicator, LoggedEvent, Resource } from '../core/events.js';
 import { compareIds, type NationId } from '../core/ids.js';
@@ -184,7 +184,8 @@ export function capsOf(index: ReportIndex, nation: NationId): CapView[] {
 
 
 /** What the nation can build: locked unit types and structures appear once an event has unlocked them. */
-export function catalogueOf(campaign: Campaign, nation: NationId, unlocked: NationState['unlocked'] = {}): Catalogue {
+/** `costChange`: Renown the leader's ability adds to or takes off each build (core/leaders.ts). */
+export function catalogueOf(campaign: Campaign, nation: NationId, unlocked: NationState['unlocked'] = {}, costChange: (of: 'unit' | 'structure', cls?: UnitClass) => number = () => 0): Catalogue {
   const def = campaign.nations[nation];
   const rules = campaign.rules;
   const unitTypes = Object.values(def?.unitTypes ?? {})
@@ -195,7 +196,7 @@ export function catalogueOf(campaign: Campaign, nation: NationId, unlocked: Nati
       name: t.name,
       class: t.class,
       speed: t.speed,
-      cost: unitCost(campaign, nation, t.id),
+      cost: Math.max(0, unitCost(campaign, nation, t.id) + costChange('unit', t.class)),
       bonuses: t.bonuses.map(bonusText),
       requires: t.requiresStructure ? (campaign.structures[t.requiresStructure]?.name ?? t.requiresStructure) : null,
     }));
@@ -210,7 +211,7 @@ export function catalogueOf(campaign: Campaign, nation: NationId, unlocked: Nati
         s.taxRelief ? `tax relief ${s.taxRelief}` : '',
         s.extraBuilds ? 'more builds a turn' : '',
       ].filter(Boolean);
-      return { id: s.id, name: s.name, cost: s.cost, turns: s.turns, effect: effects.join('; ') || '—' };
+      return { id: s.id, name: s.name, cost: Math.max(0, s.cost + costChange('structure')), turns: s.turns, effect: effects.join('; ') || '—' };
     });
   const externals = Object.values(campaign.externals)
     .sort(byId)

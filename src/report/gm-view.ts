@@ -1,4 +1,6 @@
 import { awaitingOf } from './awaiting.js';
+import { leaderOf } from '../core/leaders.js';
+import { leaderLines } from './leader-text.js';
 import type { Campaign } from '../core/campaign.js';
 import { describeOrder } from '../core/checks/index.js';
 import type { LoggedEvent } from '../core/events.js';
@@ -86,12 +88,14 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
     for (const ind of ['prosperity', 'happiness'] as const) {
       if (ns[ind] <= campaign.rules.indicatorMin + 1) attention.push(`${def.name}'s ${ind === 'prosperity' ? 'Prosperity' : 'Happiness'} is ${ns[ind]}: the rules say the people lose faith and may rebel — a random event is the GM's call.`);
     }
-    if (def.ability) attention.push(`${def.name}'s leader ability is applied by the GM: ${def.leader} — ${def.ability}`);
+    const lines = leaderLines(campaign, ns);
+    if (def.ability && !leaderOf(campaign, ns).ability && !ns.leader) attention.push(`${def.name}'s leader ability has no rules data (leaderAbility in campaign.yaml), so it is the GM's to apply: ${def.leader} — ${def.ability}`);
+    if (leaderOf(campaign, ns).name === null) attention.push(`${def.name} has no leader: an heir order (or an heir action in _gm.yaml) crowns one.`);
 
     table.push({
       id: nation,
       name: def.name,
-      leader: def.leader,
+      leader: lines.leader,
       alive: ns.alive,
       nmrFlagged,
       missedTurns: ns.missedTurns,
@@ -116,8 +120,8 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
       ...(awaiting ? { awaiting } : {}),
       id: nation,
       name: def.name,
-      leader: def.leader,
-      ability: def.ability,
+      leader: lines.leader,
+      ability: lines.ability,
       alive: ns.alive,
       missedTurns: ns.missedTurns,
       nmrFlagged,

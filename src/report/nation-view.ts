@@ -24,6 +24,8 @@ import { ReportIndex, type Rumour } from './report-index.js';
 import { compareHexes, hexesAround, sortedByHex, resourcesByHex, terrainGrid, windowAround } from './map-grid.js';
 import type { ForeignSettlementView, ForeignUnitView, LetterView, LogLine, NationSummary, NationView, PublicNationView, ResourceSite, UnrestView } from './types.js';
 import { isMilitaryClass } from '../core/campaign.js';
+import { leaderCostChange, leaderOf } from '../core/leaders.js';
+import { leaderLines } from './leader-text.js';
 import { revoltOrder } from '../core/phases/events.js';
 import { revoltRisk } from '../core/world/odds.js';
 import { awaitingOf } from './awaiting.js';
@@ -139,7 +141,7 @@ export const publicIndicators: (campaign: Campaign, state: GameState) => readonl
   sortedKeys(campaign.nations).filter((id) => !campaign.nations[id]?.rebels).map((id) => {
     const def = campaign.nations[id];
     const ns = state.nations[id];
-    return { id, name: def?.name ?? id, leader: def?.leader ?? '', prosperity: rated(ns?.prosperity ?? 0), happiness: rated(ns?.happiness ?? 0), alive: ns?.alive ?? false };
+    return { id, name: def?.name ?? id, leader: ns ? (leaderOf(campaign, ns).name ?? 'no ruler') : (def?.leader ?? ''), prosperity: rated(ns?.prosperity ?? 0), happiness: rated(ns?.happiness ?? 0), alive: ns?.alive ?? false };
   }),
 );
 
@@ -152,6 +154,10 @@ function rumourOf(e: LoggedEvent, names: Namer, state: GameState): Rumour | unde
   const n = (id: string) => names.nationName(id);
   const rumour = (text: string, hex?: HexKey): Rumour => ({ seq: e.seq, text, nations: e.nations, ...(hex ? { hex } : {}) });
   switch (e.type) {
+    case 'leader_died':
+      return rumour(`Heralds cry that ${e.name}, who ruled ${n(e.nation)}, is dead.`);
+    case 'leader_succeeded':
+      return rumour(`${e.name} now rules ${n(e.nation)}.`);
     case 'battle': {
       const a = n(e.attacker.nation);
       const d = n(e.defender.nation);
@@ -299,7 +305,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
   return {
     kind: 'nation',
     header: turnHeader(campaign, state.turn, opts.deadline),
-    nation: { id: nation, name: def.name, leader: def.leader, ability: def.ability, alive: ns.alive, missedTurns: ns.missedTurns, battlesWon: ns.battlesWon },
+    nation: { id: nation, name: def.name, ...leaderLines(campaign, ns), alive: ns.alive, missedTurns: ns.missedTurns, battlesWon: ns.battlesWon },
     summary,
     renown: ledger(mine, nation, 'renown', was?.renown ?? ns.renown, ns.renown),
     fate: ledger(mine, nation, 'fate', was?.fate ?? ns.fate, ns.fate),
@@ -311,7 +317,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     projects: ownProjects(index, nation, names),
     externals: externalsOf(campaign, index.world.externalsByNation.get(nation) ?? []),
     caps: capsOf(index, nation),
-    catalogue: catalogueOf(campaign, nation, ns.unlocked),
+    catalogue: catalogueOf(campaign, nation, ns.unlocked, (of, cls) => leaderCostChange(campaign, state, nation, of, cls)),
     notes,
     letters,
     sight: {

@@ -97,7 +97,9 @@ function checkPairs(get: () => Played, numbers: boolean) {
     const played = get();
     const t = played.turns.at(-1)!;
     for (const nation of playedNations(played.open.campaign)) {
-      const own = secretsOf(t, played, nation, nation).filter((s) => s.what.startsWith('goal') || s.what === 'leader ability');
+      // A leader who died took the start sheet's ability along: an heir's report shows the heir's own.
+      const sheetLeader = !t.state.nations[nation]?.leader;
+      const own = secretsOf(t, played, nation, nation).filter((s) => s.what.startsWith('goal') || (s.what === 'leader ability' && sheetLeader));
       const text = decodeEntities(t.reports[`${nation}.txt`] ?? '');
       for (const s of own) expect(s.test(text), `${nation}'s own ${s.what}`).toBe(true);
       const renown = t.state.nations[nation]?.renown ?? NaN;

@@ -17,6 +17,7 @@ import {
 import { checkAnswer } from './answer.js';
 import { checkExplore } from './explore.js';
 import { checkPress } from './press.js';
+import { checkHeir } from './heir.js';
 import { reject, type Verdict } from './verdict.js';
 import type { UnitWork } from '../work.js';
 
@@ -44,6 +45,7 @@ const CHECKERS: { [K in Order['kind']]: Checker<Extract<Order, { kind: K }>> } =
   explore: checkExplore,
   note: (_ctx, _nation, o) => ({ ok: true, claims: [], summary: `Note to the GM: "${o.text}"` }),
   press: checkPress,
+  heir: checkHeir,
 };
 
 export interface CheckedOrder extends AcceptedOrder {

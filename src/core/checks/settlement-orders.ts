@@ -1,3 +1,4 @@
+import { leaderCostChange } from '../leaders.js';
 import { isMilitaryClass, type Bonus, type Campaign } from '../campaign.js';
 import type { TurnContext } from '../context.js';
 import type { NationId, SettlementId } from '../ids.js';
@@ -52,7 +53,7 @@ export function checkBuildUnit(ctx: TurnContext, nation: NationId, o: BuildUnitO
   if (kinds > ctx.rules.maxBonusKinds) return reject(`a unit can have at most ${ctx.rules.maxBonusKinds} kinds of bonus; this one would have ${kinds}`);
   const military = isMilitaryClass(type.class);
   const cap = ctx.nationDef(nation).caps[military ? 'military' : 'diplomatic'];
-  const cost = unitCost(ctx.campaign, nation, type.id, extra);
+  const cost = Math.max(0, unitCost(ctx.campaign, nation, type.id, extra) + leaderCostChange(ctx.campaign, ctx.start, nation, 'unit', type.class));
   const capKey = military ? 'military' : 'diplomatic';
   const perTurn = ctx.rules.buildsPerSettlement[capKey] + s.structures.reduce((n, id) => n + (ctx.campaign.structures[id]?.extraBuilds?.[capKey] ?? 0), 0);
   return {
@@ -77,12 +78,13 @@ export function checkBuildStructure(ctx: TurnContext, nation: NationId, o: Build
   if (queuedIn(ctx, s.id).some((b) => b.project.kind === 'structure' && b.project.structure === st.id)) {
     return reject(`a ${st.name} is already being built in ${s.name}`);
   }
+  const cost = Math.max(0, st.cost + leaderCostChange(ctx.campaign, ctx.start, nation, 'structure'));
   return {
     ok: true,
     claims: [],
-    renown: st.cost,
+    renown: cost,
     slots: [{ key: `structure:${s.id}:${st.id}`, limit: 1, label: `one ${st.name} in ${s.name}` }],
-    summary: `${s.name} builds a ${st.name} (${st.cost} Renown, ${st.turns} turn${st.turns === 1 ? '' : 's'})`,
+    summary: `${s.name} builds a ${st.name} (${cost} Renown, ${st.turns} turn${st.turns === 1 ? '' : 's'})`,
   };
 }
 

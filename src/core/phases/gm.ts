@@ -1,6 +1,7 @@
 import type { TurnContext } from '../context.js';
 import type { Phase } from './phase.js';
 import { completeGoal } from './goals.js';
+import { leaderDies, nameHeir } from './succession.js';
 
 /** The GM's adjustments for this turn (orders/<turn>/_gm.yaml), applied before anything else moves. */
 export const gmPhase: Phase = {
@@ -13,6 +14,10 @@ export const gmPhase: Phase = {
       if (action.kind === 'adjust') {
         const reason = `GM: ${action.reason}`;
         ctx.applyYield(action.nation, action, reason);
+      } else if (action.kind === 'leader_dies') {
+        leaderDies(ctx, action.nation, action.reason);
+      } else if (action.kind === 'heir') {
+        nameHeir(ctx, action.nation, { name: action.name, ...(action.ability ? { ability: action.ability } : {}) }, 'gm');
       } else {
         completeGoal(ctx, action.nation, action.goal, action.reason ? `GM: ${action.reason}` : 'GM');
       }

@@ -4,6 +4,7 @@ import { compareIds, sortedKeys } from '../ids.js';
 import type { NationId } from '../ids.js';
 import type { PressOrder } from '../orders.js';
 import type { Phase } from './phase.js';
+import { nameHeir } from './succession.js';
 
 /** Who reads a letter: the sender and its recipients ("all": every nation in play but the rebels). */
 function pressReaders(ctx: TurnContext, from: NationId, to: PressOrder['to']): NationId[] {
@@ -55,6 +56,7 @@ export const ordersPhase: Phase = {
         if (a.renown > 0) ctx.changeResource(nation, 'renown', -a.renown, `paid: ${a.summary}`);
         const o = a.order;
         if (o.kind === 'note') ctx.emit({ type: 'gm_note', nations: [nation], nation, text: o.text });
+        if (o.kind === 'heir') nameHeir(ctx, nation, { name: o.name, ...(o.ability ? { ability: o.ability } : {}) }, 'player');
         if (o.kind === 'press') ctx.emit({ type: 'press', nations: pressReaders(ctx, nation, o.to), from: nation, to: o.to, anonymous: o.anonymous === true, text: o.text });
         if ((o.kind === 'hold' || o.kind === 'defend') && o.fate) ctx.defencePledges.set(o.unit, o.fate);
       }

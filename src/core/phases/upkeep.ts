@@ -3,6 +3,7 @@ import { compareIds, sortedKeys, type NationId } from '../ids.js';
 import type { SettlementState } from '../state.js';
 import type { Phase } from './phase.js';
 import { pushTo } from '../multimap.js';
+import { leaderOf } from '../leaders.js';
 
 /** Resting units that did not fight this turn become healthy. */
 export const recoveryPhase: Phase = {
@@ -50,6 +51,8 @@ export const incomePhase: Phase = {
         const ext = ctx.campaign.externals[type];
         if (ext?.perTurn) ctx.applyYield(nation, ext.perTurn, `income: ${ext.name}`);
       }
+      const leader = leaderOf(ctx.campaign, n);
+      if (leader.name !== null && leader.ability?.income) ctx.applyYield(nation, leader.ability.income, `income: ${leader.name}, ${leader.ability.name}`);
       ctx.changeResource(nation, 'renown', n.prosperity * ctx.rules.renownPerProsperity, `Prosperity ${signed(n.prosperity)}`);
       ctx.changeResource(nation, 'fate', n.happiness * ctx.rules.fatePerHappiness, `Happiness ${signed(n.happiness)}`);
     }

@@ -1,6 +1,7 @@
 import type { Campaign, NationDefinition, UnitType } from '../core/campaign.js';
 import { asHexKey, asNationId, asUnitId, type NationId } from '../core/ids.js';
 import { DEFAULT_RULES, type RuleSettings } from '../core/settings.js';
+import { readRewardEffects } from './event-catalogue.js';
 import type { FileProblem } from './problems.js';
 import { pathText } from './problems.js';
 import { rulesSchema, type CampaignFile } from './schema.js';
@@ -71,7 +72,7 @@ export function buildCampaign(file: CampaignFile, source: string): { campaign: C
       unitTypes,
       caps: n.caps,
       ...(n.rebels ? { rebels: true } : {}),
-      goals: n.goals.map((g) => ({ ...g, condition: g.condition.kind === 'control_hex' ? { kind: 'control_hex', hex: asHexKey(g.condition.hex) } : g.condition })) as NationDefinition['goals'],
+      goals: n.goals.map((g) => ({ ...g, reward: Array.isArray(g.reward) ? {} : g.reward, condition: g.condition.kind === 'control_hex' ? { kind: 'control_hex', hex: asHexKey(g.condition.hex) } : g.condition })) as NationDefinition['goals'],
     };
   }
 
@@ -110,6 +111,17 @@ export function buildCampaign(file: CampaignFile, source: string): { campaign: C
     abilities: Object.fromEntries(Object.entries(file.abilities).map(([aid, a]) => [aid, { id: aid, ...a }])),
     succession: { abilities: file.succession?.abilities ?? Object.keys(file.abilities).sort() },
   };
+  // Rewards written as effects are read once the campaign they name (unit types, structures) is whole.
+  for (const [nid, n] of Object.entries(file.nations)) {
+    n.goals.forEach((g, i) => {
+      if (!Array.isArray(g.reward)) return;
+      const goal = campaign.nations[asNationId(nid)]!.goals[i]!;
+      const read = readRewardEffects(g.reward, ['nations', nid, 'goals', i, 'reward'], source, campaign);
+      problems.push(...read.problems);
+      goal.reward = read.reward;
+      if (read.effects.length) goal.effects = read.effects;
+    });
+  }
   for (const [i, aid] of (file.succession?.abilities ?? []).entries()) if (!file.abilities[aid]) problem(`succession.abilities[${i}]`, `no ability "${aid}" in abilities`);
   return { campaign, problems };
 }

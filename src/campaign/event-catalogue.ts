@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SETTLEMENT_LEVELS, UNIT_CLASSES, type Campaign } from '../core/campaign.js';
+import { SETTLEMENT_LEVELS, UNIT_CLASSES, type Campaign, type Yield } from '../core/campaign.js';
 import {
   DEFAULT_EVENT_SETTINGS,
   EVENT_SCOPES,
@@ -10,9 +10,13 @@ import {
   type EventDef,
   type EventScope,
   type EventSettings,
+  type TaskDef,
   type WeightModifier,
 } from '../core/world/types.js';
+import { asHexKey } from '../core/ids.js';
 import { pathText, type FileProblem } from './problems.js';
+import { readRoll, readTask } from './event-rolls.js';
+import { id, int, type Path } from './event-words.js';
 import type { Locate } from './yaml-io.js';
 
 /**
@@ -21,15 +25,13 @@ import type { Locate } from './yaml-io.js';
  * them (`- renown: 10`, `- season: Winter`); every problem names the file,
  * the line and the key, says what is valid, and nothing wrong gets through.
  */
-type Path = (string | number)[];
-
-const id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'use lower-case letters, digits, - and _ (e.g. "good-harvest")');
-const int = z.number().int();
+export type { Path } from './event-words.js';
 const range = z.strictObject({ min: int.optional(), max: int.optional() }).refine((r) => r.min === undefined || r.max === undefined || r.min <= r.max, 'min is above max');
 const unitClass = z.enum(UNIT_CLASSES);
+const hex = z.string().regex(/^\d+,\d+$/, 'a hex is written "col,row", e.g. "12,7"');
 
-export const CONDITION_KEYS = ['prosperity', 'happiness', 'renown', 'fate', 'season', 'nation', 'turn', 'has_level', 'lacks_level', 'has_structure', 'lacks_structure', 'units_near', 'terrain_near', 'at_war', 'captured', 'goal', 'happened', 'all', 'any', 'not'] as const;
-export const EFFECT_KEYS = ['renown', 'fate', 'prosperity', 'happiness', 'unit_lost', 'unit_bloodied', 'unit_gained', 'structure_destroyed', 'battlement_damaged', 'battlement_destroyed', 'resource_revealed', 'unlock', 'revolt', 'follow_up', 'message'] as const;
+export const CONDITION_KEYS = ['prosperity', 'happiness', 'renown', 'fate', 'season', 'nation', 'turn', 'has_level', 'lacks_level', 'has_structure', 'lacks_structure', 'units_near', 'terrain_near', 'at_war', 'captured', 'goal', 'happened', 'unit_at', 'holds_settlement', 'has_external', 'all', 'any', 'not'] as const;
+export const EFFECT_KEYS = ['renown', 'fate', 'prosperity', 'happiness', 'unit_lost', 'unit_bloodied', 'unit_gained', 'structure_destroyed', 'battlement_damaged', 'battlement_destroyed', 'resource_revealed', 'unlock', 'revolt', 'follow_up', 'task', 'message'] as const;
 
 const settingsSchema = z.strictObject({
   draws: int.min(0).max(10).default(DEFAULT_EVENT_SETTINGS.draws),
@@ -45,10 +47,16 @@ const settingsSchema = z.strictObject({
       garrison: z.strictObject({ unitType: id.optional(), count: int.min(0).max(6).default(1) }).default({ count: 1 }),
     })
     .default(DEFAULT_EVENT_SETTINGS.rebellion),
+  explore: z
+    .strictObject({ beat: int.min(0).max(12).default(DEFAULT_EVENT_SETTINGS.explore.beat), within: int.min(0).max(6).default(DEFAULT_EVENT_SETTINGS.explore.within) })
+    .default(DEFAULT_EVENT_SETTINGS.explore),
 });
 
-class Reader {
+export class Reader {
   readonly problems: FileProblem[] = [];
+  /** Tasks defined by the entries' effects, by id; and where each `task: <id>` reference stands. */
+  readonly tasks = new Map<string, TaskDef>();
+  readonly taskRefs: { id: string; path: Path }[] = [];
   constructor(
     private readonly file: string,
     private readonly locate: Locate,
@@ -91,7 +99,7 @@ function suggest(word: string, known: readonly string[]): string {
   return close ? `; did you mean "${close}"?` : '';
 }
 
-function condition(r: Reader, value: unknown, path: Path, ids: ReadonlySet<string>): Condition | undefined {
+export function condition(r: Reader, value: unknown, path: Path, ids: ReadonlySet<string>): Condition | undefined {
   const kv = r.oneKey(value, path, 'condition', CONDITION_KEYS);
   if (!kv) return undefined;
   const [key, v] = kv;
@@ -156,6 +164,21 @@ function condition(r: Reader, value: unknown, path: Path, ids: ReadonlySet<strin
       if (!ids.has(c.event)) r.problem(at, `no event "${c.event}" in the catalogue`);
       return { kind: 'happened', event: c.event, value: c.value, ...(c.within !== undefined ? { within: c.within } : {}) };
     }
+    case 'unit_at': {
+      const u = r.leaf(z.union([hex, z.strictObject({ hex, class: unitClass.optional() })]), v, at);
+      if (u === undefined) return undefined;
+      const c = typeof u === 'string' ? { hex: u } : u;
+      return { kind: 'unit_at', hex: asHexKey(c.hex), ...(c.class ? { class: c.class } : {}) };
+    }
+    case 'holds_settlement': {
+      const sid = r.leaf(id, v, at);
+      return sid === undefined ? undefined : { kind: 'holds_settlement', settlement: sid };
+    }
+    case 'has_external': {
+      const x = r.leaf(id, v, at);
+      if (x && !r.campaign.externals[x]) r.problem(at, `no external structure "${x}" in campaign.yaml (known: ${Object.keys(r.campaign.externals).join(', ')})`);
+      return x === undefined ? undefined : { kind: 'has_external', structure: x };
+    }
     case 'all':
     case 'any': {
       if (!Array.isArray(v) || v.length === 0) {
@@ -183,7 +206,7 @@ const NEEDS: Partial<Record<Effect['kind'], readonly EventScope[]>> = {
   revolt: ['settlement'],
 };
 
-function effect(r: Reader, value: unknown, path: Path, scope: EventScope, ids: ReadonlySet<string>, settings: EventSettings): Effect | undefined {
+export function effect(r: Reader, value: unknown, path: Path, scope: EventScope, ids: ReadonlySet<string>, settings: EventSettings): Effect | undefined {
   const kv = r.oneKey(value, path, 'effect', EFFECT_KEYS);
   if (!kv) return undefined;
   const [key, v] = kv;
@@ -246,6 +269,14 @@ function effect(r: Reader, value: unknown, path: Path, scope: EventScope, ids: R
       if (!ids.has(f.event)) r.problem(at, `no event "${f.event}" in the catalogue`);
       return { kind: 'follow_up', event: f.event, in: f.in };
     }
+    case 'task': {
+      if (typeof v === 'string') {
+        r.taskRefs.push({ id: v, path: at });
+        return { kind: 'task', task: v };
+      }
+      const task = readTask(r, v, at, scope, ids, settings);
+      return task && { kind: 'task', task: task.id };
+    }
     case 'message': {
       const text = r.leaf(z.string().min(1), v, at);
       return text === undefined ? undefined : { kind: 'message', text };
@@ -267,6 +298,7 @@ const entryShape = z.strictObject({
   conditions: z.array(z.unknown()).default([]),
   modifiers: z.array(z.strictObject({ factor: z.number().min(0, 'a factor cannot be below zero'), when: z.unknown() })).default([]),
   effects: z.array(z.unknown()).default([]),
+  roll: z.unknown().optional(),
 });
 
 /** One catalogue entry (also a GM's one-off event in _gm.yaml), checked against the campaign. */
@@ -279,7 +311,8 @@ export function readEntry(r: Reader, value: unknown, path: Path, ids: ReadonlySe
     return when && ({ factor: m.factor, when } satisfies WeightModifier);
   });
   const effects = e.effects.map((x, i) => effect(r, x, [...path, 'effects', i], e.scope, ids, settings));
-  if (!conditions.every(Boolean) || !modifiers.every(Boolean) || !effects.every(Boolean)) return undefined;
+  const roll = e.roll === undefined ? undefined : readRoll(r, e.roll, [...path, 'roll'], e.scope, ids, settings);
+  if (!conditions.every(Boolean) || !modifiers.every(Boolean) || !effects.every(Boolean) || (e.roll !== undefined && !roll)) return undefined;
   return {
     id: e.id,
     title: e.title,
@@ -290,6 +323,7 @@ export function readEntry(r: Reader, value: unknown, path: Path, ids: ReadonlySe
     once: e.once,
     drawn: e.drawn,
     ...(e.public ? { public: e.public } : {}),
+    ...(roll ? { roll } : {}),
     conditions: conditions as Condition[],
     modifiers: modifiers as WeightModifier[],
     effects: effects as Effect[],
@@ -322,8 +356,10 @@ export function readEventCatalogue(value: unknown, locate: Locate, file: string,
     const def = readEntry(r, e, ['events', i], ids, settings);
     if (def) entries[def.id] = def;
   });
+  for (const ref of r.taskRefs) if (!r.tasks.has(ref.id)) r.problem(ref.path, `no task "${ref.id}" is defined in the catalogue (define it once with its id, turns and conditions)`);
+  for (const t of r.tasks.keys()) if (ids.has(t)) r.problem(['events'], `task "${t}" has the id of an event: "answer ${t}" must name one thing`);
   if (r.problems.length) return { problems: r.problems };
-  return { catalogue: { settings: settings as EventSettings, entries, source: file }, problems: [] };
+  return { catalogue: { settings: settings as EventSettings, entries, tasks: Object.fromEntries(r.tasks), source: file }, problems: [] };
 }
 
 /** A GM's one-off event in _gm.yaml, checked like a catalogue entry. */
@@ -332,5 +368,28 @@ export function readOneOffEvent(value: unknown, locate: Locate, file: string, pa
   const ids = new Set(Object.keys(campaign.events?.entries ?? {}));
   const settings = campaign.events?.settings ?? DEFAULT_EVENT_SETTINGS;
   const def = readEntry(r, value, path, ids, settings);
+  // A roll or a task must still be known to the catalogue next turn: one-offs live only in this _gm.yaml.
+  if (def?.roll) r.problem([...path, 'roll'], 'a one-off cannot ask for a roll: write the event in events.yaml (drawn: false) and inject it by id');
+  if (r.tasks.size) r.problem([...path, 'effects'], 'a one-off cannot set a new task: define it in events.yaml and set it here with "task: <id>"');
+  for (const ref of r.taskRefs) if (!campaign.events?.tasks[ref.id]) r.problem(ref.path, `no task "${ref.id}" in the catalogue`);
   return r.problems.length ? { problems: r.problems } : { def: def!, problems: [] };
+}
+
+/**
+ * A goal's reward written as a list of effects (campaign.yaml): Renown, Fate
+ * and indicators become its yield, as a map reward would; units, unlocks,
+ * discoveries and messages stay effects, applied when the goal is achieved.
+ */
+export function readRewardEffects(list: readonly unknown[], path: Path, file: string, campaign: Campaign): { reward: Yield; effects: Effect[]; problems: FileProblem[] } {
+  const r = new Reader(file, () => undefined, campaign);
+  const reward: Yield = {};
+  const effects: Effect[] = [];
+  list.forEach((value, i) => {
+    const e = effect(r, value, [...path, i], 'nation', new Set(), DEFAULT_EVENT_SETTINGS);
+    if (!e) return;
+    if (e.kind === 'task' || e.kind === 'follow_up') r.problem([...path, i], `a goal's reward cannot set a ${e.kind === 'task' ? 'task' : 'follow-up'}: those belong to events.yaml`);
+    else if (e.kind === 'renown' || e.kind === 'fate' || e.kind === 'prosperity' || e.kind === 'happiness') reward[e.kind] = (reward[e.kind] ?? 0) + e.amount;
+    else effects.push(e);
+  });
+  return { reward, effects, problems: r.problems };
 }

@@ -94,7 +94,8 @@ const goalSchema = z.strictObject({
       z.strictObject({ kind: z.literal('capture_settlement'), settlement: id.optional() }),
     ])
     .default({ kind: 'gm' }),
-  reward: yieldSchema.default({}),
+  // A map of Renown, Fate and indicators, or a list of effects as events.yaml writes them (docs/events.md).
+  reward: z.union([yieldSchema, z.array(z.unknown())]).default({}),
 });
 
 const startUnitSchema = z.strictObject({
@@ -239,6 +240,10 @@ export const stateFileSchema = z.strictObject({
       followUps: z.array(z.strictObject({ event: id, turn: z.number().int(), target: eventTargetSchema })).optional(),
       unlocked: z.strictObject({ unitTypes: z.array(id).optional(), structures: z.array(id).optional() }).optional(),
       revealed: z.array(hex).optional(),
+      rolls: z.array(z.strictObject({ event: id, turn: z.number().int(), target: eventTargetSchema })).optional(),
+      tasks: z
+        .array(z.strictObject({ task: id, event: id, title: z.string(), text: z.string(), set: z.number().int(), deadline: z.number().int(), target: eventTargetSchema }))
+        .optional(),
       leader: z.strictObject({ name: z.string().nullable(), ability: id.optional(), unit: id.optional(), since: z.number().int() }).optional(),
       heir: z.strictObject({ name: z.string(), ability: id.optional() }).optional(),
     }),

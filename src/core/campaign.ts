@@ -1,6 +1,6 @@
 import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
 import type { RuleSettings } from './settings.js';
-import type { EventCatalogue } from './world/types.js';
+import type { Effect, EventCatalogue } from './world/types.js';
 
 /**
  * The static side of a campaign: everything in campaign.yaml that the engine
@@ -125,6 +125,8 @@ export interface Goal {
   text: string;
   condition: GoalCondition;
   reward: Yield;
+  /** Further rewards in the living world's vocabulary: units, unlocks, discoveries, messages. */
+  effects?: Effect[];
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { SettlementLevel } from './campaign.js';
 import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
 import type { Health } from './state.js';
-import type { EventScope, EventTone } from './world/types.js';
+import type { EventScope, EventTone, RollOutcome } from './world/types.js';
 
 /**
  * Everything that happens in a turn, in resolution order. The log is the audit
@@ -95,7 +95,16 @@ export type TurnEvent =
   | { type: 'unit_forgone'; nations: NationId[]; nation: NationId; unitType: string; reason: string }
   | { type: 'follow_up_set'; nations: NationId[]; nation: NationId; event: string; turn: number }
   | { type: 'revolt_roll'; nations: NationId[]; nation: NationId; settlement: SettlementId; chance: number; roll: DieRoll; revolted: boolean }
-  | { type: 'settlement_revolted'; nations: NationId[]; settlement: SettlementId; from: NationId; to: NationId; garrison: UnitId[] };
+  | { type: 'settlement_revolted'; nations: NationId[]; settlement: SettlementId; from: NationId; to: NationId; garrison: UnitId[] }
+  /** An event asks the nation for a roll, answered in the orders of `turn`. */
+  | { type: 'roll_asked'; nations: NationId[]; nation: NationId; event: string; title: string; prompt: string; options: { id: string; text: string; beat: number }[]; default: string; turn: number }
+  /** The roll made: with the nation's answer, or at the deadline with the default and no Fate. */
+  | { type: 'event_roll'; nations: NationId[]; nation: NationId; event: string; title: string; option: string; answered: boolean; beat: number; roll: DieRoll; fateSpent: number; modifier: number; total: number; outcome: RollOutcome }
+  /** A unit searched its surroundings for hidden resources (the find, if any, follows as resource_revealed). */
+  | { type: 'explore_roll'; nations: NationId[]; nation: NationId; unit: UnitId; at: HexKey; beat: number; roll: DieRoll; fateSpent: number; modifier: number; total: number; found: boolean }
+  | { type: 'task_set'; nations: NationId[]; nation: NationId; task: string; event: string; title: string; text: string; deadline: number }
+  | { type: 'task_met'; nations: NationId[]; nation: NationId; task: string; title: string; how: string }
+  | { type: 'task_missed'; nations: NationId[]; nation: NationId; task: string; title: string; why: string };
 
 export type TurnEventType = TurnEvent['type'];
 

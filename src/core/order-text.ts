@@ -73,6 +73,10 @@ export function orderText(order: Order, names: OrderNames = IDS): string {
       return `note ${order.text.replace(/\r\n|\r|\n/g, ' ↵ ')}`;
     case 'press':
       return `press ${order.anonymous ? 'unsigned ' : ''}to ${order.to === 'all' ? 'all' : order.to.join(', ')}: ${order.text.replace(/\r\n|\r|\n/g, ' ↵ ')}`;
+    case 'answer':
+      return `answer ${order.event}${order.choice ? ` ${order.choice}` : ''}${fate(order.fate)}`;
+    case 'explore':
+      return `explore ${order.unit}${fate(order.fate)}`;
     case 'heir':
       return `heir ${named(order.name)}${order.ability ? ` with ability ${order.ability}` : ''}`;
   }

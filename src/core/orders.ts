@@ -22,6 +22,8 @@ export type Order =
   | SiegeActionOrder
   | SortieOrder
   | AssaultOrder
+  | AnswerOrder
+  | ExploreOrder
   | NoteOrder
   | HeirOrder
   | PressOrder;
@@ -143,6 +145,22 @@ export interface AssaultOrder {
   support?: UnitId[];
   fate?: number;
   casualties?: UnitId[];
+}
+
+/** The nation's answer to a roll an event asked of it last turn, or its payment of a task's price. */
+export interface AnswerOrder {
+  kind: 'answer';
+  /** The event that asked for the roll, or the task to pay. */
+  event: string;
+  choice?: string;
+  fate?: number;
+}
+
+/** The unit searches the hex where it stands (and its surroundings) for hidden resources: a d6 roll. */
+export interface ExploreOrder {
+  kind: 'explore';
+  unit: UnitId;
+  fate?: number;
 }
 
 export interface NoteOrder {

@@ -1,6 +1,6 @@
 import type { Bonus, SettlementLevel } from './campaign.js';
 import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
-import type { EventRecord, EventTarget } from './world/types.js';
+import type { EventRecord, EventTarget, PendingRoll, PendingTask } from './world/types.js';
 
 /**
  * The changing side of a campaign: one snapshot per resolved turn
@@ -100,6 +100,10 @@ export interface NationState {
   unlocked?: { unitTypes?: string[]; structures?: string[] };
   /** Hidden map resources this nation has found. */
   revealed?: HexKey[];
+  /** Rolls events asked of the nation, awaiting its answer. */
+  rolls?: PendingRoll[];
+  /** Timed tasks under way. */
+  tasks?: PendingTask[];
   /** The leader since the first succession (before it, the campaign's); name null: no one rules. */
   leader?: LeaderState;
   /** The heir the player named, who takes over when the leader dies. */

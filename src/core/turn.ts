@@ -7,6 +7,7 @@ import type { TurnOrders } from './orders.js';
 import { combatPhase } from './phases/combat.js';
 import { constructionPhase, startBuildsPhase } from './phases/construction.js';
 import { eventsPhase } from './phases/events.js';
+import { explorePhase } from './phases/explore.js';
 import { gmPhase } from './phases/gm.js';
 import { goalsPhase } from './phases/goals.js';
 import { movementPhase } from './phases/movement.js';
@@ -21,7 +22,7 @@ import type { GameState } from './state.js';
  * The turn, as a list. Order matters and is the rules' reading: orders are
  * checked and paid, the GM's adjustments land, builds start, units move (with
  * pursuit), battles are fought, sieges acted on, work completes, the rested
- * heal, goals are checked, the living world's events strike (and settlements
+ * heal, explorers search their hexes, goals are checked, the living world's events strike (and settlements
  * may rise), income is paid for the next turn, the season turns.
  */
 export const PHASES: readonly Phase[] = [
@@ -33,6 +34,7 @@ export const PHASES: readonly Phase[] = [
   siegePhase,
   constructionPhase,
   recoveryPhase,
+  explorePhase,
   goalsPhase,
   eventsPhase,
   successionPhase,

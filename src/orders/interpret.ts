@@ -32,6 +32,8 @@ export const ORDER_KEYS: Record<string, readonly string[]> = {
   siege: ['action', 'then', 'fate'],
   sortie: ['target', 'fate'],
   assault: ['support', 'fate', 'casualties'],
+  answer: ['choice', 'fate'],
+  explore: ['fate'],
   note: [],
   press: ['text', 'anonymous'],
   heir: ['ability'],
@@ -342,6 +344,14 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
       const support = units('support');
       const casualties = units('casualties');
       return { kind: 'assault', unit, ...(support.length ? { support } : {}), ...opt('fate', fate(f.fate)), ...(casualties.length ? { casualties } : {}) };
+    }
+    case 'explore':
+      return { kind: 'explore', unit: ownUnit(), ...opt('fate', fate(f.fate)) };
+    case 'answer': {
+      // Event, task and choice ids are checked against what awaits the nation's answer (checks/answer.ts).
+      const event = text(subject, 'answer').toLowerCase();
+      const choice = f.choice === undefined ? undefined : text(f.choice, 'choice').toLowerCase();
+      return { kind: 'answer', event, ...opt('choice', choice), ...opt('fate', fate(f.fate)) };
     }
     case 'note': {
       const note = text(subject, 'note');

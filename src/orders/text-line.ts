@@ -161,6 +161,14 @@ const VERB_FIRST: Record<string, Form> = {
     required: ['assault'],
     usage: 'assault with argenta-2 [supported by argenta-3] [fate 2]',
   },
+  explore: { kind: 'explore', subject: { field: 'explore', shape: 'one' }, clauses: [FATE], required: ['explore'], usage: 'explore argenta-7 [fate 1]' },
+  answer: {
+    kind: 'answer',
+    subject: { field: 'answer', shape: 'one' },
+    clauses: [{ phrases: ['choosing', 'choice'], field: 'choice', shape: 'one' }, FATE],
+    required: ['answer'],
+    usage: 'answer bandits fight [fate 2] — the event, then your choice if it offers one',
+  },
   heir: {
     kind: 'heir',
     subject: { field: 'heir', shape: 'one' },
@@ -378,6 +386,11 @@ function readForm(form: Form, written: Token[]): LineResult {
     if (!value.length) return { kind: 'problem', reason: `nothing follows "${part.keyword}"`, hint: usage };
     fields[part.clause.field] = shaped(part.clause.shape, value);
   }
+  if (form.kind === 'answer' && fields.choice === undefined && trimmed.length > 1) {
+    // "answer bandits fight": the event's id is one word; what follows is the choice.
+    fields.answer = (trimmed[0] as Token).text;
+    fields.choice = join(trimmed.slice(1));
+  }
   if (form.kind === 'assault') {
     if (fields.with !== undefined && fields.assault !== undefined) {
       return { kind: 'problem', reason: 'an assault is made by the besieging unit on the settlement it besieges; name only the unit', hint: 'assault with argenta-2 [supported by argenta-3]' };
@@ -428,6 +441,8 @@ const MISSING: Record<string, string> = {
   siege: 'which besieging unit acts ("with <unit>")',
   sortie: 'which unit sallies out',
   assault: 'which besieging unit assaults ("with <unit>")',
+  answer: 'which event it answers ("answer bandits")',
+  explore: 'which unit explores',
   heir: 'who the heir is',
 };
 

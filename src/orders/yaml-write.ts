@@ -63,6 +63,10 @@ export function fieldsOf(o: Order): Record<string, unknown> {
       return { sortie: o.unit, target: o.target, ...maybe('fate', o.fate) };
     case 'assault':
       return { assault: o.unit, ...some('support', o.support), ...maybe('fate', o.fate), ...some('casualties', o.casualties) };
+    case 'explore':
+      return { explore: o.unit, ...maybe('fate', o.fate) };
+    case 'answer':
+      return { answer: o.event, ...maybe('choice', o.choice), ...maybe('fate', o.fate) };
     case 'note':
       return { note: o.text };
     case 'heir':

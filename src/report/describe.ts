@@ -256,6 +256,25 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
       return `${n(e.nation)}: "${e.event}" will follow on turn ${e.turn}.`;
     case 'revolt_roll':
       return `${names.settlement(e.settlement)} ${e.revolted ? 'rose in revolt' : 'stayed loyal'} (risk ${e.chance}%, ${e.roll.die} rolled ${e.roll.value}${e.roll.forced ? ', forced' : ''}).`;
+    case 'roll_asked':
+      return `${n(e.nation)}: "${e.title}" asks for a roll, answered with the orders for turn ${e.turn}.`;
+    case 'event_roll': {
+      const fate = e.fateSpent ? ` + ${e.modifier} for ${e.fateSpent} Fate` : '';
+      const how = e.answered ? `answered "${e.option}"` : `unanswered, so "${e.option}" was taken`;
+      const result = e.outcome === 'fail' ? 'failed' : e.outcome === 'great' ? 'a great success' : 'a success';
+      return `${n(e.nation)}: the roll for "${e.title}" (${how}): ${e.roll.die} ${e.roll.value}${e.roll.forced ? ' (forced)' : ''}${fate} = ${e.total} against ${e.beat} to beat — ${result}.`;
+    }
+    case 'explore_roll': {
+      const fate = e.fateSpent ? ` + ${e.modifier} for ${e.fateSpent} Fate` : '';
+      const result = e.total <= e.beat ? 'nothing found' : e.found ? 'a find' : 'a good search, but nothing is hidden there';
+      return `${u(e.unit)} explored around ${e.at}: ${e.roll.die} ${e.roll.value}${e.roll.forced ? ' (forced)' : ''}${fate} = ${e.total} against ${e.beat} to beat — ${result}.`;
+    }
+    case 'task_set':
+      return `${n(e.nation)}: a task — ${e.text.replace(/[.!]+$/, "")} (deadline: turn ${e.deadline}).`;
+    case 'task_met':
+      return `${n(e.nation)}: the task of "${e.title}" is met (${e.how}).`;
+    case 'task_missed':
+      return `${n(e.nation)}: the task of "${e.title}" is missed: ${e.why}.`;
     case 'settlement_revolted':
       return `${names.settlement(e.settlement)} rose against ${n(e.from)} and is now held by ${n(e.to)}${e.garrison.length ? ` (garrison: ${e.garrison.map(u).join(', ')})` : ''}.`;
   }

@@ -1,3 +1,4 @@
+import { describeEffect } from '../core/world/describe-effect.js';
 import { isMilitaryClass, type Bonus, type Campaign, type UnitClass, type Yield } from '../core/campaign.js';
 import { seasonOf } from '../core/phases/upkeep.js';
 import type { Indicator, LoggedEvent, Resource } from '../core/events.js';
@@ -86,7 +87,8 @@ export function goalsOf(campaign: Campaign, ns: NationState | undefined, nation:
     const p = ns?.goals.find((x) => x.id === g.id);
     const done = p?.done === true;
     const status = done ? `achieved${p?.doneTurn !== undefined ? ` (turn ${p.doneTurn})` : ''}` : g.condition.kind === 'gm' ? 'open — the GM judges it' : 'open';
-    return { id: g.id, text: g.text, done, doneTurn: p?.doneTurn ?? null, reward: yieldText(g.reward), status };
+    const reward = [yieldText(g.reward), ...(g.effects ?? []).map(describeEffect)].filter((x) => x !== 'nothing').join(', ') || 'nothing';
+    return { id: g.id, text: g.text, done, doneTurn: p?.doneTurn ?? null, reward, status };
   });
 }
 

@@ -1,3 +1,4 @@
+import { awaitingOf } from './awaiting.js';
 import { leaderOf } from '../core/leaders.js';
 import { leaderLines } from './leader-text.js';
 import type { Campaign } from '../core/campaign.js';
@@ -115,7 +116,9 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
     if (!detail.nations) continue;
 
     const besiegers = (settlement: string) => index.besiegers(settlement).map((u) => names.unit(u.id));
+    const awaiting = awaitingOf(campaign, ns, theirs, state.turn);
     nations.push({
+      ...(awaiting ? { awaiting } : {}),
       id: nation,
       name: def.name,
       leader: lines.leader,

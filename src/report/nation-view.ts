@@ -28,6 +28,9 @@ import { leaderCostChange, leaderOf } from '../core/leaders.js';
 import { leaderLines } from './leader-text.js';
 import { revoltOrder } from '../core/phases/events.js';
 import { revoltRisk } from '../core/world/odds.js';
+import { awaitingOf } from './awaiting.js';
+
+const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
 
 /**
  * THE place where secrecy is decided. Everything a nation's reports show —
@@ -333,6 +336,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     ...nationsListed(campaign, state, nation, mine, foreignUnitsSeen, foreignSettlements, opts.inlineNationsUpTo ?? INLINE_NATIONS_UP_TO),
     unrest: unrestOf(campaign, index, nation, ns.prosperity, ns.happiness, (id) => names.settlement(id as SettlementState['id'])),
     discoveries: discoveriesOf(campaign, ns.revealed ?? []),
+    ...optional('awaiting', awaitingOf(campaign, ns, mine, state.turn)),
     rumours,
     map: terrainGrid(campaign, windowAround(campaign, hexes), opts.legend),
   };

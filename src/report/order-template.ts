@@ -53,6 +53,7 @@ export function renderOrderTemplate(view: NationView, campaign: Campaign): strin
   }
   out.push('orders:');
 
+  out.push(...answerLines(view));
   if (view.units.length) out.push('  # ——— Units ———');
   const near: Nearby = { units: new HexLists(view.sight.units), settlements: new HexLists(view.sight.settlements), own: new HexLists(view.settlements) };
   for (const unit of view.units) {
@@ -67,6 +68,27 @@ export function renderOrderTemplate(view: NationView, campaign: Campaign): strin
   out.push('  # ——— To the GM ———');
   out.push(line('{note: "Your message to the GM"}', 'read by the GM only'));
   return out.join('\n') + '\n';
+}
+
+/** The answers awaited this turn: one line per option of each roll asked, one per task met by paying. */
+function answerLines(view: NationView): string[] {
+  const awaiting = view.awaiting;
+  if (!awaiting) return [];
+  const out = ['  # ——— Answers (unanswered rolls take the default, with no Fate) ———'];
+  for (const r of awaiting.rolls) {
+    out.push('  #');
+    out.push(comment(`${r.title}: ${r.prompt}`));
+    for (const o of r.options) {
+      const order = r.choice ? `{answer: ${r.event}, choice: ${o.id}, fate: 0}` : `{answer: ${r.event}, fate: 0}`;
+      out.push(line(order, `${r.choice ? `${o.text}: ` : ''}a d6 + Fate must beat ${o.beat}${o.isDefault && r.choice ? ' (the default)' : ''}`));
+    }
+  }
+  for (const t of awaiting.tasks) {
+    if (!t.answer) continue;
+    out.push('  #');
+    out.push(line(`{answer: ${t.id}}`, `${t.title}: ${t.what} (${t.left})`));
+  }
+  return out;
 }
 
 /**

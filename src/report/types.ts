@@ -342,6 +342,41 @@ export interface EventView {
   how: string;
 }
 
+/** A roll an event asked this turn, answered in the next turn's orders. */
+export interface AwaitedRollView {
+  event: string;
+  title: string;
+  prompt: string;
+  /** The roll offers named options to choose from. */
+  choice: boolean;
+  options: { id: string; text: string; beat: number; need: number; isDefault: boolean }[];
+  default: string;
+  /** The turn whose orders carry the answer. */
+  turn: number;
+  /** An exact order line that answers it, and one with Fate. */
+  answer: string;
+  answerWithFate: string;
+}
+
+/** A timed task under way, with what meets it and the turns left. */
+export interface TaskView {
+  id: string;
+  title: string;
+  text: string;
+  deadline: number;
+  /** "2 turns left". */
+  left: string;
+  /** What meets it, in words. */
+  what: string;
+  /** The order line that pays it, for a task met by a payment. */
+  answer?: string;
+}
+
+export interface AwaitingView {
+  rolls: AwaitedRollView[];
+  tasks: TaskView[];
+}
+
 /** The risk of revolt the nation's settlements run next turn, should Happiness stay where it is. */
 export interface UnrestView {
   chance: number;
@@ -384,6 +419,8 @@ export interface NationView {
   unrest: UnrestView | null;
   /** Hidden resources the nation has found (events), wherever they are. */
   discoveries: ResourceSite[];
+  /** Rolls awaiting the nation's answer and its timed tasks; absent when there are none. */
+  awaiting?: AwaitingView;
   /** Public indicators: of every nation in small campaigns, else of the nations this one has met. */
   nations: PublicNationView[];
   /** True when `nations` lists every nation; otherwise the full list is in the turn's gazette. */
@@ -396,6 +433,8 @@ export interface NationView {
 }
 
 export interface GmNationView {
+  /** Rolls and tasks awaiting the nation, as its own report shows them; absent when none. */
+  awaiting?: AwaitingView;
   id: string;
   name: string;
   leader: string;

@@ -68,6 +68,34 @@ describe('the event catalogue at load', () => {
     expect(msg).toContain('events[0].effects[2].revolt: a revolt needs settings.rebellion.nation');
   });
 
+  it('refuses a roll whose default is no option, an outcome with a bad effect and a duplicated option, with their keys', async () => {
+    const msg = await problemsWith(
+      entry(`    roll:
+      default: flee
+      options:
+        - { id: fight, text: Fight, beat: 3, fail: [{ gold: 1 }] }
+        - { id: fight, text: Fight again, beat: 4 }
+`),
+    );
+    expect(msg).toMatch(/line 9: events\[0\]\.roll\.options\[0\]\.fail\[0\]\.gold: unknown effect "gold"/);
+    const twice = await problemsWith(entry('    roll:\n      default: flee\n      options:\n        - { id: fight, text: Fight, beat: 3 }\n        - { id: fight, text: Again, beat: 4 }\n'));
+    expect(twice).toContain('events[0].roll.options[1].id: option "fight" is listed twice');
+    expect(twice).toMatch(/line 7: events\[0\]\.roll\.default: the default "flee" is not one of the options \(fight\)/);
+  });
+
+  it('refuses a task with neither conditions nor a price, a task named twice and one set by an unknown id', async () => {
+    const msg = await problemsWith(
+      entry(`    effects:
+      - task: { id: idle, text: Nothing, turns: 2 }
+      - task: nowhere
+`),
+    );
+    expect(msg).toContain('events[0].effects[0].task: a task is met by its conditions or by a payment (pay: N, with "answer <task>"): give one of them');
+    expect(msg).toContain('events[0].effects[1].task: no task "nowhere" is defined in the catalogue');
+    const twice = await problemsWith(entry('    effects:\n      - task: { id: t, text: A, turns: 1, pay: 5 }\n      - task: { id: t, text: B, turns: 1, pay: 5 }\n'));
+    expect(twice).toContain('events[0].effects[1].task.id: task "t" is defined twice; set it again elsewhere with "task: t"');
+  });
+
   it('refuses a misspelt key of an entry and of the settings', async () => {
     const msg = await problemsWith(`settings:\n  quite: 10\n${entry('    tone_: bad\n')}`);
     expect(msg).toMatch(/line 2: settings: Unrecognized key: "quite"/);
@@ -90,6 +118,12 @@ describe("the GM's events in _gm.yaml", () => {
     expect(pending.orders.gm[0]).toEqual({ kind: 'event', nation: 'argenta', event: 'plague', target: 'saltmarsh' });
     expect(pending.orders.gm[1]).toMatchObject({ kind: 'event', nation: 'argenta', oneOff: { id: 'gm-2', title: 'A comet', scope: 'nation', effects: [{ kind: 'fate', amount: 1 }] } });
     expect(pending.orders.gm[2]).toEqual({ kind: 'roll', scope: 'events:argenta', values: [60, 2] });
+  });
+
+  it('refuses a one-off that asks for a roll: next turn it must still be in the catalogue', async () => {
+    await expect(gmFile('turn: 1\nactions:\n  - kind: event\n    nation: argenta\n    title: Dice\n    text: Roll!\n    tone: neutral\n    roll: { beat: 3 }\n')).rejects.toThrow(
+      /line 8: actions\[0\]\.roll: a one-off cannot ask for a roll: write the event in events\.yaml \(drawn: false\) and inject it by id/,
+    );
   });
 
   it('refuses an unknown catalogue event and a one-off with a bad effect, with the line and key', async () => {

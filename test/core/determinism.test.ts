@@ -125,4 +125,25 @@ describe('determinism', () => {
     for (const nation of ['argenta', 'gondarahl', 'vulcanstille']) expect(drawsOf(plain.events, nation).length, nation).toBeGreaterThan(0);
     for (const nation of ['argenta', 'gondarahl', 'grarkul', 'vulcanstille']) expect(drawsOf(other.events, nation), nation).toEqual(drawsOf(plain.events, nation));
   });
+
+  it('keeps a nation’s roll when its own other orders and other nations’ orders change (roll:<nation>:<event>)', () => {
+    const read = readEventCatalogue(
+      { events: [{ id: 'omen', title: 'Omen', text: 'An omen.', tone: 'neutral', roll: { beat: 3, success: [{ fate: 1 }] } }] },
+      () => undefined,
+      'determinism',
+      campaign,
+    );
+    const withRoll = { ...campaign, events: read.catalogue! };
+    const waiting = structuredClone(state);
+    waiting.nations['argenta' as NationId]!.rolls = [{ event: 'omen', turn: 1, target: { scope: 'nation' } }];
+    const die = (r: ReturnType<typeof resolveTurn>) => r.events.find((e) => e.type === 'event_roll');
+    const plain = resolveTurn({ campaign: withRoll, state: waiting, orders: orders({ argenta: [{ answer: 'omen' }] }) });
+    const busier = resolveTurn({
+      campaign: withRoll,
+      state: waiting,
+      orders: orders({ ...base, argenta: [{ move: 'a-7', to: '4,6' }, ...base.argenta, { answer: 'omen' }], grarkul: [{ hold: 'g-1', fate: 3 }] }),
+    });
+    expect(die(plain)).toMatchObject({ type: 'event_roll', answered: true });
+    expect((die(busier) as { roll: unknown }).roll).toEqual((die(plain) as { roll: unknown }).roll);
+  });
 });

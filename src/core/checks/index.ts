@@ -15,6 +15,8 @@ import {
   checkSiegeAction,
   checkSortie,
 } from './unit-orders.js';
+import { checkAnswer } from './answer.js';
+import { checkExplore } from './explore.js';
 import { checkPress } from './press.js';
 import { checkHeir } from './heir.js';
 import { reject, type Verdict } from './verdict.js';
@@ -40,6 +42,8 @@ const CHECKERS: { [K in Order['kind']]: Checker<Extract<Order, { kind: K }>> } =
   siege_action: checkSiegeAction,
   sortie: checkSortie,
   assault: checkAssault,
+  answer: checkAnswer,
+  explore: checkExplore,
   note: (_ctx, _nation, o) => ({ ok: true, claims: [], summary: `Note to the GM: "${o.text}"` }),
   press: checkPress,
   heir: checkHeir,

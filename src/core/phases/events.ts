@@ -3,6 +3,7 @@ import { asHexKey, compareIds, sortedKeys, type NationId } from '../ids.js';
 import { dependsOnPlace, holds } from '../world/conditions.js';
 import { fireEvent, targetStands } from '../world/fire.js';
 import { eventWeight, pickPoint, revoltRisk } from '../world/odds.js';
+import { answersOf, judgeTasks, resolveRolls } from '../world/pending.js';
 import { revolt, garrisoned } from '../world/revolt.js';
 import { EventScene } from '../world/scene.js';
 import type { Condition, EventCatalogue, EventDef, EventTarget } from '../world/types.js';
@@ -11,7 +12,8 @@ import type { Phase } from './phase.js';
 
 /**
  * The living world's turn: the GM's injected events, then for each nation
- * (in id order) its follow-ups that are due, its draws from its own dice
+ * (in id order) the rolls its events asked last turn (with its answers), its
+ * timed tasks, its follow-ups that are due, its draws from its own dice
  * stream `events:<nation>` (so no order of anyone changes which dice it
  * rolls), and the risk of revolt in its settlements under low Happiness.
  */
@@ -31,10 +33,13 @@ export const eventsPhase: Phase = {
     }
     if (!catalogue) return;
     const drawn = Object.values(catalogue.entries).filter((d) => d.drawn).sort((a, b) => compareIds(a.id, b.id));
+    const answers = answersOf(ctx);
     for (const nation of sortedKeys(ctx.state.nations)) {
       const n = ctx.nationState(nation);
       // A nation holding nothing has fallen (the end phase says so): nothing more befalls it.
       if (!n.alive || ctx.nationDef(nation).rebels || (!scene.settlementsOf(nation).length && !scene.unitsOf(nation).length)) continue;
+      resolveRolls(ctx, scene, catalogue, nation, answers.get(nation));
+      judgeTasks(ctx, scene, catalogue, nation, answers.get(nation));
       followUps(ctx, scene, catalogue, nation);
       draws(ctx, scene, catalogue, drawn, nation);
       rebellion(ctx, scene, catalogue, nation);
@@ -132,7 +137,9 @@ function draws(ctx: TurnContext, scene: EventScene, catalogue: EventCatalogue, d
       continue;
     }
     const history = ctx.nationState(nation).history ?? [];
-    const skip = (def: EventDef) => firedThisTurn.has(def.id) || (def.once && history.some((r) => r.event === def.id));
+    const waiting = ctx.nationState(nation).rolls;
+    // An event whose roll still awaits the nation's answer is not drawn again until it is rolled.
+    const skip = (def: EventDef) => firedThisTurn.has(def.id) || (def.once && history.some((r) => r.event === def.id)) || (waiting?.some((r) => r.event === def.id) ?? false);
     const candidates = candidatesOf(scene, settings, drawn, nation, skip);
     if (!candidates.length) {
       ctx.emit({ ...base, candidates: 0 });

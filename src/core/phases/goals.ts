@@ -3,6 +3,9 @@ import type { TurnContext } from '../context.js';
 import { sortedKeys, type NationId } from '../ids.js';
 import type { ExternalState, SettlementState } from '../state.js';
 import type { Phase } from './phase.js';
+import { applyEffect } from '../world/effects.js';
+import { filler } from '../world/fire.js';
+import { EventScene } from '../world/scene.js';
 
 export function completeGoal(ctx: TurnContext, nation: NationId, goalId: string, why: string): void {
   const def = ctx.nationDef(nation).goals.find((g) => g.id === goalId);
@@ -12,6 +15,22 @@ export function completeGoal(ctx: TurnContext, nation: NationId, goalId: string,
   progress.doneTurn = ctx.turn;
   ctx.emit({ type: 'goal_completed', nations: [nation], nation, goal: goalId });
   ctx.applyYield(nation, def.reward, `goal achieved: ${def.text} (${why})`);
+  if (def.effects?.length) {
+    const scene = sceneOf(ctx);
+    const target = { scope: 'nation' } as const;
+    const struck = { scene, nation, target, event: `goal:${goalId}`, title: def.text, reason: `goal achieved: ${def.text}`, fill: filler(ctx, scene, nation, target) };
+    for (const e of def.effects) applyEffect(ctx, struck, e);
+  }
+}
+
+/** One scene per phase for goal rewards: indexing the world is done once, however many goals are achieved. */
+const scenes = new WeakMap<TurnContext, { phase: string; scene: EventScene }>();
+function sceneOf(ctx: TurnContext): EventScene {
+  const had = scenes.get(ctx);
+  if (had && had.phase === ctx.phase) return had.scene;
+  const scene = new EventScene(ctx);
+  scenes.set(ctx, { phase: ctx.phase, scene });
+  return scene;
 }
 
 interface Holdings {

@@ -105,6 +105,12 @@ export function holds(c: Condition, w: Where): boolean {
       const since = c.within === undefined ? -Infinity : ctx.turn - c.within;
       return (n.history ?? []).some((r) => r.event === c.event && r.turn >= since) === c.value;
     }
+    case 'unit_at':
+      return w.scene.unitsAt(c.hex).some((u) => u.nation === w.nation && (!c.class || ctx.campaign.nations[u.nation]?.unitTypes[u.type]?.class === c.class));
+    case 'holds_settlement':
+      return ctx.state.settlements[c.settlement as SettlementState['id']]?.nation === w.nation;
+    case 'has_external':
+      return w.scene.externalsOf(w.nation).some((e) => e.type === c.structure);
     case 'all':
       return c.of.every((x) => holds(x, w));
     case 'any':
@@ -163,6 +169,12 @@ export function describeCondition(c: Condition): string {
       return `goal "${c.goal}" is ${c.done ? 'achieved' : 'not yet achieved'}`;
     case 'happened':
       return `event "${c.event}" ${c.value ? 'happened' : 'did not happen'}${c.within === undefined ? '' : ` in the last ${c.within} turns`}`;
+    case 'unit_at':
+      return `one of the nation's ${c.class ?? 'unit'}s stands at ${c.hex}`;
+    case 'holds_settlement':
+      return `the nation holds ${c.settlement}`;
+    case 'has_external':
+      return `the nation has a ${c.structure}`;
     case 'all':
       return c.of.map(describeCondition).join(' and ');
     case 'any':

@@ -1,8 +1,9 @@
-import { isMilitaryClass, type UnitClass } from '../campaign.js';
+import { isMilitaryClass, type Resource, type UnitClass } from '../campaign.js';
 import type { TurnContext } from '../context.js';
 import { hexDistance, hexesWithin, hexKey, offsetOf } from '../hex.js';
 import { compareIds, type HexKey, type NationId, type SettlementId, type UnitId } from '../ids.js';
 import type { SettlementState, UnitState } from '../state.js';
+import { setTask } from './pending.js';
 import { revolt } from './revolt.js';
 import type { EventScene } from './scene.js';
 import type { Effect, EventTarget } from './types.js';
@@ -21,6 +22,8 @@ export interface Struck {
   title: string;
   /** Fills {nation}, {settlement}... in a text of the event. */
   fill: (text: string) => string;
+  /** The reason ledger lines and unit losses give; "event: <title>" unless said. */
+  reason?: string;
 }
 
 function settlementOf(ctx: TurnContext, target: EventTarget): SettlementState | undefined {
@@ -81,31 +84,35 @@ function gainUnit(ctx: TurnContext, s: Struck, e: Extract<Effect, { kind: 'unit_
   s.scene.unitAdded(ctx.createUnit(s.nation, type.id, at, e.name ? { name: e.name } : {}));
 }
 
-function revealResource(ctx: TurnContext, s: Struck, within: number, kind: string | undefined): void {
+/** The nearest hidden resource (of a kind) within `within` hexes of the places that the nation does not know yet; nearest first, then by hex. */
+export function nearestHidden(ctx: TurnContext, nation: NationId, centres: readonly HexKey[], within: number, kind: string | undefined): Resource | undefined {
   const hidden = ctx.campaign.map.hiddenResources ?? [];
-  if (!hidden.length) return;
-  const n = ctx.nationState(s.nation);
-  const known = new Set(n.revealed ?? []);
+  if (!hidden.length) return undefined;
+  const known = new Set(ctx.nationState(nation).revealed ?? []);
   const byHex = new Map(hidden.map((r) => [r.hex as string, r]));
-  let best: { hex: HexKey; distance: number } | undefined;
-  for (const centre of s.scene.hexesOf(s.nation, s.target)) {
+  let best: { r: Resource; distance: number } | undefined;
+  for (const centre of centres) {
     const c = offsetOf(centre);
     for (const h of hexesWithin(c, within)) {
       const key = hexKey(h.col, h.row);
       const r = byHex.get(key);
       if (!r || known.has(key) || (kind && r.kind !== kind)) continue;
       const distance = hexDistance(c, h);
-      if (!best || distance < best.distance || (distance === best.distance && compareIds(key, best.hex) < 0)) best = { hex: key, distance };
+      if (!best || distance < best.distance || (distance === best.distance && compareIds(key, best.r.hex) < 0)) best = { r, distance };
     }
   }
-  if (!best) return;
-  const r = byHex.get(best.hex)!;
-  n.revealed = [...(n.revealed ?? []), best.hex].sort(compareIds);
-  ctx.emit({ type: 'resource_revealed', nations: [s.nation], nation: s.nation, hex: best.hex, kind: r.kind, name: r.name });
+  return best?.r;
+}
+
+/** A hidden resource becomes known to one nation, which may now build on it. */
+export function reveal(ctx: TurnContext, nation: NationId, r: Resource): void {
+  const n = ctx.nationState(nation);
+  n.revealed = [...(n.revealed ?? []), r.hex].sort(compareIds);
+  ctx.emit({ type: 'resource_revealed', nations: [nation], nation, hex: r.hex, kind: r.kind, name: r.name });
 }
 
 export function applyEffect(ctx: TurnContext, s: Struck, e: Effect): void {
-  const reason = `event: ${s.title}`;
+  const reason = s.reason ?? `event: ${s.title}`;
   switch (e.kind) {
     case 'renown':
     case 'fate':
@@ -151,8 +158,11 @@ export function applyEffect(ctx: TurnContext, s: Struck, e: Effect): void {
       }
       return;
     }
-    case 'resource_revealed':
-      return revealResource(ctx, s, e.within, e.resourceKind);
+    case 'resource_revealed': {
+      const found = nearestHidden(ctx, s.nation, s.scene.hexesOf(s.nation, s.target), e.within, e.resourceKind);
+      if (found) reveal(ctx, s.nation, found);
+      return;
+    }
     case 'unlock': {
       const n = ctx.nationState(s.nation);
       const unlocked = (n.unlocked ??= {});
@@ -185,6 +195,11 @@ export function applyEffect(ctx: TurnContext, s: Struck, e: Effect): void {
       const turn = ctx.turn + e.in;
       n.followUps = [...(n.followUps ?? []), { event: e.event, turn, target: s.target }];
       ctx.emit({ type: 'follow_up_set', nations: [], nation: s.nation, event: e.event, turn });
+      return;
+    }
+    case 'task': {
+      const def = ctx.campaign.events?.tasks[e.task];
+      if (def) setTask(ctx, s, def);
       return;
     }
     case 'message':

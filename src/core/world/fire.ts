@@ -1,6 +1,7 @@
 import type { TurnContext } from '../context.js';
 import type { NationId, SettlementId, UnitId } from '../ids.js';
 import { applyEffect } from './effects.js';
+import { askRoll } from './pending.js';
 import type { EventScene } from './scene.js';
 import type { EventDef, EventTarget } from './types.js';
 
@@ -25,6 +26,7 @@ export function fireEvent(ctx: TurnContext, scene: EventScene, nation: NationId,
   n.history = [...(n.history ?? []), { event: def.id, turn: ctx.turn }];
   const struck = { scene, nation, target, event: def.id, title: fill(def.title), fill };
   for (const effect of def.effects) applyEffect(ctx, struck, effect);
+  askRoll(ctx, nation, def, target, fill);
 }
 
 /** {nation}, {leader}, {settlement}, {unit} and {hex}, as the event's target names them. */

@@ -3,7 +3,7 @@ import type { TurnContext } from '../context.js';
 import { hexesWithin, hexKey, offsetOf } from '../hex.js';
 import { compareIds, type HexKey, type NationId } from '../ids.js';
 import { pushTo } from '../multimap.js';
-import type { SettlementState, UnitState } from '../state.js';
+import type { ExternalState, SettlementState, UnitState } from '../state.js';
 import { WorldIndex } from '../world-index.js';
 import type { EventTarget } from './types.js';
 
@@ -57,6 +57,16 @@ export class EventScene {
   }
 
   private raised: Map<NationId, string[]> | undefined;
+  private externals: Map<NationId, ExternalState[]> | undefined;
+
+  /** A nation's external structures (indexed in one pass, on first use: only tasks and conditions that name one ask). */
+  externalsOf(nation: NationId): readonly ExternalState[] {
+    if (!this.externals) {
+      this.externals = new Map();
+      for (const e of Object.values(this.ctx.state.externals)) pushTo(this.externals, e.nation, e);
+    }
+    return this.externals.get(nation) ?? [];
+  }
   private warring: Set<NationId> | undefined;
 
   /** Nations that fought a battle this turn or stand in a siege at its end (one pass over the world, on first use). */

@@ -44,6 +44,12 @@ export type Condition =
   | { kind: 'goal'; goal: string; done: boolean }
   /** An earlier event of this nation happened (within the last N turns), or not. */
   | { kind: 'happened'; event: string; within?: number; value: boolean }
+  /** One of the nation's units stands on this hex (of the class, if named). */
+  | { kind: 'unit_at'; hex: HexKey; class?: UnitClass }
+  /** The nation holds this settlement. */
+  | { kind: 'holds_settlement'; settlement: string }
+  /** The nation owns an external structure of this type (a mine, a dig site). */
+  | { kind: 'has_external'; structure: string }
   | { kind: 'all'; of: Condition[] }
   | { kind: 'any'; of: Condition[] }
   | { kind: 'not'; of: Condition };
@@ -69,6 +75,8 @@ export type Effect =
   | { kind: 'unlock'; unitType?: string; structure?: string }
   | { kind: 'revolt' }
   | { kind: 'follow_up'; event: string; in: number }
+  /** Sets a timed task (a catalogue's `task`, by id): the nation has `turns` turns to meet it. */
+  | { kind: 'task'; task: string }
   | { kind: 'message'; text: string };
 
 export type EffectKind = Effect['kind'];
@@ -96,6 +104,53 @@ export interface EventDef {
   drawn: boolean;
   /** A rumour every nation hears, worded without secrets. */
   public?: string;
+  /** The roll the event asks of the nation, answered in next turn's orders. */
+  roll?: RollDef;
+}
+
+/** The three rows of a roll's outcome table. */
+export const ROLL_OUTCOMES = ['fail', 'success', 'great'] as const;
+export type RollOutcome = (typeof ROLL_OUTCOMES)[number];
+
+/** One way to meet a roll: a d6 (plus Fate) against a number to beat, with its own outcome table. */
+export interface RollOption {
+  id: string;
+  /** What choosing it means, for the report. */
+  text: string;
+  /** The total must be above this. */
+  beat: number;
+  /** `great` when the total reaches beat + 1 + greatBy (a siege's extra action: rules S3). */
+  greatBy: number;
+  /** Effects by outcome; a missing `great` is a `success`. */
+  outcomes: Partial<Record<RollOutcome, Effect[]>>;
+}
+
+export interface RollDef {
+  /** The question put to the player, e.g. "Will you ride out, or pay them off?" (names filled in). */
+  prompt: string;
+  /** One option (written without `options`: its id is "roll") or a choice among several. */
+  options: RollOption[];
+  /** Taken when the player does not answer. */
+  default: string;
+}
+
+/**
+ * A timed task: met when its conditions hold (by the deadline; with `hold`,
+ * at every check up to it) or, with `pay`, when the nation pays with an
+ * `answer <task>` order; its effects follow either way.
+ */
+export interface TaskDef {
+  id: string;
+  /** What the nation is asked to do, for the report (names filled in). */
+  text: string;
+  turns: number;
+  conditions: Condition[];
+  /** Met only if the conditions hold at every check until the deadline (a place held), not as soon as they do. */
+  hold: boolean;
+  /** Renown the nation pays with `answer <task>` to meet it. */
+  pay?: number;
+  onMet: Effect[];
+  onMissed: Effect[];
 }
 
 /** The campaign's knobs for random events and rebellion; docs/rules.md gives their sources. */
@@ -107,6 +162,15 @@ export interface EventSettings {
   /** Good events' weight is multiplied by mood^(Prosperity + Happiness), bad ones' by mood^-(P + H). */
   mood: number;
   rebellion: RebellionSettings;
+  explore: ExploreSettings;
+}
+
+/** A unit's search for hidden resources (the `explore` order). */
+export interface ExploreSettings {
+  /** d6 + Fate must beat this to find something. */
+  beat: number;
+  /** How far from the unit's hex a find may lie. */
+  within: number;
 }
 
 export interface RebellionSettings {
@@ -126,6 +190,8 @@ export interface RebellionSettings {
 export interface EventCatalogue {
   settings: EventSettings;
   entries: Record<string, EventDef>;
+  /** Every `task` the entries' effects set, by id. */
+  tasks: Record<string, TaskDef>;
   /** The file it came from, for messages. */
   source?: string;
 }
@@ -135,6 +201,7 @@ export const DEFAULT_EVENT_SETTINGS: EventSettings = {
   quiet: 50,
   mood: 1.25,
   rebellion: { enabled: false, happinessAtOrBelow: -2, base: 10, step: 10, garrison: { count: 1 } },
+  explore: { beat: 3, within: 1 },
 };
 
 /** Where an event landed: its nation and, by scope, a settlement, unit or hex. */
@@ -143,6 +210,25 @@ export type EventTarget =
   | { scope: 'settlement'; id: string; hex: HexKey }
   | { scope: 'unit'; id: string; hex: HexKey }
   | { scope: 'hex'; hex: HexKey };
+
+/** A roll an event asked of a nation, rolled in the `turn` its answer is due (the turn after it was asked). */
+export interface PendingRoll {
+  event: string;
+  turn: number;
+  target: EventTarget;
+}
+
+/** A timed task under way: checked each turn after it was set, up to its deadline. */
+export interface PendingTask {
+  task: string;
+  /** The event that set it. */
+  event: string;
+  title: string;
+  text: string;
+  set: number;
+  deadline: number;
+  target: EventTarget;
+}
 
 /** A past event of a nation, kept in its state for `happened` conditions and follow-ups. */
 export interface EventRecord {

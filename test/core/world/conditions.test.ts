@@ -31,6 +31,7 @@ function scene(): EventScene {
       knight: { nation: 'argenta', type: 'knight', hex: '6,2' },
       dwarf: { nation: 'gondarahl', type: 'dwarves', hex: '7,2' },
     },
+    externals: { m1: { nation: 'argenta', type: 'mine', hex: '9,4' } },
   });
   return new EventScene(new TurnContext(campaign, state, { nations: {}, gm: [] }, new SeededRandomiser('t', 3)));
 }
@@ -75,6 +76,14 @@ const cases: [string, Condition, EventTarget, boolean][] = [
   ['plague happened', { kind: 'happened', event: 'plague', value: true }, NATION, true],
   ['plague within the last turn (it was turn 1; this is 3)', { kind: 'happened', event: 'plague', within: 1, value: true }, NATION, false],
   ['famine did not happen', { kind: 'happened', event: 'famine', value: false }, NATION, true],
+  ['own knight at 6,2', { kind: 'unit_at', hex: '6,2' as never }, NATION, true],
+  ['own cavalry at 6,2', { kind: 'unit_at', hex: '6,2' as never, class: 'cavalry' }, NATION, true],
+  ['own infantry at 6,2', { kind: 'unit_at', hex: '6,2' as never, class: 'infantry' }, NATION, false],
+  ['own unit at 7,2 (a Gondarahl unit stands there)', { kind: 'unit_at', hex: '7,2' as never }, NATION, false],
+  ['holds Wood', { kind: 'holds_settlement', settlement: 'wood' }, NATION, true],
+  ['holds no Ironhold', { kind: 'holds_settlement', settlement: 'ironhold' }, NATION, false],
+  ['has a silver mine', { kind: 'has_external', structure: 'mine' }, NATION, true],
+  ['has no dig site', { kind: 'has_external', structure: 'dig_site' }, NATION, false],
   ['all of two true', { kind: 'all', of: [{ kind: 'at_war', value: false }, { kind: 'turn', range: { min: 1 } }] }, NATION, true],
   ['all with one false', { kind: 'all', of: [{ kind: 'at_war', value: true }, { kind: 'turn', range: { min: 1 } }] }, NATION, false],
   ['any with one true', { kind: 'any', of: [{ kind: 'at_war', value: true }, { kind: 'turn', range: { min: 1 } }] }, NATION, true],

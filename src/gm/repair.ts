@@ -2,6 +2,7 @@ import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { latestTurnProblem, turnDirName } from '../campaign/store.js';
 import { syncDir } from '../campaign/staging.js';
+import { restoreKeptOrders } from '../campaign/kept-orders.js';
 import { writeReports } from '../report/write.js';
 import { readRuntime } from '../schedule/runtime.js';
 import { nextAsideIndex, withGm, type GmOptions } from './context.js';
@@ -12,8 +13,10 @@ import { nextAsideIndex, withGm, type GmOptions } from './context.js';
  *
  * - a turn whose own files are missing or changed is put aside as
  *   turns/NNNN.incomplete-<k> and is pending again: the orders it was
- *   resolved from are still in orders/NNNN, so the next tick past its
- *   deadline (or `fatecraft turn`) resolves it once more, to the same result;
+ *   resolved from (kept in its folder) are copied back to orders/NNNN, so
+ *   the next tick past its deadline (or `fatecraft turn`) resolves it once
+ *   more, to the same result (an order file the damaged folder lost is
+ *   gone with it; the raw mail, orders/NNNN/<nation>.eml, is still there);
  * - a turn whose reports alone are damaged has them made again from its
  *   state and event log.
  */
@@ -40,6 +43,8 @@ export async function repairTurns(dir: string, opts: GmOptions): Promise<RepairR
       const k = await nextAsideIndex(turnsDir, 'incomplete', name);
       const to = join(turnsDir, `${name}.incomplete-${k}`);
       await rename(problem.folder, to);
+      // Pending again: with the orders it was resolved from (those its folder still has), unless orders/NNNN has them.
+      await restoreKeptOrders(to, dir, problem.turn, 'copy');
       putAside.push({ turn: problem.turn, to });
       ctx.log('repair', `turn ${problem.turn} was not written whole (${problem.detail}); put aside as turns/${name}.incomplete-${k}, to be resolved again`, problem.turn);
       problem = await latestTurnProblem(dir);

@@ -1,4 +1,5 @@
 import { ordersKeptWithTurn, startReadingPendingOrders } from '../campaign/pending-orders.js';
+import { releaseKeptOrders } from '../campaign/kept-orders.js';
 import { initialState } from '../campaign/initial-state.js';
 import { CampaignError } from '../campaign/problems.js';
 import { assertLatestTurnWhole, ensureStartingState, latestTurn, openCampaign, readState, writeTurn } from '../campaign/store.js';
@@ -58,6 +59,8 @@ export async function runTurn(campaignDir: string, opts: RunTurnOptions = {}): P
   await ensureStartingState(open, () => initialState(open.file));
   await assertLatestTurnWhole(campaignDir);
   const last = (await latestTurn(campaignDir)) ?? 0;
+  // A crash between writing the last turn and letting its orders go left them in both places.
+  await releaseKeptOrders(campaignDir, last);
   const turn = last + 1;
   if (opts.expectTurn !== undefined && opts.expectTurn !== turn) {
     const message = opts.expectTurn < turn ? `turn ${opts.expectTurn} has already been resolved (the pending turn is ${turn}); nothing was done` : `the pending turn is ${turn}, not ${opts.expectTurn}; nothing was resolved`;
@@ -70,8 +73,10 @@ export async function runTurn(campaignDir: string, opts: RunTurnOptions = {}): P
   const pending = await reading.interpret(before);
   const { state, events } = resolveTurn({ campaign: open.campaign, state: before, orders: pending.orders, ...(opts.dice ? { dice: opts.dice } : {}) });
   const input: TurnRenderInput = { open, before, state, events, turn, orders: pending.orders, ...(opts.nextDeadline ? { nextDeadline: opts.nextDeadline } : {}) };
-  const dir = await writeTurn(campaignDir, turn, { state, events, extra: ordersKeptWithTurn(pending) }, async (sink, alongside) => {
+  const dir = await writeTurn(campaignDir, turn, { state, events, extra: {}, kept: ordersKeptWithTurn(pending) }, async (sink, alongside) => {
     for (const render of opts.renderers ?? []) await render(input, sink, alongside);
   });
+  // The turn keeps its orders now: orders/NNNN lets them go (kept-orders.ts).
+  await releaseKeptOrders(campaignDir, turn);
   return { turn, dir, events, state };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { openCampaign, readState } from '../../src/campaign/store.js';
@@ -70,6 +70,20 @@ describe('rerun', () => {
     expect(rt.log.filter((l) => l.op === 'rerun')).toHaveLength(2);
   }, 30_000);
 
+  it('from unchanged orders writes the same turn byte for byte, each order file still stored once', async () => {
+    const { dir, clock } = await played('rerun-same', 2);
+    const before = tree(join(dir, 'turns', '0002'));
+    expect(Object.keys(before).some((k) => k.startsWith('orders/'))).toBe(true);
+    await rerunTurn(dir, 2, { clock });
+    expect(tree(join(dir, 'turns', '0002'))).toEqual(before);
+    expect(tree(join(dir, 'turns', '0002.superseded-1'))).toEqual(before);
+    // The new turn and the one it superseded share their order files; orders/0002 has none left.
+    for (const name of readdirSync(join(dir, 'turns', '0002', 'orders'))) {
+      expect(statSync(join(dir, 'turns', '0002', 'orders', name)).ino).toBe(statSync(join(dir, 'turns', '0002.superseded-1', 'orders', name)).ino);
+    }
+    expect(readdirSync(join(dir, 'orders', '0002')).filter((n) => n.endsWith('.yaml'))).toEqual([]);
+  }, 30_000);
+
   it('refuses a turn that is not the latest, and says what to do', async () => {
     const { dir, clock } = await played('rerun-old', 2);
     await expect(rerunTurn(dir, 1, { clock })).rejects.toThrow(/turn 1 is not the latest resolved turn \(2 is\).*fatecraft rollback .* 1, then: fatecraft rerun .* 1/);
@@ -105,6 +119,10 @@ describe('rollback', () => {
     expect(r.movedOrders).toEqual([3]);
     expect(turnNames(dir)).toEqual(['0000', '0001', '0002.rolledback-1']);
     expect(readdirSync(join(dir, 'orders')).sort()).toEqual(['0001', '0002', '0003.rolledback-1']);
+    // Turn 2 is pending again with the orders it was resolved from: copies, so editing them leaves the turn kept aside as it was.
+    const kept = readdirSync(join(dir, 'turns', '0002.rolledback-1', 'orders')).sort();
+    expect(readdirSync(join(dir, 'orders', '0002')).filter((n) => n.endsWith('.yaml')).sort()).toEqual(kept);
+    for (const name of kept) expect(statSync(join(dir, 'orders', '0002', name)).ino).not.toBe(statSync(join(dir, 'turns', '0002.rolledback-1', 'orders', name)).ino);
     const rt = (await readRuntime(dir))!;
     expect(rt.turn).toBe(2);
     expect(rt.deadline).toBe(r.deadline.toISOString());

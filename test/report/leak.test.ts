@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { hexesOfRuns } from '../../src/report/nation-data.js';
 import type { NationId, UnitId } from '../../src/core/ids.js';
 import { playedNations } from '../../src/core/campaign.js';
 import { nationView, sightOf, unitsNamedIn } from '../../src/report/nation-view.js';
@@ -107,12 +108,13 @@ function checkPairs(get: () => Played, numbers: boolean) {
     const played = get();
     for (const t of played.turns) {
       for (const nation of playedNations(played.open.campaign)) {
-        const y = parse(t.reports[`${nation}.yaml`] ?? '') as Record<string, unknown> & { sight: { hexes: string[]; units: { hex: string; nation: string }[] }; nations: Record<string, unknown>[] };
-        expect(y.format).toBe('fatecraft-nation-report/1');
+        const y = parse(t.reports[`${nation}.yaml`] ?? '') as Record<string, unknown> & { sight: { hexes: string[]; units?: { hex: string; nation: string }[] }; nations: Record<string, unknown>[] };
+        expect(y.format).toBe('fatecraft-nation-report/2');
         expect((y.renown as { end: number }).end).toBe(t.state.nations[nation]?.renown);
-        for (const u of y.sight.units) {
+        const inSight = hexesOfRuns(y.sight.hexes);
+        for (const u of y.sight.units ?? []) {
           expect(u.nation).not.toBe(nation);
-          expect(y.sight.hexes).toContain(u.hex);
+          expect(inSight).toContain(u.hex);
         }
         for (const n of y.nations) expect(Object.keys(n).sort()).toEqual(['alive', 'happiness', 'id', 'leader', 'name', 'prosperity']);
       }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { latestTurnProblem, turnDirName } from '../campaign/store.js';
 import { syncDir } from '../campaign/staging.js';
 import { restoreKeptOrders } from '../campaign/kept-orders.js';
+import { finishPacking } from '../campaign/packed-reports.js';
 import { writeReports } from '../report/write.js';
 import { readRuntime } from '../schedule/runtime.js';
 import { nextAsideIndex, withGm, type GmOptions } from './context.js';
@@ -25,6 +26,8 @@ export interface RepairResult {
   putAside: { turn: number; to: string }[];
   /** The turn whose reports were made again. */
   reportsRewritten?: number;
+  /** Old turns whose interrupted packing was finished (campaign/packed-reports.ts). */
+  packsFinished?: number[];
   /** The pending turn afterwards. */
   pending: number;
 }
@@ -36,7 +39,14 @@ export async function repairTurns(dir: string, opts: GmOptions): Promise<RepairR
     const scheduled = (await readRuntime(dir)) !== undefined;
     const turnsDir = join(dir, 'turns');
     const putAside: RepairResult['putAside'] = [];
+    // Old turns whose packing a crash cut short (archive in place, loose reports not yet gone) are finished first.
+    const packsFinished = await finishPacking(dir);
+    for (const t of packsFinished) ctx.log('repair', `the packing of turn ${t}'s reports was cut short; finished`, t);
     let problem = await latestTurnProblem(dir);
+    if (!problem && packsFinished.length) {
+      if (scheduled) await ctx.save();
+      return { putAside: [], packsFinished, pending: rt.turn };
+    }
     if (!problem) ctx.refuse('nothing to repair: the latest turn folder has every file its manifest lists');
     while (problem?.kind === 'incomplete') {
       const name = turnDirName(problem.turn);
@@ -66,6 +76,6 @@ export async function repairTurns(dir: string, opts: GmOptions): Promise<RepairR
       rt.reportsDue = rt.reportsDue.filter((r) => r.turn <= latest);
     }
     if (scheduled) await ctx.save();
-    return { putAside, ...(reportsRewritten !== undefined ? { reportsRewritten } : {}), pending: rt.turn };
+    return { putAside, ...(reportsRewritten !== undefined ? { reportsRewritten } : {}), ...(packsFinished.length ? { packsFinished } : {}), pending: rt.turn };
   });
 }

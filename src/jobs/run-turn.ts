@@ -35,6 +35,17 @@ export interface TurnRenderInput {
 export interface TurnRenderer {
   (input: TurnRenderInput, sink: FileSink, alongside?: () => Promise<void>): Promise<void>;
   check?(open: Awaited<ReturnType<typeof openCampaign>>): void;
+  /**
+   * Work on older turns (packing their reports), started before this turn is
+   * resolved so it runs beside it; put in place once the turn is written,
+   * dropped if the turn fails.
+   */
+  olderTurns?(open: Awaited<ReturnType<typeof openCampaign>>, turn: number): Promise<OlderTurnsWork>;
+}
+
+export interface OlderTurnsWork {
+  commit(): Promise<void>;
+  abandon(): Promise<void>;
 }
 
 export interface RunTurnOptions {
@@ -67,6 +78,17 @@ export async function runTurn(campaignDir: string, opts: RunTurnOptions = {}): P
     throw new CampaignError([{ file: campaignDir, message }]);
   }
   for (const render of opts.renderers ?? []) render.check?.(open);
+  const older: OlderTurnsWork[] = [];
+  for (const render of opts.renderers ?? []) if (render.olderTurns) older.push(await render.olderTurns(open, turn));
+  try {
+    return await resolveAndWrite(campaignDir, open, last, turn, opts, older);
+  } catch (e) {
+    for (const work of older) await work.abandon();
+    throw e;
+  }
+}
+
+async function resolveAndWrite(campaignDir: string, open: Awaited<ReturnType<typeof openCampaign>>, last: number, turn: number, opts: RunTurnOptions, older: readonly OlderTurnsWork[]): Promise<RunTurnResult> {
   // The order files' sheets are read (in worker threads, in a big campaign) while the state loads.
   const reading = await startReadingPendingOrders(open, turn);
   const before = await readState(campaignDir, last, open.campaign);
@@ -78,5 +100,6 @@ export async function runTurn(campaignDir: string, opts: RunTurnOptions = {}): P
   });
   // The turn keeps its orders now: orders/NNNN lets them go (kept-orders.ts).
   await releaseKeptOrders(campaignDir, turn);
+  for (const work of older) await work.commit();
   return { turn, dir, events, state };
 }

@@ -17,10 +17,24 @@ export interface TarEntry {
   bytes: Buffer;
 }
 
-/** The header and padded content of one regular file. */
+/** The header and padded content of one regular file (a name too long for ustar goes before it in a pax header). */
 export function tarEntry(name: string, bytes: Uint8Array): Buffer[] {
+  const split = splitName(name);
+  if (split) return block(split, '0', bytes);
+  const record = paxRecord('path', name);
+  return [...block(['', 'PaxHeader'], 'x', record), ...block(['', name.slice(0, 100)], '0', bytes)];
+}
+
+/** "<length> <key>=<value>\n", the length counting itself. */
+function paxRecord(key: string, value: string): Buffer {
+  const body = ` ${key}=${value}\n`;
+  let length = Buffer.byteLength(body);
+  while (String(length).length + Buffer.byteLength(body) !== length) length = String(length).length + Buffer.byteLength(body);
+  return Buffer.from(`${length}${body}`, 'utf8');
+}
+
+function block([prefix, base]: [string, string], type: '0' | 'x', bytes: Uint8Array): Buffer[] {
   const header = Buffer.alloc(BLOCK);
-  const [prefix, base] = splitName(name);
   header.write(base, 0, 100, 'utf8');
   octal(header, 100, 8, 0o644);
   octal(header, 108, 8, 0);
@@ -28,7 +42,7 @@ export function tarEntry(name: string, bytes: Uint8Array): Buffer[] {
   octal(header, 124, 12, bytes.length);
   octal(header, 136, 12, 0);
   header.write('        ', 148, 8, 'latin1');
-  header.write('0', 156, 1, 'latin1');
+  header.write(type, 156, 1, 'latin1');
   header.write('ustar\u000000', 257, 8, 'latin1');
   header.write(prefix, 345, 155, 'utf8');
   let sum = 0;
@@ -45,15 +59,24 @@ function octal(header: Buffer, at: number, width: number, value: number): void {
   header.write(`${value.toString(8).padStart(width - 1, '0')}\u0000`, at, width, 'latin1');
 }
 
-/** ustar keeps a name in two fields: up to 155 bytes of folders and 100 of the rest. */
-function splitName(name: string): [prefix: string, base: string] {
+/** ustar keeps a name in two fields: up to 155 bytes of folders and 100 of the rest; undefined when it does not fit. */
+function splitName(name: string): [prefix: string, base: string] | undefined {
   if (Buffer.byteLength(name) <= 100) return ['', name];
   for (let cut = name.indexOf('/'); cut !== -1; cut = name.indexOf('/', cut + 1)) {
     const prefix = name.slice(0, cut);
     const base = name.slice(cut + 1);
     if (Buffer.byteLength(prefix) <= 155 && Buffer.byteLength(base) <= 100) return [prefix, base];
   }
-  throw new Error(`the name "${name}" is too long for a tar archive`);
+  return undefined;
+}
+
+/** The path a pax header gives the entry after it, if it gives one. */
+function paxPath(record: Buffer): string | undefined {
+  for (const line of record.toString('utf8').split('\n')) {
+    const m = /^\d+ path=(.*)$/s.exec(line);
+    if (m) return m[1];
+  }
+  return undefined;
 }
 
 function field(header: Buffer, at: number, width: number): string {
@@ -67,6 +90,7 @@ export async function* readTarGz(path: string): AsyncGenerator<TarEntry> {
   let pending: Buffer = Buffer.alloc(0);
   let current: { name: string; size: number; parts: Buffer[]; got: number; type: string } | undefined;
   let skip = 0;
+  let longName: string | undefined;
   for await (const chunk of createReadStream(path).pipe(createGunzip()) as AsyncIterable<Buffer>) {
     pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
     for (;;) {
@@ -85,7 +109,11 @@ export async function* readTarGz(path: string): AsyncGenerator<TarEntry> {
         const done = current;
         current = undefined;
         skip = (BLOCK - (done.size % BLOCK)) % BLOCK;
-        if (done.type === '0' || done.type === '') yield { name: done.name, bytes: Buffer.concat(done.parts) };
+        if (done.type === 'x') longName = paxPath(Buffer.concat(done.parts));
+        else if (done.type === '0' || done.type === '') {
+          yield { name: longName ?? done.name, bytes: Buffer.concat(done.parts) };
+          longName = undefined;
+        }
         continue;
       }
       if (pending.length < BLOCK) break;

@@ -16,8 +16,8 @@ import { turnDirName } from './turn-folders.js';
  * 2. the turn folder is renamed into place, orders and all;
  * 3. orders/NNNN/ drops the names it shares with the turn (releaseKeptOrders).
  *
- * A crash between 2 and 3 leaves two names for one file, which the next turn
- * (or `fatecraft repair`) drops. A copy, not a link, is written only where a
+ * A crash between 2 and 3 leaves two names for one file (counted once by
+ * `fatecraft status`), which the next turn drops before it reads its own. A copy, not a link, is written only where a
  * link cannot be made (another file system) or the file changed since it
  * was read.
  *

@@ -7,7 +7,7 @@ import { StagingFolder, syncDir } from '../campaign/staging.js';
 import { refreshManifest } from '../campaign/turn-manifest.js';
 import { listTurns, openCampaign, readState, readTurnEvents, turnDirName, type OpenCampaign } from '../campaign/store.js';
 
-import { isPacked, repackReports } from '../campaign/packed-reports.js';
+import { finishPacking, isPacked, repackReports } from '../campaign/packed-reports.js';
 import { REPORTS_DIR, writeReportsTo, type ReportOptions } from './renderer.js';
 
 /**
@@ -43,10 +43,12 @@ export async function writeReports(campaignDir: string, opts: ReportOptions & { 
     await writeReportsTo(staging, { open, before, state, events, turn }, opts);
     await staging.flush();
     const files = staging.files;
-    if (isPacked(dir) && !existsSync(join(dir, REPORTS_DIR))) {
-      // A packed turn stays packed: the reports made again replace theirs in a new archive.
+    if (isPacked(dir)) {
+      // A packed turn stays packed: the reports made again replace theirs in a new archive (and loose
+      // reports a packing cut short left beside it go, as that packing would have done).
       const fresh = new Map(files.map((rel) => [rel.slice(REPORTS_DIR.length + 1), join(staging.dir, rel)] as const));
       await repackReports(dir, turn, fresh);
+      if (existsSync(join(dir, REPORTS_DIR))) await finishPacking(campaignDir);
       return { turn, dir, files, packed: true };
     }
     const folders = new Set<string>();

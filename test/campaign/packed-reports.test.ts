@@ -8,6 +8,7 @@ import { createGzip } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { finishPacking, isPacked, packTurns, readPackedReports, PACKED_REPORTS } from '../../src/campaign/packed-reports.js';
 import { openCampaign, readState, readTurnEvents } from '../../src/campaign/store.js';
+import { checkTurnFolder } from '../../src/campaign/turn-manifest.js';
 import { readTarGz, TAR_END, tarEntry } from '../../src/campaign/tar.js';
 import { turnRenderers } from '../../src/cli/renderers.js';
 import { runTurn } from '../../src/jobs/run-turn.js';
@@ -74,6 +75,16 @@ describe("old turns' reports", () => {
     expect(readFileSync(join(folder, PACKED_REPORTS)).equals(archive)).toBe(true);
     await writeReports(dir, { turn: 1, nations: ['argenta'], gm: false });
     expect(readFileSync(join(folder, PACKED_REPORTS)).equals(archive)).toBe(true);
+  }, 60_000);
+
+  it('lost from a packed turn are reports to make again, not a turn to resolve again', async () => {
+    const { dir, loose } = await played('pack-lost', 1, 2);
+    const folder = join(dir, 'turns', '0001');
+    rmSync(join(folder, PACKED_REPORTS));
+    expect(await checkTurnFolder(folder, 1)).toMatchObject({ kind: 'reports', detail: `${PACKED_REPORTS} missing` });
+    await writeReports(dir, { turn: 1 });
+    expect(reportsOf(dir, '0001')).toEqual(loose['0001']);
+    expect(await checkTurnFolder(folder, 1)).toBeUndefined();
   }, 60_000);
 
   it('stay loose with keepTurns: all', async () => {

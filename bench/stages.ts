@@ -60,7 +60,7 @@ export async function timeStages(dir: string, renderers: TurnRenderer[]): Promis
   const alongside = () =>
     (written ??= (async () => {
       const w = now();
-      await writeTurnFiles(staging, 1, { state: result.state, events: result.events, extra: ordersKeptWithTurn(pending) });
+      await writeTurnFiles(staging, 1, { state: result.state, events: result.events, extra: {}, kept: ordersKeptWithTurn(pending) });
       write = now() - w;
     })());
   t = now();

@@ -106,7 +106,8 @@ for (const file of readdirSync(outbox).filter((n) => n.endsWith('.eml'))) {
 sent.sort((a, b) => KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) || (a.to < b.to ? -1 : a.to > b.to ? 1 : 0));
 console.log(`\nThe start and turn ${Number(latest)} of the Silversheen Sea, played by mail:`);
 console.log(`  ${shown(join(turnsDir, '0000', 'reports'))}/   the starting reports and order sheets every player was mailed`);
-console.log(`  ${shown(join(target, 'orders', '0001'))}/   each nation's orders as filed from its mail (<nation>.yaml), with the mail itself (<nation>.eml)`);
+console.log(`  ${shown(join(turnDir, 'orders'))}/   each nation's orders as filed from its mail (<nation>.yaml), kept with the turn that used them`);
+console.log(`  ${shown(join(target, 'orders', '0001'))}/   each nation's mail itself (<nation>.eml)`);
 console.log(`  ${shown(join(mailDir, 'processed'))}/   the players' mails, moved out of the inbox once handled`);
 console.log(`  ${shown(join(mailDir, 'ledger'))}/   what was decided for each mail (the mail ledger)`);
 for (const [name, what] of [

@@ -14,11 +14,16 @@ export interface DiskUsage {
   other: number;
 }
 
-/** The bytes of the files under `dir` (links are counted as links, never followed). */
+/**
+ * The bytes of the files under `dir` (symbolic links are counted as links, never followed). A file
+ * with several names (a turn's orders, linked while orders/NNNN lets them go; a turn and the one a
+ * rerun superseded sharing an order file) is counted once, under the first name met.
+ */
 export async function campaignDiskUsage(dir: string): Promise<DiskUsage> {
   const usage: DiskUsage = { total: 0, turns: 0, orders: 0, mail: 0, other: 0 };
+  const seen = new Set<string>();
   for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const bytes = await bytesUnder(join(dir, entry.name));
+    const bytes = await bytesUnder(join(dir, entry.name), seen);
     const part = entry.isDirectory() && (entry.name === 'turns' || entry.name === 'orders' || entry.name === 'mail') ? entry.name : 'other';
     usage[part] += bytes;
     usage.total += bytes;
@@ -26,13 +31,19 @@ export async function campaignDiskUsage(dir: string): Promise<DiskUsage> {
   return usage;
 }
 
-async function bytesUnder(path: string): Promise<number> {
+async function bytesUnder(path: string, seen: Set<string>): Promise<number> {
   const stat = await lstat(path).catch(() => undefined);
   if (!stat) return 0; // gone while we looked (a tick's temporary file)
-  if (!stat.isDirectory()) return stat.size;
+  if (!stat.isDirectory()) {
+    if (stat.nlink <= 1) return stat.size;
+    const id = `${stat.dev}:${stat.ino}`;
+    if (seen.has(id)) return 0;
+    seen.add(id);
+    return stat.size;
+  }
   let sum = 0;
   const names = await readdir(path).catch(() => [] as string[]);
-  for (const name of names) sum += await bytesUnder(join(path, name));
+  for (const name of names) sum += await bytesUnder(join(path, name), seen);
   return sum;
 }
 

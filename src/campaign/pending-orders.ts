@@ -7,6 +7,7 @@ import type { GameState } from '../core/state.js';
 import { readYamlSheets } from '../orders/parallel-sheets.js';
 import { interpretSheet, WHOLE_FILE, type OrderSheet } from '../orders/sheet.js';
 import { readOneOffEvent } from './event-catalogue.js';
+import { KEPT_ORDERS, type KeptFile } from './kept-orders.js';
 import { validate, CampaignError, type FileProblem } from './problems.js';
 import { readRegularFile, type RegularFileRead } from './regular-file.js';
 import type { Locate } from './yaml-io.js';
@@ -18,16 +19,16 @@ export const GM_ORDERS_FILE = '_gm.yaml';
 
 export interface PendingOrders {
   orders: TurnOrders;
-  /** The files read, by name, kept with the resolved turn. */
-  files: Record<string, Buffer>;
+  /** The files read, by name, kept with the resolved turn (kept-orders.ts). */
+  files: Record<string, KeptFile>;
 }
 
 export const ordersDir = (dir: string, turn: number) => join(dir, 'orders', turnDirName(turn));
 
 /** The order files read, as the resolved turn keeps them: orders/<file> in its folder. */
-export function ordersKeptWithTurn(pending: PendingOrders): Record<string, Buffer> {
-  const kept: Record<string, Buffer> = {};
-  for (const [name, bytes] of Object.entries(pending.files)) kept[`orders/${name}`] = bytes;
+export function ordersKeptWithTurn(pending: PendingOrders): Record<string, KeptFile> {
+  const kept: Record<string, KeptFile> = {};
+  for (const [name, file] of Object.entries(pending.files)) kept[`${KEPT_ORDERS}/${name}`] = file;
   return kept;
 }
 
@@ -53,7 +54,7 @@ export interface OrdersOnTheWay {
 export async function startReadingPendingOrders(open: OpenCampaign, turn: number): Promise<OrdersOnTheWay> {
   const dir = ordersDir(open.dir, turn);
   const gm: GmAction[] = [];
-  const files: Record<string, Buffer> = {};
+  const files: Record<string, KeptFile> = {};
   const nationFiles: NationOrderFile[] = [];
   for (const { name, path, read } of await readOrderFolder(dir)) {
     if (name === GM_ORDERS_FILE) {
@@ -62,11 +63,11 @@ export async function startReadingPendingOrders(open: OpenCampaign, turn: number
       const actions = validate(gmOrdersSchema, yaml, path);
       if (actions.turn !== turn) throw new CampaignError([{ file: path, path: 'turn', message: `the GM's orders are for turn ${actions.turn}; the pending turn is ${turn}` }]);
       gm.push(...gmActions(open, actions.actions, yaml, path));
-      files[name] = read.bytes;
+      files[name] = { bytes: read.bytes, from: read.identity };
       continue;
     }
     const nation = asNationId(name.slice(0, -'.yaml'.length));
-    if (read.ok) files[name] = read.bytes;
+    if (read.ok) files[name] = { bytes: read.bytes, from: read.identity };
     if (open.campaign.nations[nation]) nationFiles.push({ nation, read });
   }
   const sheets = readNationSheets(nationFiles, { elsewhere: true });

@@ -13,7 +13,19 @@ import { lstat, open } from 'node:fs/promises';
  * handle itself is checked, so an entry swapped for a link or a FIFO between
  * the two steps is refused too.
  */
-export type RegularFileRead = { ok: true; bytes: Buffer } | { ok: false; reason: string };
+export type RegularFileRead = { ok: true; bytes: Buffer; identity: FileIdentity } | { ok: false; reason: string };
+
+/**
+ * Which file was read: a turn keeps its order files by linking them rather
+ * than writing their bytes again, and links only the very file it read.
+ */
+export interface FileIdentity {
+  path: string;
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+}
 
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
@@ -61,7 +73,8 @@ async function readIfRegular(path: string): Promise<RegularFileRead> {
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) return { ok: false, reason: refusal(kindOf(stat)) };
-    return { ok: true, bytes: await handle.readFile() };
+    const bytes = await handle.readFile();
+    return { ok: true, bytes, identity: { path, dev: stat.dev, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs } };
   } finally {
     await handle.close();
   }

@@ -12,6 +12,7 @@ import { campaignFileSchema, stateFileSchema, type CampaignFile } from './schema
 import { failpoint } from '../schedule/failpoints.js';
 import { clearDeadTemporaries, temporaryName } from './process-owner.js';
 import { StagingFolder, syncDir, type FileSink, type FolderSink } from './staging.js';
+import { keepFile, type KeptFile } from './kept-orders.js';
 import { latestTurn, listTurns, turnDirName } from './turn-folders.js';
 import { checkTurnFolder, turnFolderError, writeManifest, type TurnFolderProblem } from './turn-manifest.js';
 import { GM_LIMITS, readBulkYaml, writeYaml } from './yaml-io.js';
@@ -24,7 +25,7 @@ export { syncDir };
  *   campaign.yaml                 settings, map, nations (hand-edited by the GM)
  *   turns/0000/state.yaml         the starting position
  *   turns/NNNN/                   a resolved turn: state.yaml, events.yaml, orders/, reports/
- *   orders/NNNN/<nation>.yaml     orders for the pending turn
+ *   orders/NNNN/<nation>.yaml     orders for the pending turn (moved into its turn folder once resolved)
  *
  * Turn folders are written whole or not at all: built under a temporary name
  * and renamed into place, which is atomic on one file system.
@@ -160,8 +161,10 @@ export async function readTurnEvents(dir: string, turn: number): Promise<LoggedE
 export interface TurnFiles {
   state: GameState;
   events: LoggedEvent[];
-  /** Further files, by path relative to the turn folder (orders used, reports...). */
+  /** Further files, by path relative to the turn folder. */
   extra: Record<string, string | Buffer>;
+  /** Files the turn keeps from elsewhere (the orders used), linked rather than written again where possible. */
+  kept?: Record<string, KeptFile>;
 }
 
 /** Canonical YAML of a state: maps sorted by id so the file is byte-stable and diffable. */
@@ -218,11 +221,12 @@ export async function writeTurn(dir: string, turn: number, files: TurnFiles, fil
   return final;
 }
 
-/** A turn's own files into the folder being built: state.yaml, events.yaml and the extras (the orders used). */
+/** A turn's own files into the folder being built: state.yaml, events.yaml, the extras and the files it keeps (the orders used). */
 export async function writeTurnFiles(sink: FileSink, turn: number, files: TurnFiles): Promise<void> {
   await sink.write('state.yaml', stateYaml(files.state));
   await sink.write('events.yaml', writeYaml({ turn, events: files.events }));
   for (const [rel, content] of Object.entries(files.extra).sort(([a], [b]) => (a < b ? -1 : 1))) await sink.write(rel, content);
+  for (const [rel, file] of Object.entries(files.kept ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) await keepFile(sink, rel, file);
 }
 
 /** A turn being written: ".NNNN.partial-<owner>" (process-owner.ts); it never counts as a turn. */

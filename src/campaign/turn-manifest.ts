@@ -47,8 +47,8 @@ async function writeSynced(path: string, text: string): Promise<void> {
   }
 }
 
-/** A turn folder's own files are the record of the turn; its reports can be made again from them. */
-const isReport = (rel: string) => rel.startsWith('reports/');
+/** A turn folder's own files are the record of the turn; its reports (loose, or packed in reports.tar.gz) can be made again from them. */
+const isReport = (rel: string) => rel.startsWith('reports/') || rel === 'reports.tar.gz';
 
 /** incomplete: the turn's own files are missing; reports: only reports are, and can be made again. */
 export interface TurnFolderProblem {

@@ -87,3 +87,9 @@ export async function nextAsideIndex(folder: string, label: string, name?: strin
   }
   return max + 1;
 }
+
+/** The folder "<name>.<label>-<k>" with the highest k beside `name`, if any (a move an interrupted operation made). */
+export async function newestAside(folder: string, name: string, label: string): Promise<string | undefined> {
+  const k = (await nextAsideIndex(folder, label, name)) - 1;
+  return k >= 1 ? join(folder, `${name}.${label}-${k}`) : undefined;
+}

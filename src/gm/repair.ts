@@ -2,6 +2,8 @@ import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { latestTurnProblem, turnDirName } from '../campaign/store.js';
 import { syncDir } from '../campaign/staging.js';
+import { restoreKeptOrders } from '../campaign/kept-orders.js';
+import { finishPacking } from '../campaign/packed-reports.js';
 import { writeReports } from '../report/write.js';
 import { readRuntime } from '../schedule/runtime.js';
 import { nextAsideIndex, withGm, type GmOptions } from './context.js';
@@ -12,8 +14,10 @@ import { nextAsideIndex, withGm, type GmOptions } from './context.js';
  *
  * - a turn whose own files are missing or changed is put aside as
  *   turns/NNNN.incomplete-<k> and is pending again: the orders it was
- *   resolved from are still in orders/NNNN, so the next tick past its
- *   deadline (or `fatecraft turn`) resolves it once more, to the same result;
+ *   resolved from (kept in its folder) are copied back to orders/NNNN, so
+ *   the next tick past its deadline (or `fatecraft turn`) resolves it once
+ *   more, to the same result (an order file the damaged folder lost is
+ *   gone with it; the raw mail, orders/NNNN/<nation>.eml, is still there);
  * - a turn whose reports alone are damaged has them made again from its
  *   state and event log.
  */
@@ -22,6 +26,8 @@ export interface RepairResult {
   putAside: { turn: number; to: string }[];
   /** The turn whose reports were made again. */
   reportsRewritten?: number;
+  /** Old turns whose interrupted packing was finished (campaign/packed-reports.ts). */
+  packsFinished?: number[];
   /** The pending turn afterwards. */
   pending: number;
 }
@@ -33,13 +39,22 @@ export async function repairTurns(dir: string, opts: GmOptions): Promise<RepairR
     const scheduled = (await readRuntime(dir)) !== undefined;
     const turnsDir = join(dir, 'turns');
     const putAside: RepairResult['putAside'] = [];
+    // Old turns whose packing a crash cut short (archive in place, loose reports not yet gone) are finished first.
+    const packsFinished = await finishPacking(dir);
+    for (const t of packsFinished) ctx.log('repair', `the packing of turn ${t}'s reports was cut short; finished`, t);
     let problem = await latestTurnProblem(dir);
+    if (!problem && packsFinished.length) {
+      if (scheduled) await ctx.save();
+      return { putAside: [], packsFinished, pending: rt.turn };
+    }
     if (!problem) ctx.refuse('nothing to repair: the latest turn folder has every file its manifest lists');
     while (problem?.kind === 'incomplete') {
       const name = turnDirName(problem.turn);
       const k = await nextAsideIndex(turnsDir, 'incomplete', name);
       const to = join(turnsDir, `${name}.incomplete-${k}`);
       await rename(problem.folder, to);
+      // Pending again: with the orders it was resolved from (those its folder still has), unless orders/NNNN has them.
+      await restoreKeptOrders(to, dir, problem.turn, 'copy');
       putAside.push({ turn: problem.turn, to });
       ctx.log('repair', `turn ${problem.turn} was not written whole (${problem.detail}); put aside as turns/${name}.incomplete-${k}, to be resolved again`, problem.turn);
       problem = await latestTurnProblem(dir);
@@ -61,6 +76,6 @@ export async function repairTurns(dir: string, opts: GmOptions): Promise<RepairR
       rt.reportsDue = rt.reportsDue.filter((r) => r.turn <= latest);
     }
     if (scheduled) await ctx.save();
-    return { putAside, ...(reportsRewritten !== undefined ? { reportsRewritten } : {}), pending: rt.turn };
+    return { putAside, ...(reportsRewritten !== undefined ? { reportsRewritten } : {}), ...(packsFinished.length ? { packsFinished } : {}), pending: rt.turn };
   });
 }

@@ -6,7 +6,8 @@ import { turnVersion } from '../campaign/turn-version.js';
 import { runTurn, type TurnRenderer } from '../jobs/run-turn.js';
 import { nextCronTime } from '../schedule/deadline.js';
 import { addNotice, gmLogFor } from '../schedule/runtime.js';
-import { nextAsideIndex, withGm, type GmOptions } from './context.js';
+import { restoreKeptOrders } from '../campaign/kept-orders.js';
+import { newestAside, nextAsideIndex, withGm, type GmOptions } from './context.js';
 
 /**
  * Re-resolving and rolling back. Nothing is deleted: a superseded turn is
@@ -59,6 +60,8 @@ export async function rerunTurn(dir: string, turn: number, opts: RerunOptions): 
       k = await nextAsideIndex(turnsDir, 'superseded', turnDirName(turn));
       await rename(join(turnsDir, turnDirName(turn)), join(turnsDir, `${turnDirName(turn)}.superseded-${k}`));
     }
+    // The turn took its orders with it (kept-orders.ts): they are the rerun's orders, but for the files the GM put in orders/NNNN.
+    await restoreKeptOrders(join(turnsDir, `${turnDirName(turn)}.superseded-${k}`), dir, turn, 'link');
     // The corrected reports print the deadline the schedule has set for the next turn, as the first ones did,
     // and (with the GM's log) say why they replace the first ones.
     const players = { turn, text: `Turn ${turn} was resolved again: these reports replace the ones sent first.` };
@@ -117,6 +120,9 @@ export async function rollbackTo(dir: string, turn: number, opts: RollbackOption
       await rename(from, join(turnsDir, `${turnDirName(t)}.rolledback-${k}`));
       movedTurns.push(t);
     }
+    // Turn+1 is pending again, with the orders it was resolved from (kept in its folder, now aside), as copies.
+    const reopened = movedTurns.includes(turn + 1) ? join(turnsDir, `${turnDirName(turn + 1)}.rolledback-${k}`) : resuming ? await newestAside(turnsDir, turnDirName(turn + 1), 'rolledback') : undefined;
+    if (reopened) await restoreKeptOrders(reopened, dir, turn + 1, 'copy');
     const movedOrders: number[] = [];
     if (existsSync(ordersRoot)) {
       for (const name of (await readdir(ordersRoot)).filter((n) => /^\d{4,}$/.test(n)).sort()) {

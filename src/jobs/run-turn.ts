@@ -1,4 +1,5 @@
 import { ordersKeptWithTurn, startReadingPendingOrders } from '../campaign/pending-orders.js';
+import { releaseKeptOrders } from '../campaign/kept-orders.js';
 import { initialState } from '../campaign/initial-state.js';
 import { CampaignError } from '../campaign/problems.js';
 import { assertLatestTurnWhole, ensureStartingState, latestTurn, openCampaign, readState, writeTurn } from '../campaign/store.js';
@@ -38,6 +39,17 @@ export interface TurnRenderInput {
 export interface TurnRenderer {
   (input: TurnRenderInput, sink: FileSink, alongside?: () => Promise<void>): Promise<void>;
   check?(open: Awaited<ReturnType<typeof openCampaign>>): void;
+  /**
+   * Work on older turns (packing their reports), started before this turn is
+   * resolved so it runs beside it; put in place once the turn is written,
+   * dropped if the turn fails.
+   */
+  olderTurns?(open: Awaited<ReturnType<typeof openCampaign>>, turn: number): Promise<OlderTurnsWork>;
+}
+
+export interface OlderTurnsWork {
+  commit(): Promise<void>;
+  abandon(): Promise<void>;
 }
 
 export interface RunTurnOptions {
@@ -66,20 +78,36 @@ export async function runTurn(campaignDir: string, opts: RunTurnOptions = {}): P
   await ensureStartingState(open, () => initialState(open.file));
   await assertLatestTurnWhole(campaignDir);
   const last = (await latestTurn(campaignDir)) ?? 0;
+  // A crash between writing the last turn and letting its orders go left them in both places.
+  await releaseKeptOrders(campaignDir, last);
   const turn = last + 1;
   if (opts.expectTurn !== undefined && opts.expectTurn !== turn) {
     const message = opts.expectTurn < turn ? `turn ${opts.expectTurn} has already been resolved (the pending turn is ${turn}); nothing was done` : `the pending turn is ${turn}, not ${opts.expectTurn}; nothing was resolved`;
     throw new CampaignError([{ file: campaignDir, message }]);
   }
   for (const render of opts.renderers ?? []) render.check?.(open);
+  const older: OlderTurnsWork[] = [];
+  for (const render of opts.renderers ?? []) if (render.olderTurns) older.push(await render.olderTurns(open, turn));
+  try {
+    return await resolveAndWrite(campaignDir, open, last, turn, opts, older);
+  } catch (e) {
+    for (const work of older) await work.abandon();
+    throw e;
+  }
+}
+
+async function resolveAndWrite(campaignDir: string, open: Awaited<ReturnType<typeof openCampaign>>, last: number, turn: number, opts: RunTurnOptions, older: readonly OlderTurnsWork[]): Promise<RunTurnResult> {
   // The order files' sheets are read (in worker threads, in a big campaign) while the state loads.
   const reading = await startReadingPendingOrders(open, turn);
   const before = await readState(campaignDir, last, open.campaign);
   const pending = await reading.interpret(before);
   const { state, events } = resolveTurn({ campaign: open.campaign, state: before, orders: pending.orders, ...(opts.dice ? { dice: opts.dice } : {}) });
   const input: TurnRenderInput = { open, before, state, events, turn, orders: pending.orders, ...(opts.nextDeadline ? { nextDeadline: opts.nextDeadline } : {}), ...(opts.nextDeadlineByNation ? { nextDeadlineByNation: opts.nextDeadlineByNation } : {}), ...(opts.gmLog ? { gmLog: opts.gmLog } : {}) };
-  const dir = await writeTurn(campaignDir, turn, { state, events, extra: ordersKeptWithTurn(pending) }, async (sink, alongside) => {
+  const dir = await writeTurn(campaignDir, turn, { state, events, extra: {}, kept: ordersKeptWithTurn(pending) }, async (sink, alongside) => {
     for (const render of opts.renderers ?? []) await render(input, sink, alongside);
   });
+  // The turn keeps its orders now: orders/NNNN lets them go (kept-orders.ts).
+  await releaseKeptOrders(campaignDir, turn);
+  for (const work of older) await work.commit();
   return { turn, dir, events, state };
 }

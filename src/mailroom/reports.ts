@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CampaignError } from '../campaign/problems.js';
 import { listTurns, turnDirName } from '../campaign/store.js';
+import { isPacked, readPackedReports } from '../campaign/packed-reports.js';
 import { asNationId } from '../core/ids.js';
 import { composeGmReport, composeNotice, composeReminder, composeReport, type ReportFiles } from './compose.js';
 import type { GmNote } from './decide.js';
@@ -31,9 +32,10 @@ export interface ReportsSummary {
 }
 
 /** A nation's report files of a resolved turn; undefined when the turn has no report for it. */
-export async function readReportFiles(campaignDir: string, turn: number, nation: string): Promise<ReportFiles | undefined> {
+export async function readReportFiles(campaignDir: string, turn: number, nation: string, packed?: ReadonlyMap<string, Buffer>): Promise<ReportFiles | undefined> {
   const dir = join(campaignDir, 'turns', turnDirName(turn), 'reports');
-  const read = async (name: string) => (existsSync(join(dir, name)) ? readFile(join(dir, name), 'utf8') : undefined);
+  // An old turn's reports may be packed (campaign/packed-reports.ts): then read from the archive, read once by the caller.
+  const read = async (name: string) => (packed ? packed.get(name)?.toString('utf8') : existsSync(join(dir, name)) ? readFile(join(dir, name), 'utf8') : undefined);
   const txt = await read(`${nation}.txt`);
   if (txt === undefined) return undefined;
   const [html, svg, orders] = await Promise.all([read(`${nation}.html`), read(`${nation}.svg`), read(`${nation}-orders.yaml`)]);
@@ -57,11 +59,13 @@ export async function sendReports(campaignDir: string, turn: number, opts: SendO
       const reportIds: [nation: string, messageId: string][] = [];
       const campaign = room.open.campaign;
       const reportsDir = join(campaignDir, 'turns', turnDirName(turn), 'reports');
-      if (!existsSync(reportsDir)) {
+      const turnFolder = join(campaignDir, 'turns', turnDirName(turn));
+      const packed = !existsSync(reportsDir) && isPacked(turnFolder) ? await readPackedReports(turnFolder) : undefined;
+      if (!existsSync(reportsDir) && !packed) {
         throw new CampaignError([{ file: reportsDir, message: `turn ${turn} has no reports to send; write them first: fatecraft report ${campaignDir} --turn ${turn}` }]);
       }
       for (const nation of playedNations(campaign)) {
-        const files = await readReportFiles(campaignDir, turn, nation);
+        const files = await readReportFiles(campaignDir, turn, nation, packed);
         if (files === undefined) continue;
         const to = room.addressesOf(nation);
         if (to.length === 0) {
@@ -89,8 +93,9 @@ export async function sendReports(campaignDir: string, turn: number, opts: SendO
       const inQueue: string[] = [];
       for (const [nation, id] of reportIds) if ((await room.queue.get(id)) !== undefined) inQueue.push(nation);
       const gmDir = reportsDir;
-      const gmHtml = existsSync(join(gmDir, 'gm.html')) ? await readFile(join(gmDir, 'gm.html'), 'utf8') : undefined;
-      const gmSvg = existsSync(join(gmDir, 'gm.svg')) ? await readFile(join(gmDir, 'gm.svg'), 'utf8') : undefined;
+      const gmFile = async (name: string) => (packed ? packed.get(name)?.toString('utf8') : existsSync(join(gmDir, name)) ? readFile(join(gmDir, name), 'utf8') : undefined);
+      const gmHtml = await gmFile('gm.html');
+      const gmSvg = await gmFile('gm.svg');
       const lines = [
         `Reports queued for: ${inQueue.join(', ') || '(none)'}.`,
         ...(summary.noAddress.length ? [`No address in campaign.yaml (report not mailed): ${summary.noAddress.join(', ')}.`] : []),

@@ -9,6 +9,7 @@ import { renderAsciiMap } from './ascii-map.js';
 import { printable } from './escape.js';
 import { signed } from './ladder.js';
 import { gmMapModel, nationMapModel, type MapModel } from './map-model.js';
+import { nationData } from './nation-data.js';
 import { renderOrderTemplate } from './order-template.js';
 import { DENSE_MAP, renderSvgMap } from './svg-map.js';
 import type { GmView, NationView } from './types.js';
@@ -29,8 +30,8 @@ export const TEMPLATE_FILES = {
   gmHtml: 'gm.html.hbs',
 } as const;
 
-/** The version tag of the machine-readable report; bump it when the view's shape changes. */
-export const NATION_YAML_FORMAT = 'fatecraft-nation-report/1';
+/** The version tag of the machine-readable report; bump it when its shape changes (2: the view without its repetition, nation-data.ts). */
+export const NATION_YAML_FORMAT = 'fatecraft-nation-report/2';
 
 type Compiled = Handlebars.TemplateDelegate;
 
@@ -163,11 +164,9 @@ export const NATION_FORMATS: readonly NationFormat[] = ['txt', 'html', 'yaml', '
  */
 export const DEFAULT_NATION_FORMATS: readonly NationFormat[] = ['txt', 'html', 'yaml', 'orders'];
 
-/** The machine-readable report: the view itself, tagged with its format. */
+/** The machine-readable report: what the view knows, without its repetition (nation-data.ts), tagged with its format. */
 export function nationYaml(view: NationView): string {
-  // The GM's log is written only when the campaign shows it (and it has lines).
-  const { kind: _kind, gmLog, ...rest } = view;
-  return `# ${view.nation.name}: what your nation knows after turn ${view.header.turn} of ${view.header.title}.\n${writeYaml({ format: NATION_YAML_FORMAT, ...rest, ...(gmLog.length ? { gmLog } : {}) })}`;
+  return `# ${view.nation.name}: what your nation knows after turn ${view.header.turn} of ${view.header.title}.\n${writeYaml({ format: NATION_YAML_FORMAT, ...nationData(view) })}`;
 }
 
 /** The formats asked for (DEFAULT_NATION_FORMATS by default), each made only if asked for. */

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { nationOrdersFromFiles, GM_ORDERS_FILE, ordersDir, readOrderFolder, type NationOrderFile } from '../campaign/pending-orders.js';
 import { MemorySink, type FileSink } from '../campaign/staging.js';
+import { DEFAULT_KEEP_TURNS, startPacking, turnsToPack } from '../campaign/packed-reports.js';
 import { CampaignError, pathText } from '../campaign/problems.js';
 import { turnDirName, type OpenCampaign } from '../campaign/store.js';
 import type { LoggedEvent } from '../core/events.js';
@@ -65,6 +66,8 @@ const reportSettingsSchema = z
       })
       .optional(),
     formats: reportFormatsSchema.optional(),
+    /** How many of the latest turns keep their reports as they are; older turns' are packed (packed-reports.ts). `all`: never pack. */
+    keepTurns: z.union([z.number().int().min(1), z.literal('all')]).optional(),
   })
   .default({});
 
@@ -205,6 +208,11 @@ export async function renderReports(input: ReportInput, opts: ReportOptions = {}
 export function reportRenderer(opts: Pick<ReportOptions, 'deadline' | 'deadlineByNation'> = {}): TurnRenderer {
   const render: TurnRenderer = (input, sink, alongside) =>
     writeReportsTo(sink, input, { ...opts, ...(input.nextDeadline ? { deadline: input.nextDeadline } : {}), ...(input.nextDeadlineByNation ? { deadlineByNation: input.nextDeadlineByNation } : {}), ...(input.gmLog ? { gmLog: input.gmLog } : {}), ...(alongside ? { alongside } : {}) });
+  // Older turns' reports are packed beside the turn (their archives written while it resolves).
+  render.olderTurns = async (open, turn) => {
+    const keep = reportSettings(open).keepTurns ?? DEFAULT_KEEP_TURNS;
+    return startPacking(open.dir, keep === 'all' ? [] : await turnsToPack(open.dir, turn, keep));
+  };
   // Settings, reserved ids and the templates themselves (they compile here) are checked before the turn is resolved.
   render.check = (open) => {
     checkNationIds(open);

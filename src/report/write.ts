@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { CampaignError } from '../campaign/problems.js';
@@ -6,7 +7,8 @@ import { StagingFolder, syncDir } from '../campaign/staging.js';
 import { refreshManifest } from '../campaign/turn-manifest.js';
 import { listTurns, openCampaign, readState, readTurnEvents, turnDirName, type OpenCampaign } from '../campaign/store.js';
 
-import { writeReportsTo, type ReportOptions } from './renderer.js';
+import { finishPacking, isPacked, repackReports } from '../campaign/packed-reports.js';
+import { REPORTS_DIR, writeReportsTo, type ReportOptions } from './renderer.js';
 
 /**
  * Re-rendering the reports of a turn already on disk (`fatecraft report`).
@@ -18,6 +20,8 @@ export interface WrittenReports {
   turn: number;
   dir: string;
   files: string[];
+  /** The turn's reports are packed (reports.tar.gz): the files were written into its archive. */
+  packed?: boolean;
 }
 
 const STAGING_PREFIX = '.reports.partial-';
@@ -39,6 +43,14 @@ export async function writeReports(campaignDir: string, opts: ReportOptions & { 
     await writeReportsTo(staging, { open, before, state, events, turn }, opts);
     await staging.flush();
     const files = staging.files;
+    if (isPacked(dir)) {
+      // A packed turn stays packed: the reports made again replace theirs in a new archive (and loose
+      // reports a packing cut short left beside it go, as that packing would have done).
+      const fresh = new Map(files.map((rel) => [rel.slice(REPORTS_DIR.length + 1), join(staging.dir, rel)] as const));
+      await repackReports(dir, turn, fresh);
+      if (existsSync(join(dir, REPORTS_DIR))) await finishPacking(campaignDir);
+      return { turn, dir, files, packed: true };
+    }
     const folders = new Set<string>();
     for (const rel of files) {
       const target = join(dir, rel);

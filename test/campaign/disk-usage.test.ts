@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,15 @@ describe('a campaign folder\'s size', () => {
     symlinkSync(join(dir, 'turns', '0001', 'state.yaml'), join(dir, 'orders', '0002', 'link.yaml'));
     const link = join(dir, 'turns', '0001', 'state.yaml').length;
     expect(await campaignDiskUsage(dir)).toEqual({ total: 1391 + link, turns: 1234, orders: 50 + link, mail: 7, other: 100 });
+  });
+
+  it('counts a file with two names once', async () => {
+    const dir = join(scratch, 'linked');
+    mkdirSync(join(dir, 'turns', '0001', 'orders'), { recursive: true });
+    mkdirSync(join(dir, 'orders', '0001'), { recursive: true });
+    writeFileSync(join(dir, 'orders', '0001', 'a.yaml'), 'x'.repeat(300));
+    linkSync(join(dir, 'orders', '0001', 'a.yaml'), join(dir, 'turns', '0001', 'orders', 'a.yaml'));
+    expect(await campaignDiskUsage(dir)).toMatchObject({ total: 300 });
   });
 
   it('reads in decimal units', () => {

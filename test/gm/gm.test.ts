@@ -1,4 +1,7 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { isPacked } from '../../src/campaign/packed-reports.js';
+import { turnRenderers } from '../../src/cli/renderers.js';
+import type { TurnRenderer } from '../../src/jobs/run-turn.js';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { openCampaign, readState } from '../../src/campaign/store.js';
@@ -23,11 +26,13 @@ beforeEach(() => {
 });
 
 /** A campaign ticked through `turns` turns (every nation sending empty orders after turn 1). */
-async function played(label: string, turns: number) {
+async function played(label: string, turns: number, settings = '', renderers: TurnRenderer[] = []) {
   const dir = demoCopy(label);
+  if (settings) appendFileSync(join(dir, 'campaign.yaml'), settings);
   const clock = new FakeClock('2025-03-23T17:00:00Z');
   const { hooks, sent } = recordingHooks();
-  await tick(dir, { clock, hooks });
+  const extra = renderers.length ? { renderers } : {};
+  await tick(dir, { clock, hooks, ...extra });
   for (let t = 1; t <= turns; t++) {
     if (t > 1) writeOrders(dir, t, NATIONS);
     const rt = (await readRuntime(dir))!;
@@ -35,10 +40,10 @@ async function played(label: string, turns: number) {
     // Tick every 4 hours up to the deadline, so the long-gap guard stays quiet.
     while (clock.now().getTime() + 4 * HOUR < due) {
       clock.advance(4 * HOUR);
-      await tick(dir, { clock, hooks });
+      await tick(dir, { clock, hooks, ...extra });
     }
     clock.set(new Date(due));
-    const o = await tick(dir, { clock, hooks });
+    const o = await tick(dir, { clock, hooks, ...extra });
     expect(o.resolved, o.error).toEqual([t]);
   }
   return { dir, clock, hooks, sent };
@@ -68,6 +73,20 @@ describe('rerun', () => {
     const rt = (await readRuntime(dir))!;
     expect(rt.turn).toBe(3);
     expect(rt.log.filter((l) => l.op === 'rerun')).toHaveLength(2);
+  }, 30_000);
+
+  it('from unchanged orders writes the same turn byte for byte, each order file still stored once', async () => {
+    const { dir, clock } = await played('rerun-same', 2);
+    const before = tree(join(dir, 'turns', '0002'));
+    expect(Object.keys(before).some((k) => k.startsWith('orders/'))).toBe(true);
+    await rerunTurn(dir, 2, { clock });
+    expect(tree(join(dir, 'turns', '0002'))).toEqual(before);
+    expect(tree(join(dir, 'turns', '0002.superseded-1'))).toEqual(before);
+    // The new turn and the one it superseded share their order files; orders/0002 has none left.
+    for (const name of readdirSync(join(dir, 'turns', '0002', 'orders'))) {
+      expect(statSync(join(dir, 'turns', '0002', 'orders', name)).ino).toBe(statSync(join(dir, 'turns', '0002.superseded-1', 'orders', name)).ino);
+    }
+    expect(readdirSync(join(dir, 'orders', '0002')).filter((n) => n.endsWith('.yaml'))).toEqual([]);
   }, 30_000);
 
   it('refuses a turn that is not the latest, and says what to do', async () => {
@@ -105,6 +124,10 @@ describe('rollback', () => {
     expect(r.movedOrders).toEqual([3]);
     expect(turnNames(dir)).toEqual(['0000', '0001', '0002.rolledback-1']);
     expect(readdirSync(join(dir, 'orders')).sort()).toEqual(['0001', '0002', '0003.rolledback-1']);
+    // Turn 2 is pending again with the orders it was resolved from: copies, so editing them leaves the turn kept aside as it was.
+    const kept = readdirSync(join(dir, 'turns', '0002.rolledback-1', 'orders')).sort();
+    expect(readdirSync(join(dir, 'orders', '0002')).filter((n) => n.endsWith('.yaml')).sort()).toEqual(kept);
+    for (const name of kept) expect(statSync(join(dir, 'orders', '0002', name)).ino).not.toBe(statSync(join(dir, 'turns', '0002.rolledback-1', 'orders', name)).ino);
     const rt = (await readRuntime(dir))!;
     expect(rt.turn).toBe(2);
     expect(rt.deadline).toBe(r.deadline.toISOString());
@@ -120,6 +143,35 @@ describe('rollback', () => {
     expect(tree(join(dir, 'turns', '0002'))).toEqual(turn2);
     await expect(rollbackTo(dir, 2, { clock })).rejects.toThrow(/already at turn 2/);
     await expect(rollbackTo(dir, 5, { clock })).rejects.toThrow(/turn 5 is not resolved/);
+  }, 60_000);
+});
+
+describe('over packed turns (reports.keepTurns: 1)', () => {
+  it('rerun gives the same bytes; rollback to a packed turn and replaying give the same turn', async () => {
+    const renderers = turnRenderers();
+    const { dir, clock, hooks } = await played('packed', 2, '\nreports:\n  keepTurns: 1\n', renderers);
+    expect([isPacked(join(dir, 'turns', '0001')), isPacked(join(dir, 'turns', '0002'))]).toEqual([true, false]);
+    expect(existsSync(join(dir, 'turns', '0001', 'reports'))).toBe(false);
+    const turn2 = tree(join(dir, 'turns', '0002'));
+    const turn1 = tree(join(dir, 'turns', '0001'));
+    await rerunTurn(dir, 2, { clock, renderers });
+    expect(tree(join(dir, 'turns', '0002'))).toEqual(turn2);
+    await rollbackTo(dir, 1, { clock });
+    expect(tree(join(dir, 'turns', '0001'))).toEqual(turn1);
+    const rt = (await readRuntime(dir))!;
+    const due = new Date(Date.parse(rt.deadline) + 15 * 60_000);
+    while (clock.now().getTime() + 4 * HOUR < due.getTime()) {
+      clock.advance(4 * HOUR);
+      await tick(dir, { clock, hooks, renderers });
+    }
+    clock.set(due);
+    expect((await tick(dir, { clock, hooks, renderers })).resolved).toEqual([2]);
+    // The same turn; only the next deadline its reports print is the replay's own (a week on).
+    const deadlines = (t: Record<string, string>) => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, v.replace(/\w{3} \d+ \w{3} \d{4} \d\d:\d\d \w+/g, 'DEADLINE')]));
+    expect(deadlines(tree(join(dir, 'turns', '0002')))).toEqual(deadlines(turn2));
+    const own = (t: Record<string, string>) => Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith('reports/')));
+    expect(own(tree(join(dir, 'turns', '0002')))).toEqual(own(turn2));
+    expect(tree(join(dir, 'turns', '0001'))).toEqual(turn1);
   }, 60_000);
 });
 

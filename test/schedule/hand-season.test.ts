@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { TOKENS } from '../mailroom/support.js';
@@ -84,6 +84,24 @@ describe('the hand-run season', { timeout: 60_000 }, () => {
     const before = reports(dir);
     await cli('2025-03-22T12:20:00Z', 'tick', dir);
     expect(reports(dir)).toEqual(before);
+  });
+
+  it("a turn's reports left unmailed until they were packed (reports.keepTurns) are mailed from the archive, as they were written", async () => {
+    const dir = mailCampaign('packed-unsent');
+    appendFileSync(join(dir, 'campaign.yaml'), '\nreports:\n  keepTurns: 1\n');
+    await cli('2025-03-20T10:00:00Z', 'tick', dir);
+    await cli('2025-03-21T10:00:00Z', 'turn', dir);
+    const written = reportText(dir, 1);
+    writeOrders(dir, 2, ['argenta', 'gondarahl', 'grarkul', 'vulcanstille', 'westvalia']);
+    await cli('2025-03-22T10:00:00Z', 'turn', dir);
+    expect(existsSync(join(dir, 'turns', '0001', 'reports.tar.gz'))).toBe(true);
+    expect(existsSync(join(dir, 'turns', '0001', 'reports'))).toBe(false);
+    const sent = await cli('2025-03-22T11:00:00Z', 'mail', 'send', dir, '--quiet');
+    expect(sent).toContain('Reports of turn 1: queued for argenta, gondarahl, grarkul, vulcanstille, westvalia.');
+    const mail = outbox(dir).find((n) => n.startsWith('fatecraft.report.argenta.t0001'))!;
+    const body = readFileSync(join(dir, 'mail', 'outbox', mail), 'utf8');
+    expect(body).toContain('Turn 1: Summer of 1021');
+    expect(written).toContain('Turn 1: Summer of 1021');
   });
 
   it('the reports of a turn the tick resolves print the deadline status then shows', async () => {

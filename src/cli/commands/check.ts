@@ -5,8 +5,9 @@ import type { Command } from 'commander';
 import { turnArg } from '../args.js';
 import { initialState } from '../../campaign/initial-state.js';
 import { ordersDir } from '../../campaign/pending-orders.js';
+import { KEPT_ORDERS } from '../../campaign/kept-orders.js';
 import { CampaignError } from '../../campaign/problems.js';
-import { cannotRead, latestTurn, openCampaign, readState, type OpenCampaign } from '../../campaign/store.js';
+import { cannotRead, latestTurn, openCampaign, readState, turnDirName, type OpenCampaign } from '../../campaign/store.js';
 import type { NationId } from '../../core/ids.js';
 import type { GameState } from '../../core/state.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../../mail/types.js';
@@ -69,8 +70,9 @@ export async function checkOrdersFile(campaignDir: string, file: string, opts: C
   }
   const nation = whichNation(open, sheet, file, opts.nation, sender);
   const pending = state.turn + 1;
-  const onFile = join(ordersDir(open.dir, pending), `${nation}.yaml`);
-  const replacesEarlier = existsSync(onFile) && resolve(onFile) !== resolve(file);
+  // On file: in orders/NNNN, or for a resolved turn (checked for a rerun) kept in its folder (kept-orders.ts).
+  const onFile = [join(ordersDir(open.dir, pending), `${nation}.yaml`), join(open.dir, 'turns', turnDirName(pending), KEPT_ORDERS, `${nation}.yaml`)];
+  const replacesEarlier = onFile.some((f) => existsSync(f) && resolve(f) !== resolve(file));
   const { receipt } = buildReceipt({ campaign: open.campaign, state, sheet, nation, replacesEarlier, ...(opts.token !== undefined ? { expectedToken: opts.token } : {}) });
   const latest = (await latestTurn(open.dir)) ?? 0;
   const resolved = opts.turn !== undefined && opts.turn <= latest ? `Checked against the state before turn ${opts.turn}, which is resolved (the pending turn is ${latest + 1}): for fatecraft rerun.\n` : '';

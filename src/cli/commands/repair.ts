@@ -9,6 +9,7 @@ export function registerRepair(program: Command): void {
     .argument('<campaign>', 'campaign folder')
     .action(async (dir: string) => {
       const r = await repairTurns(dir, handRun());
+      for (const t of r.packsFinished ?? []) console.log(`The packing of turn ${t}'s reports had been cut short: finished (turns/${String(t).padStart(4, '0')}/reports.tar.gz).`);
       for (const p of r.putAside) console.log(`Turn ${p.turn} was not whole: put aside as ${p.to}.`);
       if (r.reportsRewritten !== undefined) console.log(`The reports of turn ${r.reportsRewritten} were made again.`);
       if (r.putAside.length) console.log(`Turn ${r.pending} is pending again: the next tick past its deadline resolves it, or now: fatecraft turn ${dir}`);

@@ -21,6 +21,10 @@ export function registerReport(program: Command): void {
         ...(opts.nation ? { nations: [opts.nation], gm: false } : {}),
         ...(opts.deadline !== undefined ? { deadline: opts.deadline } : {}),
       }));
-      console.log(`Wrote ${result.files.length} report files for turn ${result.turn} to ${result.dir}/reports`);
+      console.log(
+        result.packed
+          ? `Wrote ${result.files.length} report files for turn ${result.turn} into its packed reports, ${result.dir}/reports.tar.gz (older turns' reports are packed: reports.keepTurns in campaign.yaml; open with tar xzf)`
+          : `Wrote ${result.files.length} report files for turn ${result.turn} to ${result.dir}/reports`,
+      );
     });
 }

@@ -21,7 +21,9 @@ import {
 } from './facts.js';
 import { rated } from './ladder.js';
 import { ReportIndex, type Rumour } from './report-index.js';
-import { compareHexes, hexesAround, sortedByHex, resourcesByHex, terrainGrid, windowAround } from './map-grid.js';
+import { areaOfInterest, compareHexes, hexesAround, sortedByHex, resourcesByHex, terrainGrid } from './map-grid.js';
+import { mapChangesOf } from './map-changes.js';
+import { glanceOf } from './glance.js';
 import type { ForeignSettlementView, ForeignUnitView, LogLine, NationSummary, NationView, PublicNationView, ResourceSite, UnrestView } from './types.js';
 import { isMilitaryClass } from '../core/campaign.js';
 import { revoltOrder } from '../core/phases/events.js';
@@ -287,10 +289,16 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
 
   const notes = (opts.orders?.nations[nation]?.orders ?? []).flatMap((o) => (o.kind === 'note' ? [o.text] : []));
   const hexes = sortedByHex(seen, (h) => h);
+  const changes = mapChangesOf(mine, nation, before, state, names);
+  const ownHexes = [...index.world.unitsOf(nation).map((u) => u.hex), ...index.world.settlementsOf(nation).map((s) => s.hex)];
+  const area = areaOfInterest(campaign, [...hexes, ...ownHexes, ...changes.marks.map((m) => m.hex), ...changes.moves.flatMap((m) => m.hexes)], ownHexes);
+  const settlements = ownSettlements(index, nation, names, besiegers);
+  const unrest = unrestOf(campaign, index, nation, ns.prosperity, ns.happiness, (id) => names.settlement(id as SettlementState['id']));
+  const header = turnHeader(campaign, state.turn, opts.deadline);
 
   return {
     kind: 'nation',
-    header: turnHeader(campaign, state.turn, opts.deadline),
+    header,
     nation: { id: nation, name: def.name, leader: def.leader, ability: def.ability, alive: ns.alive, missedTurns: ns.missedTurns, battlesWon: ns.battlesWon },
     summary,
     renown: ledger(mine, nation, 'renown', was?.renown ?? ns.renown, ns.renown),
@@ -299,7 +307,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     happiness: indicatorLedger(mine, nation, 'happiness', was?.happiness ?? ns.happiness, ns.happiness),
     goals: goalsOf(campaign, ns, nation),
     units: ownUnits(campaign, state, nation, names),
-    settlements: ownSettlements(index, nation, names, besiegers),
+    settlements,
     projects: ownProjects(index, nation, names),
     externals: externalsOf(campaign, index.world.externalsByNation.get(nation) ?? []),
     caps: capsOf(index, nation),
@@ -317,10 +325,25 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
         .map((r) => ({ hex: r.hex, kind: r.kind, name: r.name })),
     },
     ...nationsListed(campaign, state, nation, mine, foreignUnitsSeen, foreignSettlements, opts.inlineNationsUpTo ?? INLINE_NATIONS_UP_TO),
-    unrest: unrestOf(campaign, index, nation, ns.prosperity, ns.happiness, (id) => names.settlement(id as SettlementState['id'])),
+    unrest,
     discoveries: discoveriesOf(campaign, ns.revealed ?? []),
     rumours,
-    map: terrainGrid(campaign, windowAround(campaign, hexes), opts.legend),
+    map: terrainGrid(campaign, area, opts.legend),
+    changes,
+    glance: glanceOf({
+      nation,
+      alive: ns.alive,
+      missedTurns: ns.missedTurns,
+      renown: [was?.renown ?? ns.renown, ns.renown],
+      fate: [was?.fate ?? ns.fate, ns.fate],
+      deadline: header.next.deadline,
+      refused: summary.rejected.length,
+      unitsLost: index.worldBefore.unitsOf(nation).filter((u) => state.units[u.id] === undefined).length,
+      settlements,
+      unrest,
+      mine,
+      names,
+    }),
   };
 }
 

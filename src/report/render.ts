@@ -11,6 +11,7 @@ import { signed } from './ladder.js';
 import { gmMapModel, nationMapModel, type MapModel } from './map-model.js';
 import { renderOrderTemplate } from './order-template.js';
 import { DENSE_MAP, renderSvgMap } from './svg-map.js';
+import { overviewBase } from './svg-overview.js';
 import type { GmView, NationView } from './types.js';
 
 /**
@@ -173,7 +174,10 @@ export function nationYaml(view: NationView): string {
 export function renderNationReports(written: NationView, campaign: Campaign, templates: ReportTemplates, formats: readonly NationFormat[] = DEFAULT_NATION_FORMATS): Partial<NationFiles> & { txt: string } {
   const view = printable(written);
   const model = nationMapModel(view);
-  const svg = formats.includes('html') || formats.includes('svg') ? renderSvgMap(model) : '';
+  const { window } = view.map;
+  // The whole map in small, unless the area already is the whole map.
+  const whole = window.cols >= campaign.map.width && window.rows >= campaign.map.height;
+  const svg = formats.includes('html') || formats.includes('svg') ? renderSvgMap(model, whole ? {} : { overview: overviewBase(campaign) }) : '';
   const context = withLazyAsciiMap({ ...view, mapSvg: svg, mapNations: model.nations }, model);
   return {
     txt: run(templates, 'nationText', context),

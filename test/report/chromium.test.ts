@@ -17,7 +17,7 @@ const title = browser ? `the HTML report in headless Chromium (${browser})` : 't
 if (!browser) console.warn(`[report tests] ${title}`);
 
 const SEA: [number, number, number] = [0x6f, 0x9f, 0xd8];
-const ARGENTA_RED: [number, number, number] = [0xc0, 0x39, 0x2b];
+const ARGENTA_RED: [number, number, number] = [0xd5, 0x5e, 0x00];
 /** Sea out of sight: the map's fill-opacity .35 over the white .map box. */
 const FOGGED_SEA = SEA.map((c) => Math.round(0.35 * c + 0.65 * 255)) as [number, number, number];
 /** Pixels within 2 of a colour in each channel, as blending may round either way. */

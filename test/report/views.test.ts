@@ -160,7 +160,7 @@ describe('maps', () => {
     expect(new Set(svg.match(/(?<=<use href="#)[^"]+/g)).size).toBe(ids.length);
     // Labels and tooltips: one coordinate label per hex, one tooltip per hex.
     expect(svg.match(/<title>\d+,\d+ [^<]*<\/title><\/use>/g)?.length).toBe(12 * 9);
-    expect(svg).toMatch(/<g class="coord" text-anchor="middle">\n<text x="26" y="8.2">0,0<\/text>\n/);
+    expect(svg).toMatch(/<g class="coord" text-anchor="middle">\n<text x="22" y="8.5">0,0<\/text>\n/);
   });
 
   it('give each map its own ids, so two maps inlined in one page do not clash, and the same map the same bytes', () => {

@@ -42,10 +42,13 @@ export function mapChangesOf(mine: readonly LoggedEvent[], nation: NationId, bef
         moves.push({ unit: names.unit(e.unit), nation: names.unitState(e.unit)?.nation ?? nation, hexes: [e.from, e.to], fled: true });
         where.set(e.unit, e.to);
         break;
-      case 'battle':
-        mark('battle', e.at, describeEvent(e, names));
+      case 'battle': {
+        // A short sentence (the report has the rolls): who attacked whom, and who won.
+        const [a, d] = [names.nationName(e.attacker.nation), names.nationName(e.defender.nation)];
+        mark('battle', e.at, `${e.kind === 'assault' ? 'Assault' : 'Battle'} at ${e.at}: ${a} attacked ${d}; ${e.winner === 'draw' ? 'a draw' : `${e.winner === 'attacker' ? a : d} won`}.`);
         for (const c of e.casualties) if (c.result === 'destroyed') unitLost(c.unit, e.at);
         break;
+      }
       case 'siege_started':
       case 'siege_lifted':
       case 'siege_roll':

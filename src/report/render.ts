@@ -166,7 +166,8 @@ export const DEFAULT_NATION_FORMATS: readonly NationFormat[] = ['txt', 'html', '
 
 /** The machine-readable report: the view itself, tagged with its format. */
 export function nationYaml(view: NationView): string {
-  const { kind: _kind, ...rest } = view;
+  // The map's drawing of this turn (`changes`) is left out: it is the summary's events again, as hexes to draw.
+  const { kind: _kind, changes: _changes, ...rest } = view;
   return `# ${view.nation.name}: what your nation knows after turn ${view.header.turn} of ${view.header.title}.\n${writeYaml({ format: NATION_YAML_FORMAT, ...rest })}`;
 }
 

@@ -1,7 +1,7 @@
 import { escapeXml } from './escape.js';
 import type { MapModel } from './map-model.js';
 import { inkOn } from './palette.js';
-import { markSymbol, moveArrow, num, resourceSymbol, settlementSymbol, structureSymbol, TEXT_SIZE, unitPill } from './svg-symbols.js';
+import { moveArrow, movePaths, num, settlementPaint, type SymbolKit, TEXT_SIZE, unitPill } from './svg-symbols.js';
 import type { MapMark } from './types.js';
 
 /**
@@ -32,21 +32,22 @@ export interface LegendInput {
   terrains: { name: string; fill: string }[];
   fogged: boolean;
   R: number;
+  kit: SymbolKit;
 }
 
 /** The legend's entries in two columns. */
-function columns({ model, terrains, fogged, R }: LegendInput): [Entry[], Entry[]] {
+function columns({ model, terrains, fogged, R, kit }: LegendInput): [Entry[], Entry[]] {
   const left: Entry[] = [{ draw: null, text: 'Nations: units, letter × how many' }];
   for (const n of model.nations) {
     const label = n.letter && n.letter !== '?' ? `${n.letter}×2` : '2';
-    left.push({ draw: (x, y) => unitPill(x, y, escapeXml(label), n.colour, inkOn(n.colour)).svg, text: `${n.name}${n.id === model.reader ? ' (you)' : ''}` });
+    left.push({ draw: (x, y) => unitPill(x, y, escapeXml(label), n.colour, inkOn(n.colour)), text: `${n.name}${n.id === model.reader ? ' (you)' : ''}` });
   }
   const levels = new Set(model.settlements.map((s) => s.level));
   const reader = model.nations[0]?.colour ?? '#000';
   if (levels.size) {
     left.push({ draw: null, text: 'Settlements' });
     for (const level of [...LEVELS, ...[...levels].filter((l) => !LEVELS.includes(l)).sort()])
-      if (levels.has(level)) left.push({ draw: (x, y) => settlementSymbol(x, y, level, reader, R), text: level });
+      if (levels.has(level)) left.push({ draw: (x, y) => kit.place(level === 'capital' || level === 'city' || level === 'town' ? level : 'village', x, y, settlementPaint(reader)), text: level });
   }
 
   const right: Entry[] = [{ draw: null, text: 'Terrain' }];
@@ -54,16 +55,17 @@ function columns({ model, terrains, fogged, R }: LegendInput): [Entry[], Entry[]
     `<polygon points="${[0, 1, 2, 3, 4, 5].map((i) => `${num(x + 8 * Math.cos((Math.PI / 3) * i))},${num(y + 8 * Math.sin((Math.PI / 3) * i))}`).join(' ')}" fill="${fill}" stroke="#777" stroke-width=".6"${opacity}/>`;
   for (const t of terrains) right.push({ draw: (x, y) => hexAt(x, y, t.fill), text: t.name });
   if (fogged) right.push({ draw: (x, y) => hexAt(x, y, terrains[0]?.fill ?? '#ccc', ' fill-opacity=".35"'), text: 'faded: out of sight' });
-  if (model.resources.length) right.push({ draw: (x, y) => resourceSymbol(x, y, R), text: 'resource, not built on' });
-  if (model.structures.length) right.push({ draw: (x, y) => structureSymbol(x, y, model.nations.find((n) => n.id === model.structures[0]?.nation)?.colour ?? reader, R), text: 'structure built (its nation\'s colour)' });
+  if (model.resources.length) right.push({ draw: (x, y) => kit.place('resource', x, y), text: 'resource, not built on' });
+  if (model.structures.length) right.push({ draw: (x, y) => kit.place('structure', x, y, ` fill="${model.nations.find((n) => n.id === model.structures[0]?.nation)?.colour ?? reader}"`), text: 'structure built (its nation\'s colour)' });
   const changes = model.changes;
   if (changes && (changes.moves.length || changes.marks.length)) {
     if (changes.moves.length) {
-      right.push({ draw: (x, y) => moveArrow([{ x: x - 12, y }, { x: x + 8 + R * 0.42 + 4, y }], reader, R, false), text: 'move this turn' });
-      if (changes.moves.some((m) => m.fled)) right.push({ draw: (x, y) => moveArrow([{ x: x - 12, y }, { x: x + 8 + R * 0.42 + 4, y }], reader, R, true), text: 'fled this turn' });
+      const arrow = (x: number, y: number, fled: boolean) => `<g class="moves">${movePaths([{ colour: reader, fled, ...moveArrow([{ x: x - 12, y }, { x: x + 8 + R * 0.42 + 4, y }], R) }])}</g>`;
+      right.push({ draw: (x, y) => arrow(x, y, false), text: 'move this turn' });
+      if (changes.moves.some((m) => m.fled)) right.push({ draw: (x, y) => arrow(x, y, true), text: 'fled this turn' });
     }
     const kinds = new Set(changes.marks.map((m) => m.kind));
-    for (const kind of ['battle', 'siege', 'lost', 'new'] as const) if (kinds.has(kind)) right.push({ draw: (x, y) => markSymbol(kind, x, y, R), text: MARK_TEXT[kind] });
+    for (const kind of ['battle', 'siege', 'lost', 'new'] as const) if (kinds.has(kind)) right.push({ draw: (x, y) => kit.place(kind, x, y), text: MARK_TEXT[kind] });
   }
   return [left, right];
 }

@@ -7,7 +7,7 @@ import type { MapModel, MapUnit } from './map-model.js';
 import { inkOn } from './palette.js';
 import { renderLegend } from './svg-legend.js';
 import { renderOverview, type OverviewBase } from './svg-overview.js';
-import { markSymbol, moveArrow, num, resourceSymbol, settlementSymbol, structureSymbol, TEXT_SIZE, unitPill } from './svg-symbols.js';
+import { moveArrow, movePaths, num, settlementPaint, SymbolKit, SYMBOL_STYLE, TEXT_SIZE, unitPill } from './svg-symbols.js';
 
 /**
  * The hex map as a standalone SVG: flat-topped hexes in odd-q columns (odd
@@ -100,6 +100,8 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   const belowTop = mapHeight + 10;
   const overview = opts.overview && model.own ? opts.overview : undefined;
   const legendX = overview ? overview.width + 20 : 6;
+  const token = mapToken(model, R);
+  const kit = new SymbolKit(token, R);
   const presentTerrains = new Set(rows.join(''));
   const legend = renderLegend(
     {
@@ -107,6 +109,7 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
       terrains: Object.entries(legend_).filter(([ch]) => presentTerrains.has(ch)).map(([, t]) => ({ name: t, fill: terrainColour(t) })),
       fogged: model.seen !== null && model.seen.size < window.cols * window.rows,
       R,
+      kit,
     },
     legendX,
     belowTop + 4,
@@ -121,7 +124,7 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   out.push(
     `<style>.fatecraft-map text{font-family:Arial,Helvetica,sans-serif}.fatecraft-map .coord{font-size:${TEXT_SIZE.coord}px;fill:#4a4a4a}.fatecraft-map .fog{fill-opacity:.35}` +
       `.fatecraft-map .hex{stroke:#777;stroke-width:.6}.fatecraft-map .site-name{font-size:${TEXT_SIZE.name}px;font-weight:bold;paint-order:stroke;stroke:#fff;stroke-width:2.5px;stroke-linejoin:round}` +
-      `.fatecraft-map .count{font-size:${TEXT_SIZE.count}px;font-weight:bold}.fatecraft-map .legend{font-size:${TEXT_SIZE.legend}px}</style>`,
+      `.fatecraft-map .count{font-size:${TEXT_SIZE.count}px;font-weight:bold}.fatecraft-map .legend{font-size:${TEXT_SIZE.legend}px}${SYMBOL_STYLE}</style>`,
   );
   out.push(`<rect class="paper" width="${num(width)}" height="${num(height)}" fill="#fff"/>`);
 
@@ -129,13 +132,12 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   // <defs> and every hex is a <use> of it; fog goes on the <use>, whose
   // fill-opacity the shape inherits. Plain href (SVG 2) rather than xlink:href:
   // every browser the HTML report is read in takes it, and it costs no namespace.
-  const token = mapToken(model, R);
   const shape = [0, 1, 2, 3, 4, 5].map((i) => `${num(R * Math.cos((Math.PI / 3) * i))},${num(R * Math.sin((Math.PI / 3) * i))}`).join(' ');
   const defs: string[] = [];
   const hrefOf = new Map<string, string>();
   const ids = new Set<string>();
-  // Per terrain character, the fixed text around a hex: its <use> up to "x" and its tooltip's ending, escaped once.
-  const byChar = new Map<string, { use: string; tail: string; fogTail: string }>();
+  // Per terrain character, the fixed text of a hex: its <use> up to "x".
+  const byChar = new Map<string, { use: string }>();
   const lookUp = (ch: string) => {
     const terrain = legend_[ch] ?? 'unknown';
     let href = hrefOf.get(terrain);
@@ -148,7 +150,7 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
       href = `#${id}`;
       hrefOf.set(terrain, href);
     }
-    const t = { use: `<use href="${href}" x="`, tail: `${escapeXml(` ${terrain}`)}</title></use>`, fogTail: `${escapeXml(` ${terrain} (not in sight)`)}</title></use>` };
+    const t = { use: `<use href="${href}" x="` };
     byChar.set(ch, t);
     return t;
   };
@@ -170,16 +172,16 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
       const piece = byChar.get(ch) ?? lookUp(ch);
       const odd = (window.col + c) % 2 === 1 ? 1 : 0;
       const at = `${piece.use}${xs[c]}${hexYs[odd]![r]}`;
-      if (labels) {
-        const hex = cols[c]! + row;
-        if (seenHexes === null || seenHexes.has(hex)) hexes.add(`${at}"><title>${hex}${piece.tail}`);
-        else hexes.add(`${at}" class="fog"><title>${hex}${piece.fogTail}`);
-        coords.add(`<text x="${xs[c]}${labelYs[odd]![r]}${hex}</text>`);
-      } else if (seenHexes === null || seenHexes.has(cols[c]! + row)) hexes.add(`${at}"/>`);
+      // No tooltip per hex: its coordinates are printed in it, its terrain is in the legend.
+      if (seenHexes === null) hexes.add(`${at}"/>`);
+      else if (seenHexes.has(cols[c]! + row)) hexes.add(`${at}"/>`);
       else hexes.add(`${at}" class="fog"/>`);
+      if (labels) coords.add(`<text x="${xs[c]}${labelYs[odd]![r]}${cols[c]}${row}</text>`);
     }
   }
-  out.push(`<defs>${defs.join('')}</defs>`, '<g class="hexes">');
+  // The symbols' definitions are known only once everything is placed: their slot is filled at the end.
+  const defsAt = out.push('') - 1;
+  out.push('<g class="hexes">');
   if (!hexes.empty) out.push(hexes.text());
   out.push('</g>');
   // Drawn after every hex, so no neighbouring hex covers a label.
@@ -197,13 +199,13 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   out.push('<g class="structures">');
   for (const st of [...model.structures].filter((x) => inWindow(x.hex)).sort((a, b) => compareIds(a.hex, b.hex) || compareIds(a.name, b.name))) {
     const at = slotAt(st.hex);
-    out.push(`<g class="structure n-${cssName(st.nation)}"><title>${escapeXml(`${st.name} of ${nationName.get(st.nation) ?? st.nation} at ${st.hex}`)}</title>${structureSymbol(at.x, at.y, colour.get(st.nation) ?? '#000', R)}</g>`);
+    out.push(`<g class="structure n-${cssName(st.nation)}"><title>${escapeXml(`${st.name} of ${nationName.get(st.nation) ?? st.nation} at ${st.hex}`)}</title>${kit.place('structure', at.x, at.y, ` fill="${colour.get(st.nation) ?? '#000'}"`)}</g>`);
   }
   out.push('</g>');
   out.push('<g class="resources">');
   for (const res of model.resources.filter((r) => inWindow(r.hex) && !built.has(r.hex))) {
     const at = slotAt(res.hex);
-    out.push(`<g class="resource r-${cssName(res.kind)}"><title>${escapeXml(`${res.name} (${res.kind}) at ${res.hex}`)}</title>${resourceSymbol(at.x, at.y, R)}</g>`);
+    out.push(`<g class="resource r-${cssName(res.kind)}"><title>${escapeXml(`${res.name} (${res.kind}) at ${res.hex}`)}</title>${kit.place('resource', at.x, at.y)}</g>`);
   }
   out.push('</g>');
 
@@ -216,8 +218,9 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
     const who = nationName.get(s.nation) ?? s.nation;
     out.push(`<g class="settlement n-${cssName(s.nation)} l-${cssName(s.level)}" data-hex="${s.hex}">`);
     out.push(`<title>${escapeXml(`${s.name} — ${s.level} of ${who} at ${s.hex}`)}</title>`);
-    out.push(settlementSymbol(x, y - R * 0.04, s.level, fill, R));
-    out.push(`<text class="site-name" x="${num(x)}" y="${num(y + R * 0.8)}" text-anchor="middle" fill="${fill}">${escapeXml(s.name)}</text>`);
+    const level = s.level === 'capital' || s.level === 'city' || s.level === 'town' ? s.level : 'village';
+    out.push(kit.place(level, x, y - R * 0.04, settlementPaint(fill)));
+    out.push(`<text class="site-name" x="${num(x)}" y="${num(y + R * 0.9)}" text-anchor="middle" fill="${fill}">${escapeXml(s.name)}</text>`);
     out.push('</g>');
   }
   out.push('</g>');
@@ -225,12 +228,8 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   // This turn's moves, under the unit markers they end at.
   const changes = model.changes;
   if (changes && changes.moves.length) {
-    out.push('<g class="moves">');
-    for (const m of changes.moves) {
-      if (!m.hexes.some(inWindow)) continue;
-      out.push(`<g class="move n-${cssName(m.nation)}"><title>${escapeXml(`${m.fled ? 'Fled' : 'Moved'}: ${m.unit}, ${m.hexes.join(' → ')}`)}</title>${moveArrow(m.hexes.map(centre), colour.get(m.nation) ?? '#000', R, m.fled)}</g>`);
-    }
-    out.push('</g>');
+    const moves = changes.moves.filter((m) => m.hexes.some(inWindow)).map((m) => ({ colour: colour.get(m.nation) ?? '#000', fled: m.fled, ...moveArrow(m.hexes.map(centre), R) }));
+    out.push(`<g class="moves">${movePaths(moves)}</g>`);
   }
 
   // Units: one marker per nation in a hex, its letter and how many, every unit named in its title.
@@ -243,7 +242,8 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
     byHex.set(u.hex, here);
     pushTo(here, u.nation, u);
   }
-  const letterOf = new Map(model.nations.map((n) => [n.id, n.letter && n.letter !== '?' ? `${n.letter}×` : '']));
+  // Letters are A to Z (map-model.ts): nothing to escape.
+  const letterOf = new Map(model.nations.map((n) => [n.id, /^[A-Z]$/.test(n.letter) ? `${n.letter}×` : '']));
   const inkOf = new Map(model.nations.map((n) => [n.id, inkOn(n.colour)]));
   for (const hex of [...byHex.keys()].sort(compareIds)) {
     const here = byHex.get(hex)!;
@@ -255,8 +255,8 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
       const nation = groups[i]!;
       const units = here.get(nation)!;
       const fill = colour.get(nation) ?? '#000';
-      const pill = unitPill(px, y + (settled.has(hex) ? -R * 0.2 : R * 0.08) + i * (TEXT_SIZE.count + 4), `${escapeXml(letterOf.get(nation) ?? '')}${units.length}`, fill, inkOf.get(nation) ?? '#fff');
-      tokens.add(`<g class="unit n-${cssName(nation)}" data-hex="${hex}">\n<title>${escapeXml(`${nationName.get(nation) ?? nation} at ${hex}: ${units.map((u) => u.label).join('; ')}`)}</title>\n${pill.svg}\n</g>`);
+      const pill = unitPill(px, y + (settled.has(hex) ? -R * 0.2 : R * 0.08) + i * (TEXT_SIZE.count + 4), `${letterOf.get(nation) ?? ''}${units.length}`, fill, inkOf.get(nation) ?? '#fff');
+      tokens.add(`<g class="unit n-${cssName(nation)}" data-hex="${hex}">\n<title>${escapeXml(`${nationName.get(nation) ?? nation} at ${hex}: ${units.map((u) => u.label).join('; ')}`)}</title>\n${pill}\n</g>`);
     }
   }
   if (!tokens.empty) out.push(tokens.text());
@@ -267,7 +267,7 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
     for (const m of changes.marks) {
       if (!inWindow(m.hex)) continue;
       const at = slotAt(m.hex);
-      out.push(`<g class="mark ${m.kind}"><title>${escapeXml(m.text)}</title>${markSymbol(m.kind, at.x, at.y, R)}</g>`);
+      out.push(`<g class="mark ${m.kind}"><title>${escapeXml(m.text)}</title>${kit.place(m.kind, at.x, at.y)}</g>`);
     }
     out.push('</g>');
   }
@@ -277,6 +277,7 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
     out.push(renderOverview(overview, window, model.own, model.nations[0]?.colour ?? '#000', 6, overviewTop));
   }
   out.push(legend.svg);
+  out[defsAt] = `<defs>${defs.join('')}${kit.defs()}</defs>`;
   out.push('</svg>');
   return out.join('\n') + '\n';
 }

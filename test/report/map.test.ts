@@ -49,8 +49,11 @@ describe('this turn on the map', () => {
       }
     }
     expect(drawn).toBeGreaterThan(0);
+    // Every move is one subpath of the white casing under the lines.
+    const moved = played.turns.map((t) => view(argenta, t.turn)).find((v) => v.changes.moves.length > 0)!;
+    const casing = /<g class="moves"><path class="casing" d="([^"]*)"/.exec(renderSvgMap(nationMapModel(moved)))?.[1] ?? '';
+    expect(casing.match(/M/g)?.length).toBe(moved.changes.moves.length);
     const svg = renderSvgMap(nationMapModel(view(argenta)));
-    expect(svg.match(/<g class="move n-/g)?.length ?? 0).toBe(view(argenta).changes.moves.length);
     expect(svg).toContain('<g class="mark battle">');
     expect(svg).toContain('<g class="mark lost">');
     expect(svg).toContain('<g class="mark new">');
@@ -75,9 +78,9 @@ describe('the map a player reads', () => {
     const built = { ...v, externals: [{ id: 'x1', name: 'Silver Mine', nation: 'argenta', nationName: 'Argenta', hex: resource.hex }] };
     const before = renderSvgMap(nationMapModel(v));
     const after = renderSvgMap(nationMapModel(built));
-    expect(before).toContain(`<title>${resource.name} (${resource.kind}) at ${resource.hex}</title><polygon class="resource-mark"`);
-    expect(after).not.toContain(`at ${resource.hex}</title><polygon class="resource-mark"`);
-    expect(after).toContain(`<title>Silver Mine of Argenta at ${resource.hex}</title><polygon class="structure-mark"`);
+    expect(before).toMatch(new RegExp(`<title>${resource.name} \\(${resource.kind}\\) at ${resource.hex}</title><use href="#[^"]+-s-resource"`));
+    expect(after).not.toContain(`(${resource.kind}) at ${resource.hex}</title>`);
+    expect(after).toMatch(new RegExp(`<title>Silver Mine of Argenta at ${resource.hex}</title><use href="#[^"]+-s-structure" x="[\\d.]+" y="[\\d.]+" fill="#d55e00"/>`));
     expect(after).toContain('structure built');
   });
 

@@ -220,7 +220,7 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
     out.push(`<title>${escapeXml(`${s.name} — ${s.level} of ${who} at ${s.hex}`)}</title>`);
     const level = s.level === 'capital' || s.level === 'city' || s.level === 'town' ? s.level : 'village';
     out.push(kit.place(level, x, y - R * 0.04, settlementPaint(fill)));
-    out.push(`<text class="site-name" x="${num(x)}" y="${num(y + R * 0.9)}" text-anchor="middle" fill="${fill}">${escapeXml(s.name)}</text>`);
+    out.push(`<text class="site-name" x="${num(x)}" y="${num(y + R * 0.95)}" text-anchor="middle" fill="${fill}">${escapeXml(s.name)}</text>`);
     out.push('</g>');
   }
   out.push('</g>');
@@ -255,7 +255,7 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
       const nation = groups[i]!;
       const units = here.get(nation)!;
       const fill = colour.get(nation) ?? '#000';
-      const pill = unitPill(px, y + (settled.has(hex) ? -R * 0.2 : R * 0.08) + i * (TEXT_SIZE.count + 4), `${letterOf.get(nation) ?? ''}${units.length}`, fill, inkOf.get(nation) ?? '#fff');
+      const pill = unitPill(px, y + (settled.has(hex) ? -R * 0.25 : R * 0.08) + i * (TEXT_SIZE.count + 4), `${letterOf.get(nation) ?? ''}${units.length}`, fill, inkOf.get(nation) ?? '#fff');
       tokens.add(`<g class="unit n-${cssName(nation)}" data-hex="${hex}">\n<title>${escapeXml(`${nationName.get(nation) ?? nation} at ${hex}: ${units.map((u) => u.label).join('; ')}`)}</title>\n${pill}\n</g>`);
     }
   }

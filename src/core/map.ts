@@ -261,14 +261,20 @@ export class GameMap {
    * else undefined: a search that stops once `to` is settled, for a refusal
    * that says how far off a destination is.
    */
-  travelCost(from: HexKey, to: HexKey, budget: number, domain: MoveDomain, ports?: ReadonlySet<HexKey>): number | undefined {
+  travelCost(from: HexKey, to: HexKey, budget: number, domain: MoveDomain, ports?: ReadonlySet<HexKey>): number | 'farther' | undefined {
     const start = this.numberOf(from);
     const goal = this.numberOf(to);
     if (start < 0 || goal < 0) return undefined;
     const g = this.gridOf();
+    this.searchCut = false;
     this.search(start, budget, domain, ports, false, goal);
-    return g.seen.has(goal) && g.cost[goal]! <= budget ? g.cost[goal] : undefined;
+    if (g.seen.has(goal) && g.cost[goal]! <= budget) return g.cost[goal];
+    // Routes the budget cut short may still lead there; with none cut, there is no way at all.
+    return this.searchCut ? 'farther' : undefined;
   }
+
+  /** Set by a search that passed over a step beyond its budget. */
+  private searchCut = false;
 
   /**
    * A hex key's number (row * width + col), or -1 off the map. Keys are read
@@ -317,7 +323,10 @@ export class GameMap {
           if (step < 0) continue;
           // With minimumMove a unit can always take one step, whatever the terrain costs.
           const total = minimumMove && here === start && step > budget && budget > 0 ? budget : c + step;
-          if (total > budget) continue;
+          if (total > budget) {
+            this.searchCut = true;
+            continue;
+          }
           if (g.seen.has(next) && g.cost[next]! <= total) continue;
           g.seen.add(next);
           g.cost[next] = total;

@@ -32,7 +32,9 @@ export function outOfReach(ctx: TurnContext, unit: UnitState, to: HexKey): OutOf
     if (!naval) return { why: `${to} is ${ground}, and land units do not go on water`, hint: 'land units cross water aboard a ship: order the ship to move "carrying" them', later: false };
     return { why: `${to} is ${ground}, and ships sail only on water and into your own ports`, later: false };
   }
-  const cost = ctx.map.travelCost(unit.hex, to, searchBudget(ctx), domain, ports);
+  const budget = searchBudget(type.speed);
+  const cost = ctx.map.travelCost(unit.hex, to, budget, domain, ports);
+  if (cost === 'farther') return { why: `it is more than ${budget} movement points away, and its speed is ${type.speed}`, later: true };
   if (cost === undefined) {
     return naval
       ? { why: `there is no way by water from ${unit.hex} to ${to}`, hint: 'ships sail on water and put in at your own ports', later: false }
@@ -52,11 +54,12 @@ export function outOfReach(ctx: TurnContext, unit: UnitState, to: HexKey): OutOf
   };
 }
 
-/** Enough for any route on the map: every hex crossed at the dearest terrain. */
-function searchBudget(ctx: TurnContext): number {
-  const dearest = Math.max(1, ...Object.values(ctx.rules.terrain).map((t) => t.cost));
-  return (ctx.map.width + ctx.map.height) * dearest;
-}
+/**
+ * How far a refusal looks for the route: eight turns of the unit's moves (at
+ * least 16 points). Beyond, "more than N points away" says enough, and a
+ * thousand refused far moves on a big map stay cheap to explain.
+ */
+const searchBudget = (speed: number): number => Math.max(16, 8 * speed);
 
 /** "2 plains hexes at 1, 1 mountains hex at 3": what the route's hexes cost, by terrain, in the order first met. */
 function stepsText(ctx: TurnContext, path: readonly HexKey[], domain: 'land' | 'naval', ports: ReadonlySet<HexKey> | undefined): string {

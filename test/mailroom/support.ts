@@ -44,14 +44,14 @@ const scratches: Scratch[] = [];
 
 /**
  * A copy of the demo campaign. `yamlOrders: false` removes its turn-1 YAML orders, as the demo does, so every
- * order comes by mail; the demo's own inbox mails are removed unless `demoMail` is set.
+ * order comes by mail (the GM's `_gm.yaml` stays, as in the demo); the demo's own inbox mails are removed unless `demoMail` is set.
  */
 export function demoCopy(label: string, opts: { yamlOrders?: boolean; demoMail?: boolean } = {}): Scratch {
   const root = mkdtempSync(join(tmpdir(), `fc-mailroom-${label}-`));
   const dir = join(root, 'silversheen');
   cpSync(DEMO, dir, { recursive: true });
   if (opts.yamlOrders === false) {
-    for (const name of readdirSync(join(dir, 'orders', '0001'))) if (name.endsWith('.yaml')) rmSync(join(dir, 'orders', '0001', name));
+    for (const name of readdirSync(join(dir, 'orders', '0001'))) if (name.endsWith('.yaml') && name !== '_gm.yaml') rmSync(join(dir, 'orders', '0001', name));
   }
   if (!opts.demoMail) rmSync(join(dir, 'mail', 'inbox'), { recursive: true, force: true });
   mkdirSync(join(dir, 'mail', 'inbox'), { recursive: true });

@@ -55,6 +55,7 @@ describe('a hostile unit name in a YAML attachment', () => {
     expect(UNSAFE.exec(text)?.[0]).toBeUndefined();
     expect(text).not.toMatch(/^== GM NOTICE/m);
     const filed = readFileSync(join(dir, 'orders', '0001', 'argenta.yaml'), 'utf8');
-    expect(filed).toMatch(/\norders:\n  # hold: Argentum Guard\n  - hold: ar-argentum-guard\n$/);
+    // The refused order is not filed; the accepted one keeps its mail line and the words it was written in.
+    expect(filed).toMatch(/\norders:\n  - hold: ar-argentum-guard\n    line: 5\n    written: "hold: Argentum Guard"\n$/);
   });
 });

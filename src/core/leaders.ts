@@ -20,20 +20,23 @@ const ability = (campaign: Campaign, id: string | undefined) => {
   return a ? { ability: a } : {};
 };
 
+/** The ability a nation's ruler applies now: none while the throne is empty. */
+function ruling(campaign: Campaign, state: GameState, nation: NationId): { name: string; ability: Ability } | undefined {
+  const ns = state.nations[nation];
+  if (!ns) return undefined;
+  const { name, ability: a } = leaderOf(campaign, ns);
+  return name !== null && a ? { name, ability: a } : undefined;
+}
+
 /** The leader's bonuses for the nation's units, shaped like a global structure grant. */
 export function leaderGrants(campaign: Campaign, state: GameState, nation: NationId): { bonus: NonNullable<Ability['bonuses']>[number]['bonus']; classes: UnitClass[]; source: string }[] {
-  const ns = state.nations[nation];
-  if (!ns) return [];
-  const { name, ability: a } = leaderOf(campaign, ns);
-  if (!a?.bonuses || name === null) return [];
-  return a.bonuses.map((b) => ({ bonus: b.bonus, classes: b.classes, source: `${name}: ${a.name}` }));
+  const r = ruling(campaign, state, nation);
+  if (!r) return [];
+  return (r.ability.bonuses ?? []).map((b) => ({ bonus: b.bonus, classes: b.classes, source: `${r.name}: ${r.ability.name}` }));
 }
 
 /** Renown the leader's ability adds to (or takes off) a build; the build never costs less than nothing. */
 export function leaderCostChange(campaign: Campaign, state: GameState, nation: NationId, of: 'unit' | 'structure', unitClass?: UnitClass): number {
-  const ns = state.nations[nation];
-  if (!ns) return 0;
-  const { name, ability: a } = leaderOf(campaign, ns);
-  if (!a?.costs || name === null) return 0;
-  return a.costs.filter((c) => c.of === of && (!c.classes || (unitClass !== undefined && c.classes.includes(unitClass)))).reduce((sum, c) => sum + c.change, 0);
+  const costs = ruling(campaign, state, nation)?.ability.costs ?? [];
+  return costs.filter((c) => c.of === of && (!c.classes || (unitClass !== undefined && c.classes.includes(unitClass)))).reduce((sum, c) => sum + c.change, 0);
 }

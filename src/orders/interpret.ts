@@ -111,17 +111,21 @@ function fate(value: unknown): number | undefined {
 }
 
 /**
- * The player's word that an order may end work in progress (a build, a
- * siege): `abandon: true` in YAML, the word "abandoning" in plain text.
+ * A yes-or-no field: true, false, "yes", "no", "true", "false", or absent
+ * (no). Used for `abandon` (the player's word that an order may end work in
+ * progress: `abandon: true` in YAML, "abandoning" in plain text) and for a
+ * letter's `anonymous` ("unsigned" in plain text).
  */
-function abandon(value: unknown): true | undefined {
+function flag(value: unknown, key: string, hint?: string): true | undefined {
   if (value === undefined || value === null || value === false) return undefined;
   if (value === true) return true;
   const word = typeof value === 'string' ? value.trim().toLowerCase() : '';
   if (['yes', 'true'].includes(word)) return true;
   if (['no', 'false'].includes(word)) return undefined;
-  throw new Refusal(`"abandon" is true or false, not "${clip(String(value))}"`, 'write "abandon: true" to give up the work under way');
+  throw new Refusal(`"${key}" is true or false, not "${clip(String(value))}"`, hint);
 }
+
+const abandon = (value: unknown) => flag(value, 'abandon', 'write "abandon: true" to give up the work under way');
 
 /** An ability by id ("sea-lord") or name ("Lord of the Sea"). */
 function abilityId(campaign: Campaign, written: string): string {
@@ -130,16 +134,6 @@ function abilityId(campaign: Campaign, written: string): string {
   if (found) return found.id;
   const known = Object.values(campaign.abilities);
   throw new Refusal(`there is no ability "${clip(written)}"`, didYouMean(written, known.flatMap((a) => [a.id, a.name])) ?? (known.length ? `abilities: ${known.map((a) => a.id).sort().join(', ')}` : 'this campaign has no abilities'));
-}
-
-/** `anonymous: true` (YAML), or the word "unsigned"/"anonymous" in a text line. */
-function unsigned(value: unknown): boolean {
-  if (value === undefined || value === null || value === false) return false;
-  if (value === true) return true;
-  const word = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  if (['yes', 'true'].includes(word)) return true;
-  if (['no', 'false'].includes(word)) return false;
-  throw new Refusal(`"anonymous" is true or false, not "${clip(String(value))}"`);
 }
 
 /** Paths: "11,7 12,7", "11,7 -> 12,7", or a list of hexes and place names. */
@@ -369,7 +363,7 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
       if (!to.ok) throw new Refusal(to.reason, to.hint);
       if (f.text === undefined || (typeof f.text === 'string' && !f.text.trim())) throw new Refusal('a letter needs some text', 'press to Gondarahl: We want peace');
       const letter = text(f.text, 'text');
-      return { kind: 'press', to: to.to, text: letter, ...(unsigned(f.anonymous) ? { anonymous: true as const } : {}) };
+      return { kind: 'press', to: to.to, text: letter, ...opt('anonymous', flag(f.anonymous, 'anonymous')) };
     }
     default:
       throw new Refusal(`unknown order "${clip(kind)}"`);

@@ -90,8 +90,9 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
       if (ns[ind] <= campaign.rules.indicatorMin + 1) attention.push(`${def.name}'s ${ind === 'prosperity' ? 'Prosperity' : 'Happiness'} is ${ns[ind]}: the rules say the people lose faith and may rebel — a random event is the GM's call.`);
     }
     const lines = leaderLines(campaign, ns);
-    if (def.ability && !leaderOf(campaign, ns).ability && !ns.leader) attention.push(`${def.name}'s leader ability has no rules data (leaderAbility in campaign.yaml), so it is the GM's to apply: ${def.leader} — ${def.ability}`);
-    if (leaderOf(campaign, ns).name === null) attention.push(`${def.name} has no leader: an heir order (or an heir action in _gm.yaml) crowns one.`);
+    const ruler = leaderOf(campaign, ns);
+    if (def.ability && !ruler.ability && !ns.leader) attention.push(`${def.name}'s leader ability has no rules data (leaderAbility in campaign.yaml), so it is the GM's to apply: ${def.leader} — ${def.ability}`);
+    if (ruler.name === null) attention.push(`${def.name} has no leader: an heir order (or an heir action in _gm.yaml) crowns one.`);
 
     table.push({
       id: nation,

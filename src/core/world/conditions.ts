@@ -44,6 +44,7 @@ export function dependsOnPlace(c: Condition): boolean {
     case 'lacks_level':
     case 'has_structure':
     case 'lacks_structure':
+    case 'battlements':
     case 'captured':
     case 'units_near':
     case 'terrain_near':
@@ -81,6 +82,8 @@ export function holds(c: Condition, w: Where): boolean {
       return settlementsSeen(w).some((s) => s.structures.includes(c.structure));
     case 'lacks_structure':
       return !settlementsSeen(w).some((s) => s.structures.includes(c.structure));
+    case 'battlements':
+      return settlementsSeen(w).some((s) => inRange(s.battlements.length, c.range));
     case 'captured':
       return settlementsSeen(w).some((s) => s.captured) === c.value;
     case 'units_near': {
@@ -155,6 +158,8 @@ export function describeCondition(c: Condition): string {
       return `there is a ${c.structure}`;
     case 'lacks_structure':
       return `there is no ${c.structure}`;
+    case 'battlements':
+      return rangeText('the number of battlements', c.range);
     case 'captured':
       return c.value ? 'the settlement was captured' : 'the settlement was not captured';
     case 'units_near': {

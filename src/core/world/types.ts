@@ -37,6 +37,8 @@ export type Condition =
   /** Nation scope: any settlement holds it; settlement scope: this one does. */
   | { kind: 'has_structure'; structure: string }
   | { kind: 'lacks_structure'; structure: string }
+  /** How many battlements the settlement has (nation scope: any of its settlements), so walls cracked are walls there. */
+  | { kind: 'battlements'; range: Range }
   | { kind: 'units_near'; within: number; whose: Whose; class?: UnitClass; min: number }
   | { kind: 'terrain_near'; terrain: string; within: number }
   | { kind: 'at_war'; value: boolean }

@@ -16,14 +16,15 @@ import { DEMO, ROOT, scratchCopy } from './support.js';
  * _gm.yaml) dropped into orders/NNNN before each turn. Played twice into two
  * scratch folders; every file of the turn folders must come out the same.
  *
- * The story the orders tell (docs/events.md, "The twenty-turn run"):
- * Gondarahl answers its bandit chief in turn 2 and Argenta its own in turn 16,
- * Grarkul, Gondarahl and the others leave theirs to the default; Westvalia
- * lets the Emperor's tax lapse (turn 3) and brings a caravan into Westmarch
- * (set in turn 17, met in 19); Argenta's riders explore by Mirefield (turn 3);
- * Vulcanstille loses Ashmarch to unrest and, having called its levies home,
- * Cinderford to an uprising; the GM's hand closes the run with the alchemist
- * the Duke asked for and a fire in the Magister's new market.
+ * The story the orders tell (docs/events.md, "The twenty-turn run";
+ * test/fixtures/demo-twenty-turns/README.md): Gondarahl answers its bandit
+ * chief in turn 2 and Argenta its own in turn 16, the others leave theirs to
+ * the default; Westvalia lets the Emperor's tax lapse (turn 3) and builds a
+ * market instead, which burns; Gondarahl pays the tax when it comes to it
+ * (turn 6); Argenta's riders explore by Mirefield (turn 3); Vulcanstille
+ * loses Ashmarch to unrest and, having called its levies home, Cinderford to
+ * an uprising (turn 15); the GM's hand closes the run with the alchemist the
+ * Duke asked for.
  */
 const TURNS = 20;
 const SCRIPT = join(ROOT, 'test', 'fixtures', 'demo-twenty-turns');
@@ -190,9 +191,9 @@ describe(`the demo played for ${TURNS} turns with scripted orders`, () => {
   });
 
   it('has a timed task met by a player and one missed, each in its nation report', () => {
-    const met = all(first.turns).find(({ event }) => event.type === 'task_met' && event.nation === 'westvalia');
-    expect(met).toMatchObject({ turn: 19, event: { task: 'escort-the-caravan', how: 'done in turn 19' } });
-    expect(textOf(first, 19, 'westvalia')).toContain('West Valia: the task of "A caravan lost in the hills" is met (done in turn 19).');
+    const met = all(first.turns).find(({ event }) => event.type === 'task_met' && event.nation === 'gondarahl');
+    expect(met).toMatchObject({ turn: 6, event: { task: 'tribute-to-the-emperor', how: '20 Renown paid' } });
+    expect(textOf(first, 6, 'gondarahl')).toContain('Kingdom of Gondarahl: the task of "The Emperor\'s tax-collector" is met (20 Renown paid).');
     const missed = all(first.turns).find(({ event }) => event.type === 'task_missed');
     expect(missed).toMatchObject({ turn: 3, event: { nation: 'westvalia', task: 'tribute-to-the-emperor' } });
     expect(textOf(first, 3, 'westvalia')).toContain('the task of "The Emperor\'s tax-collector" is missed: 20 Renown was not paid by turn 3.');

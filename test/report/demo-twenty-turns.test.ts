@@ -164,6 +164,21 @@ describe(`the demo played for ${TURNS} turns with scripted orders`, () => {
     expect(missing, 'effects that never fired in the run').toEqual([]);
   });
 
+  it('tells of no event that did nothing (walls cracked where there are none, a fever on the sick)', () => {
+    const empty: string[] = [];
+    first.turns.forEach(({ events }, i) => {
+      const phase = events.filter((e) => e.phase === 'events');
+      phase.forEach((e, j) => {
+        if (e.type !== 'event_fired') return;
+        // An event's effects, or the roll it asks, are logged right after it.
+        const next = phase[j + 1];
+        const causes = ['event_fired', 'event_draw', 'event_roll', 'task_met', 'task_missed', 'revolt_roll'];
+        if (!next || causes.includes(next.type)) empty.push(`turn ${i + 1}: ${e.nation} ${e.event} ${e.target ?? ''}`);
+      });
+    });
+    expect(empty).toEqual([]);
+  });
+
   it('has a settlement rise in rebellion, told to the nation that lost it', () => {
     const revolts = causedEvents(first.turns).filter(({ event, cause }) => event.type === 'settlement_revolted' && cause.kind === 'revolt');
     expect(revolts.length).toBeGreaterThan(0);

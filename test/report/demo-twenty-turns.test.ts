@@ -179,6 +179,11 @@ describe(`the demo played for ${TURNS} turns with scripted orders`, () => {
     expect(empty).toEqual([]);
   });
 
+  it("names the ruler now: the Duke drowns with his flagship in turn 18, so the alchemist comes to the council", () => {
+    expect(first.turns[17]!.events.find((e) => e.type === 'leader_died')).toMatchObject({ nation: 'argenta', name: 'Duke Cristoval' });
+    expect(textOf(first, 20, 'argenta')).toContain('An alchemist from beyond the sea shows the council of Duchy of Argenta a powder that thunders.');
+  });
+
   it('has a settlement rise in rebellion, told to the nation that lost it', () => {
     const revolts = causedEvents(first.turns).filter(({ event, cause }) => event.type === 'settlement_revolted' && cause.kind === 'revolt');
     expect(revolts.length).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import type { SettlementLevel, UnitClass } from '../campaign.js';
 import type { HexKey } from '../ids.js';
+import type { Health } from '../state.js';
 
 /**
  * The living world's vocabulary: conditions and effects a GM writes as data
@@ -37,7 +38,11 @@ export type Condition =
   /** Nation scope: any settlement holds it; settlement scope: this one does. */
   | { kind: 'has_structure'; structure: string }
   | { kind: 'lacks_structure'; structure: string }
+  /** How many battlements the settlement has (nation scope: any of its settlements), so walls cracked are walls there. */
+  | { kind: 'battlements'; range: Range }
   | { kind: 'units_near'; within: number; whose: Whose; class?: UnitClass; min: number }
+  /** The event's unit is of this health (a settlement's or hex's: one of the nation's units there; a nation's: any of its units). */
+  | { kind: 'health'; health: Health }
   | { kind: 'terrain_near'; terrain: string; within: number }
   | { kind: 'at_war'; value: boolean }
   | { kind: 'captured'; value: boolean }

@@ -121,10 +121,10 @@ function overcome(ctx: TurnContext, a: AcceptedOrder<OvercomeOrder>): void {
   }
   const outcome = fateRoll(ctx, nation, o.by, 'overcome', target.name);
   if (!outcome || outcome === 'fail') return;
-  removeAspect(ctx, target, `overcome by ${ctx.nationDef(nation).name}`);
+  removeAspect(ctx, target, `overcome by ${ctx.nationDef(nation).name}`, [nation]);
   if (outcome === 'tie') {
     const cost = Math.min(ctx.rules.fate.invokeCost, ctx.nationState(nation).fate);
     ctx.changeResource(nation, 'fate', -cost, `the cost of overcoming "${target.name}" on a tie`);
   }
-  if (outcome === 'style') boost(ctx, nation, `Momentum after "${target.name}"`);
+  if (outcome === 'style') boost(ctx, nation, `Momentum after ${target.name}`);
 }

@@ -47,11 +47,11 @@ export function placeAspect(ctx: TurnContext, spec: NewAspect, by: 'gm' | 'event
   return aspect;
 }
 
-export function removeAspect(ctx: TurnContext, aspect: AspectState, reason: string): void {
+export function removeAspect(ctx: TurnContext, aspect: AspectState, reason: string, alsoTell: readonly NationId[] = []): void {
   const list = ctx.state.aspects ?? [];
   const i = list.indexOf(aspect);
   if (i < 0) return;
-  const nations = told(ctx, aspect);
+  const nations = [...new Set([...told(ctx, aspect), ...alsoTell])].sort(compareIds);
   const place = placeText(ctx.campaign, ctx.state, aspect.on);
   list.splice(i, 1);
   if (!list.length) delete ctx.state.aspects;

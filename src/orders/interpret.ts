@@ -43,6 +43,9 @@ export const ORDER_KEYS: Record<string, readonly string[]> = {
   invoke: ['on', 'pay', 'reroll'],
 };
 
+/** The orders a refusal lists: the Fate layer's (off by default, docs/orders.md) are suggested for slips only. */
+const LISTED_ORDERS = Object.keys(ORDER_KEYS).filter((k) => !['advantage', 'overcome', 'invoke'].includes(k));
+
 /** Siege actions as players write them ("destroy battlement", "poison the water"). */
 const SIEGE_ACTIONS: Record<string, SiegeAction> = {
   destroy_battlement: 'destroy_battlement',
@@ -206,7 +209,7 @@ export function interpretOrder(fields: RawFields, book: NameBook, campaign: Camp
   const kind = keys[0];
   if (!kind) return { ok: false, reason: 'an empty order' };
   const allowed = ORDER_KEYS[kind];
-  if (!allowed) return { ok: false, reason: `unknown order "${clip(kind)}"`, hint: didYouMean(kind, Object.keys(ORDER_KEYS)) ?? `orders are: ${Object.keys(ORDER_KEYS).join(', ')}` };
+  if (!allowed) return { ok: false, reason: `unknown order "${clip(kind)}"`, hint: didYouMean(kind, Object.keys(ORDER_KEYS)) ?? `orders are: ${LISTED_ORDERS.join(', ')}` };
   for (const k of keys.slice(1)) {
     if (!allowed.includes(k)) {
       return { ok: false, reason: `"${clip(k)}" does not belong to ${withArticle(kind)} order`, hint: allowed.length ? (didYouMean(k, allowed) ?? `${withArticle(kind)} order takes: ${allowed.join(', ')}`) : `${withArticle(kind)} order takes nothing else` };

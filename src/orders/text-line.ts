@@ -260,8 +260,11 @@ const HEADERS: Record<string, SheetHeader> = { nation: 'nation', turn: 'turn', t
 
 const SUBJECT_VERBS = [...Object.keys(SUBJECT_FIRST), ...Object.keys(SUBJECT_ALIASES)];
 
+/** The Fate layer's verbs (rules.fate.aspects, off by default): suggested for slips, not listed to every player. */
+const FATE_VERBS = ['create', 'overcome', 'invoke'];
+
 /** Every word a line may start with, for "did you mean". */
-export const LINE_KEYWORDS = [...Object.keys(VERB_FIRST), 'build', 'note', 'press', ...Object.keys(HEADERS).filter((h) => h !== 'losses')];
+export const LINE_KEYWORDS = [...Object.keys(VERB_FIRST).filter((v) => !FATE_VERBS.includes(v)), 'build', 'note', 'press', ...Object.keys(HEADERS).filter((h) => h !== 'losses')];
 
 /** Reads one line (comments already removed, not blank). Never throws. */
 export function parseOrderLine(line: string): LineResult {
@@ -300,7 +303,7 @@ export function parseOrderLine(line: string): LineResult {
     reason: `unknown order "${clipWord(first?.[1] ?? raw)}"`,
     hint:
       (slip && near ? `did you mean "${near}" instead of "${slip.text}"?` : undefined) ??
-      didYouMean(head, [...LINE_KEYWORDS, ...Object.keys(VERB_ALIASES)]) ??
+      didYouMean(head, [...LINE_KEYWORDS, ...FATE_VERBS, ...Object.keys(VERB_ALIASES)]) ??
       `an order starts with one of: ${LINE_KEYWORDS.join(', ')}; or with the unit: "Iron Guard moves to 12,7" (moves, attacks, defends, rests, holds, founds, constructs)`,
   };
 }

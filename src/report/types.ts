@@ -73,6 +73,8 @@ export interface BattleSideView {
   /** Fate points spent: only for the nation's own side (null for the enemy). */
   fateSpent: number | null;
   sideModifiers: ModifierView[];
+  /** How an invoke's re-roll changed the side's dice, when it did. */
+  rerolled?: string;
   total: number;
 }
 
@@ -387,6 +389,23 @@ export interface UnrestView {
   garrisoned: string[];
 }
 
+/** A Fate aspect as a nation's report lists it (aspects-view.ts). */
+export interface AspectView {
+  name: string;
+  /** Where it is, in words: a nation, settlement, unit or region. */
+  place: string;
+  free: number;
+  /** The free invokes in words, with whose they are. */
+  text: string;
+  boost: boolean;
+  /** Seen by this nation alone (and the GM). */
+  secret: boolean;
+  /** Its free invokes are this nation's. */
+  yours: boolean;
+  /** It is on this nation, its settlement or unit: invoked against it, it pays this nation. */
+  onYou: boolean;
+}
+
 export interface NationView {
   kind: 'nation';
   header: TurnHeader;
@@ -421,6 +440,8 @@ export interface NationView {
   discoveries: ResourceSite[];
   /** Rolls awaiting the nation's answer and its timed tasks; absent when there are none. */
   awaiting?: AwaitingView;
+  /** The Fate aspects it can see (rules.fate.aspects); absent when none. */
+  aspects?: AspectView[];
   /** Public indicators: of every nation in small campaigns, else of the nations this one has met. */
   nations: PublicNationView[];
   /** True when `nations` lists every nation; otherwise the full list is in the turn's gazette. */

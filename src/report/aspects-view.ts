@@ -2,7 +2,7 @@ import { holderOf, placeText, visibleAspects } from '../core/aspects/places.js';
 import type { Campaign } from '../core/campaign.js';
 import type { NationId } from '../core/ids.js';
 import type { GameState } from '../core/state.js';
-import type { AspectView } from './types.js';
+import type { AspectView, GmAspectView } from './types.js';
 
 /**
  * The Fate aspects a nation's report lists (docs/rules.md A1): every public
@@ -29,4 +29,18 @@ export function aspectsOf(campaign: Campaign, state: GameState, nation: NationId
       onYou: holder === nation,
     };
   });
+}
+
+/** Every aspect in play, as the GM's page lists them: secret ones too, with whose free invokes they are. */
+export function allAspects(campaign: Campaign, state: GameState): GmAspectView[] | undefined {
+  if (!state.aspects?.length) return undefined;
+  return state.aspects.map((a) => ({
+    name: a.name,
+    place: placeText(campaign, state, a.on),
+    owner: a.owner ? (campaign.nations[a.owner]?.name ?? a.owner) : 'anyone',
+    free: a.free,
+    boost: a.boost === true,
+    secret: a.secret === true,
+    since: a.since,
+  }));
 }

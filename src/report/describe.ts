@@ -296,6 +296,8 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
       const paid = e.pay === 'fate' ? `${e.cost} Fate${e.paidTo ? `, paid to ${n(e.paidTo)}` : ''}` : e.pay === 'boost' ? 'the boost used up' : `a free invoke, ${e.freeLeft} left`;
       return `${n(e.nation)} invoked "${e.aspect}" on ${e.roll}: ${effect} (${paid}).`;
     }
+    case 'aspect_action_void':
+      return `${n(e.nation)}: ${e.action === 'overcome' ? `the overcome roll against "${e.aspect}"` : `the create-advantage roll for "${e.aspect}"`} was not made: ${e.reason}.`;
     case 'invoke_unused':
       return `${n(e.nation)}: "${e.aspect}" was not invoked on ${e.roll}: ${e.reason}; nothing was spent.`;
   }

@@ -406,6 +406,18 @@ export interface AspectView {
   onYou: boolean;
 }
 
+/** An aspect on the GM's page: every one, secret or not. */
+export interface GmAspectView {
+  name: string;
+  place: string;
+  /** Whose free invokes: a nation's name, or "anyone". */
+  owner: string;
+  free: number;
+  boost: boolean;
+  secret: boolean;
+  since: number;
+}
+
 export interface NationView {
   kind: 'nation';
   header: TurnHeader;
@@ -542,6 +554,8 @@ export interface GmView {
   notes: { nation: string; name: string; text: string }[];
   gmActions: string[];
   attention: string[];
+  /** Every Fate aspect in play (rules.fate.aspects); absent when none. */
+  aspects?: GmAspectView[];
   world: {
     /** Every unit (on the map always; listed on the page up to `detail.nationsInFull` nations). */
     units: ForeignUnitView[];

@@ -335,6 +335,7 @@ describe.skipIf(!existsSync(DEMO))('secrecy of aspects in the demo campaign', ()
     expect(t.reports['gondarahl.txt']).toContain('* "Vaults of the Deep King" — on Kingdom of Gondarahl; 2 free invokes (yours); secret; on you');
     expect(decodeEntities(t.reports['gondarahl.html']!)).toContain('Vaults of the Deep King');
     expect(t.reports['gondarahl.yaml']).toContain('Vaults of the Deep King');
+    expect(decodeEntities(t.reports['gm.html'] ?? '')).toContain('“Vaults of the Deep King” <em>(secret)</em></td><td>Kingdom of Gondarahl</td><td class="num">2</td><td>Kingdom of Gondarahl</td>');
     for (const reader of ['argenta', 'grarkul', 'vulcanstille', 'westvalia']) {
       for (const ext of ['txt', 'html', 'yaml']) {
         const report = decodeEntities(t.reports[`${reader}.${ext}`]!);

@@ -43,6 +43,8 @@ function gmAspects(ctx: TurnContext): void {
   }
 }
 
+const ACTOR_GONE = 'the leader or unit that was to roll is gone (fallen this turn, or the throne is empty)';
+
 /** The four outcomes by shifts (seed 002 "Four Outcomes"). */
 export function outcomeOfShifts(shifts: number): FateOutcome {
   if (shifts < 0) return 'fail';
@@ -92,11 +94,12 @@ function boost(ctx: TurnContext, nation: NationId, name: string): void {
 function createAdvantage(ctx: TurnContext, a: AcceptedOrder<CreateAdvantageOrder>): void {
   const { nation, order: o } = a;
   const on: AspectPlace = o.on ?? { nation };
-  if ('unit' in on && !ctx.unit(on.unit)) return;
+  if ('unit' in on && !ctx.unit(on.unit)) return void ctx.emit({ type: 'aspect_action_void', nations: [nation], nation, action: 'create_advantage', aspect: o.aspect, reason: 'the unit it was to be on is gone' });
   const key = aspectKey(o.aspect);
   const existing = (ctx.state.aspects ?? []).find((x) => !x.boost && aspectKey(x.name) === key && samePlace(x.on, on) && canSee(ctx.state, x, nation));
   const outcome = fateRoll(ctx, nation, o.by, 'create_advantage', existing?.name ?? o.aspect);
-  if (!outcome || outcome === 'fail') return;
+  if (!outcome) return void ctx.emit({ type: 'aspect_action_void', nations: [nation], nation, action: 'create_advantage', aspect: o.aspect, reason: ACTOR_GONE });
+  if (outcome === 'fail') return;
   if (existing) {
     placeAspect(ctx, { name: existing.name, on, free: outcome === 'style' ? 2 : 1 }, 'order');
     return;
@@ -115,12 +118,10 @@ function overcome(ctx: TurnContext, a: AcceptedOrder<OvercomeOrder>): void {
   const { nation, order: o } = a;
   const key = aspectKey(o.aspect);
   const target = (ctx.state.aspects ?? []).find((x) => aspectKey(x.name) === key && canSee(ctx.state, x, nation));
-  if (!target) {
-    ctx.emit({ type: 'invoke_unused', nations: [nation], nation, aspect: o.aspect, roll: 'an overcome', reason: `"${o.aspect}" was already out of play` });
-    return;
-  }
+  if (!target) return void ctx.emit({ type: 'aspect_action_void', nations: [nation], nation, action: 'overcome', aspect: o.aspect, reason: 'it was already out of play' });
   const outcome = fateRoll(ctx, nation, o.by, 'overcome', target.name);
-  if (!outcome || outcome === 'fail') return;
+  if (!outcome) return void ctx.emit({ type: 'aspect_action_void', nations: [nation], nation, action: 'overcome', aspect: target.name, reason: ACTOR_GONE });
+  if (outcome === 'fail') return;
   removeAspect(ctx, target, `overcome by ${ctx.nationDef(nation).name}`, [nation]);
   if (outcome === 'tie') {
     const cost = Math.min(ctx.rules.fate.invokeCost, ctx.nationState(nation).fate);

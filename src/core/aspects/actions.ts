@@ -7,6 +7,8 @@ import type { Phase } from '../phases/phase.js';
 import type { AspectPlace } from '../state.js';
 import { unitName } from '../unit-name.js';
 import { rollFateDice } from './fate-dice.js';
+import { reportUntakenInvokes } from './invoke.js';
+import { invokeTargetWritten, orderNames } from '../order-text.js';
 import { aspectKey, canSee, holderOf, samePlace } from './places.js';
 import { placeAspect, pruneAspects, removeAspect } from './store.js';
 
@@ -21,6 +23,7 @@ export const aspectsPhase: Phase = {
   name: 'aspects',
   run(ctx: TurnContext) {
     if (!ctx.rules.fate.aspects) return;
+    reportUntakenInvokes(ctx, (a) => invokeTargetWritten(a.order.on, orderNames(ctx.campaign, ctx.start, a.nation)));
     pruneAspects(ctx);
     gmAspects(ctx);
     const acts = [...ctx.acceptedOf('create_advantage'), ...ctx.acceptedOf('overcome')].sort((a, b) => compareIds(a.nation, b.nation) || a.index - b.index);

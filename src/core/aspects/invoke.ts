@@ -26,8 +26,7 @@ export function invokeKey(ctx: Pick<TurnContext, 'start'>, on: InvokeTarget): st
 
 const index = new WeakMap<TurnContext, Map<string, AcceptedOrder<InvokeOrder>[]>>();
 
-/** The nation's invokes for this roll, taken once: the first roll under the key uses them. */
-function takeInvokes(ctx: TurnContext, nation: NationId, key: string): AcceptedOrder<InvokeOrder>[] {
+function invokeIndex(ctx: TurnContext): Map<string, AcceptedOrder<InvokeOrder>[]> {
   let byKey = index.get(ctx);
   if (!byKey) {
     byKey = new Map();
@@ -39,10 +38,30 @@ function takeInvokes(ctx: TurnContext, nation: NationId, key: string): AcceptedO
     }
     index.set(ctx, byKey);
   }
+  return byKey;
+}
+
+/** The nation's invokes for this roll, taken once: the first roll under the key uses them. */
+function takeInvokes(ctx: TurnContext, nation: NationId, key: string): AcceptedOrder<InvokeOrder>[] {
+  const byKey = invokeIndex(ctx);
   const k = `${nation}|${key}`;
   const found = byKey.get(k) ?? [];
   byKey.delete(k);
   return found;
+}
+
+/**
+ * Invokes for battles and sieges no roll took (the nation fought no battle
+ * there, made no siege roll there): each told to its nation, nothing spent.
+ * Called once the battles and sieges are over.
+ */
+export function reportUntakenInvokes(ctx: TurnContext, what: (a: AcceptedOrder<InvokeOrder>) => string): void {
+  const byKey = invokeIndex(ctx);
+  for (const [k, list] of [...byKey]) {
+    if (k.includes('|roll:')) continue;
+    byKey.delete(k);
+    for (const a of list) ctx.emit({ type: 'invoke_unused', nations: [a.nation], nation: a.nation, aspect: a.order.aspect, roll: what(a), reason: `your nation made no such roll this turn` });
+  }
 }
 
 /** The roll an invoke is made on, as the engine hands it over. */

@@ -82,7 +82,13 @@ export type Effect =
   | { kind: 'follow_up'; event: string; in: number }
   /** Sets a timed task (a catalogue's `task`, by id): the nation has `turns` turns to meet it. */
   | { kind: 'task'; task: string }
-  | { kind: 'message'; text: string };
+  | { kind: 'message'; text: string }
+  /**
+   * A Fate aspect placed where the event struck (the nation, its settlement,
+   * unit or hex region; rules.fate.aspects). Its free invokes are the nation's
+   * (`for: nation`) or anyone's (`for: anyone`: a misfortune others may use).
+   */
+  | { kind: 'aspect'; name: string; free: number; for: 'nation' | 'anyone'; boost?: true; secret?: true };
 
 export type EffectKind = Effect['kind'];
 

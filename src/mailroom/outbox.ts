@@ -21,7 +21,7 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import jsyaml from 'js-yaml';
 import writeFileAtomic from 'write-file-atomic';
 import { writeYaml } from '../campaign/yaml-io.js';
@@ -200,14 +200,11 @@ export class OutboxQueue {
   /** Saves a message's state: a sent one moves to sent/ (written there first, then removed from the queue). */
   async write(entry: QueuedMessage): Promise<void> {
     const text = writeYaml(JSON.parse(JSON.stringify(entry)));
-    if (entry.status !== 'sent') {
-      await mkdir(this.dir, { recursive: true });
-      await writeFileAtomic(this.fileFor(entry.messageId), text, { fsync: true });
-      return;
-    }
-    await mkdir(this.sentDir, { recursive: true });
-    await writeFileAtomic(this.sentFileFor(entry.messageId), text, { fsync: true });
-    await unlink(this.fileFor(entry.messageId)).catch((e: NodeJS.ErrnoException) => {
+    const [here, there] = entry.status === 'sent' ? [this.sentFileFor(entry.messageId), this.fileFor(entry.messageId)] : [this.fileFor(entry.messageId), this.sentFileFor(entry.messageId)];
+    await mkdir(dirname(here), { recursive: true });
+    await writeFileAtomic(here, text, { fsync: true });
+    // A message marked unsent again by hand or by a tool (rare) leaves sent/ the same way.
+    await unlink(there).catch((e: NodeJS.ErrnoException) => {
       if (e.code !== 'ENOENT') throw e;
     });
   }

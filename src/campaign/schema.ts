@@ -246,6 +246,7 @@ export const stateFileSchema = z.strictObject({
         .optional(),
       leader: z.strictObject({ name: z.string().nullable(), ability: id.optional(), unit: id.optional(), since: z.number().int() }).optional(),
       heir: z.strictObject({ name: z.string(), ability: id.optional() }).optional(),
+      deck: z.strictObject({ discards: z.array(z.number().int().min(0).max(80)).max(80) }).optional(),
     }),
   ),
   units: z.record(id, unitStateSchema),
@@ -343,4 +344,9 @@ export const rulesSchema = z.strictObject({
   nmrFlagAfter: z.number().int().min(1),
   sight: z.strictObject({ unit: z.number().int().min(0), settlement: z.number().int().min(0) }),
   press: z.strictObject({ maxLength: z.number().int().min(1).max(20000), perTurn: z.number().int().min(0), anonymous: z.boolean() }),
+  fate: z.strictObject({
+    randomiser: z.enum(['d6', 'fateDice', 'deck']),
+    base: z.strictObject({ d6: z.number().int().min(-10).max(20), d3: z.number().int().min(-10).max(20) }),
+    ladderWords: z.boolean(),
+  }),
 });

@@ -14,9 +14,42 @@ export type Resource = 'renown' | 'fate';
 export type Indicator = 'prosperity' | 'happiness';
 
 export interface DieRoll {
-  die: 'd6' | 'd3' | 'coin' | 'd100';
+  /** `4dF` and `card` stand in for a d6 or d3 in campaigns with a Fate randomiser (docs/rules.md F2). */
+  die: 'd6' | 'd3' | 'coin' | 'd100' | '4dF' | 'card';
+  /** What counts towards the total: for `4dF` and `card`, the Fate draw's base plus its result. */
   value: number;
   /** Forced rolls (tests, GM overrides) are marked so an audit can tell. */
+  forced?: boolean;
+  /** The Fate draw behind a `4dF` or `card` value. */
+  fate?: FateDraw;
+}
+
+/** A Fate draw: the dice thrown or the card drawn, and how it maps onto the die the rules ask for. */
+export interface FateDraw {
+  /** The die of the rules this draw stands for, and the base added to the result (docs/rules.md F2). */
+  replaces: 'd6' | 'd3';
+  base: number;
+  /** -4..+4: the dice's sum, or the card's result. */
+  result: number;
+  /** The four dice thrown ("+", "0", "-"); absent for a card or a forced result. */
+  faces?: ('+' | '0' | '-')[];
+  /** The card drawn (src/core/fate/deck.ts) and whose deck it came from. */
+  card?: number;
+  deck?: NationId;
+}
+
+/** Fortune or misfortune on a check (docs/rules.md F5): what was drawn or thrown for it and what it added. */
+export interface LuckDraw {
+  kind: 'fortune' | 'misfortune';
+  /** What it adds to the check (negative for misfortune). */
+  delta: number;
+  /** The d6s thrown for it in a d6 campaign (5–6 help, 1–2 hinder). */
+  dice?: number[];
+  /** The three helping dice (4dF campaigns). */
+  faces?: ('+' | '0' | '-')[];
+  card?: number;
+  deck?: NationId;
+  eclipse?: boolean;
   forced?: boolean;
 }
 

@@ -15,6 +15,17 @@ export interface TerrainRule {
 
 export type AbandonWork = 'allow' | 'confirm';
 
+/** What a die of the rules is thrown with (docs/rules.md F1): d6s, four Fate dice, or the nation's Deck of Fate. */
+export type RandomiserKind = 'd6' | 'fateDice' | 'deck';
+
+export interface FateSettings {
+  randomiser: RandomiserKind;
+  /** A Fate result (-4..+4) stands for the rules' d6 or d3 as base + result (docs/rules.md F2). */
+  base: { d6: number; d3: number };
+  /** Reports write ladder values with their word, "Great (+4)" (docs/rules.md F7). */
+  ladderWords: boolean;
+}
+
 export interface RuleSettings {
   indicatorMin: number;
   indicatorMax: number;
@@ -68,6 +79,8 @@ export interface RuleSettings {
   sight: { unit: number; settlement: number };
   /** Letters between nations (`press` orders). */
   press: { maxLength: number; perTurn: number; anonymous: boolean };
+  /** The Fate layer: randomiser and ladder words. */
+  fate: FateSettings;
 }
 
 export const DEFAULT_RULES: RuleSettings = {
@@ -130,4 +143,5 @@ export const DEFAULT_RULES: RuleSettings = {
   nmrFlagAfter: 2,
   sight: { unit: 3, settlement: 3 },
   press: { maxLength: 1000, perTurn: 3, anonymous: false },
+  fate: { randomiser: 'd6', base: { d6: 3, d3: 2 }, ladderWords: true },
 };

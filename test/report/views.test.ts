@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TurnContext } from '../../src/core/context.js';
+import { SeededRandomiser } from '../../src/core/dice.js';
 import { checkNationOrders } from '../../src/core/checks/index.js';
 import type { LoggedEvent } from '../../src/core/events.js';
 import { asHexKey, asNationId, asSettlementId, asUnitId, type NationId } from '../../src/core/ids.js';
@@ -224,7 +225,7 @@ describe('the order template', () => {
         const orders = interpretSheet(sheet, nation, campaign, t.state).orders;
         expect(orders.refused ?? [], line).toEqual([]);
         if (/needs \w+ here|Your message|at your \w+ cap/.test(line)) continue;
-        const ctx = new TurnContext(campaign, structuredClone(t.state), { nations: {}, gm: [] }, { stream: () => ({ roll: () => ({ die: 'd6', value: 1 }) }) });
+        const ctx = new TurnContext(campaign, structuredClone(t.state), { nations: {}, gm: [] }, new SeededRandomiser('views', 3));
         expect(checkNationOrders(ctx, orders).problems.map((p) => p.reason), line).toEqual([]);
       }
     }

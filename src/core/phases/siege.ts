@@ -38,7 +38,7 @@ interface SiegeRoll {
 }
 
 function siegeRoll(ctx: TurnContext, unit: UnitState, scope: string, beat: number, fate: number, againstStructure: boolean, opponents: UnitState[]): SiegeRoll {
-  const roll = ctx.dice.stream(scope).roll(unit.health === 'healthy' ? 'd6' : 'd3');
+  const roll = ctx.dice.stream(scope).roll(unit.health === 'healthy' ? 'd6' : 'd3', unit.nation);
   // Only bonuses against structures (or against the units targeted) count here, not open-field ones.
   const modifiers = unitModifiers(ctx, unit, { situation: 'siege', opponents, againstStructure }).filter((m) => m.value !== 0);
   const bought = fateModifier(ctx.rules.fateTable, Math.min(fate, ctx.nationState(unit.nation).fate));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SETTLEMENT_LEVELS, UNIT_CLASSES } from '../core/campaign.js';
 import { unsafeCharacter, type TextShape } from './unsafe-text.js';
+import { LADDER_HELP, parseLadder } from '../core/ladder.js';
 import { canonicalTimeZone, TIME_ZONE_HINT } from './time-zone.js';
 
 /**
@@ -280,6 +281,16 @@ export const stateFileSchema = z.strictObject({
   ),
 });
 
+/** A forced die: an integer -4..100, or a ladder value written as words ("Great", "Great (+4)", "+4"). */
+const forcedValue = z.union([z.number(), z.string()]).transform((v, c) => {
+  const n = parseLadder(v);
+  if (n === undefined || n < -4 || n > 100) {
+    c.addIssue({ code: 'custom', message: `a forced value is a die's face (1..100) or a Fate result (-4..+4): ${LADDER_HELP}` });
+    return z.NEVER;
+  }
+  return n;
+});
+
 export const gmOrdersSchema = z.strictObject({
   turn: z.number().int().min(1),
   actions: z
@@ -301,7 +312,8 @@ export const gmOrdersSchema = z.strictObject({
         z
           .looseObject({ kind: z.literal('event'), nation: id, event: id.optional(), target: z.string().optional() })
           .refine((a) => a.event !== undefined || 'title' in a, 'name a catalogue event (event: <id>) or write a one-off (title, text, tone, effects)'),
-        z.strictObject({ kind: z.literal('roll'), scope: z.string().min(1), values: z.array(z.number().int().min(1).max(100)).min(1) }),
+        // A die's face (1..100), or in a Fate campaign the Fate result, as a number or a ladder word ("Great (+4)"; docs/rules.md F6).
+        z.strictObject({ kind: z.literal('roll'), scope: z.string().min(1), values: z.array(forcedValue).min(1) }),
       ]),
     )
     .default([]),

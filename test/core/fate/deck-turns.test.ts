@@ -73,10 +73,10 @@ describe('a Deck of Fate over turns', () => {
     let state = structuredClone(one.state);
     const seen = new Map<string, Set<number>>();
     for (const [n, cards] of cardsBy(one.events)) seen.set(n, new Set(cards));
-    // 90 turns of the same fight (healed each turn) pass through Argenta's deck and past its reshuffle.
+    // 90 turns of the same fight (set up afresh each turn) pass through Argenta's deck and past its reshuffle.
     let reshuffles = 0;
     for (let t = 0; t < 90; t++) {
-      for (const u of Object.values(state.units)) u.health = 'healthy';
+      state.units = structuredClone(start.units);
       const next = resolveTurn({ campaign, state, orders: orders(state, { argenta: [{ attack: 'a-1', target: 'd-1' }] }) });
       const cards = cardsBy(next.events).get('argenta') ?? [];
       const before = state.nations['argenta' as NationId]!.deck?.discards ?? [];

@@ -77,6 +77,7 @@ describe('a Deck of Fate over turns', () => {
     let reshuffles = 0;
     for (let t = 0; t < 90; t++) {
       state.units = structuredClone(start.units);
+      for (const n of Object.values(state.nations)) n.alive = true;
       const next = resolveTurn({ campaign, state, orders: orders(state, { argenta: [{ attack: 'a-1', target: 'd-1' }] }) });
       const cards = cardsBy(next.events).get('argenta') ?? [];
       const before = state.nations['argenta' as NationId]!.deck?.discards ?? [];

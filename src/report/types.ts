@@ -57,6 +57,8 @@ export interface RollView {
   die: string;
   value: number;
   forced: boolean;
+  /** A Fate draw in words ("rolled + + 0 − (+1) on 3"); null for a plain die. */
+  draw: string | null;
   modifiers: ModifierView[];
   total: number;
   /** False for a diplomatic unit: it is in the battle to be protected and rolls nothing. */
@@ -107,6 +109,8 @@ export interface SiegeRollView {
   die: string;
   value: number;
   forced: boolean;
+  /** A Fate draw in words; null for a plain die. */
+  draw: string | null;
   modifiers: ModifierView[];
   total: number;
   successes: number;

@@ -25,7 +25,8 @@ export const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 /** "Great (+4)"; a number off the ladder stays a bare signed number ("-3"). */
 export function ladderText(n: number): string {
   const word = FATE_LADDER[n];
-  return word ? `${word} (${signed(n)})` : signed(n);
+  // Fate writes the middle of the ladder "+0 Mediocre" (seed 002 line 19).
+  return word ? `${word} (${n === 0 ? '+0' : signed(n)})` : signed(n);
 }
 
 /**

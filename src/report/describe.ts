@@ -4,7 +4,7 @@ import type { NationId, SettlementId, UnitId } from '../core/ids.js';
 import type { GameState, UnitState } from '../core/state.js';
 import { sentence, withArticle } from '../core/prose.js';
 import { drawText } from './draw-text.js';
-import { rated, signed } from './ladder.js';
+import { ladderValue, rated, signed } from './ladder.js';
 import type { BattleSideView, BattleView, ModifierView, RollView, SiegeRollView } from './types.js';
 
 /**
@@ -149,7 +149,7 @@ const SIEGE_ACTIONS: Record<SiegeRollEvent['action'], string> = {
 };
 
 export function siegeRollView(e: SiegeRollEvent, names: Namer): SiegeRollView {
-  const headline = `${cap(names.unit(e.unit))} ${SIEGE_ACTIONS[e.action]} ${names.settlement(e.settlement)}: needed more than ${e.target}, rolled ${e.total} — ${e.successes ? plural(e.successes, 'success') : 'failed'}.`;
+  const headline = `${cap(names.unit(e.unit))} ${SIEGE_ACTIONS[e.action]} ${names.settlement(e.settlement)}: needed more than ${ladderValue(names.campaign, e.target)}, rolled ${e.total} — ${e.successes ? plural(e.successes, 'success') : 'failed'}.`;
   return {
     headline,
     action: e.action,
@@ -272,12 +272,12 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
       const fate = e.fateSpent ? ` + ${e.modifier} for ${e.fateSpent} Fate` : '';
       const how = e.answered ? `answered "${e.option}"` : `unanswered, so "${e.option}" was taken`;
       const result = e.outcome === 'fail' ? 'failed' : e.outcome === 'great' ? 'a great success' : 'a success';
-      return `${n(e.nation)}: the roll for "${e.title}" (${how}): ${dieWords(e.roll)}${fate} = ${e.total} against ${e.beat} to beat — ${result}.`;
+      return `${n(e.nation)}: the roll for "${e.title}" (${how}): ${dieWords(e.roll)}${fate} = ${e.total} against ${ladderValue(names.campaign, e.beat)} to beat — ${result}.`;
     }
     case 'explore_roll': {
       const fate = e.fateSpent ? ` + ${e.modifier} for ${e.fateSpent} Fate` : '';
       const result = e.total <= e.beat ? 'nothing found' : e.found ? 'a find' : 'a good search, but nothing is hidden there';
-      return `${u(e.unit)} explored around ${e.at}: ${dieWords(e.roll)}${fate} = ${e.total} against ${e.beat} to beat — ${result}.`;
+      return `${u(e.unit)} explored around ${e.at}: ${dieWords(e.roll)}${fate} = ${e.total} against ${ladderValue(names.campaign, e.beat)} to beat — ${result}.`;
     }
     case 'task_set':
       return `${n(e.nation)}: a task — ${e.text.replace(/[.!]+$/, "")} (deadline: turn ${e.deadline}).`;

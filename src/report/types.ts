@@ -353,7 +353,9 @@ export interface AwaitedRollView {
   prompt: string;
   /** The roll offers named options to choose from. */
   choice: boolean;
-  options: { id: string; text: string; beat: number; need: number; isDefault: boolean }[];
+  options: { id: string; text: string; beat: number; /** The number to beat in words: "Good (+3)" (or "3", ladder words off). */ beatText: string; need: number; isDefault: boolean }[];
+  /** What the roll is thrown with: "a d6", "four Fate dice on 3"… */
+  die: string;
   default: string;
   /** The turn whose orders carry the answer. */
   turn: number;

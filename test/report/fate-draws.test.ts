@@ -64,8 +64,8 @@ describe('Fate draws in words', () => {
   });
 
   it('writes a player roll and an exploration in words in the event sentences', () => {
-    const names = { nationName: (id: string) => id, unit: (id: string) => id, settlement: (id: string) => id } as unknown as Parameters<typeof describeEvent>[1];
+    const names = { campaign: played.open.campaign, nationName: (id: string) => id, unit: (id: string) => id, settlement: (id: string) => id } as unknown as Parameters<typeof describeEvent>[1];
     const explored: LoggedEvent = { seq: 1, phase: 'explore', type: 'explore_roll', nations: [argenta], nation: argenta, unit: asUnitId('pathfinders'), at: asHexKey('3,6'), beat: 3, roll: dice, fateSpent: 0, modifier: 0, total: 4, found: true };
-    expect(describeEvent(explored, names)).toContain('explored around 3,6: rolled + + 0 − (Average (+1)) on 3: 4 = 4 against 3 to beat');
+    expect(describeEvent(explored, names)).toContain('explored around 3,6: rolled + + 0 − (Average (+1)) on 3: 4 = 4 against Good (+3) to beat');
   });
 });

@@ -115,7 +115,7 @@ describe('the nation view', () => {
     for (const nation of [argenta, borea]) {
       const s = view(nation, 1, [roll]).summary.sieges[0]!;
       expect(s.modifiers.map((m) => m.signed)).toEqual(['-2', '+1']);
-      expect(s.headline).toMatch(/tried to destroy a battlement of Argentum: needed more than 1, rolled 4 — 1 success\.$/);
+      expect(s.headline).toMatch(/tried to destroy a battlement of Argentum: needed more than Average \(\+1\), rolled 4 — 1 success\.$/);
     }
     expect(view(corsa, 1, [roll]).summary.sieges).toEqual([]);
   });

@@ -191,6 +191,19 @@ describe('the Deck of Fate (F3, F4, F5)', () => {
   });
 });
 
+describe('re-rolls (F10)', () => {
+  it('a re-roll is another roll of the same die on the same stream: new dice, or another card of the same copy, never the one drawn', () => {
+    const deck = layerFor('deck').stream('battle:attack:r');
+    const first = deck.roll('d6', argenta);
+    const again = deck.roll('d6', argenta);
+    expect(again.die).toBe('card');
+    expect(again.fate!.card).not.toBe(first.fate!.card);
+    const plain = new SeededRandomiser('theory', 1);
+    const d6 = plain.stream('x');
+    expect([d6.roll('d6'), d6.roll('d6')]).toEqual([plain.stream('x').roll('d6'), (() => { const s = plain.stream('x'); s.roll('d6'); return s.roll('d6'); })()]);
+  });
+});
+
 describe('forcing (F6)', () => {
   it('takes a forced value as the Fate result, clamped to -4..+4 for the GM, with no card or dice', () => {
     const gm = new ForcedRandomiser({ 'battle:attack:a': [2, 9, -7] }, new SeededRandomiser('f', 1), true);

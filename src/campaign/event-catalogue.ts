@@ -16,7 +16,7 @@ import {
 import { asHexKey } from '../core/ids.js';
 import { pathText, type FileProblem } from './problems.js';
 import { readRoll, readTask } from './event-rolls.js';
-import { id, int, type Path } from './event-words.js';
+import { id, int, ladderInt, type Path } from './event-words.js';
 import type { Locate } from './yaml-io.js';
 
 /**
@@ -48,7 +48,7 @@ const settingsSchema = z.strictObject({
     })
     .default(DEFAULT_EVENT_SETTINGS.rebellion),
   explore: z
-    .strictObject({ beat: int.min(0).max(12).default(DEFAULT_EVENT_SETTINGS.explore.beat), within: int.min(0).max(6).default(DEFAULT_EVENT_SETTINGS.explore.within) })
+    .strictObject({ beat: ladderInt(0, 12).default(DEFAULT_EVENT_SETTINGS.explore.beat), within: int.min(0).max(6).default(DEFAULT_EVENT_SETTINGS.explore.within) })
     .default(DEFAULT_EVENT_SETTINGS.explore),
 });
 

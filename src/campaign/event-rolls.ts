@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLL_OUTCOMES, type Condition, type Effect, type EventScope, type EventSettings, type RollDef, type RollOption, type TaskDef } from '../core/world/types.js';
 import { condition, effect, type Reader } from './event-catalogue.js';
-import { id, int, type Path } from './event-words.js';
+import { id, int, ladderInt, type Path } from './event-words.js';
 
 /**
  * The two parts of a catalogue entry that reach into a later turn: the roll
@@ -12,7 +12,7 @@ import { id, int, type Path } from './event-words.js';
 const effectList = z.array(z.unknown());
 
 const outcomeShape = {
-  beat: int.min(0).max(30),
+  beat: ladderInt(0, 30),
   greatBy: int.min(1).max(12).default(3),
   fail: effectList.optional(),
   success: effectList.optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SETTLEMENT_LEVELS, UNIT_CLASSES } from '../core/campaign.js';
 import { unsafeCharacter, type TextShape } from './unsafe-text.js';
+import { LADDER_HELP, parseLadder } from '../core/ladder.js';
 import { canonicalTimeZone, TIME_ZONE_HINT } from './time-zone.js';
 
 /**
@@ -279,6 +280,7 @@ export const stateFileSchema = z.strictObject({
         .optional(),
       leader: z.strictObject({ name: z.string().nullable(), ability: id.optional(), unit: id.optional(), since: z.number().int() }).optional(),
       heir: z.strictObject({ name: z.string(), ability: id.optional() }).optional(),
+      deck: z.strictObject({ discards: z.array(z.number().int().min(0).max(80)).max(80) }).optional(),
     }),
   ),
   units: z.record(id, unitStateSchema),
@@ -313,6 +315,16 @@ export const stateFileSchema = z.strictObject({
   aspects: z.array(aspectStateSchema).optional(),
 });
 
+/** A forced die: an integer -4..100, or a ladder value written as words ("Great", "Great (+4)", "+4"). */
+const forcedValue = z.union([z.number(), z.string()]).transform((v, c) => {
+  const n = parseLadder(v);
+  if (n === undefined || n < -4 || n > 100) {
+    c.addIssue({ code: 'custom', message: `a forced value is a die's face (1..100) or a Fate result (-4..+4): ${LADDER_HELP}` });
+    return z.NEVER;
+  }
+  return n;
+});
+
 export const gmOrdersSchema = z.strictObject({
   turn: z.number().int().min(1),
   actions: z
@@ -334,7 +346,8 @@ export const gmOrdersSchema = z.strictObject({
         z
           .looseObject({ kind: z.literal('event'), nation: id, event: id.optional(), target: z.string().optional() })
           .refine((a) => a.event !== undefined || 'title' in a, 'name a catalogue event (event: <id>) or write a one-off (title, text, tone, effects)'),
-        z.strictObject({ kind: z.literal('roll'), scope: z.string().min(1), values: z.array(z.number().int().min(1).max(100)).min(1) }),
+        // A die's face (1..100), or in a Fate campaign the Fate result, as a number or a ladder word ("Great (+4)"; docs/rules.md F6).
+        z.strictObject({ kind: z.literal('roll'), scope: z.string().min(1), values: z.array(forcedValue).min(1) }),
         // Fate aspects (rules.fate.aspects): the GM places one, or takes one out of play by name.
         aspectWrittenSchema.extend({ kind: z.literal('aspect') }),
         z.strictObject({ kind: z.literal('remove_aspect'), name: aspectName, on: aspectPlaceSchema.optional() }),
@@ -381,6 +394,9 @@ export const rulesSchema = z.strictObject({
   sight: z.strictObject({ unit: z.number().int().min(0), settlement: z.number().int().min(0) }),
   press: z.strictObject({ maxLength: z.number().int().min(1).max(20000), perTurn: z.number().int().min(0), anonymous: z.boolean() }),
   fate: z.strictObject({
+    randomiser: z.enum(['d6', 'fateDice', 'deck']),
+    base: z.strictObject({ d6: z.number().int().min(-10).max(20), d3: z.number().int().min(-10).max(20) }),
+    ladderWords: z.boolean(),
     aspects: z.boolean(),
     difficulty: z.number().int().min(-2).max(8),
     skill: z.strictObject({ leader: z.number().int().min(-2).max(8), diplomatic: z.number().int().min(-2).max(8) }),

@@ -61,7 +61,7 @@ export function fightBattle(ctx: TurnContext, spec: BattleSpec): BattleOutcome {
       const type = ctx.unitType(unit);
       const modifiers = unitModifiers(ctx, unit, { situation, opponents: enemy.units, againstStructure: attackingWalls });
       // Diplomatic units are defenceless: they are there to be protected, not to fight.
-      const roll: DieRoll = type.class === 'diplomatic' ? { die: 'd6', value: 0 } : dice.roll(unit.health === 'healthy' ? 'd6' : 'd3');
+      const roll: DieRoll = type.class === 'diplomatic' ? { die: 'd6', value: 0 } : dice.roll(unit.health === 'healthy' ? 'd6' : 'd3', unit.nation);
       const total = type.class === 'diplomatic' ? 0 : roll.value + sumModifiers(modifiers);
       return { unit: unit.id, nation: unit.nation, health: unit.health, roll, modifiers, total };
     });

@@ -14,9 +14,42 @@ export type Resource = 'renown' | 'fate';
 export type Indicator = 'prosperity' | 'happiness';
 
 export interface DieRoll {
-  die: 'd6' | 'd3' | 'coin' | 'd100';
+  /** `4dF` and `card` stand in for a d6 or d3 in campaigns with a Fate randomiser (docs/rules.md F2). */
+  die: 'd6' | 'd3' | 'coin' | 'd100' | '4dF' | 'card';
+  /** What counts towards the total: for `4dF` and `card`, the Fate draw's base plus its result. */
   value: number;
   /** Forced rolls (tests, GM overrides) are marked so an audit can tell. */
+  forced?: boolean;
+  /** The Fate draw behind a `4dF` or `card` value. */
+  fate?: FateDraw;
+}
+
+/** A Fate draw: the dice thrown or the card drawn, and how it maps onto the die the rules ask for. */
+export interface FateDraw {
+  /** The die of the rules this draw stands for, and the base added to the result (docs/rules.md F2). */
+  replaces: 'd6' | 'd3';
+  base: number;
+  /** -4..+4: the dice's sum, or the card's result. */
+  result: number;
+  /** The four dice thrown ("+", "0", "-"); absent for a card or a forced result. */
+  faces?: ('+' | '0' | '-')[];
+  /** The card drawn (src/core/fate/deck.ts) and whose deck it came from. */
+  card?: number;
+  deck?: NationId;
+}
+
+/** Fortune or misfortune on a check (docs/rules.md F5): what was drawn or thrown for it and what it added. */
+export interface LuckDraw {
+  kind: 'fortune' | 'misfortune';
+  /** What it adds to the check (negative for misfortune). */
+  delta: number;
+  /** The d6s thrown for it in a d6 campaign (5–6 help, 1–2 hinder). */
+  dice?: number[];
+  /** The three helping dice (4dF campaigns). */
+  faces?: ('+' | '0' | '-')[];
+  card?: number;
+  deck?: NationId;
+  eclipse?: boolean;
   forced?: boolean;
 }
 
@@ -119,7 +152,7 @@ export type TurnEvent =
   /** A create-advantage or overcome roll: 4dF (from d3s) + skill against the difficulty. */
   | { type: 'aspect_roll'; nations: NationId[]; nation: NationId; action: 'create_advantage' | 'overcome'; aspect: string; by: string; dice: DieRoll[]; faces: number[]; skill: number; difficulty: number; total: number; shifts: number; outcome: FateOutcome }
   /** One invoke of an aspect on a roll, with what it cost and whom it paid. */
-  | { type: 'aspect_invoked'; nations: NationId[]; nation: NationId; aspect: string; roll: string; effect: 'plus2' | 'reroll' | 'fortune'; value: number; pay: InvokePay; cost: number; paidTo?: NationId; freeLeft: number; fortune?: DieRoll[] }
+  | { type: 'aspect_invoked'; nations: NationId[]; nation: NationId; aspect: string; roll: string; effect: 'plus2' | 'reroll' | 'fortune'; value: number; pay: InvokePay; cost: number; paidTo?: NationId; freeLeft: number; fortune?: DieRoll[]; luck?: LuckDraw }
   /** A create-advantage or overcome order that could not be rolled (its actor or aspect gone), and why. */
   | { type: 'aspect_action_void'; nations: NationId[]; nation: NationId; action: 'create_advantage' | 'overcome'; aspect: string; reason: string }
   /** An invoke ordered but not made, and why (nothing was spent). */

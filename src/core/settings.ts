@@ -15,6 +15,28 @@ export interface TerrainRule {
 
 export type AbandonWork = 'allow' | 'confirm';
 
+/** What a die of the rules is thrown with (docs/rules.md F1): d6s, four Fate dice, or the nation's Deck of Fate. */
+export type RandomiserKind = 'd6' | 'fateDice' | 'deck';
+
+export interface FateSettings {
+  randomiser: RandomiserKind;
+  /** A Fate result (-4..+4) stands for the rules' d6 or d3 as base + result (docs/rules.md F2). */
+  base: { d6: number; d3: number };
+  /** Reports write ladder values with their word, "Great (+4)" (docs/rules.md F7). */
+  ladderWords: boolean;
+  /**
+   * Aspects and invokes (seeds 000 and 002). With `aspects` off no aspect order
+   * is accepted and no roll looks for invokes.
+   */
+  aspects: boolean;
+  /** The passive opposition of create advantage and overcome, on the ladder (+2 Fair). */
+  difficulty: number;
+  /** The skill a leader or a diplomatic unit adds to its 4dF. */
+  skill: { leader: number; diplomatic: number };
+  /** Fate paid for an invoke that spends no free invoke. */
+  invokeCost: number;
+}
+
 export interface RuleSettings {
   indicatorMin: number;
   indicatorMax: number;
@@ -68,22 +90,8 @@ export interface RuleSettings {
   sight: { unit: number; settlement: number };
   /** Letters between nations (`press` orders). */
   press: { maxLength: number; perTurn: number; anonymous: boolean };
-  /** The Fate layer (issue 23); off by default. */
+  /** The Fate layer (issue 23): randomiser, ladder words, aspects. */
   fate: FateSettings;
-}
-
-/**
- * Aspects and invokes (seeds 000 and 002). With `aspects` off no aspect order
- * is accepted and no roll looks for invokes.
- */
-export interface FateSettings {
-  aspects: boolean;
-  /** The passive opposition of create advantage and overcome, on the ladder (+2 Fair). */
-  difficulty: number;
-  /** The skill a leader or a diplomatic unit adds to its 4dF. */
-  skill: { leader: number; diplomatic: number };
-  /** Fate paid for an invoke that spends no free invoke. */
-  invokeCost: number;
 }
 
 export const DEFAULT_RULES: RuleSettings = {
@@ -146,5 +154,5 @@ export const DEFAULT_RULES: RuleSettings = {
   nmrFlagAfter: 2,
   sight: { unit: 3, settlement: 3 },
   press: { maxLength: 1000, perTurn: 3, anonymous: false },
-  fate: { aspects: false, difficulty: 2, skill: { leader: 2, diplomatic: 1 }, invokeCost: 1 },
+  fate: { randomiser: 'd6', base: { d6: 3, d3: 2 }, ladderWords: true, aspects: false, difficulty: 2, skill: { leader: 2, diplomatic: 1 }, invokeCost: 1 },
 };

@@ -108,6 +108,12 @@ export interface NationState {
   leader?: LeaderState;
   /** The heir the player named, who takes over when the leader dies. */
   heir?: { name: string; ability?: string };
+  /**
+   * The nation's Deck of Fate (campaigns with `rules.fate.randomiser: deck`):
+   * the cards (ids 0..80, src/core/fate/deck.ts) in its discard pile; the
+   * draw pile is every other card. Absent: a full deck.
+   */
+  deck?: { discards: number[] };
 }
 
 export interface LeaderState {

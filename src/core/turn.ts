@@ -3,6 +3,7 @@ import type { Campaign } from './campaign.js';
 import { TurnContext } from './context.js';
 import { ForcedRandomiser, SeededRandomiser, type Randomiser } from './dice.js';
 import type { LoggedEvent } from './events.js';
+import { FateLayer } from './fate/layer.js';
 import type { TurnOrders } from './orders.js';
 import { combatPhase } from './phases/combat.js';
 import { constructionPhase, startBuildsPhase } from './phases/construction.js';
@@ -75,11 +76,22 @@ function withGmRolls(dice: Randomiser, orders: TurnOrders): Randomiser {
  */
 export function resolveTurn(input: TurnInput): TurnResult {
   const state = plainCopy(input.state);
-  const dice = withGmRolls(input.dice ?? new SeededRandomiser(input.campaign.seed, state.turn + 1), input.orders);
-  const ctx = new TurnContext(input.campaign, state, input.orders, dice, input.state);
+  const seeded = withGmRolls(input.dice ?? new SeededRandomiser(input.campaign.seed, state.turn + 1), input.orders);
+  const fate = input.campaign.rules.fate;
+  // The Fate randomisers read the decks as the turn found them (docs/rules.md F4).
+  const layer = fate.randomiser === 'd6' ? undefined : new FateLayer(seeded, fate, (nation) => input.state.nations[nation]?.deck?.discards);
+  const ctx = new TurnContext(input.campaign, state, input.orders, layer ?? seeded, input.state);
   for (const phase of input.phases ?? PHASES) {
     ctx.phase = phase.name;
     phase.run(ctx);
+  }
+  if (layer) {
+    for (const [nation, discards] of layer.decksAfter()) {
+      const n = ctx.state.nations[nation];
+      if (!n) continue;
+      if (discards.length) n.deck = { discards };
+      else delete n.deck;
+    }
   }
   return { state: ctx.state, events: ctx.events };
 }

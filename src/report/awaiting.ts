@@ -2,6 +2,7 @@ import type { Campaign } from '../core/campaign.js';
 import type { LoggedEvent } from '../core/events.js';
 import type { NationState } from '../core/state.js';
 import { describeCondition } from '../core/world/conditions.js';
+import { ladderValue, rollName } from './ladder.js';
 import type { AwaitedRollView, AwaitingView, TaskView } from './types.js';
 
 /**
@@ -12,6 +13,7 @@ import type { AwaitedRollView, AwaitingView, TaskView } from './types.js';
  */
 export function awaitingOf(campaign: Campaign, ns: NationState, mine: readonly LoggedEvent[], turn: number): AwaitingView | undefined {
   const rolls: AwaitedRollView[] = [];
+  const die = rollName(campaign);
   for (const e of mine) {
     if (e.type !== 'roll_asked') continue;
     const choice = e.options.length > 1;
@@ -21,7 +23,8 @@ export function awaitingOf(campaign: Campaign, ns: NationState, mine: readonly L
       title: e.title,
       prompt: e.prompt,
       choice,
-      options: e.options.map((o) => ({ id: o.id, text: o.text, beat: o.beat, need: o.beat + 1, isDefault: o.id === e.default })),
+      options: e.options.map((o) => ({ id: o.id, text: o.text, beat: o.beat, beatText: ladderValue(campaign, o.beat), need: o.beat + 1, isDefault: o.id === e.default })),
+      die,
       default: e.default,
       turn: e.turn,
       answer: choice ? `answer ${e.event} ${first.id}` : `answer ${e.event}`,

@@ -1,9 +1,10 @@
 import type { Campaign } from '../core/campaign.js';
-import type { BattleSide, LoggedEvent, Modifier } from '../core/events.js';
+import type { BattleSide, DieRoll, LoggedEvent, Modifier } from '../core/events.js';
 import type { NationId, SettlementId, UnitId } from '../core/ids.js';
 import type { GameState, UnitState } from '../core/state.js';
 import { sentence, withArticle } from '../core/prose.js';
-import { rated, signed } from './ladder.js';
+import { drawText } from './draw-text.js';
+import { ladderValue, rated, signed } from './ladder.js';
 import type { BattleSideView, BattleView, ModifierView, RollView, SiegeRollView } from './types.js';
 
 /**
@@ -68,6 +69,13 @@ export class Namer {
   }
 }
 
+/** "d6 4 (forced)" as ever for a plain die; a Fate draw in words with the value it gives ("rolled + 0 0 − (Mediocre (+0)) on 3: 3"). */
+function dieWords(roll: DieRoll): string {
+  const draw = drawText(roll);
+  if (draw) return `${draw}: ${roll.value}`;
+  return `${roll.die} ${roll.value}${roll.forced ? ' (forced)' : ''}`;
+}
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -83,6 +91,7 @@ function sideView(side: BattleSide, role: 'attacker' | 'defender', names: Namer,
     die: r.roll.die,
     value: r.roll.value,
     forced: r.roll.forced === true,
+    draw: drawText(r.roll),
     modifiers: modifierViews(r.modifiers),
     total: r.total,
     fights: names.unitClass(r.unit) !== 'diplomatic',
@@ -142,7 +151,7 @@ const SIEGE_ACTIONS: Record<SiegeRollEvent['action'], string> = {
 };
 
 export function siegeRollView(e: SiegeRollEvent, names: Namer): SiegeRollView {
-  const headline = `${cap(names.unit(e.unit))} ${SIEGE_ACTIONS[e.action]} ${names.settlement(e.settlement)}: needed more than ${e.target}, rolled ${e.total} — ${e.successes ? plural(e.successes, 'success') : 'failed'}.`;
+  const headline = `${cap(names.unit(e.unit))} ${SIEGE_ACTIONS[e.action]} ${names.settlement(e.settlement)}: needed more than ${ladderValue(names.campaign, e.target)}, rolled ${e.total} — ${e.successes ? plural(e.successes, 'success') : 'failed'}.`;
   return {
     headline,
     action: e.action,
@@ -152,6 +161,7 @@ export function siegeRollView(e: SiegeRollEvent, names: Namer): SiegeRollView {
     die: e.roll.die,
     value: e.roll.value,
     forced: e.roll.forced === true,
+    draw: drawText(e.roll),
     modifiers: modifierViews(e.modifiers),
     total: e.total,
     successes: e.successes,
@@ -264,12 +274,12 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
       const fate = e.fateSpent ? ` + ${e.modifier} for ${e.fateSpent} Fate` : '';
       const how = e.answered ? `answered "${e.option}"` : `unanswered, so "${e.option}" was taken`;
       const result = e.outcome === 'fail' ? 'failed' : e.outcome === 'great' ? 'a great success' : 'a success';
-      return `${n(e.nation)}: the roll for "${e.title}" (${how}): ${e.roll.die} ${e.roll.value}${e.roll.forced ? ' (forced)' : ''}${fate} = ${e.total} against ${e.beat} to beat — ${result}.`;
+      return `${n(e.nation)}: the roll for "${e.title}" (${how}): ${dieWords(e.roll)}${fate} = ${e.total} against ${ladderValue(names.campaign, e.beat)} to beat — ${result}.`;
     }
     case 'explore_roll': {
       const fate = e.fateSpent ? ` + ${e.modifier} for ${e.fateSpent} Fate` : '';
       const result = e.total <= e.beat ? 'nothing found' : e.found ? 'a find' : 'a good search, but nothing is hidden there';
-      return `${u(e.unit)} explored around ${e.at}: ${e.roll.die} ${e.roll.value}${e.roll.forced ? ' (forced)' : ''}${fate} = ${e.total} against ${e.beat} to beat — ${result}.`;
+      return `${u(e.unit)} explored around ${e.at}: ${dieWords(e.roll)}${fate} = ${e.total} against ${ladderValue(names.campaign, e.beat)} to beat — ${result}.`;
     }
     case 'task_set':
       return `${n(e.nation)}: a task — ${e.text.replace(/[.!]+$/, "")} (deadline: turn ${e.deadline}).`;

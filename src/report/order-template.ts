@@ -80,7 +80,7 @@ function answerLines(view: NationView): string[] {
     out.push(comment(`${r.title}: ${r.prompt}`));
     for (const o of r.options) {
       const order = r.choice ? `{answer: ${r.event}, choice: ${o.id}, fate: 0}` : `{answer: ${r.event}, fate: 0}`;
-      out.push(line(order, `${r.choice ? `${o.text}: ` : ''}a d6 + Fate must beat ${o.beat}${o.isDefault && r.choice ? ' (the default)' : ''}`));
+      out.push(line(order, `${r.choice ? `${o.text}: ` : ''}${r.die} + Fate must beat ${o.beatText}${o.isDefault && r.choice ? ' (the default)' : ''}`));
     }
   }
   for (const t of awaiting.tasks) {

@@ -58,6 +58,7 @@ function registerHelpers(hb: typeof Handlebars): void {
   hb.registerHelper('sign', (n: unknown) => (typeof n === 'number' ? signed(n) : String(n)));
   hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.map(String).join(typeof sep === 'string' ? sep : ', ') : ''));
   hb.registerHelper('array', (...args: unknown[]) => args.slice(0, -1));
+  hb.registerHelper('capital', (s: unknown) => String(s).charAt(0).toUpperCase() + String(s).slice(1));
   hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   hb.registerHelper('or', (...args: unknown[]) => args.slice(0, -1).some(Boolean));
   hb.registerHelper('plural', (n: unknown, word: unknown) => `${String(n)} ${String(word)}${n === 1 ? '' : 's'}`);

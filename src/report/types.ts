@@ -57,6 +57,8 @@ export interface RollView {
   die: string;
   value: number;
   forced: boolean;
+  /** A Fate draw in words ("rolled + + 0 − (+1) on 3"); null for a plain die. */
+  draw: string | null;
   modifiers: ModifierView[];
   total: number;
   /** False for a diplomatic unit: it is in the battle to be protected and rolls nothing. */
@@ -109,6 +111,8 @@ export interface SiegeRollView {
   die: string;
   value: number;
   forced: boolean;
+  /** A Fate draw in words; null for a plain die. */
+  draw: string | null;
   modifiers: ModifierView[];
   total: number;
   successes: number;
@@ -351,7 +355,9 @@ export interface AwaitedRollView {
   prompt: string;
   /** The roll offers named options to choose from. */
   choice: boolean;
-  options: { id: string; text: string; beat: number; need: number; isDefault: boolean }[];
+  options: { id: string; text: string; beat: number; /** The number to beat in words: "Good (+3)" (or "3", ladder words off). */ beatText: string; need: number; isDefault: boolean }[];
+  /** What the roll is thrown with: "a d6", "four Fate dice on 3"… */
+  die: string;
   default: string;
   /** The turn whose orders carry the answer. */
   turn: number;

@@ -61,9 +61,9 @@ const linesOf = (text: string) => {
 
 describe('answer orders', () => {
   it('echo the choice, the number to beat and the Fate pledged', () => {
-    expect(linesOf('answer bandits fight fate 2')).toEqual(['line 1: Answers "Bandits on the road": fight, a d6 to beat 3, +2 for 2 of the 2 Fate pledged']);
-    expect(linesOf('answer bandits')).toEqual(['line 1: Answers "Bandits on the road": pay (the default), a d6 to beat 1, no Fate']);
-    expect(linesOf('Answer Bandits choosing fight with 3 fate')).toEqual(['line 1: Answers "Bandits on the road": fight, a d6 to beat 3, +2 for 2 of the 3 Fate pledged']);
+    expect(linesOf('answer bandits fight fate 2')).toEqual(['line 1: Answers "Bandits on the road": fight, a d6 to beat Good (+3), +2 for 2 of the 2 Fate pledged']);
+    expect(linesOf('answer bandits')).toEqual(['line 1: Answers "Bandits on the road": pay (the default), a d6 to beat Average (+1), no Fate']);
+    expect(linesOf('Answer Bandits choosing fight with 3 fate')).toEqual(['line 1: Answers "Bandits on the road": fight, a d6 to beat Good (+3), +2 for 2 of the 3 Fate pledged']);
     expect(receiptOf(readTextSheet('answer bandits fight fate 2')).fate).toEqual({ available: 6, pledged: 2, left: 4 });
   });
 
@@ -99,7 +99,7 @@ describe('answer orders', () => {
 describe('explore orders', () => {
   it('are read in text and YAML alike, and echo the number to beat', () => {
     const [line] = linesOf('explore argenta-1 fate 1');
-    expect(line).toMatch(/^line 1: .*\(argenta-1\) explores \d+,\d+ and within 1 hex: a d6 to beat 3, pledging 1 Fate$/);
+    expect(line).toMatch(/^line 1: .*\(argenta-1\) explores \d+,\d+ and within 1 hex: a d6 to beat Good \(\+3\), pledging 1 Fate$/);
     const yaml = readYamlSheet(Buffer.from('nation: argenta\nturn: 4\norders:\n  - { explore: argenta-1, fate: 1 }\n'));
     expect(interpretSheet(yaml, ARGENTA, campaign, state).orders.orders).toEqual([{ kind: 'explore', unit: 'argenta-1', fate: 1 }]);
     expect(linesOf('explore')).toEqual(['line 1: "explore": this explore order does not say which unit explores — valid: write it like: explore argenta-7 [fate 1]']);

@@ -81,8 +81,8 @@ describe('what awaits the nation', () => {
 
 * Bandits on the road — a roll: answer in your orders for turn 2
   Will Duke Cristoval ride out, or pay them off?
-  - fight: Ride out against them — a d6 (plus Fate) must beat 3, i.e. 4 or more
-  - pay: Pay them off — a d6 (plus Fate) must beat 1, i.e. 2 or more (the default)
+  - fight: Ride out against them — a d6 (plus Fate) must beat Good (+3), i.e. 4 or more
+  - pay: Pay them off — a d6 (plus Fate) must beat Average (+1), i.e. 2 or more (the default)
   Answer with the order line:  answer bandits fight
   (add Fate for a better roll:  answer bandits fight fate 2)
   Unanswered, it is rolled at the deadline with "pay" and no Fate.
@@ -103,7 +103,7 @@ describe('what awaits the nation', () => {
     const { html } = reports(true);
     const text = htmlText(html!).replace(/\s+/g, ' ');
     expect(text).toContain('Awaiting your hand');
-    expect(text).toContain('fight : Ride out against them — a d6 (plus Fate) must beat 3, i.e. 4 or more');
+    expect(text).toContain('fight : Ride out against them — a d6 (plus Fate) must beat Good (+3), i.e. 4 or more');
     expect(text).toContain('Answer with the order line answer bandits fight');
     expect(text).toContain('Orders from the court — a task, 2 turns left (deadline: turn 3)');
     expect(text).toContain('Pay with the order line answer tribute');

@@ -244,8 +244,8 @@ describe(`the demo played for ${TURNS} turns with scripted orders`, () => {
       [16, 'argenta'],
     ]);
     expect(defaulted.length).toBeGreaterThan(2);
-    expect(textOf(first, 16, 'argenta')).toContain('the roll for "A bandit chief" (answered "ride-out"): d6 6 + 3 for 4 Fate = 9 against 3 to beat — a great success.');
-    expect(textOf(first, 5, 'grarkul')).toContain('the roll for "A bandit chief" (unanswered, so "pay" was taken): d6 5 = 5 against 1 to beat');
+    expect(textOf(first, 16, 'argenta')).toContain('the roll for "A bandit chief" (answered "ride-out"): d6 6 + 3 for 4 Fate = 9 against Good (+3) to beat — a great success.');
+    expect(textOf(first, 5, 'grarkul')).toContain('the roll for "A bandit chief" (unanswered, so "pay" was taken): d6 5 = 5 against Average (+1) to beat');
   });
 
   it('is byte-identical when played again, every file of every turn folder', () => {

@@ -73,7 +73,7 @@ function fateRoll(ctx: TurnContext, nation: NationId, by: AspectActor, action: '
     skill = ctx.rules.fate.skill.diplomatic;
     scope = `aspects:${unit.id}`;
   }
-  const dice = rollFateDice(ctx.dice.stream(scope));
+  const dice = rollFateDice(ctx.dice.stream(scope), ctx.rules.fate.randomiser, nation);
   const difficulty = ctx.rules.fate.difficulty;
   const total = dice.total + skill;
   const shifts = total - difficulty;

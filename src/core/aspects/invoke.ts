@@ -173,8 +173,8 @@ export function applyInvokes(ctx: TurnContext, roll: InvokedRoll): Invoked {
     if (!s.ok) continue;
     if (aspect.boost) {
       // A boost adds fortune (seed 000 "Boosts"), then is gone (seed 002 "Aspect Types").
-      const fortune = rollFortune(roll.stream);
-      record('fortune', fortune.total, s.paidTo, { fortune: fortune.dice });
+      const fortune = rollFortune(roll.stream, ctx.rules.fate.randomiser, roll.nation);
+      record('fortune', fortune.total, s.paidTo, { fortune: fortune.dice, ...(fortune.luck ? { luck: fortune.luck } : {}) });
       out.modifiers.push({ value: fortune.total, source: `boost "${aspect.name}" (fortune)` });
       removeAspect(ctx, aspect, 'a boost is gone once used');
       continue;

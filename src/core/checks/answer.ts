@@ -1,3 +1,4 @@
+import { ladderValue, rollName } from '../fate/words.js';
 import type { TurnContext } from '../context.js';
 import type { NationId } from '../ids.js';
 import type { AnswerOrder } from '../orders.js';
@@ -40,7 +41,7 @@ function answerRoll(ctx: TurnContext, title: string, roll: RollDef, o: AnswerOrd
   const bought = fateModifier(ctx.rules.fateTable, fate);
   const chosen = named ? `${option.id}${o.choice === undefined ? ' (the default)' : ''}, ` : '';
   const withFate = fate ? `, +${bought.modifier} for ${bought.cost} of the ${fate} Fate pledged` : ', no Fate';
-  return { ok: true, claims: [], slots, ...(fate ? { fate } : {}), summary: `Answers "${title}": ${chosen}a d6 to beat ${option.beat}${withFate}` };
+  return { ok: true, claims: [], slots, ...(fate ? { fate } : {}), summary: `Answers "${title}": ${chosen}${rollName(ctx.rules)} to beat ${ladderValue(ctx.rules, option.beat)}${withFate}` };
 }
 
 /** What the nation may answer this turn, for a refusal's hint. */

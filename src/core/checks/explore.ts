@@ -1,4 +1,5 @@
 import type { TurnContext } from '../context.js';
+import { ladderValue, rollName } from '../fate/words.js';
 import type { NationId } from '../ids.js';
 import type { ExploreOrder } from '../orders.js';
 import { DEFAULT_EVENT_SETTINGS } from '../world/types.js';
@@ -14,5 +15,5 @@ export function checkExplore(ctx: TurnContext, nation: NationId, o: ExploreOrder
   if (unit.besieging) return reject(`${label} is besieging and cannot leave the siege lines to explore`);
   const { beat, within } = ctx.campaign.events?.settings.explore ?? DEFAULT_EVENT_SETTINGS.explore;
   const around = within === 0 ? `${unit.hex}` : `${unit.hex} and within ${within} hex${within === 1 ? '' : 'es'}`;
-  return { ok: true, claims: [unit.id], fate: o.fate ?? 0, summary: `${label} explores ${around}: a d6 to beat ${beat}${o.fate ? `, pledging ${o.fate} Fate` : ''}` };
+  return { ok: true, claims: [unit.id], fate: o.fate ?? 0, summary: `${label} explores ${around}: ${rollName(ctx.rules)} to beat ${ladderValue(ctx.rules, beat)}${o.fate ? `, pledging ${o.fate} Fate` : ''}` };
 }

@@ -20,7 +20,7 @@ export const explorePhase: Phase = {
       const unit = ctx.unit(a.order.unit);
       // Lost in a battle this turn: the search ends with it.
       if (!unit || unit.nation !== a.nation) continue;
-      const roll = ctx.dice.stream(`explore:${unit.id}`).roll('d6');
+      const roll = ctx.dice.stream(`explore:${unit.id}`).roll('d6', a.nation);
       const n = ctx.nationState(a.nation);
       const bought = fateModifier(ctx.rules.fateTable, Math.min(a.order.fate ?? 0, n.fate));
       if (bought.cost > 0) ctx.changeResource(a.nation, 'fate', -bought.cost, `Fate spent for +${bought.modifier} exploring with ${unit.id}`);

@@ -42,7 +42,7 @@ interface SiegeRoll {
 
 function siegeRoll(ctx: TurnContext, unit: UnitState, scope: string, beat: number, fate: number, againstStructure: boolean, opponents: UnitState[], s: SettlementState): SiegeRoll {
   const die = unit.health === 'healthy' ? 'd6' : 'd3';
-  let roll = ctx.dice.stream(scope).roll(die);
+  let roll = ctx.dice.stream(scope).roll(die, unit.nation);
   // Only bonuses against structures (or against the units targeted) count here, not open-field ones.
   const modifiers = unitModifiers(ctx, unit, { situation: 'siege', opponents, againstStructure }).filter((m) => m.value !== 0);
   const bought = fateModifier(ctx.rules.fateTable, Math.min(fate, ctx.nationState(unit.nation).fate));
@@ -61,7 +61,7 @@ function siegeRoll(ctx: TurnContext, unit: UnitState, scope: string, beat: numbe
     for (const r of invoked.rerolls) {
       if (roll.value + sumModifiers(modifiers) >= need || !r.take()) continue;
       firstRoll ??= roll;
-      roll = stream.roll(die);
+      roll = stream.roll(die, unit.nation);
     }
   }
   const total = roll.value + sumModifiers(modifiers);

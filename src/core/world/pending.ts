@@ -70,7 +70,7 @@ export function resolveRolls(ctx: TurnContext, scene: EventScene, catalogue: Eve
     const option = def.roll.options.find((o) => o.id === (answer?.choice ?? def.roll!.default)) ?? def.roll.options[0]!;
     const s = struckBy(ctx, scene, nation, pending.target, def.id, '');
     const title = s.fill(def.title);
-    let roll = ctx.dice.stream(`roll:${nation}:${def.id}`).roll('d6');
+    let roll = ctx.dice.stream(`roll:${nation}:${def.id}`).roll('d6', nation);
     const bought = fateModifier(ctx.rules.fateTable, Math.min(answer?.fate ?? 0, n.fate));
     if (bought.cost > 0) ctx.changeResource(nation, 'fate', -bought.cost, `Fate spent for +${bought.modifier} on the roll: ${title}`);
     let invokes: Modifier[] = [];
@@ -85,7 +85,7 @@ export function resolveRolls(ctx: TurnContext, scene: EventScene, catalogue: Eve
       for (const r of invoked.rerolls) {
         if (outcomeOf(option, roll.value + bought.modifier + sumModifiers(invokes)) !== 'fail' || !r.take()) continue;
         firstRoll ??= roll;
-        roll = stream.roll('d6');
+        roll = stream.roll('d6', nation);
       }
     }
     const total = roll.value + bought.modifier + sumModifiers(invokes);

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DieRoll, LoggedEvent } from '../../src/core/events.js';
+import { asHexKey, asNationId, asUnitId } from '../../src/core/ids.js';
+import { DECK } from '../../src/core/fate/deck.js';
+import { describeEvent } from '../../src/report/describe.js';
+import { drawText, luckText } from '../../src/report/draw-text.js';
+import { nationView } from '../../src/report/nation-view.js';
+import { builtInTemplateDir, loadTemplates, renderNationReports } from '../../src/report/render.js';
+import { FIXTURE, play, type Played } from './support.js';
+
+/** Reports show a Fate draw in words where they show a die (docs/rules.md F8); a d6 reads as it always has. */
+let played: Played;
+beforeAll(async () => {
+  played = await play(FIXTURE, 1, 'fate-draws');
+});
+afterAll(() => played?.cleanup());
+
+const argenta = asNationId('argenta');
+const borea = asNationId('borea');
+const eclipse = DECK.find((c) => c.eclipse)!;
+const twoSunsAMoon = DECK.find((c) => c.suns === 2 && c.moons === 1 && !c.eclipse)!;
+
+const dice: DieRoll = { die: '4dF', value: 4, fate: { replaces: 'd6', base: 3, result: 1, faces: ['+', '+', '0', '-'] } };
+const card: DieRoll = { die: 'card', value: 3 + twoSunsAMoon.result, fate: { replaces: 'd6', base: 3, result: twoSunsAMoon.result, card: twoSunsAMoon.id, deck: argenta } };
+const forced: DieRoll = { die: 'card', value: 6, forced: true, fate: { replaces: 'd3', base: 2, result: 4 } };
+
+describe('Fate draws in words', () => {
+  it('says the dice thrown, the card drawn with its symbols, or the forced result, each on its ladder word', () => {
+    expect(drawText(dice)).toBe('rolled + + 0 − (Average (+1)) on 3');
+    expect(drawText(card)).toMatch(/^drew .+ \([+-]?\d\), 2 suns and a moon, on 3$/);
+    expect(drawText(forced)).toBe('forced Great (+4) on 2');
+    expect(drawText({ die: 'd6', value: 4 })).toBeNull();
+  });
+
+  it('says fortune and misfortune by what was drawn', () => {
+    expect(luckText({ kind: 'fortune', delta: 4, card: eclipse.id, eclipse: true, deck: argenta })).toBe('fortune: drew an eclipse (+4)');
+    expect(luckText({ kind: 'misfortune', delta: -1, faces: ['-', '0', '+'] })).toBe('misfortune: rolled − 0 + (-1)');
+    expect(luckText({ kind: 'fortune', delta: 2, dice: [5, 1, 6] })).toBe('fortune: 5 1 6 (+2)');
+  });
+
+  it('prints them in the battle and siege sections of the text and HTML report', () => {
+    const roll = (unit: string, nation: typeof argenta, r: DieRoll) => ({ unit: asUnitId(unit), nation, health: 'healthy' as const, roll: r, modifiers: [], total: r.value });
+    const battle: LoggedEvent = {
+      seq: 9000,
+      phase: 'combat',
+      type: 'battle',
+      nations: [argenta, borea],
+      battle: 'attack:storm-riders',
+      at: asHexKey('3,6'),
+      kind: 'open',
+      attacker: { nation: borea, units: [asUnitId('storm-riders')], rolls: [roll('storm-riders', borea, dice)], fateSpent: 0, fateModifier: 0, sideModifiers: [], total: 4 },
+      defender: { nation: argenta, units: [asUnitId('iron-guard')], rolls: [roll('iron-guard', argenta, card)], fateSpent: 0, fateModifier: 0, sideModifiers: [], total: card.value },
+      winner: 'attacker',
+      deficit: 4 - card.value,
+      casualties: [],
+      overkill: 0,
+    };
+    const t = played.turns[0]!;
+    const view = nationView(played.open.campaign, t.before, t.state, [...t.events, battle], argenta, { orders: t.orders, legend: played.open.file.map.legend });
+    const files = renderNationReports(view, played.open.campaign, loadTemplates([builtInTemplateDir()]), ['txt', 'html']);
+    expect(files.txt).toContain('(storm-riders) of Borea, healthy: rolled + + 0 − (Average (+1)) on 3: 4 = 4\n');
+    expect(files.txt).toContain(', 2 suns and a moon, on 3: ');
+    expect(files.html).toContain('<td>rolled + + 0 − (Average (+1)) on 3</td><td class="num">4</td>');
+  });
+
+  it('writes a player roll and an exploration in words in the event sentences', () => {
+    const names = { campaign: played.open.campaign, nationName: (id: string) => id, unit: (id: string) => id, settlement: (id: string) => id } as unknown as Parameters<typeof describeEvent>[1];
+    const explored: LoggedEvent = { seq: 1, phase: 'explore', type: 'explore_roll', nations: [argenta], nation: argenta, unit: asUnitId('pathfinders'), at: asHexKey('3,6'), beat: 3, roll: dice, fateSpent: 0, modifier: 0, total: 4, found: true };
+    expect(describeEvent(explored, names)).toContain('explored around 3,6: rolled + + 0 − (Average (+1)) on 3: 4 = 4 against Good (+3) to beat');
+  });
+});

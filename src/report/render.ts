@@ -12,6 +12,7 @@ import { gmMapModel, nationMapModel, type MapModel } from './map-model.js';
 import { nationData } from './nation-data.js';
 import { renderOrderTemplate } from './order-template.js';
 import { DENSE_MAP, renderSvgMap } from './svg-map.js';
+import { overviewBase } from './svg-overview.js';
 import type { GmView, NationView } from './types.js';
 
 /**
@@ -166,6 +167,7 @@ export const DEFAULT_NATION_FORMATS: readonly NationFormat[] = ['txt', 'html', '
 
 /** The machine-readable report: what the view knows, without its repetition (nation-data.ts), tagged with its format. */
 export function nationYaml(view: NationView): string {
+  // The map's drawing of this turn (`changes`) is left out (nation-data.ts): it is the summary's events again, as hexes to draw.
   return `# ${view.nation.name}: what your nation knows after turn ${view.header.turn} of ${view.header.title}.\n${writeYaml({ format: NATION_YAML_FORMAT, ...nationData(view) })}`;
 }
 
@@ -173,7 +175,10 @@ export function nationYaml(view: NationView): string {
 export function renderNationReports(written: NationView, campaign: Campaign, templates: ReportTemplates, formats: readonly NationFormat[] = DEFAULT_NATION_FORMATS): Partial<NationFiles> & { txt: string } {
   const view = printable(written);
   const model = nationMapModel(view);
-  const svg = formats.includes('html') || formats.includes('svg') ? renderSvgMap(model) : '';
+  const { window } = view.map;
+  // The whole map in small, unless the area already is the whole map.
+  const whole = window.cols >= campaign.map.width && window.rows >= campaign.map.height;
+  const svg = formats.includes('html') || formats.includes('svg') ? renderSvgMap(model, whole ? {} : { overview: overviewBase(campaign) }) : '';
   const context = withLazyAsciiMap({ ...view, mapSvg: svg, mapNations: model.nations }, model);
   return {
     txt: run(templates, 'nationText', context),

@@ -50,7 +50,7 @@ export const TERRAIN_COLOURS: Record<string, string> = {
 export const cssName = (s: string) => s.toLowerCase().replace(/[^a-z0-9_-]/g, '-');
 
 /** A stable colour for a terrain the palette does not know. */
-function terrainColour(terrain: string): string {
+export function terrainColour(terrain: string): string {
   const known = TERRAIN_COLOURS[terrain];
   if (known) return known;
   let h = 0;

@@ -14,7 +14,15 @@ import type { MapChanges, MapMark, MapMove } from './types.js';
  * reader fought there), else its own last hex this turn — only for the
  * reader's own units, whose whereabouts it knows.
  */
-export function mapChangesOf(mine: readonly LoggedEvent[], nation: NationId, before: GameState, after: GameState, names: Namer): MapChanges {
+export function mapChangesOf(
+  mine: readonly LoggedEvent[],
+  nation: NationId,
+  before: GameState,
+  after: GameState,
+  names: Namer,
+  /** An event's sentence (the report's own, when it has made it already). */
+  told: (e: LoggedEvent) => string = (e) => describeEvent(e, names),
+): MapChanges {
   const moves: MapMove[] = [];
   const marks: MapMark[] = [];
   const lost = new Set<UnitId>();
@@ -53,28 +61,28 @@ export function mapChangesOf(mine: readonly LoggedEvent[], nation: NationId, bef
       case 'siege_lifted':
       case 'siege_roll':
       case 'battlement_destroyed':
-        mark('siege', hexOfSettlement(e.settlement), describeEvent(e, names));
+        mark('siege', hexOfSettlement(e.settlement), told(e));
         break;
       case 'unit_health':
         if (e.to === 'destroyed' && names.unitState(e.unit)?.nation === nation) unitLost(e.unit, lastHex(e.unit));
         break;
       case 'settlement_founded':
-        mark('new', e.at, describeEvent(e, names));
+        mark('new', e.at, told(e));
         break;
       case 'settlement_captured':
       case 'settlement_revolted':
-        mark(e.to === nation ? 'new' : 'lost', hexOfSettlement(e.settlement), describeEvent(e, names));
+        mark(e.to === nation ? 'new' : 'lost', hexOfSettlement(e.settlement), told(e));
         break;
       case 'settlement_upgraded':
-        mark('new', hexOfSettlement(e.settlement), describeEvent(e, names));
+        mark('new', hexOfSettlement(e.settlement), told(e));
         break;
       case 'build_completed':
         // Structures and battlements only: a trained unit is drawn as a unit, and a new settlement, an
         // upgrade or an external have events of their own. The kind is in `what` (construction.ts, describeProject).
-        if (e.what.startsWith('structure:') || e.what.endsWith(' battlement')) mark('new', e.at, describeEvent(e, names));
+        if (e.what.startsWith('structure:') || e.what.endsWith(' battlement')) mark('new', e.at, told(e));
         break;
       case 'external_built':
-        mark('new', e.at, describeEvent(e, names));
+        mark('new', e.at, told(e));
         break;
       default:
         break;

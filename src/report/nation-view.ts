@@ -216,12 +216,15 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
   };
   const own = (n: NationId) => n === nation;
   const letters: LetterView[] = [];
+  // Each event's sentence, made once: the map's marks repeat some of them.
+  const told = new Map<LoggedEvent, string>();
   for (const e of mine) {
     if (e.type === 'press') {
       letters.push(letterView(e, nation, names));
       continue;
     }
     const text = describeEvent(e, names);
+    told.set(e, text);
     if (e.type === 'event_fired') {
       summary.events.push({ id: e.event, title: e.title, text: e.text, tone: e.tone, how: e.how });
       continue;
@@ -303,7 +306,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
 
   const notes = (opts.orders?.nations[nation]?.orders ?? []).flatMap((o) => (o.kind === 'note' ? [o.text] : []));
   const hexes = sortedByHex(seen, (h) => h);
-  const changes = mapChangesOf(mine, nation, before, state, names);
+  const changes = mapChangesOf(mine, nation, before, state, names, (e) => told.get(e) ?? describeEvent(e, names));
   const ownHexes = [...index.world.unitsOf(nation).map((u) => u.hex), ...index.world.settlementsOf(nation).map((s) => s.hex)];
   const area = areaOfInterest(campaign, [...hexes, ...ownHexes, ...changes.marks.map((m) => m.hex), ...changes.moves.flatMap((m) => m.hexes)], ownHexes);
   const settlements = ownSettlements(index, nation, names, besiegers);

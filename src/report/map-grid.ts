@@ -96,7 +96,7 @@ export const AREA_MINIMUM = { cols: 13, rows: 9 } as const;
 export const AREA_MARGIN = 1;
 
 /**
- * The nation's area of interest: the box around the hexes it knows (its
+ * The nation's area of interest: the box around the hexes it knows, given in groups (its
  * sight, its units and settlements, this turn's moves and battles) with a
  * margin, at least AREA_MINIMUM where the map allows. A box bigger than
  * AREA_LIMIT is cut to it around `focus` (the nation's own units and
@@ -104,16 +104,19 @@ export const AREA_MARGIN = 1;
  * away does not pull the window off the nation's heart. The first column is
  * kept even so odd columns stay shifted down as on the real map.
  */
-export function areaOfInterest(campaign: Campaign, hexes: Iterable<string>, focus: Iterable<string> = []): MapWindow {
+export function areaOfInterest(campaign: Campaign, hexes: readonly Iterable<string>[], focus: Iterable<string> = []): MapWindow {
   const { width, height } = campaign.map;
-  const cols: number[] = [];
-  const rows: number[] = [];
-  for (const h of hexes) {
+  // A few hundred hexes per report, a thousand reports: bounds kept as they come, no arrays of them.
+  const box = { c0: Infinity, c1: -Infinity, r0: Infinity, r1: -Infinity };
+  const take = (h: string) => {
     const { col, row } = offsetOf(asHexKey(h));
-    cols.push(col);
-    rows.push(row);
-  }
-  if (cols.length === 0) return clampWindow({ col: 0, row: 0, cols: AREA_MINIMUM.cols, rows: AREA_MINIMUM.rows }, width, height);
+    if (col < box.c0) box.c0 = col;
+    if (col > box.c1) box.c1 = col;
+    if (row < box.r0) box.r0 = row;
+    if (row > box.r1) box.r1 = row;
+  };
+  for (const group of hexes) for (const h of group) take(h);
+  if (box.c0 === Infinity) return clampWindow({ col: 0, row: 0, cols: AREA_MINIMUM.cols, rows: AREA_MINIMUM.rows }, width, height);
   const focusCols: number[] = [];
   const focusRows: number[] = [];
   for (const h of focus) {
@@ -121,11 +124,12 @@ export function areaOfInterest(campaign: Campaign, hexes: Iterable<string>, focu
     focusCols.push(col);
     focusRows.push(row);
   }
-  const span = (values: number[], centres: number[], size: number, minimum: number, limit: number): [number, number] => {
-    let lo = Math.max(0, Math.min(...values) - AREA_MARGIN);
-    let hi = Math.min(size - 1, Math.max(...values) + AREA_MARGIN);
+  const span = (min: number, max: number, centres: number[], size: number, minimum: number, limit: number): [number, number] => {
+    let lo = Math.max(0, min - AREA_MARGIN);
+    let hi = Math.min(size - 1, max + AREA_MARGIN);
     if (hi - lo + 1 > limit) {
-      const centre = median(centres.length ? centres : values);
+      // Without own hexes to centre on, the middle of what is known.
+      const centre = centres.length ? median(centres) : Math.floor((min + max) / 2);
       lo = Math.min(Math.max(lo, centre - Math.floor(limit / 2)), hi - limit + 1);
       hi = lo + limit - 1;
     }
@@ -135,8 +139,8 @@ export function areaOfInterest(campaign: Campaign, hexes: Iterable<string>, focu
     }
     return [lo, hi];
   };
-  const [c0, c1] = span(cols, focusCols, width, AREA_MINIMUM.cols, AREA_LIMIT.cols);
-  const [r0, r1] = span(rows, focusRows, height, AREA_MINIMUM.rows, AREA_LIMIT.rows);
+  const [c0, c1] = span(box.c0, box.c1, focusCols, width, AREA_MINIMUM.cols, AREA_LIMIT.cols);
+  const [r0, r1] = span(box.r0, box.r1, focusRows, height, AREA_MINIMUM.rows, AREA_LIMIT.rows);
   return clampWindow({ col: c0, row: r0, cols: c1 - c0 + 1, rows: r1 - r0 + 1 }, width, height);
 }
 

@@ -308,7 +308,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
   const hexes = sortedByHex(seen, (h) => h);
   const changes = mapChangesOf(mine, nation, before, state, names, (e) => told.get(e) ?? describeEvent(e, names));
   const ownHexes = [...index.world.unitsOf(nation).map((u) => u.hex), ...index.world.settlementsOf(nation).map((s) => s.hex)];
-  const area = areaOfInterest(campaign, [...hexes, ...ownHexes, ...changes.marks.map((m) => m.hex), ...changes.moves.flatMap((m) => m.hexes)], ownHexes);
+  const area = areaOfInterest(campaign, [hexes, ownHexes, changes.marks.map((m) => m.hex), ...changes.moves.map((m) => m.hexes)], ownHexes);
   const settlements = ownSettlements(index, nation, names, besiegers);
   const unrest = unrestOf(campaign, index, nation, ns.prosperity, ns.happiness, (id) => names.settlement(id as SettlementState['id']));
   const header = turnHeader(campaign, state.turn, opts.deadline);

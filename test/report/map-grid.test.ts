@@ -27,7 +27,7 @@ describe('areaOfInterest', () => {
 
   it('frames what the nation knows with a margin, at least the minimum size, from an even column', () => {
     // Hexes 21..25 across, 10..12 down: with the margin 20..26 × 9..13, widened to the minimum.
-    const w = areaOfInterest(campaign(60, 40), hexes([21, 10], [25, 12]));
+    const w = areaOfInterest(campaign(60, 40), [hexes([21, 10], [25, 12])]);
     expect(w.col % 2).toBe(0);
     expect(w.cols - AREA_MINIMUM.cols).toBeGreaterThanOrEqual(0);
     expect(w.cols - AREA_MINIMUM.cols).toBeLessThanOrEqual(1); // one more to start on an even column
@@ -40,7 +40,7 @@ describe('areaOfInterest', () => {
 
   it('cuts a box bigger than the limit to the limit around the nation\'s own hexes, not a lone far one', () => {
     const own = hexes([10, 10], [11, 11], [12, 10]);
-    const w = areaOfInterest(campaign(100, 100), [...own, '80,90'], own);
+    const w = areaOfInterest(campaign(100, 100), [own, ['80,90']], own);
     expect(w.cols).toBeLessThanOrEqual(AREA_LIMIT.cols);
     expect(w.rows).toBe(AREA_LIMIT.rows);
     for (const [c, r] of [[10, 10], [12, 10]]) {
@@ -52,10 +52,10 @@ describe('areaOfInterest', () => {
   });
 
   it('never leaves the map, and is the whole map when the map is small', () => {
-    expect(areaOfInterest(campaign(12, 9), hexes([0, 0], [11, 8]))).toEqual({ col: 0, row: 0, cols: 12, rows: 9 });
+    expect(areaOfInterest(campaign(12, 9), [hexes([0, 0], [11, 8])])).toEqual({ col: 0, row: 0, cols: 12, rows: 9 });
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.nat(49), fc.nat(29)), { minLength: 1, maxLength: 20 }), (list) => {
-        const w = areaOfInterest(campaign(50, 30), hexes(...list), hexes(...list.slice(0, 3)));
+        const w = areaOfInterest(campaign(50, 30), [hexes(...list)], hexes(...list.slice(0, 3)));
         expect(w.col).toBeGreaterThanOrEqual(0);
         expect(w.row).toBeGreaterThanOrEqual(0);
         expect(w.col + w.cols).toBeLessThanOrEqual(50);

@@ -123,6 +123,7 @@ export function buildCampaign(file: CampaignFile, source: string): { campaign: C
     });
   }
   for (const [i, aid] of (file.succession?.abilities ?? []).entries()) if (!file.abilities[aid]) problem(`succession.abilities[${i}]`, `no ability "${aid}" in abilities`);
+  checkStartingAspects(file, rules, inMap, problem);
   return { campaign, problems };
 }
 
@@ -147,4 +148,22 @@ function deepMerge<T>(base: T, override: unknown): T {
   const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
   for (const [k, v] of Object.entries(override)) out[k] = deepMerge((base as Record<string, unknown>)[k], v);
   return out as T;
+}
+
+/** campaign.yaml's `aspects`: each on a nation, settlement or unit of the start sheets, or a hex of the map. */
+function checkStartingAspects(file: CampaignFile, rules: RuleSettings, inMap: (h: string) => boolean, problem: (path: string, message: string) => void): void {
+  if (!file.aspects?.length) return;
+  if (!rules.fate.aspects) problem('aspects', 'aspects are off in this campaign: set rules.fate.aspects: true, or remove them');
+  const nations = file.nations;
+  const settlements = new Set(Object.values(nations).flatMap((n) => n.settlements.map((s) => s.id)));
+  const units = new Set(Object.values(nations).flatMap((n) => n.units.map((u) => u.id)));
+  file.aspects.forEach((a, i) => {
+    const on = a.on;
+    const at = `aspects[${i}].on`;
+    if ('nation' in on && !nations[on.nation]) problem(at, `no nation "${on.nation}"`);
+    if ('settlement' in on && !settlements.has(on.settlement)) problem(at, `no settlement "${on.settlement}" on the start sheets`);
+    if ('unit' in on && !units.has(on.unit)) problem(at, `no unit "${on.unit}" on the start sheets`);
+    if ('hex' in on && !inMap(on.hex)) problem(at, `${on.hex} is off the map`);
+    if (a.owner && !nations[a.owner]) problem(`aspects[${i}].owner`, `no nation "${a.owner}"`);
+  });
 }

@@ -30,8 +30,8 @@ const range = z.strictObject({ min: int.optional(), max: int.optional() }).refin
 const unitClass = z.enum(UNIT_CLASSES);
 const hex = z.string().regex(/^\d+,\d+$/, 'a hex is written "col,row", e.g. "12,7"');
 
-export const CONDITION_KEYS = ['prosperity', 'happiness', 'renown', 'fate', 'season', 'nation', 'turn', 'has_level', 'lacks_level', 'has_structure', 'lacks_structure', 'units_near', 'terrain_near', 'at_war', 'captured', 'goal', 'happened', 'unit_at', 'holds_settlement', 'has_external', 'all', 'any', 'not'] as const;
-export const EFFECT_KEYS = ['renown', 'fate', 'prosperity', 'happiness', 'unit_lost', 'unit_bloodied', 'unit_gained', 'structure_destroyed', 'battlement_damaged', 'battlement_destroyed', 'resource_revealed', 'unlock', 'revolt', 'follow_up', 'task', 'message'] as const;
+export const CONDITION_KEYS = ['prosperity', 'happiness', 'renown', 'fate', 'season', 'nation', 'turn', 'has_level', 'lacks_level', 'has_structure', 'lacks_structure', 'battlements', 'health', 'units_near', 'terrain_near', 'at_war', 'captured', 'goal', 'happened', 'unit_at', 'holds_settlement', 'has_external', 'all', 'any', 'not'] as const;
+export const EFFECT_KEYS = ['renown', 'fate', 'prosperity', 'happiness', 'unit_lost', 'unit_bloodied', 'unit_gained', 'structure_destroyed', 'battlement_damaged', 'battlement_destroyed', 'resource_revealed', 'unlock', 'revolt', 'follow_up', 'task', 'message', 'aspect'] as const;
 
 const settingsSchema = z.strictObject({
   draws: int.min(0).max(10).default(DEFAULT_EVENT_SETTINGS.draws),
@@ -109,7 +109,8 @@ export function condition(r: Reader, value: unknown, path: Path, ids: ReadonlySe
     case 'happiness':
     case 'renown':
     case 'fate':
-    case 'turn': {
+    case 'turn':
+    case 'battlements': {
       const rg = r.leaf(range, v, at);
       return rg && { kind: key, range: rg };
     }
@@ -137,6 +138,10 @@ export function condition(r: Reader, value: unknown, path: Path, ids: ReadonlySe
       const structure = r.leaf(id, v, at);
       if (structure && !r.campaign.structures[structure]) r.problem(at, `no structure "${structure}" in campaign.yaml (known: ${Object.keys(r.campaign.structures).join(', ')})`);
       return structure ? { kind: key, structure } : undefined;
+    }
+    case 'health': {
+      const health = r.leaf(z.enum(['healthy', 'bloodied']), v, at);
+      return health && { kind: 'health', health };
     }
     case 'units_near': {
       const u = r.leaf(z.strictObject({ within: int.min(0).max(6), whose: z.enum(['own', 'foreign', 'any']).default('any'), class: unitClass.optional(), min: int.min(1).default(1) }), v, at);
@@ -280,6 +285,22 @@ export function effect(r: Reader, value: unknown, path: Path, scope: EventScope,
     case 'message': {
       const text = r.leaf(z.string().min(1), v, at);
       return text === undefined ? undefined : { kind: 'message', text };
+    }
+    case 'aspect': {
+      // `- aspect: Favourable Winds` or `- aspect: { name: Plague Winds, free: 1, for: anyone }` (docs/events.md).
+      const x = r.leaf(
+        z.union([
+          z.string().min(1).max(60),
+          z.strictObject({ name: z.string().min(1).max(60), free: int.min(0).max(5).default(0), for: z.enum(['nation', 'anyone']).default('nation'), boost: z.boolean().optional(), secret: z.boolean().optional() }),
+        ]),
+        v,
+        at,
+      );
+      if (x === undefined) return undefined;
+      const a = typeof x === 'string' ? { name: x, free: 0, for: 'nation' as const } : x;
+      if (a.name.includes('"')) r.problem(at, 'an aspect\'s name holds no double quotes');
+      if (!r.campaign.rules.fate.aspects) r.problem(at, 'aspects are off in this campaign: set rules.fate.aspects: true in campaign.yaml');
+      return { kind: 'aspect', name: a.name, free: a.free, for: a.for, ...('boost' in a && a.boost ? { boost: true as const } : {}), ...('secret' in a && a.secret ? { secret: true as const } : {}) };
     }
   }
   return undefined;

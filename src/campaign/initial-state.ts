@@ -1,5 +1,5 @@
 import { asExternalId, asHexKey, asNationId, asSettlementId, asUnitId, type NationId } from '../core/ids.js';
-import type { GameState, NationState } from '../core/state.js';
+import type { AspectPlace, AspectState, GameState, NationState } from '../core/state.js';
 import type { CampaignFile } from './schema.js';
 
 /** Turn 0: the nations' start sheets laid out as a game state. */
@@ -33,5 +33,12 @@ export function initialState(file: CampaignFile): GameState {
       state.externals[id] = { id, type: e.type, nation, hex: asHexKey(e.hex) };
     }
   }
+  // The Fate aspects in play from the start (rules.fate.aspects; checked in build-campaign.ts).
+  if (file.aspects?.length) state.aspects = file.aspects.map((a) => startingAspect(a));
   return state;
+}
+
+function startingAspect(a: NonNullable<CampaignFile['aspects']>[number]): AspectState {
+  const on = a.on as AspectPlace;
+  return { name: a.name, on, ...(a.owner ? { owner: asNationId(a.owner) } : {}), free: a.boost ? 1 : a.free, ...(a.boost ? { boost: true as const } : {}), ...(a.secret ? { secret: true as const } : {}), since: 0 };
 }

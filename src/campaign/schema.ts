@@ -158,6 +158,37 @@ const nationSchema = z.strictObject({
   rebels: z.boolean().optional(),
 });
 
+/** Where an aspect sits (state.yaml, campaign.yaml's `aspects`, the GM's `aspect` action). */
+export const aspectPlaceSchema = z.union([
+  z.strictObject({ nation: id }),
+  z.strictObject({ settlement: id }),
+  z.strictObject({ unit: id }),
+  z.strictObject({ hex, radius: z.number().int().min(0).max(20).optional() }),
+]);
+
+const aspectName = name.refine((n) => n.trim().length > 0 && n.length <= 60, 'an aspect is named in 1 to 60 characters');
+
+/** A Fate aspect in play (docs/rules.md A1-A6). */
+export const aspectStateSchema = z.strictObject({
+  name: aspectName,
+  on: aspectPlaceSchema,
+  owner: id.optional(),
+  free: z.number().int().min(0).max(20),
+  boost: z.literal(true).optional(),
+  secret: z.literal(true).optional(),
+  since: z.number().int().min(0),
+});
+
+/** An aspect as the GM writes one (campaign.yaml `aspects`, _gm.yaml `aspect`): free invokes default to none. */
+export const aspectWrittenSchema = z.strictObject({
+  name: aspectName,
+  on: aspectPlaceSchema,
+  owner: id.optional(),
+  free: z.number().int().min(0).max(20).default(0),
+  boost: z.boolean().optional(),
+  secret: z.boolean().optional(),
+});
+
 const mapSchema = z.strictObject({
   width: z.number().int().min(1).max(2000),
   height: z.number().int().min(1).max(2000),
@@ -183,6 +214,8 @@ export const campaignFileSchema = z.strictObject({
   abilities: z.record(id, abilitySchema).default({}),
   /** The abilities an heir may bring; absent: every ability. */
   succession: z.strictObject({ abilities: z.array(id) }).optional(),
+  /** Fate aspects in play from the start (rules.fate.aspects). */
+  aspects: z.array(aspectWrittenSchema).optional(),
   /** Settings of the shells around the engine (mail, schedule, reports); each shell validates its own block. */
   mail: z.unknown().optional(),
   schedule: z.unknown().optional(),
@@ -277,6 +310,7 @@ export const stateFileSchema = z.strictObject({
       startedTurn: z.number().int(),
     }),
   ),
+  aspects: z.array(aspectStateSchema).optional(),
 });
 
 export const gmOrdersSchema = z.strictObject({
@@ -301,6 +335,9 @@ export const gmOrdersSchema = z.strictObject({
           .looseObject({ kind: z.literal('event'), nation: id, event: id.optional(), target: z.string().optional() })
           .refine((a) => a.event !== undefined || 'title' in a, 'name a catalogue event (event: <id>) or write a one-off (title, text, tone, effects)'),
         z.strictObject({ kind: z.literal('roll'), scope: z.string().min(1), values: z.array(z.number().int().min(1).max(100)).min(1) }),
+        // Fate aspects (rules.fate.aspects): the GM places one, or takes one out of play by name.
+        aspectWrittenSchema.extend({ kind: z.literal('aspect') }),
+        z.strictObject({ kind: z.literal('remove_aspect'), name: aspectName, on: aspectPlaceSchema.optional() }),
       ]),
     )
     .default([]),
@@ -343,4 +380,10 @@ export const rulesSchema = z.strictObject({
   nmrFlagAfter: z.number().int().min(1),
   sight: z.strictObject({ unit: z.number().int().min(0), settlement: z.number().int().min(0) }),
   press: z.strictObject({ maxLength: z.number().int().min(1).max(20000), perTurn: z.number().int().min(0), anonymous: z.boolean() }),
+  fate: z.strictObject({
+    aspects: z.boolean(),
+    difficulty: z.number().int().min(-2).max(8),
+    skill: z.strictObject({ leader: z.number().int().min(-2).max(8), diplomatic: z.number().int().min(-2).max(8) }),
+    invokeCost: z.number().int().min(0),
+  }),
 });

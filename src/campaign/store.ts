@@ -178,6 +178,8 @@ export function stateYaml(state: GameState): string {
     externals: sortRecord(state.externals),
     units: sortRecord(state.units),
     builds: state.builds,
+    // Written only while aspects are in play (rules.fate.aspects), so other campaigns' files stay as they were.
+    ...(state.aspects?.length ? { aspects: state.aspects } : {}),
   });
 }
 

@@ -1,3 +1,4 @@
+import { invokeInBattle } from './aspects/battle-invokes.js';
 import { unitModifiers, sumModifiers } from './bonuses.js';
 import { fateModifier } from './checks/lookup.js';
 import type { TurnContext } from './context.js';
@@ -55,15 +56,17 @@ function bonusCount(ctx: TurnContext, unit: UnitState): number {
 export function fightBattle(ctx: TurnContext, spec: BattleSpec): BattleOutcome {
   const stream = ctx.dice.stream(`battle:${spec.id}`);
   const situation = spec.kind === 'open' ? 'open' : 'siege';
-  const rollSide = (force: BattleForce, enemy: BattleForce, attackingWalls: boolean): BattleSide => {
-    const rolls: UnitRoll[] = force.units.map((unit) => {
+  const rollUnits = (force: BattleForce, enemy: BattleForce, attackingWalls: boolean, dice = stream): UnitRoll[] =>
+    force.units.map((unit) => {
       const type = ctx.unitType(unit);
       const modifiers = unitModifiers(ctx, unit, { situation, opponents: enemy.units, againstStructure: attackingWalls });
       // Diplomatic units are defenceless: they are there to be protected, not to fight.
-      const roll: DieRoll = type.class === 'diplomatic' ? { die: 'd6', value: 0 } : stream.roll(unit.health === 'healthy' ? 'd6' : 'd3');
+      const roll: DieRoll = type.class === 'diplomatic' ? { die: 'd6', value: 0 } : dice.roll(unit.health === 'healthy' ? 'd6' : 'd3');
       const total = type.class === 'diplomatic' ? 0 : roll.value + sumModifiers(modifiers);
       return { unit: unit.id, nation: unit.nation, health: unit.health, roll, modifiers, total };
     });
+  const rollSide = (force: BattleForce, enemy: BattleForce, attackingWalls: boolean): BattleSide => {
+    const rolls = rollUnits(force, enemy, attackingWalls);
     const available = Math.min(force.fatePledged, ctx.nationState(force.nation).fate);
     const fate = fateModifier(ctx.rules.fateTable, available);
     if (fate.cost > 0) ctx.changeResource(force.nation, 'fate', -fate.cost, `Fate spent for +${fate.modifier} in ${battleName(ctx, spec, force === spec.attacker ? 'attacker' : 'defender')}`);
@@ -80,6 +83,12 @@ export function fightBattle(ctx: TurnContext, spec: BattleSpec): BattleOutcome {
   };
   const attacker = rollSide(spec.attacker, spec.defender, spec.kind === 'assault');
   const defender = rollSide(spec.defender, spec.attacker, false);
+  // Aspects are invoked after the roll (seed 000), before the sides are compared.
+  if (ctx.rules.fate.aspects) {
+    invokeInBattle(ctx, spec, attacker, defender, (side, dice) =>
+      side === attacker ? rollUnits(spec.attacker, spec.defender, spec.kind === 'assault', dice) : rollUnits(spec.defender, spec.attacker, false, dice),
+    );
+  }
   const deficit = Math.abs(attacker.total - defender.total);
   const winner = attacker.total > defender.total ? 'attacker' : attacker.total < defender.total ? 'defender' : 'draw';
 

@@ -41,8 +41,15 @@ export interface BattleSide {
   fateSpent: number;
   fateModifier: number;
   sideModifiers: Modifier[];
+  /** Aspects invoked for this side (rules.fate.aspects): +2 each, or a boost's fortune. */
+  invokes?: Modifier[];
+  /** The side's first dice, when an invoke re-rolled them. */
+  firstRolls?: DieRoll[];
   total: number;
 }
+
+/** How an invoke was paid: a free invoke, a boost used up, or Fate. */
+export type InvokePay = 'free' | 'boost' | 'fate';
 
 export type Casualty = { unit: UnitId; result: 'bloodied' | 'destroyed' };
 
@@ -67,7 +74,7 @@ export type TurnEvent =
   | { type: 'rest_interrupted'; nations: NationId[]; unit: UnitId; reason: string }
   | { type: 'siege_started'; nations: NationId[]; settlement: SettlementId; besieger: UnitId }
   | { type: 'siege_lifted'; nations: NationId[]; settlement: SettlementId; reason: string }
-  | { type: 'siege_roll'; nations: NationId[]; action: 'destroy_battlement' | 'poison_water' | 'sortie'; unit: UnitId; settlement: SettlementId; target: number; roll: DieRoll; modifiers: Modifier[]; fateSpent: number; total: number; successes: number; effects: string[] }
+  | { type: 'siege_roll'; nations: NationId[]; action: 'destroy_battlement' | 'poison_water' | 'sortie'; unit: UnitId; settlement: SettlementId; target: number; roll: DieRoll; modifiers: Modifier[]; fateSpent: number; total: number; successes: number; effects: string[]; firstRoll?: DieRoll }
   | { type: 'battlement_destroyed'; nations: NationId[]; settlement: SettlementId; level: number }
   | { type: 'settlement_captured'; nations: NationId[]; settlement: SettlementId; from: NationId; to: NationId; by: UnitId[] }
   | { type: 'settlement_founded'; nations: NationId[]; nation: NationId; settlement: SettlementId; name: string; at: HexKey }
@@ -99,12 +106,27 @@ export type TurnEvent =
   /** An event asks the nation for a roll, answered in the orders of `turn`. */
   | { type: 'roll_asked'; nations: NationId[]; nation: NationId; event: string; title: string; prompt: string; options: { id: string; text: string; beat: number }[]; default: string; turn: number }
   /** The roll made: with the nation's answer, or at the deadline with the default and no Fate. */
-  | { type: 'event_roll'; nations: NationId[]; nation: NationId; event: string; title: string; option: string; answered: boolean; beat: number; roll: DieRoll; fateSpent: number; modifier: number; total: number; outcome: RollOutcome }
+  | { type: 'event_roll'; nations: NationId[]; nation: NationId; event: string; title: string; option: string; answered: boolean; beat: number; roll: DieRoll; fateSpent: number; modifier: number; total: number; outcome: RollOutcome; invokes?: Modifier[]; firstRoll?: DieRoll }
   /** A unit searched its surroundings for hidden resources (the find, if any, follows as resource_revealed). */
   | { type: 'explore_roll'; nations: NationId[]; nation: NationId; unit: UnitId; at: HexKey; beat: number; roll: DieRoll; fateSpent: number; modifier: number; total: number; found: boolean }
   | { type: 'task_set'; nations: NationId[]; nation: NationId; task: string; event: string; title: string; text: string; deadline: number }
   | { type: 'task_met'; nations: NationId[]; nation: NationId; task: string; title: string; how: string }
-  | { type: 'task_missed'; nations: NationId[]; nation: NationId; task: string; title: string; why: string };
+  | { type: 'task_missed'; nations: NationId[]; nation: NationId; task: string; title: string; why: string }
+  // The Fate layer (src/core/aspects, rules.fate.aspects).
+  /** An aspect came into play, or gained free invokes (`refreshed`). `place` is in words. */
+  | { type: 'aspect_created'; nations: NationId[]; aspect: string; place: string; owner?: NationId; free: number; boost: boolean; secret: boolean; by: 'gm' | 'event' | 'order'; refreshed: boolean }
+  | { type: 'aspect_removed'; nations: NationId[]; aspect: string; place: string; reason: string }
+  /** A create-advantage or overcome roll: 4dF (from d3s) + skill against the difficulty. */
+  | { type: 'aspect_roll'; nations: NationId[]; nation: NationId; action: 'create_advantage' | 'overcome'; aspect: string; by: string; dice: DieRoll[]; faces: number[]; skill: number; difficulty: number; total: number; shifts: number; outcome: FateOutcome }
+  /** One invoke of an aspect on a roll, with what it cost and whom it paid. */
+  | { type: 'aspect_invoked'; nations: NationId[]; nation: NationId; aspect: string; roll: string; effect: 'plus2' | 'reroll' | 'fortune'; value: number; pay: InvokePay; cost: number; paidTo?: NationId; freeLeft: number; fortune?: DieRoll[] }
+  /** A create-advantage or overcome order that could not be rolled (its actor or aspect gone), and why. */
+  | { type: 'aspect_action_void'; nations: NationId[]; nation: NationId; action: 'create_advantage' | 'overcome'; aspect: string; reason: string }
+  /** An invoke ordered but not made, and why (nothing was spent). */
+  | { type: 'invoke_unused'; nations: NationId[]; nation: NationId; aspect: string; roll: string; reason: string };
+
+/** The four outcomes (seed 002 "Four Outcomes"). */
+export type FateOutcome = 'fail' | 'tie' | 'success' | 'style';
 
 export type TurnEventType = TurnEvent['type'];
 

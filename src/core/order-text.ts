@@ -1,8 +1,8 @@
 import type { Campaign } from './campaign.js';
 import { bonusText } from './checks/settlement-orders.js';
 import type { NationId } from './ids.js';
-import type { Order, SiegeStep } from './orders.js';
-import type { GameState } from './state.js';
+import type { AspectActor, InvokeTarget, Order, SiegeStep } from './orders.js';
+import type { AspectPlace, GameState } from './state.js';
 
 /**
  * An order written back as one line of the plain-text order language
@@ -79,7 +79,31 @@ export function orderText(order: Order, names: OrderNames = IDS): string {
       return `explore ${order.unit}${fate(order.fate)}`;
     case 'heir':
       return `heir ${named(order.name)}${order.ability ? ` with ability ${order.ability}` : ''}`;
+    case 'create_advantage':
+      return `create advantage "${order.aspect}" with ${actorText(order.by)}${order.on ? ` on ${aspectPlaceText(order.on, names)}` : ''}`;
+    case 'overcome':
+      return `overcome "${order.aspect}" with ${actorText(order.by)}`;
+    case 'invoke':
+      return `invoke "${order.aspect}" on ${invokeTargetWritten(order.on, names)}${order.pay ? ` ${order.pay}` : ''}${order.reroll ? ' reroll' : ''}`;
   }
+}
+
+const actorText = (by: AspectActor) => ('leader' in by ? 'leader' : by.unit);
+
+/** An aspect's place as an order writes it: a nation, settlement or unit by name or id, a region by its hex. */
+export function aspectPlaceText(on: AspectPlace, names: OrderNames = IDS): string {
+  if ('nation' in on) return on.nation;
+  if ('settlement' in on) return names.settlement(on.settlement);
+  if ('unit' in on) return on.unit;
+  return on.hex;
+}
+
+/** The roll an invoke is for, as an order writes it ("the battle at 25,6", "the siege of Cinderford"). */
+export function invokeTargetWritten(on: InvokeTarget, names: OrderNames = IDS): string {
+  if ('battle' in on) return `the battle at ${on.battle}`;
+  if ('assault' in on) return `the assault on ${names.settlement(on.assault)}`;
+  if ('siege' in on) return `the siege of ${names.settlement(on.siege)}`;
+  return `the roll ${on.roll}`;
 }
 
 /** A new name in double quotes, so that words in it ("and", "with") stay part of it. */

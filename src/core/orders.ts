@@ -1,5 +1,6 @@
 import type { Bonus } from './campaign.js';
 import type { HexKey, NationId, SettlementId, UnitId } from './ids.js';
+import type { AspectPlace } from './state.js';
 import type { EventDef } from './world/types.js';
 
 /**
@@ -26,7 +27,10 @@ export type Order =
   | ExploreOrder
   | NoteOrder
   | HeirOrder
-  | PressOrder;
+  | PressOrder
+  | CreateAdvantageOrder
+  | OvercomeOrder
+  | InvokeOrder;
 
 export type OrderKind = Order['kind'];
 
@@ -184,6 +188,45 @@ export interface HeirOrder {
   ability?: string;
 }
 
+/** Who makes a create-advantage or overcome roll: the nation's leader, or one of its diplomatic units. */
+export type AspectActor = { leader: true } | { unit: UnitId };
+
+/**
+ * `create advantage "High Walls" with <leader|unit> [on <place>]`: a 4dF roll
+ * against the campaign's difficulty (rules.md A2); the place defaults to the nation itself.
+ */
+export interface CreateAdvantageOrder {
+  kind: 'create_advantage';
+  aspect: string;
+  by: AspectActor;
+  on?: AspectPlace;
+}
+
+/** `overcome "Plague Winds" with <leader|unit>`: a 4dF roll that takes the aspect out of play (rules.md A5). */
+export interface OvercomeOrder {
+  kind: 'overcome';
+  aspect: string;
+  by: AspectActor;
+}
+
+/**
+ * The roll an invoke is for: the nation's side of a battle on a hex (an
+ * assault is the battle at its settlement), its siege rolls at a settlement,
+ * or its answer to an event's roll.
+ */
+export type InvokeTarget = { battle: HexKey } | { assault: SettlementId } | { siege: SettlementId } | { roll: string };
+
+/** `invoke "High Walls" on the battle at 25,6 [free|fate] [reroll]`: one invoke of one aspect (rules.md A3). */
+export interface InvokeOrder {
+  kind: 'invoke';
+  aspect: string;
+  on: InvokeTarget;
+  /** How it is paid; absent: a free invoke when the nation has one left, else Fate. */
+  pay?: 'free' | 'fate';
+  /** Re-roll the dice instead of +2 (taken only when the roll is behind; otherwise unspent). */
+  reroll?: true;
+}
+
 export interface NationOrders {
   nation: NationId;
   turn: number;
@@ -217,7 +260,11 @@ export type GmAction =
   /** A catalogue event (or a one-off written in _gm.yaml) befalls a nation, at a target of its scope. */
   | { kind: 'event'; nation: NationId; event?: string; oneOff?: EventDef; target?: string }
   /** Forced values for one dice stream of the turn (e.g. "events:argenta", "battle:attack:a-1"). */
-  | { kind: 'roll'; scope: string; values: number[] };
+  | { kind: 'roll'; scope: string; values: number[] }
+  /** A Fate aspect placed by the GM (rules.fate.aspects). */
+  | { kind: 'aspect'; name: string; on: AspectPlace; owner?: NationId; free: number; boost?: boolean; secret?: boolean }
+  /** An aspect taken out of play by the GM; `on` picks one when several share the name. */
+  | { kind: 'remove_aspect'; name: string; on?: AspectPlace };
 
 export interface TurnOrders {
   /** Keyed by nation; a nation missing here sent no orders (NMR). */

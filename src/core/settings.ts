@@ -68,6 +68,22 @@ export interface RuleSettings {
   sight: { unit: number; settlement: number };
   /** Letters between nations (`press` orders). */
   press: { maxLength: number; perTurn: number; anonymous: boolean };
+  /** The Fate layer (issue 23); off by default. */
+  fate: FateSettings;
+}
+
+/**
+ * Aspects and invokes (seeds 000 and 002). With `aspects` off no aspect order
+ * is accepted and no roll looks for invokes.
+ */
+export interface FateSettings {
+  aspects: boolean;
+  /** The passive opposition of create advantage and overcome, on the ladder (+2 Fair). */
+  difficulty: number;
+  /** The skill a leader or a diplomatic unit adds to its 4dF. */
+  skill: { leader: number; diplomatic: number };
+  /** Fate paid for an invoke that spends no free invoke. */
+  invokeCost: number;
 }
 
 export const DEFAULT_RULES: RuleSettings = {
@@ -130,4 +146,5 @@ export const DEFAULT_RULES: RuleSettings = {
   nmrFlagAfter: 2,
   sight: { unit: 3, settlement: 3 },
   press: { maxLength: 1000, perTurn: 3, anonymous: false },
+  fate: { aspects: false, difficulty: 2, skill: { leader: 2, diplomatic: 1 }, invokeCost: 1 },
 };

@@ -133,4 +133,30 @@ export interface GameState {
   builds: BuildState[];
   /** Counter for ids of settlements, externals and builds. */
   seq: number;
+  /** Fate aspects in play (rules.fate.aspects); absent while there are none. */
+  aspects?: AspectState[];
+}
+
+/**
+ * Where an aspect sits: on a nation, a settlement, a unit, or a region of the
+ * map (a hex and the hexes within `radius` of it).
+ */
+export type AspectPlace = { nation: NationId } | { settlement: SettlementId } | { unit: UnitId } | { hex: HexKey; radius?: number };
+
+/**
+ * A Fate aspect (seed 002 "Aspect Types", seed 000 "Aspects"): a readable
+ * name on a place, with the free invokes its owner may spend. A boost is
+ * gone after one use. A secret aspect is seen by its owner only (no owner:
+ * by the nation it sits on), and by the GM.
+ */
+export interface AspectState {
+  name: string;
+  on: AspectPlace;
+  /** The nation whose free invokes these are; absent: anyone's (the GM's or the world's aspect). */
+  owner?: NationId;
+  free: number;
+  boost?: true;
+  secret?: true;
+  /** The turn it came into play. */
+  since: number;
 }

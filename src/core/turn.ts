@@ -14,6 +14,7 @@ import { movementPhase } from './phases/movement.js';
 import { ordersPhase } from './phases/orders.js';
 import type { Phase } from './phases/phase.js';
 import { siegePhase } from './phases/siege.js';
+import { aspectsPhase } from './aspects/actions.js';
 import { endPhase, incomePhase, recoveryPhase } from './phases/upkeep.js';
 import { plainCopy, type IsPlainData } from './plain-copy.js';
 import type { GameState } from './state.js';
@@ -21,7 +22,7 @@ import type { GameState } from './state.js';
 /**
  * The turn, as a list. Order matters and is the rules' reading: orders are
  * checked and paid, the GM's adjustments land, builds start, units move (with
- * pursuit), battles are fought, sieges acted on, work completes, the rested
+ * pursuit), battles are fought, sieges acted on, aspects are created and overcome (rules.fate.aspects), work completes, the rested
  * heal, explorers search their hexes, goals are checked, the living world's events strike (and settlements
  * may rise), income is paid for the next turn, the season turns.
  */
@@ -32,6 +33,7 @@ export const PHASES: readonly Phase[] = [
   movementPhase,
   combatPhase,
   siegePhase,
+  aspectsPhase,
   constructionPhase,
   recoveryPhase,
   explorePhase,

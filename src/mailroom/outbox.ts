@@ -4,6 +4,11 @@
  * nothing) and marked sent only after the server accepted it. A run killed at any point, or a server that
  * answers 4xx, leaves it pending: the next run sends what is missing and nothing twice.
  *
+ * A sent message moves to outbox-queue/sent/: the queue's own folder holds only what is pending or failed, so
+ * a run (and the idle tick) reads a few files however long the campaign has run, not every message it ever
+ * sent. The move writes the sent copy first and then removes the queued one; a run killed between the two
+ * leaves both, and the sent copy wins (the queued one is removed on the next read), so nothing is sent twice.
+ *
  * One window remains, as with any SMTP client: a kill after the server said 250 and before the queue file
  * is rewritten sends that one message again on the next run, with the same Message-ID.
  *
@@ -15,8 +20,8 @@
  *   bad credentials or settings (EAUTH, ECONFIG)  the run stops; the message stays pending
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import jsyaml from 'js-yaml';
 import writeFileAtomic from 'write-file-atomic';
 import { writeYaml } from '../campaign/yaml-io.js';
@@ -77,18 +82,32 @@ export const emptySendSummary = (): SendSummary => ({ sent: [], deferred: [], fa
 export class OutboxQueue {
   readonly dir: string;
 
+  /** Where sent messages are kept. */
+  readonly sentDir: string;
+
   constructor(mailDir: string) {
     this.dir = join(mailDir, 'outbox-queue');
+    this.sentDir = join(this.dir, SENT_FOLDER);
   }
 
+  /** The file of a message still to send (or failed). */
   fileFor(messageId: string): string {
-    return join(this.dir, outboxFileName(messageId).replace(/\.eml$/, '.yaml'));
+    return join(this.dir, fileName(messageId));
+  }
+
+  /** The file of a message once sent. */
+  sentFileFor(messageId: string): string {
+    return join(this.sentDir, fileName(messageId));
+  }
+
+  /** Whether a message with this Message-ID was ever queued, sent or not. */
+  has(messageId: string): boolean {
+    return existsSync(this.fileFor(messageId)) || existsSync(this.sentFileFor(messageId));
   }
 
   /** Queues a message unless one with its Message-ID is already queued (sent or not). True when queued now. */
   async enqueue(message: OutboundMessage, meta: { kind: OutKind; about?: string }, now: Date): Promise<boolean> {
-    const file = this.fileFor(message.messageId);
-    if (existsSync(file)) return false;
+    if (this.has(message.messageId)) return false;
     const { attachments, date, ...rest } = message;
     const entry: QueuedMessage = {
       messageId: message.messageId,
@@ -117,25 +136,77 @@ export class OutboxQueue {
   }
 
   async get(messageId: string): Promise<QueuedMessage | undefined> {
-    const file = this.fileFor(messageId);
-    if (!existsSync(file)) return undefined;
-    return this.read(file);
+    for (const file of [this.sentFileFor(messageId), this.fileFor(messageId)]) if (existsSync(file)) return this.read(file);
+    return undefined;
   }
 
+  /** Every message ever queued, sent ones included, oldest first (the whole history: a GM's question, not a run's). */
   async all(): Promise<QueuedMessage[]> {
-    if (!existsSync(this.dir)) return [];
-    const names = (await readdir(this.dir)).filter((n) => n.endsWith('.yaml') && !n.startsWith('.')).sort();
+    return this.list(true);
+  }
+
+  /** The messages pending or failed, oldest first: what a run reads, however long the campaign has run. */
+  async unsent(): Promise<QueuedMessage[]> {
+    return this.list(false);
+  }
+
+  /** Only reads: `tidy` finishes the moves a killed run left half done. */
+  private async list(withSent: boolean): Promise<QueuedMessage[]> {
+    const sent = new Set(await yamlNames(this.sentDir));
     const out: QueuedMessage[] = [];
-    for (const name of names) {
+    for (const name of await yamlNames(this.dir)) {
+      if (sent.has(name)) continue;
       const entry = await this.read(join(this.dir, name)).catch(() => undefined);
-      if (entry) out.push(entry);
+      // A sent message still in the queue's folder (from before sent/ existed) counts as sent.
+      if (entry && (entry.status !== 'sent' || withSent)) out.push(entry);
+    }
+    if (withSent) {
+      for (const name of sent) {
+        const entry = await this.read(join(this.sentDir, name)).catch(() => undefined);
+        if (entry) out.push(entry);
+      }
     }
     return out.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.messageId < b.messageId ? -1 : 1));
   }
 
+  /**
+   * Puts every sent message in sent/: removes a queued file whose sent copy is there (a run killed while
+   * moving it) and moves sent messages kept in the queue's folder by earlier versions. Run by the sender.
+   */
+  async tidy(): Promise<void> {
+    const sent = new Set(await yamlNames(this.sentDir));
+    for (const name of await yamlNames(this.dir)) {
+      if (sent.has(name)) {
+        await unlink(join(this.dir, name));
+        continue;
+      }
+      const entry = await this.read(join(this.dir, name)).catch(() => undefined);
+      if (entry?.status === 'sent') await this.write(entry);
+    }
+  }
+
+  /** How many messages were sent, without reading those in sent/. */
+  async sentCount(): Promise<number> {
+    const sent = new Set(await yamlNames(this.sentDir));
+    let kept = 0;
+    for (const name of await yamlNames(this.dir)) {
+      if (sent.has(name)) continue;
+      const entry = await this.read(join(this.dir, name)).catch(() => undefined);
+      if (entry?.status === 'sent') kept++;
+    }
+    return sent.size + kept;
+  }
+
+  /** Saves a message's state: a sent one moves to sent/ (written there first, then removed from the queue). */
   async write(entry: QueuedMessage): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
-    await writeFileAtomic(this.fileFor(entry.messageId), writeYaml(JSON.parse(JSON.stringify(entry))), { fsync: true });
+    const text = writeYaml(JSON.parse(JSON.stringify(entry)));
+    const [here, there] = entry.status === 'sent' ? [this.sentFileFor(entry.messageId), this.fileFor(entry.messageId)] : [this.fileFor(entry.messageId), this.sentFileFor(entry.messageId)];
+    await mkdir(dirname(here), { recursive: true });
+    await writeFileAtomic(here, text, { fsync: true });
+    // A message marked unsent again by hand or by a tool (rare) leaves sent/ the same way.
+    await unlink(there).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ENOENT') throw e;
+    });
   }
 
   private async read(file: string): Promise<QueuedMessage> {
@@ -145,6 +216,20 @@ export class OutboxQueue {
     checkQueuedTimes(value, text, file);
     return value;
   }
+}
+
+/** Sent messages' folder, inside the queue's. */
+export const SENT_FOLDER = 'sent';
+
+const fileName = (messageId: string) => outboxFileName(messageId).replace(/\.eml$/, '.yaml');
+
+/** The message files of a folder (none when it is missing), sorted. */
+async function yamlNames(dir: string): Promise<string[]> {
+  const names = await readdir(dir).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT') return [] as string[];
+    throw e;
+  });
+  return names.filter((n) => n.endsWith('.yaml') && !n.startsWith('.')).sort();
 }
 
 export function toOutbound(entry: QueuedMessage): OutboundMessage {
@@ -205,7 +290,8 @@ const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
 export async function deliverPending(queue: OutboxQueue, outbox: MailOutbox, opts: DeliverOptions): Promise<SendSummary> {
   const summary = emptySendSummary();
   const now = opts.clock.now();
-  const due = (await queue.all()).filter(
+  await queue.tidy();
+  const due = (await queue.unsent()).filter(
     (e) => e.status === 'pending' && (opts.kinds === undefined || opts.kinds.includes(e.kind)) && (e.nextAttemptAt === undefined || Date.parse(e.nextAttemptAt) <= now.getTime()),
   );
   let next = 0;

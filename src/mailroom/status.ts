@@ -34,7 +34,8 @@ export async function mailStatus(campaignDir: string): Promise<MailStatusReport>
   const settings = await mailSettingsOf(open);
   const dir = mailDir(campaignDir);
   const entries = await new Ledger(dir).all();
-  const queued = await new OutboxQueue(dir).all();
+  const queue = new OutboxQueue(dir);
+  const queued = await queue.unsent();
   const outage = await readOutage(dir);
   const byOutcome: Record<string, number> = {};
   for (const e of entries) {
@@ -52,7 +53,7 @@ export async function mailStatus(campaignDir: string): Promise<MailStatusReport>
       unfinished: entries.filter((e) => e.status === 'decided' || e.status === 'retry'),
       authFailures: entries.filter((e) => e.auth?.dmarc === 'fail' || e.auth?.dkim === 'fail'),
     },
-    outbound: { pending: queued.filter((q) => q.status === 'pending'), failed: queued.filter((q) => q.status === 'failed'), sent: queued.filter((q) => q.status === 'sent').length },
+    outbound: { pending: queued.filter((q) => q.status === 'pending'), failed: queued.filter((q) => q.status === 'failed'), sent: await queue.sentCount() },
     ...(outage !== undefined ? { outage } : {}),
     bounces: await readBounces(dir),
   };
@@ -181,7 +182,7 @@ async function moveBackImap(settings: MailSettings, secrets: SecretSource, keys:
 
 /** Reused by the tick: the queue and its failures in the shape `fatecraft status` wants. */
 export async function queueStatus(campaignDir: string): Promise<Omit<MailStatus, 'configured'>> {
-  const queued = await new OutboxQueue(mailDir(campaignDir)).all();
+  const queued = await new OutboxQueue(mailDir(campaignDir)).unsent();
   const outage = await readOutage(mailDir(campaignDir));
   return {
     queued: queued.filter((q) => q.status === 'pending').length,

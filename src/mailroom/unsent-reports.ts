@@ -7,7 +7,6 @@
  * Turns before the latest turn ever mailed that were never mailed themselves (played before the campaign
  * had mail) are not owed; a campaign that never mailed a report owes every resolved turn's.
  */
-import { existsSync } from 'node:fs';
 import { listTurns, type OpenCampaign } from '../campaign/store.js';
 import { turnVersion } from '../campaign/turn-version.js';
 import { messageIdFor } from './compose.js';
@@ -26,7 +25,7 @@ export async function reportsNotMailed(open: OpenCampaign): Promise<ReportsOwed[
   if (settings === undefined) return [];
   const queue = new OutboxQueue(mailDir(open.dir));
   const base = { settings, campaign: { name: open.campaign.name, title: open.campaign.title } };
-  const queued = (turn: number, rerun: number) => existsSync(queue.fileFor(messageIdFor(base, 'gm-report', turn, `rerun-${rerun}`)));
+  const queued = (turn: number, rerun: number) => queue.has(messageIdFor(base, 'gm-report', turn, `rerun-${rerun}`));
   const turns: { turn: number; rerun: number; current: boolean; any: boolean }[] = [];
   for (const turn of (await listTurns(open.dir)).filter((t) => t >= 1)) {
     const rerun = await turnVersion(open.dir, turn);

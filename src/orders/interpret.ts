@@ -1,9 +1,10 @@
 import { UNIT_CLASSES, type Bonus, type BonusTarget, type Campaign, type UnitClass } from '../core/campaign.js';
 import type { HexKey, UnitId } from '../core/ids.js';
-import type { Order, SiegeAction, SiegeStep } from '../core/orders.js';
+import type { AspectActor, InvokeTarget, Order, SiegeAction, SiegeStep } from '../core/orders.js';
+import type { AspectPlace } from '../core/state.js';
 import { unsafeCharacter, type TextShape, type UnsafeCharacter } from '../campaign/unsafe-text.js';
 import { plainText } from '../report/escape.js';
-import { clip, normName, type NameBook, type Resolved } from './names.js';
+import { clip, findNation, normName, type NameBook, type Resolved } from './names.js';
 import { pressRecipients } from './press-recipients.js';
 import { didYouMean } from './suggest.js';
 import { withArticle } from '../core/prose.js';
@@ -37,7 +38,13 @@ export const ORDER_KEYS: Record<string, readonly string[]> = {
   note: [],
   press: ['text', 'anonymous'],
   heir: ['ability'],
+  advantage: ['with', 'on'],
+  overcome: ['with'],
+  invoke: ['on', 'pay', 'reroll'],
 };
+
+/** The orders a refusal lists: the Fate layer's (off by default, docs/orders.md) are suggested for slips only. */
+const LISTED_ORDERS = Object.keys(ORDER_KEYS).filter((k) => !['advantage', 'overcome', 'invoke'].includes(k));
 
 /** Siege actions as players write them ("destroy battlement", "poison the water"). */
 const SIEGE_ACTIONS: Record<string, SiegeAction> = {
@@ -202,7 +209,7 @@ export function interpretOrder(fields: RawFields, book: NameBook, campaign: Camp
   const kind = keys[0];
   if (!kind) return { ok: false, reason: 'an empty order' };
   const allowed = ORDER_KEYS[kind];
-  if (!allowed) return { ok: false, reason: `unknown order "${clip(kind)}"`, hint: didYouMean(kind, Object.keys(ORDER_KEYS)) ?? `orders are: ${Object.keys(ORDER_KEYS).join(', ')}` };
+  if (!allowed) return { ok: false, reason: `unknown order "${clip(kind)}"`, hint: didYouMean(kind, Object.keys(ORDER_KEYS)) ?? `orders are: ${LISTED_ORDERS.join(', ')}` };
   for (const k of keys.slice(1)) {
     if (!allowed.includes(k)) {
       return { ok: false, reason: `"${clip(k)}" does not belong to ${withArticle(kind)} order`, hint: allowed.length ? (didYouMean(k, allowed) ?? `${withArticle(kind)} order takes: ${allowed.join(', ')}`) : `${withArticle(kind)} order takes nothing else` };
@@ -365,9 +372,75 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
       const letter = text(f.text, 'text');
       return { kind: 'press', to: to.to, text: letter, ...opt('anonymous', flag(f.anonymous, 'anonymous')) };
     }
+    case 'advantage': {
+      const by = aspectActor(f.with, book, 'create advantage "High Walls" with leader [on Cinderford]');
+      const on = f.on === undefined ? undefined : aspectPlace(text(f.on, 'on'), book, campaign);
+      return { kind: 'create_advantage', aspect: aspectName(subject), by, ...opt('on', on) };
+    }
+    case 'overcome':
+      return { kind: 'overcome', aspect: aspectName(subject), by: aspectActor(f.with, book, 'overcome "Plague Winds" with leader') };
+    case 'invoke': {
+      if (f.on === undefined) throw new Refusal('an invoke names the roll it is for', INVOKE_USAGE);
+      const pay = f.pay === undefined ? undefined : payWord(f.pay);
+      return { kind: 'invoke', aspect: aspectName(subject), on: invokeTarget(text(f.on, 'on'), book), ...opt('pay', pay), ...opt('reroll', flag(f.reroll, 'reroll')) };
+    }
     default:
       throw new Refusal(`unknown order "${clip(kind)}"`);
   }
+}
+
+const INVOKE_USAGE = 'e.g. invoke "High Walls" on the battle at 25,6 — on the assault on Cinderford, on the siege of Cinderford, on the roll bandits; add "fate" to pay, "reroll" to re-roll';
+
+function aspectName(value: unknown): string {
+  const name = unquote(text(value, 'aspect')).replace(/\s+/g, ' ');
+  if (name.length > 60) throw new Refusal('an aspect is named in at most 60 characters');
+  if (name.includes('"')) throw new Refusal('an aspect\'s name holds no double quotes');
+  return name;
+}
+
+/** "leader" (or the leader's own name is not needed), or one of the nation's units. */
+function aspectActor(value: unknown, book: NameBook, usage: string): AspectActor {
+  if (value === undefined) throw new Refusal('say who makes the roll: "with leader" or "with <diplomatic unit>"', usage);
+  const written = text(value, 'with');
+  if (/^(?:the\s+|our\s+|my\s+)?(?:leader|ruler)$/i.test(written)) return { leader: true };
+  return { unit: take(book.ownUnit(written)) };
+}
+
+/** Where an aspect is made: a hex ("25,6", "the region at 25,6"), a nation, a settlement or a unit in sight. */
+function aspectPlace(written: string, book: NameBook, campaign: Campaign): AspectPlace {
+  const bare = written.replace(/^(?:the\s+)?(?:region|hex)\s+(?:at|around|of)\s+/i, '').trim();
+  if (/^-?\d+\s*,\s*-?\d+$/.test(bare)) return { hex: take(book.hex(bare)) };
+  const nation = findNation(campaign, bare);
+  if (nation) return { nation };
+  const target = book.target(bare);
+  if (target.ok) return 'unit' in target.value ? { unit: target.value.unit } : { settlement: target.value.settlement };
+  const place = book.hex(bare);
+  if (place.ok) return { hex: place.value };
+  throw new Refusal(`no nation, settlement, unit or hex "${clip(written)}" to put an aspect on`, target.hint ?? 'e.g. "on Cinderford", "on 25,6", "on Gondarahl", "on Iron Guard"');
+}
+
+/** The roll an invoke is for: "the battle at 25,6", "the assault on Cinderford", "the siege of Cinderford", "the roll bandits". */
+function invokeTarget(written: string, book: NameBook): InvokeTarget {
+  const w = written.trim().replace(/^the\s+/i, '');
+  const m = /^(battle|fight|assault|siege|roll|answer)\s+(?:at|in|on|of|against|for|to)?\s*(.+)$/i.exec(w);
+  if (!m) {
+    const hex = book.hex(w);
+    if (hex.ok) return { battle: hex.value };
+    throw new Refusal(`cannot tell which roll "${clip(written)}" is`, INVOKE_USAGE);
+  }
+  const what = (m[1] ?? '').toLowerCase();
+  const rest = (m[2] ?? '').trim().replace(/^the\s+/i, '');
+  if (what === 'battle' || what === 'fight') return { battle: take(book.hex(rest)) };
+  if (what === 'assault') return { assault: take(book.settlement(rest)) };
+  if (what === 'siege') return { siege: take(book.settlement(rest)) };
+  return { roll: rest.toLowerCase() };
+}
+
+function payWord(value: unknown): 'free' | 'fate' {
+  const w = String(value).trim().toLowerCase();
+  if (w === 'free') return 'free';
+  if (['fate', 'paid', 'pay'].includes(w)) return 'fate';
+  throw new Refusal(`"pay" is free or fate, not "${clip(w)}"`, 'free spends a free invoke; fate pays Fate');
 }
 
 const unquote = (s: string) => s.replace(/^["“”]+|["“”]+$/g, '').trim();

@@ -169,6 +169,31 @@ const VERB_FIRST: Record<string, Form> = {
     required: ['answer'],
     usage: 'answer bandits fight [fate 2] — the event, then your choice if it offers one',
   },
+  create: {
+    kind: 'advantage',
+    subject: { field: 'advantage', shape: 'one' },
+    clauses: [
+      { phrases: ['with', 'using', 'by'], field: 'with', shape: 'one' },
+      { phrases: ['on', 'upon'], field: 'on', shape: 'one' },
+    ],
+    required: ['advantage', 'with'],
+    usage: 'create advantage "High Walls" with leader [on Cinderford] — or with a diplomatic unit, on a nation, settlement, unit or hex',
+  },
+  overcome: {
+    kind: 'overcome',
+    subject: { field: 'overcome', shape: 'one' },
+    clauses: [{ phrases: ['with', 'using', 'by'], field: 'with', shape: 'one' }],
+    required: ['overcome', 'with'],
+    usage: 'overcome "Plague Winds" with leader — or with a diplomatic unit',
+  },
+  invoke: {
+    kind: 'invoke',
+    subject: { field: 'invoke', shape: 'one' },
+    // The roll follows the first "on" or "for", whatever words it holds ("on the assault on Cinderford").
+    clauses: [],
+    required: ['invoke', 'on'],
+    usage: 'invoke "High Walls" on the battle at 25,6 [fate] [reroll] — or on the assault on Cinderford, the siege of Cinderford, the roll bandits',
+  },
   heir: {
     kind: 'heir',
     subject: { field: 'heir', shape: 'one' },
@@ -235,8 +260,11 @@ const HEADERS: Record<string, SheetHeader> = { nation: 'nation', turn: 'turn', t
 
 const SUBJECT_VERBS = [...Object.keys(SUBJECT_FIRST), ...Object.keys(SUBJECT_ALIASES)];
 
+/** The Fate layer's verbs (rules.fate.aspects, off by default): suggested for slips, not listed to every player. */
+const FATE_VERBS = ['create', 'overcome', 'invoke'];
+
 /** Every word a line may start with, for "did you mean". */
-export const LINE_KEYWORDS = [...Object.keys(VERB_FIRST), 'build', 'note', 'press', ...Object.keys(HEADERS).filter((h) => h !== 'losses')];
+export const LINE_KEYWORDS = [...Object.keys(VERB_FIRST).filter((v) => !FATE_VERBS.includes(v)), 'build', 'note', 'press', ...Object.keys(HEADERS).filter((h) => h !== 'losses')];
 
 /** Reads one line (comments already removed, not blank). Never throws. */
 export function parseOrderLine(line: string): LineResult {
@@ -275,7 +303,7 @@ export function parseOrderLine(line: string): LineResult {
     reason: `unknown order "${clipWord(first?.[1] ?? raw)}"`,
     hint:
       (slip && near ? `did you mean "${near}" instead of "${slip.text}"?` : undefined) ??
-      didYouMean(head, [...LINE_KEYWORDS, ...Object.keys(VERB_ALIASES)]) ??
+      didYouMean(head, [...LINE_KEYWORDS, ...FATE_VERBS, ...Object.keys(VERB_ALIASES)]) ??
       `an order starts with one of: ${LINE_KEYWORDS.join(', ')}; or with the unit: "Iron Guard moves to 12,7" (moves, attacks, defends, rests, holds, founds, constructs)`,
   };
 }
@@ -367,13 +395,50 @@ function takeAbandon(tokens: Token[]): { tokens: Token[]; abandon: boolean } {
   return { tokens: tokens.slice(0, keep), abandon: true };
 }
 
-function readForm(form: Form, written: Token[]): LineResult {
+/** Words that may end an invoke line: how it is paid and whether it re-rolls ("… free", "… with fate reroll"). */
+const INVOKE_TAIL = new Set(['free', 'fate', 'paid', 'paying', 'reroll', 're-roll', 'rerolling', 'and', 'with', 'for', 'using', 'a', 'invoke', 'point', 'spending']);
+
+function takeInvokeFlags(tokens: Token[]): { tokens: Token[]; pay?: 'free' | 'fate'; reroll: boolean; both: boolean } {
+  let end = tokens.length;
+  const words: string[] = [];
+  while (end > 0) {
+    const t = tokens[end - 1] as Token;
+    // "fate 1" after normaliseFate: one Fate point is the invoke's price.
+    if (!t.quoted && /^\d+$/.test(t.word) && tokens[end - 2]?.word === 'fate') {
+      end -= 1;
+      continue;
+    }
+    if (t.quoted || !INVOKE_TAIL.has(t.word)) break;
+    words.push(t.word);
+    end -= 1;
+  }
+  const free = words.includes('free');
+  const fate = words.some((w) => ['fate', 'paid', 'paying'].includes(w));
+  return { tokens: tokens.slice(0, end), ...(free !== fate ? { pay: free ? 'free' : 'fate' } : {}), reroll: words.some((w) => w.startsWith('re')), both: free && fate };
+}
+
+function readForm(form: Form, given: Token[]): LineResult {
+  let written = given;
+  const flags: RawFields = {};
+  if (form.kind === 'invoke') {
+    const f = takeInvokeFlags(given);
+    if (f.both) return { kind: 'problem', reason: 'an invoke is paid with a free invoke or with Fate, not both', hint: `write it like: ${form.usage}` };
+    if (f.pay) flags.pay = f.pay;
+    if (f.reroll) flags.reroll = true;
+    const at = f.tokens.findIndex((t) => !t.quoted && (t.word === 'on' || t.word === 'for'));
+    written = at < 0 ? f.tokens : f.tokens.slice(0, at);
+    const roll = at < 0 ? [] : trimCommas(f.tokens.slice(at + 1));
+    if (at >= 0 && !roll.length) return { kind: 'problem', reason: `nothing follows "${(f.tokens[at] as Token).word}"`, hint: `write it like: ${form.usage}` };
+    if (roll.length) flags.on = join(roll);
+  }
   const { tokens, abandon } = form.kind === 'move' || form.kind === 'attack' ? takeAbandon(written) : form.kind === 'siege' ? { tokens: oneThen(written), abandon: false } : { tokens: written, abandon: false };
   const { subject, parts } = splitClauses(tokens, form.clauses);
   const fields: RawFields = {};
   if (abandon) fields.abandon = true;
   const usage = `write it like: ${form.usage}`;
   let trimmed = trimCommas(subject);
+  // "create an advantage "High Walls"": the words before the name are the order's.
+  if (form.kind === 'advantage') while (trimmed.length > 1 && ['a', 'an', 'the', 'advantage'].includes(trimmed[0]?.word ?? '')) trimmed = trimmed.slice(1);
   // "construct a Silver mine", "siege the water": articles are not part of names.
   if (form.kind === 'construct' || form.kind === 'siege') while (trimmed.length > 1 && ARTICLES.includes(trimmed[0]?.word ?? '')) trimmed = trimmed.slice(1);
   if (trimmed.length) {
@@ -412,6 +477,7 @@ function readForm(form: Form, written: Token[]): LineResult {
       else delete fields.move;
     }
   }
+  Object.assign(fields, flags);
   const missing = form.required.filter((f) => fields[f] === undefined);
   if (missing.length) return { kind: 'problem', reason: missingText(form, missing), hint: nearKeywordHint(tokens, form) ?? usage };
   return { kind: 'order', fields: ordered(form.kind, fields) };
@@ -444,6 +510,11 @@ const MISSING: Record<string, string> = {
   answer: 'which event it answers ("answer bandits")',
   explore: 'which unit explores',
   heir: 'who the heir is',
+  advantage: 'which aspect to create ("create advantage "High Walls"")',
+  with: 'who makes the roll ("with leader" or "with <diplomatic unit>")',
+  overcome: 'which aspect to overcome',
+  invoke: 'which aspect to invoke',
+  on: 'which roll it is for ("on the battle at 25,6")',
 };
 
 function missingText(form: Form, missing: string[]): string {

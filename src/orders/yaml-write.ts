@@ -1,5 +1,6 @@
 import { Document } from 'yaml';
 import type { NationOrders, Order, SiegeStep } from '../core/orders.js';
+import { aspectPlaceText, invokeTargetWritten } from '../core/order-text.js';
 import { plainText } from '../report/escape.js';
 
 /**
@@ -73,5 +74,11 @@ export function fieldsOf(o: Order): Record<string, unknown> {
       return { heir: o.name, ...(o.ability ? { ability: o.ability } : {}) };
     case 'press':
       return { press: o.to === 'all' ? 'all' : [...o.to], text: o.text, ...(o.anonymous ? { anonymous: true } : {}) };
+    case 'create_advantage':
+      return { advantage: o.aspect, with: 'leader' in o.by ? 'leader' : o.by.unit, ...(o.on ? { on: aspectPlaceText(o.on) } : {}) };
+    case 'overcome':
+      return { overcome: o.aspect, with: 'leader' in o.by ? 'leader' : o.by.unit };
+    case 'invoke':
+      return { invoke: o.aspect, on: invokeTargetWritten(o.on), ...maybe('pay', o.pay), ...maybe('reroll', o.reroll) };
   }
 }

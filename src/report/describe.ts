@@ -94,7 +94,9 @@ function sideView(side: BattleSide, role: 'attacker' | 'defender', names: Namer,
     rolls,
     fateModifier: side.fateModifier,
     fateSpent: showFateOf(side.nation) ? side.fateSpent : null,
-    sideModifiers: modifierViews(side.sideModifiers),
+    // Invokes (rules.fate.aspects) print as side modifiers: "+2 "High Walls" invoked (free invoke)".
+    sideModifiers: modifierViews(side.invokes ? [...side.sideModifiers, ...side.invokes] : side.sideModifiers),
+    ...(side.firstRolls ? { rerolled: `re-rolled by an invoke (first dice: ${side.firstRolls.map((d) => d.value).join(', ')})` } : {}),
     total: side.total,
   };
 }
@@ -277,6 +279,27 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
       return `${n(e.nation)}: the task of "${e.title}" is missed: ${e.why}.`;
     case 'settlement_revolted':
       return `${names.settlement(e.settlement)} rose against ${n(e.from)} and is now held by ${n(e.to)}${e.garrison.length ? ` (garrison: ${e.garrison.map(u).join(', ')})` : ''}.`;
+    case 'aspect_created':
+      return e.refreshed
+        ? `The aspect "${e.aspect}" on ${e.place} now has ${plural(e.free, 'free invoke')}.`
+        : `${e.boost ? 'A boost' : 'A new aspect'}, "${e.aspect}", on ${e.place}${e.boost ? '' : ` with ${plural(e.free, 'free invoke')}`}${e.owner ? ` (${n(e.owner)}'s)` : ''}${e.secret ? ', secret' : ''}.`;
+    case 'aspect_removed':
+      return `The aspect "${e.aspect}" on ${e.place} is gone: ${e.reason}.`;
+    case 'aspect_roll': {
+      const what = e.action === 'create_advantage' ? `to create the advantage "${e.aspect}"` : `to overcome "${e.aspect}"`;
+      const faces = e.faces.map((f) => (f > 0 ? '+' : f < 0 ? '−' : '0')).join('');
+      const result = { fail: 'failed', tie: 'a tie', success: 'a success', style: 'a success with style' }[e.outcome];
+      return `${e.by} tried ${what}: 4dF [${faces}] + ${e.skill} = ${e.total} against ${e.difficulty} — ${result}.`;
+    }
+    case 'aspect_invoked': {
+      const effect = e.effect === 'plus2' ? '+2' : e.effect === 'reroll' ? 'a re-roll' : `fortune +${e.value}`;
+      const paid = e.pay === 'fate' ? `${e.cost} Fate${e.paidTo ? `, paid to ${n(e.paidTo)}` : ''}` : e.pay === 'boost' ? 'the boost used up' : `a free invoke, ${e.freeLeft} left`;
+      return `${n(e.nation)} invoked "${e.aspect}" on ${e.roll}: ${effect} (${paid}).`;
+    }
+    case 'aspect_action_void':
+      return `${n(e.nation)}: ${e.action === 'overcome' ? `the overcome roll against "${e.aspect}"` : `the create-advantage roll for "${e.aspect}"`} was not made: ${e.reason}.`;
+    case 'invoke_unused':
+      return `${n(e.nation)}: "${e.aspect}" was not invoked on ${e.roll}: ${e.reason}; nothing was spent.`;
   }
   // An event type added to the engine after this was written: show it plainly.
   return `${(e as { type: string }).type} event.`;

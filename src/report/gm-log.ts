@@ -20,6 +20,8 @@ export function gmLogLines(campaign: Campaign, nation: NationId, scheduleLines: 
       forcedRolls += a.values.length;
       continue;
     }
+    // Aspects the GM places or removes show in the reports of those who may see them, never here.
+    if (a.kind === 'aspect' || a.kind === 'remove_aspect') continue;
     const mine = a.nation === nation;
     if (a.kind === 'adjust') {
       if (!mine) others.adjust.add(a.nation);

@@ -1,4 +1,5 @@
 import { awaitingOf } from './awaiting.js';
+import { allAspects } from './aspects-view.js';
 import { leaderOf } from '../core/leaders.js';
 import { leaderLines } from './leader-text.js';
 import type { Campaign } from '../core/campaign.js';
@@ -158,6 +159,7 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
   const counts = new Map<string, number>();
   for (const e of events) counts.set(e.type, (counts.get(e.type) ?? 0) + 1);
 
+  const aspects = allAspects(campaign, state);
   return {
     kind: 'gm',
     header: turnHeader(campaign, state.turn, opts.deadline),
@@ -174,6 +176,7 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
     notes,
     gmActions: events.flatMap((e) => (e.phase === 'gm' ? [describeEvent(e, names)] : [])),
     attention,
+    ...(aspects ? { aspects } : {}),
     world: {
       units: withBuilds(campaign, state, unitsOnMap(campaign, Object.values(state.units), names)),
       settlements: sortedByHex(Object.values(state.settlements), (s) => s.hex, (a, b) => compareIds(a.id, b.id))

@@ -31,6 +31,7 @@ import { leaderLines } from './leader-text.js';
 import { revoltOrder } from '../core/phases/events.js';
 import { revoltRisk } from '../core/world/odds.js';
 import { awaitingOf } from './awaiting.js';
+import { aspectsOf } from './aspects-view.js';
 
 const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
 
@@ -348,6 +349,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     unrest,
     discoveries: discoveriesOf(campaign, ns.revealed ?? []),
     ...optional('awaiting', awaitingOf(campaign, ns, mine, state.turn)),
+    ...optional('aspects', aspectsOf(campaign, state, nation)),
     rumours,
     map: terrainGrid(campaign, area, opts.legend),
     changes,

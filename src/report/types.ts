@@ -73,6 +73,8 @@ export interface BattleSideView {
   /** Fate points spent: only for the nation's own side (null for the enemy). */
   fateSpent: number | null;
   sideModifiers: ModifierView[];
+  /** How an invoke's re-roll changed the side's dice, when it did. */
+  rerolled?: string;
   total: number;
 }
 
@@ -428,6 +430,35 @@ export interface GlanceView {
   alerts: string[];
 }
 
+/** A Fate aspect as a nation's report lists it (aspects-view.ts). */
+export interface AspectView {
+  name: string;
+  /** Where it is, in words: a nation, settlement, unit or region. */
+  place: string;
+  free: number;
+  /** The free invokes in words, with whose they are. */
+  text: string;
+  boost: boolean;
+  /** Seen by this nation alone (and the GM). */
+  secret: boolean;
+  /** Its free invokes are this nation's. */
+  yours: boolean;
+  /** It is on this nation, its settlement or unit: invoked against it, it pays this nation. */
+  onYou: boolean;
+}
+
+/** An aspect on the GM's page: every one, secret or not. */
+export interface GmAspectView {
+  name: string;
+  place: string;
+  /** Whose free invokes: a nation's name, or "anyone". */
+  owner: string;
+  free: number;
+  boost: boolean;
+  secret: boolean;
+  since: number;
+}
+
 export interface NationView {
   kind: 'nation';
   header: TurnHeader;
@@ -462,6 +493,8 @@ export interface NationView {
   discoveries: ResourceSite[];
   /** Rolls awaiting the nation's answer and its timed tasks; absent when there are none. */
   awaiting?: AwaitingView;
+  /** The Fate aspects it can see (rules.fate.aspects); absent when none. */
+  aspects?: AspectView[];
   /** Public indicators: of every nation in small campaigns, else of the nations this one has met. */
   nations: PublicNationView[];
   /** True when `nations` lists every nation; otherwise the full list is in the turn's gazette. */
@@ -566,6 +599,8 @@ export interface GmView {
   notes: { nation: string; name: string; text: string }[];
   gmActions: string[];
   attention: string[];
+  /** Every Fate aspect in play (rules.fate.aspects); absent when none. */
+  aspects?: GmAspectView[];
   world: {
     /** Every unit (on the map always; listed on the page up to `detail.nationsInFull` nations). */
     units: ForeignUnitView[];

@@ -39,6 +39,8 @@ interface Expectation {
   nations?: Record<string, unknown>;
   externals?: Record<string, unknown>;
   builds?: unknown[];
+  /** The aspects in play after the turn, in order; [] or null: none. */
+  aspects?: unknown[] | null;
   events?: unknown[];
   noEvents?: unknown[];
   rejected?: number;
@@ -97,6 +99,7 @@ function check(state: GameState, events: LoggedEvent[], want: Expectation | unde
     }
   }
   if (want.builds) problems.push(...mismatches(state.builds, want.builds, 'builds'));
+  if (want.aspects !== undefined) problems.push(...mismatches(state.aspects ?? [], want.aspects ?? [], 'aspects'));
   problems.push(...missingEvents(events, want.events ?? []));
   for (const banned of want.noEvents ?? []) {
     const hit = events.find((e) => mismatches(e, banned).length === 0);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -195,6 +195,50 @@ describe('the outgoing queue', () => {
     expect((await deliverPending(queue, outbox, opts)).failed).toHaveLength(1);
     expect(failed.map((f) => f.messageId)).toEqual(['<m1@x.test>']);
     expect(outbox.tries.get('<m1@x.test>')).toBe(9);
+  });
+
+  it('keeps sent messages in sent/, so a run reads only what is still to send', async () => {
+    const queue = await queueOf('qsent', 3);
+    const outbox = fake(ok);
+    expect((await deliverPending(queue, outbox, { clock: new TestClock(), retry })).sent).toHaveLength(3);
+    expect(readdirSync(queue.dir).filter((n) => n.endsWith('.yaml'))).toEqual([]);
+    expect(readdirSync(queue.sentDir)).toHaveLength(3);
+    expect(await queue.unsent()).toEqual([]);
+    expect((await queue.all()).map((q) => q.status)).toEqual(['sent', 'sent', 'sent']);
+    expect(await queue.sentCount()).toBe(3);
+    // Still queued once, found where it is, and never sent again.
+    expect(await queue.enqueue(message(2), { kind: 'reply' }, new Date())).toBe(false);
+    expect((await queue.get('<m2@x.test>'))?.status).toBe('sent');
+    await deliverPending(queue, outbox, { clock: new TestClock(), retry });
+    expect([...outbox.tries.values()]).toEqual([1, 1, 1]);
+  });
+
+  it('sends nothing twice after a run killed between keeping the sent copy and removing the queued one', async () => {
+    const queue = await queueOf('qhalf', 1);
+    const outbox = fake(ok);
+    const pendingFile = readFileSync(queue.fileFor('<m1@x.test>'));
+    await deliverPending(queue, outbox, { clock: new TestClock(), retry });
+    // The state a kill leaves behind: the sent copy written, the queued file (still pending) not yet removed.
+    writeFileSync(queue.fileFor('<m1@x.test>'), pendingFile);
+    expect(await queue.unsent()).toEqual([]);
+    expect((await queue.get('<m1@x.test>'))?.status).toBe('sent');
+    await deliverPending(queue, outbox, { clock: new TestClock(), retry });
+    expect(outbox.tries.get('<m1@x.test>')).toBe(1);
+    expect(existsSync(queue.fileFor('<m1@x.test>'))).toBe(false);
+  });
+
+  it('moves sent messages an older version kept in the queue folder into sent/', async () => {
+    const queue = await queueOf('qold', 2);
+    const outbox = fake(ok);
+    await deliverPending(queue, outbox, { clock: new TestClock(), retry, kinds: ['reply'] });
+    // As earlier versions left them: sent, in the queue's own folder.
+    for (const id of ['<m1@x.test>', '<m2@x.test>']) renameSync(queue.sentFileFor(id), queue.fileFor(id));
+    expect(await queue.unsent()).toEqual([]);
+    expect(await queue.sentCount()).toBe(2);
+    expect(await queue.enqueue(message(3), { kind: 'reply' }, new Date('2026-03-08T12:00:00Z'))).toBe(true);
+    expect((await deliverPending(queue, outbox, { clock: new TestClock(), retry })).sent).toEqual(['<m3@x.test>']);
+    expect(readdirSync(queue.dir).filter((n) => n.endsWith('.yaml'))).toEqual([]);
+    expect(readdirSync(queue.sentDir)).toHaveLength(3);
   });
 
   it('fails a 5xx at once, stops the run on bad credentials, and reports partial refusals', async () => {

@@ -5,7 +5,7 @@ import type { NationId, UnitId } from '../../src/core/ids.js';
 import { playedNations } from '../../src/core/campaign.js';
 import { nationView, sightOf, unitsNamedIn } from '../../src/report/nation-view.js';
 import { DEMO, FIXTURE, FIXTURE_TURNS, decodeEntities, play, scratchCopy, type Played, type PlayedTurn } from './support.js';
-import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -48,6 +48,13 @@ function secretsOf(t: PlayedTurn, played: Played, owner: NationId, reader: Natio
     if (e.type === 'event_fired' && e.nation === owner && !told.has(e.text)) secrets.push(phrase(`event "${e.event}"`, e.text));
     if (e.type === 'event_message' && e.nation === owner && !told.has(e.text)) secrets.push(phrase(`a message of event "${e.event}"`, e.text));
     if (e.type === 'resource_revealed' && e.nation === owner) secrets.push(phrase('a discovery', e.name));
+  }
+
+  // A nation's secret aspects (rules.fate.aspects) are its alone, unless invoked on a roll against the reader.
+  const invokedAt = new Set<string>();
+  for (const e of t.events) if (e.type === 'aspect_invoked' && e.nations.includes(reader)) invokedAt.add(e.aspect);
+  for (const a of [...(t.before.aspects ?? []), ...(t.state.aspects ?? [])]) {
+    if (a.secret && (a.owner ?? ('nation' in a.on ? a.on.nation : undefined)) === owner && owner !== reader && !invokedAt.has(a.name)) secrets.push(phrase(`secret aspect "${a.name}"`, a.name));
   }
 
   // Units of the owner the reader may not know of: not in its sight at the end, not met in an event it took part in.
@@ -325,6 +332,51 @@ describe.skipIf(!existsSync(DEMO))("secrecy of the GM's log in the demo campaign
         expect(section, `${reader}'s HTML GM's log`).not.toContain(secret);
       }
       expect(t.reports[`${reader}.yaml`]).toContain('gmLog:');
+    }
+  });
+});
+
+/**
+ * Fate aspects (rules.fate.aspects) in the demo: a nation's secret aspect
+ * reaches its own report (text, HTML, YAML) and no other; a public one every
+ * report; the pair scan above checks every secret aspect against every report.
+ */
+describe.skipIf(!existsSync(DEMO))('secrecy of aspects in the demo campaign', () => {
+  let played: Played;
+  let copy: { dir: string; cleanup: () => void };
+  beforeAll(async () => {
+    copy = scratchCopy(DEMO, 'leak-aspects-src');
+    const file = join(copy.dir, 'campaign.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^rules:\n/m, 'rules:\n  fate: { aspects: true }\n'));
+    appendFileSync(
+      join(copy.dir, 'orders', '0001', '_gm.yaml'),
+      [
+        '  - { kind: aspect, name: Vaults of the Deep King, on: { nation: gondarahl }, owner: gondarahl, free: 2, secret: true }',
+        '  - { kind: aspect, name: Whispering Fens, on: { settlement: mirefield }, free: 1 }',
+        '',
+      ].join('\n'),
+    );
+    played = await play(copy.dir, 1, 'leak-aspects');
+  });
+  afterAll(() => {
+    played?.cleanup();
+    copy?.cleanup();
+  });
+  checkPairs(() => played, false);
+
+  it("shows the secret aspect to its nation alone, with its free invokes, and the public one to all", () => {
+    const t = played.turns[0]!;
+    expect(t.state.aspects?.map((a) => a.name)).toEqual(['Vaults of the Deep King', 'Whispering Fens']);
+    expect(t.reports['gondarahl.txt']).toContain('* "Vaults of the Deep King" — on Kingdom of Gondarahl; 2 free invokes (yours); secret; on you');
+    expect(decodeEntities(t.reports['gondarahl.html']!)).toContain('Vaults of the Deep King');
+    expect(t.reports['gondarahl.yaml']).toContain('Vaults of the Deep King');
+    expect(decodeEntities(t.reports['gm.html'] ?? '')).toContain('“Vaults of the Deep King” <em>(secret)</em></td><td>Kingdom of Gondarahl</td><td class="num">2</td><td>Kingdom of Gondarahl</td>');
+    for (const reader of ['argenta', 'grarkul', 'vulcanstille', 'westvalia']) {
+      for (const ext of ['txt', 'html', 'yaml']) {
+        const report = decodeEntities(t.reports[`${reader}.${ext}`]!);
+        expect(report, `${reader}.${ext}`).not.toContain('Vaults of the Deep King');
+        expect(report, `${reader}.${ext}`).toContain('Whispering Fens');
+      }
     }
   });
 });

@@ -29,6 +29,8 @@ export interface CompactState {
   settlements?: Record<string, Record<string, unknown>>;
   externals?: Record<string, Record<string, unknown>>;
   builds?: GameState['builds'];
+  /** Fate aspects in play (rules.fate.aspects); `since` defaults to 0. */
+  aspects?: Record<string, unknown>[];
 }
 
 export function buildState(campaign: Campaign, compact: CompactState = {}): GameState {
@@ -58,5 +60,6 @@ export function buildState(campaign: Campaign, compact: CompactState = {}): Game
   for (const [id, e] of Object.entries(compact.externals ?? {})) {
     (state.externals as Record<string, unknown>)[id] = { id, ...e };
   }
+  if (compact.aspects?.length) state.aspects = compact.aspects.map((a) => ({ free: 0, since: 0, ...a })) as GameState['aspects'];
   return state;
 }

@@ -8,8 +8,8 @@ export const gmPhase: Phase = {
   name: 'gm',
   run(ctx: TurnContext) {
     for (const action of ctx.orders.gm) {
-      // Injected events strike in the events phase; forced rolls are in the turn's dice.
-      if (action.kind === 'event' || action.kind === 'roll') continue;
+      // Injected events strike in the events phase; forced rolls are in the turn's dice; aspects come and go in the aspects phase.
+      if (action.kind === 'event' || action.kind === 'roll' || action.kind === 'aspect' || action.kind === 'remove_aspect') continue;
       if (!ctx.state.nations[action.nation]) continue;
       if (action.kind === 'adjust') {
         const reason = `GM: ${action.reason}`;

@@ -12,6 +12,7 @@ import { defendersOf, takeDefencePledges } from './combat.js';
 import type { Phase } from './phase.js';
 import { planSiegeBlows, siegeStepNumber } from '../siege-steps.js';
 import { unitName } from '../unit-name.js';
+import { applyInvokes } from '../aspects/invoke.js';
 
 /**
  * Siege actions (besiegers against battlements and the water), then sorties
@@ -35,10 +36,13 @@ interface SiegeRoll {
   roll: ReturnType<ReturnType<TurnContext['dice']['stream']>['roll']>;
   modifiers: Modifier[];
   fateSpent: number;
+  /** The first die, when an invoke re-rolled it. */
+  firstRoll?: SiegeRoll['roll'];
 }
 
-function siegeRoll(ctx: TurnContext, unit: UnitState, scope: string, beat: number, fate: number, againstStructure: boolean, opponents: UnitState[]): SiegeRoll {
-  const roll = ctx.dice.stream(scope).roll(unit.health === 'healthy' ? 'd6' : 'd3');
+function siegeRoll(ctx: TurnContext, unit: UnitState, scope: string, beat: number, fate: number, againstStructure: boolean, opponents: UnitState[], s: SettlementState): SiegeRoll {
+  const die = unit.health === 'healthy' ? 'd6' : 'd3';
+  let roll = ctx.dice.stream(scope).roll(die);
   // Only bonuses against structures (or against the units targeted) count here, not open-field ones.
   const modifiers = unitModifiers(ctx, unit, { situation: 'siege', opponents, againstStructure }).filter((m) => m.value !== 0);
   const bought = fateModifier(ctx.rules.fateTable, Math.min(fate, ctx.nationState(unit.nation).fate));
@@ -46,10 +50,23 @@ function siegeRoll(ctx: TurnContext, unit: UnitState, scope: string, beat: numbe
     ctx.changeResource(unit.nation, 'fate', -bought.cost, `Fate spent for +${bought.modifier} on ${scope}`);
     modifiers.push({ value: bought.modifier, source: `${bought.cost} Fate` });
   }
-  const total = roll.value + sumModifiers(modifiers);
   const need = beat + 1;
+  let firstRoll: SiegeRoll['roll'] | undefined;
+  if (ctx.rules.fate.aspects) {
+    // Aspects are invoked after the roll (seed 000): +2s first, then a re-roll while it still falls short.
+    const stream = ctx.dice.stream(`invoke:${scope}`);
+    const what = `the siege of ${s.name}`;
+    const invoked = applyInvokes(ctx, { nation: unit.nation, key: `siege:${s.id}`, what, scene: { nations: [unit.nation, s.nation], hex: s.hex, settlement: s.id, units: [unit.id, ...opponents.map((o) => o.id)] }, against: s.nation === unit.nation ? opponents[0]?.nation : s.nation, stream });
+    modifiers.push(...invoked.modifiers);
+    for (const r of invoked.rerolls) {
+      if (roll.value + sumModifiers(modifiers) >= need || !r.take()) continue;
+      firstRoll ??= roll;
+      roll = stream.roll(die);
+    }
+  }
+  const total = roll.value + sumModifiers(modifiers);
   const successes = total >= need ? 1 + Math.floor((total - need) / ctx.rules.siege.extraActionEvery) : 0;
-  return { total, successes, roll, modifiers, fateSpent: bought.cost };
+  return { total, successes, roll, modifiers, fateSpent: bought.cost, ...(firstRoll ? { firstRoll } : {}) };
 }
 
 function besieged(ctx: TurnContext, unit: UnitState | undefined): SettlementState | undefined {
@@ -73,11 +90,11 @@ function siegeAction(ctx: TurnContext, a: AcceptedOrder<SiegeActionOrder>): void
     ctx.emit({ type: 'attack_cancelled', nations, unit: unit.id, reason: `no battlement of ${s.name} was left to destroy` });
     return;
   }
-  const r = siegeRoll(ctx, unit, `siege:${unit.id}`, number, o.fate ?? 0, true, []);
+  const r = siegeRoll(ctx, unit, `siege:${unit.id}`, number, o.fate ?? 0, true, [], s);
   const healthy = ctx.unitsAt(s.hex).filter((u) => u.nation === s.nation && u.health === 'healthy');
   const blows = planSiegeBlows(o, o.then ?? [], r.successes, { number, poisonTarget: ctx.rules.siege.poisonTarget, battlements: s.battlements, healthy });
   const effects = blows.map((b) => (b.kind === 'battlement' ? `+${b.level} battlement destroyed` : `${unitName(ctx.campaign, b.unit)} bloodied`));
-  ctx.emit({ type: 'siege_roll', nations, action: o.action, unit: unit.id, settlement: s.id, target: number, roll: r.roll, modifiers: r.modifiers, fateSpent: r.fateSpent, total: r.total, successes: r.successes, effects });
+  ctx.emit({ type: 'siege_roll', nations, action: o.action, unit: unit.id, settlement: s.id, target: number, roll: r.roll, modifiers: r.modifiers, fateSpent: r.fateSpent, total: r.total, successes: r.successes, effects, ...(r.firstRoll ? { firstRoll: r.firstRoll } : {}) });
   for (const b of blows) {
     if (b.kind === 'battlement') {
       s.battlements.splice(s.battlements.indexOf(b.level), 1);
@@ -94,14 +111,14 @@ function sortie(ctx: TurnContext, a: AcceptedOrder<SortieOrder>): void {
   const nations = [unit.nation, target.nation].sort(compareIds);
   const numbers = ctx.rules.siege.sortieTarget;
   const beat = numbers[target.health];
-  const r = siegeRoll(ctx, unit, `sortie:${unit.id}`, beat, a.order.fate ?? 0, false, [target]);
+  const r = siegeRoll(ctx, unit, `sortie:${unit.id}`, beat, a.order.fate ?? 0, false, [target], s);
   // Extra successes strike other besiegers no harder to hit than the first.
   const others = ctx
     .unitsAt(s.hex)
     .filter((u) => u.besieging === s.id && u.id !== target.id && numbers[u.health] <= beat);
   const struck = r.successes > 0 ? [target, ...others].slice(0, r.successes) : [];
   const effects = struck.map((u) => `${unitName(ctx.campaign, u)} ${u.health === 'healthy' ? 'bloodied' : 'destroyed'}`);
-  ctx.emit({ type: 'siege_roll', nations, action: 'sortie', unit: unit.id, settlement: s.id, target: beat, roll: r.roll, modifiers: r.modifiers, fateSpent: r.fateSpent, total: r.total, successes: r.successes, effects });
+  ctx.emit({ type: 'siege_roll', nations, action: 'sortie', unit: unit.id, settlement: s.id, target: beat, roll: r.roll, modifiers: r.modifiers, fateSpent: r.fateSpent, total: r.total, successes: r.successes, effects, ...(r.firstRoll ? { firstRoll: r.firstRoll } : {}) });
   for (const u of struck) ctx.harmUnit(u, `sortie from ${s.name}`, nations);
 }
 

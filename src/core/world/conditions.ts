@@ -1,6 +1,6 @@
 import type { HexKey, NationId } from '../ids.js';
 import { seasonOf } from '../phases/upkeep.js';
-import type { SettlementState } from '../state.js';
+import type { SettlementState, UnitState } from '../state.js';
 import type { EventScene } from './scene.js';
 import type { Condition, EventTarget, Range } from './types.js';
 
@@ -30,6 +30,16 @@ function settlementsSeen(w: Where): readonly SettlementState[] {
   return s ? [s] : [];
 }
 
+/** Units a health condition looks at: the event's own unit, the nation's units at its place, or all of them. */
+function unitsSeen(w: Where): readonly UnitState[] {
+  if (w.target.scope === 'nation') return w.scene.unitsOf(w.nation);
+  if (w.target.scope === 'unit') {
+    const u = w.scene.ctx.state.units[w.target.id as UnitState['id']];
+    return u ? [u] : [];
+  }
+  return w.scene.unitsAt(w.target.hex).filter((u) => u.nation === w.nation);
+}
+
 function hexesNear(w: Where, within: number): readonly HexKey[] {
   const centres = w.scene.hexesOf(w.nation, w.target);
   if (centres.length === 1) return w.scene.hexesNear(centres[0]!, within);
@@ -44,6 +54,8 @@ export function dependsOnPlace(c: Condition): boolean {
     case 'lacks_level':
     case 'has_structure':
     case 'lacks_structure':
+    case 'battlements':
+    case 'health':
     case 'captured':
     case 'units_near':
     case 'terrain_near':
@@ -81,8 +93,12 @@ export function holds(c: Condition, w: Where): boolean {
       return settlementsSeen(w).some((s) => s.structures.includes(c.structure));
     case 'lacks_structure':
       return !settlementsSeen(w).some((s) => s.structures.includes(c.structure));
+    case 'battlements':
+      return settlementsSeen(w).some((s) => inRange(s.battlements.length, c.range));
     case 'captured':
       return settlementsSeen(w).some((s) => s.captured) === c.value;
+    case 'health':
+      return unitsSeen(w).some((u) => u.health === c.health);
     case 'units_near': {
       let count = 0;
       for (const hex of hexesNear(w, c.within)) {
@@ -155,6 +171,10 @@ export function describeCondition(c: Condition): string {
       return `there is a ${c.structure}`;
     case 'lacks_structure':
       return `there is no ${c.structure}`;
+    case 'battlements':
+      return rangeText('the number of battlements', c.range);
+    case 'health':
+      return `the unit is ${c.health}`;
     case 'captured':
       return c.value ? 'the settlement was captured' : 'the settlement was not captured';
     case 'units_near': {

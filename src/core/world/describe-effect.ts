@@ -33,5 +33,7 @@ export function describeEffect(e: Effect): string {
       return `the task "${e.task}"`;
     case 'message':
       return 'a message';
+    case 'aspect':
+      return e.boost ? `the boost "${e.name}"` : `the aspect "${e.name}"${e.free ? ` with ${e.free} free invoke${e.free === 1 ? '' : 's'}` : ''}`;
   }
 }

@@ -2,7 +2,8 @@ import { isMilitaryClass, type Resource, type UnitClass } from '../campaign.js';
 import type { TurnContext } from '../context.js';
 import { hexDistance, hexesWithin, hexKey, offsetOf } from '../hex.js';
 import { compareIds, type HexKey, type NationId, type SettlementId, type UnitId } from '../ids.js';
-import type { SettlementState, UnitState } from '../state.js';
+import type { AspectPlace, SettlementState, UnitState } from '../state.js';
+import { placeAspect } from '../aspects/store.js';
 import { setTask } from './pending.js';
 import { revolt } from './revolt.js';
 import type { EventScene } from './scene.js';
@@ -205,5 +206,13 @@ export function applyEffect(ctx: TurnContext, s: Struck, e: Effect): void {
     case 'message':
       ctx.emit({ type: 'event_message', nations: [s.nation], nation: s.nation, event: s.event, text: s.fill(e.text) });
       return;
+    case 'aspect': {
+      // With the Fate layer off the effect does nothing, so a catalogue written for it stays harmless.
+      if (!ctx.rules.fate.aspects) return;
+      const t = s.target;
+      const on: AspectPlace = t.scope === 'nation' ? { nation: s.nation } : t.scope === 'settlement' ? { settlement: t.id as SettlementId } : t.scope === 'unit' ? { unit: t.id as UnitId } : { hex: t.hex };
+      placeAspect(ctx, { name: s.fill(e.name), on, ...(e.for === 'nation' ? { owner: s.nation } : {}), free: e.free, ...(e.boost ? { boost: true } : {}), ...(e.secret ? { secret: true } : {}) }, 'event');
+      return;
+    }
   }
 }

@@ -1,4 +1,5 @@
 import type { TurnContext } from '../context.js';
+import { leaderOf } from '../leaders.js';
 import type { NationId, SettlementId, UnitId } from '../ids.js';
 import { applyEffect } from './effects.js';
 import { askRoll } from './pending.js';
@@ -41,7 +42,8 @@ export function filler(ctx: TurnContext, scene: EventScene, nation: NationId, ta
   const unit = target.scope === 'unit' ? ctx.unit(target.id as UnitId) : undefined;
   const values: Record<string, string> = {
     nation: def.name,
-    leader: def.leader,
+    // The ruler now (an heir after a succession), not the campaign's first; an empty throne has its council.
+    leader: leaderOf(ctx.campaign, ctx.nationState(nation)).name ?? `the council of ${def.name}`,
     settlement: settlement?.name ?? 'the realm',
     unit: unit ? (unit.name ?? def.unitTypes[unit.type]?.name ?? unit.id) : 'a company',
     hex: target.scope === 'nation' ? (settlement?.hex ?? '') : target.hex,

@@ -1,6 +1,9 @@
+import { applyInvokes } from '../aspects/invoke.js';
+import { sumModifiers } from '../bonuses.js';
 import { fateModifier } from '../checks/lookup.js';
+import type { Modifier } from '../events.js';
 import type { TurnContext } from '../context.js';
-import type { NationId } from '../ids.js';
+import { asSettlementId, asUnitId, type NationId } from '../ids.js';
 import type { AnswerOrder } from '../orders.js';
 import { holds } from './conditions.js';
 import { applyEffect, type Struck } from './effects.js';
@@ -67,12 +70,27 @@ export function resolveRolls(ctx: TurnContext, scene: EventScene, catalogue: Eve
     const option = def.roll.options.find((o) => o.id === (answer?.choice ?? def.roll!.default)) ?? def.roll.options[0]!;
     const s = struckBy(ctx, scene, nation, pending.target, def.id, '');
     const title = s.fill(def.title);
-    const roll = ctx.dice.stream(`roll:${nation}:${def.id}`).roll('d6');
+    let roll = ctx.dice.stream(`roll:${nation}:${def.id}`).roll('d6');
     const bought = fateModifier(ctx.rules.fateTable, Math.min(answer?.fate ?? 0, n.fate));
     if (bought.cost > 0) ctx.changeResource(nation, 'fate', -bought.cost, `Fate spent for +${bought.modifier} on the roll: ${title}`);
-    const total = roll.value + bought.modifier;
+    let invokes: Modifier[] = [];
+    let firstRoll: typeof roll | undefined;
+    if (ctx.rules.fate.aspects) {
+      // Aspects are invoked after the roll (seed 000): +2s first, then a re-roll while it still fails.
+      const stream = ctx.dice.stream(`invoke:roll:${nation}:${def.id}`);
+      const t = pending.target;
+      const scene = { nations: [nation], ...(t.scope !== 'nation' ? { hex: t.hex } : {}), ...(t.scope === 'settlement' ? { settlement: asSettlementId(t.id) } : {}), units: t.scope === 'unit' ? [asUnitId(t.id)] : [] };
+      const invoked = applyInvokes(ctx, { nation, key: `roll:${def.id}`, what: `the roll "${title}"`, scene, stream });
+      invokes = invoked.modifiers;
+      for (const r of invoked.rerolls) {
+        if (outcomeOf(option, roll.value + bought.modifier + sumModifiers(invokes)) !== 'fail' || !r.take()) continue;
+        firstRoll ??= roll;
+        roll = stream.roll('d6');
+      }
+    }
+    const total = roll.value + bought.modifier + sumModifiers(invokes);
     const outcome = outcomeOf(option, total);
-    ctx.emit({ type: 'event_roll', nations: [nation], nation, event: def.id, title, option: option.id, answered: answer !== undefined, beat: option.beat, roll, fateSpent: bought.cost, modifier: bought.modifier, total, outcome });
+    ctx.emit({ type: 'event_roll', nations: [nation], nation, event: def.id, title, option: option.id, answered: answer !== undefined, beat: option.beat, roll, fateSpent: bought.cost, modifier: bought.modifier, total, outcome, ...(invokes.length ? { invokes } : {}), ...(firstRoll ? { firstRoll } : {}) });
     const effects = option.outcomes[outcome] ?? (outcome === 'great' ? option.outcomes.success : undefined) ?? [];
     applyAll(ctx, { ...s, title }, effects);
   }

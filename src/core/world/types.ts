@@ -1,5 +1,6 @@
 import type { SettlementLevel, UnitClass } from '../campaign.js';
 import type { HexKey } from '../ids.js';
+import type { Health } from '../state.js';
 
 /**
  * The living world's vocabulary: conditions and effects a GM writes as data
@@ -37,7 +38,11 @@ export type Condition =
   /** Nation scope: any settlement holds it; settlement scope: this one does. */
   | { kind: 'has_structure'; structure: string }
   | { kind: 'lacks_structure'; structure: string }
+  /** How many battlements the settlement has (nation scope: any of its settlements), so walls cracked are walls there. */
+  | { kind: 'battlements'; range: Range }
   | { kind: 'units_near'; within: number; whose: Whose; class?: UnitClass; min: number }
+  /** The event's unit is of this health (a settlement's or hex's: one of the nation's units there; a nation's: any of its units). */
+  | { kind: 'health'; health: Health }
   | { kind: 'terrain_near'; terrain: string; within: number }
   | { kind: 'at_war'; value: boolean }
   | { kind: 'captured'; value: boolean }
@@ -77,7 +82,13 @@ export type Effect =
   | { kind: 'follow_up'; event: string; in: number }
   /** Sets a timed task (a catalogue's `task`, by id): the nation has `turns` turns to meet it. */
   | { kind: 'task'; task: string }
-  | { kind: 'message'; text: string };
+  | { kind: 'message'; text: string }
+  /**
+   * A Fate aspect placed where the event struck (the nation, its settlement,
+   * unit or hex region; rules.fate.aspects). Its free invokes are the nation's
+   * (`for: nation`) or anyone's (`for: anyone`: a misfortune others may use).
+   */
+  | { kind: 'aspect'; name: string; free: number; for: 'nation' | 'anyone'; boost?: true; secret?: true };
 
 export type EffectKind = Effect['kind'];
 

@@ -11,8 +11,9 @@ import { buildState, loadWorld } from '../../support/case-world.js';
 /**
  * Every condition of the vocabulary, true and false, on the rules cases'
  * world: Argenta (Prosperity +1, Happiness -2) holds a capital with a market
- * and a captured village in the forest strip, a knight next to the village,
- * and a Gondarahl unit two hexes from it; turn 3 is a Summer.
+ * and two battlements and a captured village (no walls) in the forest strip,
+ * a knight next to the village and a bloodied one far off by its mine, and a
+ * Gondarahl unit two hexes from the village; turn 3 is a Summer.
  */
 const campaign = loadWorld(join(import.meta.dirname, '..', '..', 'cases', '_world.yaml'));
 const argenta = asNationId('argenta');
@@ -24,12 +25,13 @@ function scene(): EventScene {
       argenta: { prosperity: 1, happiness: -2, renown: 40, fate: 3, goals: [{ id: 'silver', done: true }], history: [{ event: 'plague', turn: 1 }] },
     },
     settlements: {
-      argentum: { nation: 'argenta', level: 'capital', hex: '3,3', name: 'Argentum', structures: ['market'] },
+      argentum: { nation: 'argenta', level: 'capital', hex: '3,3', name: 'Argentum', structures: ['market'], battlements: [1, 2] },
       wood: { nation: 'argenta', level: 'village', hex: '5,2', name: 'Wood', captured: true, home: false },
     },
     units: {
       knight: { nation: 'argenta', type: 'knight', hex: '6,2' },
       dwarf: { nation: 'gondarahl', type: 'dwarves', hex: '7,2' },
+      sick: { nation: 'argenta', type: 'knight', hex: '9,4', health: 'bloodied' },
     },
     externals: { m1: { nation: 'argenta', type: 'mine', hex: '9,4' } },
   });
@@ -39,6 +41,7 @@ function scene(): EventScene {
 const NATION: EventTarget = { scope: 'nation' };
 const CAPITAL = { scope: 'settlement', id: 'argentum', hex: '3,3' } as EventTarget;
 const WOOD = { scope: 'settlement', id: 'wood', hex: '5,2' } as EventTarget;
+const KNIGHT = { scope: 'unit', id: 'knight', hex: '6,2' } as EventTarget;
 
 const cases: [string, Condition, EventTarget, boolean][] = [
   ['Prosperity in range', { kind: 'prosperity', range: { min: 1 } }, NATION, true],
@@ -60,6 +63,15 @@ const cases: [string, Condition, EventTarget, boolean][] = [
   ['village has no market', { kind: 'has_structure', structure: 'market' }, WOOD, false],
   ['village lacks a market', { kind: 'lacks_structure', structure: 'market' }, WOOD, true],
   ['nation lacks a market', { kind: 'lacks_structure', structure: 'market' }, NATION, false],
+  ['capital has walls', { kind: 'battlements', range: { min: 1 } }, CAPITAL, true],
+  ['village has no walls', { kind: 'battlements', range: { min: 1 } }, WOOD, false],
+  ['village has no battlement', { kind: 'battlements', range: { max: 0 } }, WOOD, true],
+  ['nation has a settlement with two battlements', { kind: 'battlements', range: { min: 2 } }, NATION, true],
+  ['nation has no settlement with three', { kind: 'battlements', range: { min: 3 } }, NATION, false],
+  ['the knight is healthy', { kind: 'health', health: 'healthy' }, KNIGHT, true],
+  ['the knight is not bloodied', { kind: 'health', health: 'bloodied' }, KNIGHT, false],
+  ['the nation has a bloodied unit', { kind: 'health', health: 'bloodied' }, NATION, true],
+  ['no unit of the nation stands in the village', { kind: 'health', health: 'healthy' }, WOOD, false],
   ['village was captured', { kind: 'captured', value: true }, WOOD, true],
   ['capital was captured', { kind: 'captured', value: true }, CAPITAL, false],
   ['own cavalry within 1 of the village', { kind: 'units_near', within: 1, whose: 'own', class: 'cavalry', min: 1 }, WOOD, true],
@@ -113,6 +125,8 @@ describe('conditions', () => {
     expect(describeCondition({ kind: 'happiness', range: { max: -2 } })).toBe('Happiness is -2 or lower');
     expect(describeCondition({ kind: 'prosperity', range: { min: 1, max: 3 } })).toBe('Prosperity is between +1 and +3');
     expect(describeCondition({ kind: 'units_near', within: 2, whose: 'foreign', class: 'cavalry', min: 1 })).toBe('at least 1 foreign cavalry within 2 hexes');
+    expect(describeCondition({ kind: 'battlements', range: { min: 1 } })).toBe('the number of battlements is 1 or higher');
+    expect(describeCondition({ kind: 'health', health: 'healthy' })).toBe('the unit is healthy');
     expect(describeCondition({ kind: 'not', of: { kind: 'season', seasons: ['Winter'] } })).toBe('not (it is Winter)');
     expect(describeCondition({ kind: 'happened', event: 'plague', within: 4, value: true })).toBe('event "plague" happened in the last 4 turns');
     for (const [, c] of cases) expect(describeCondition(c)).toMatch(/^[\w("]/);

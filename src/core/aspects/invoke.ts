@@ -1,0 +1,187 @@
+import type { AcceptedOrder, TurnContext } from '../context.js';
+import type { DiceStream } from '../dice.js';
+import type { InvokePay, Modifier } from '../events.js';
+import { compareIds, type NationId } from '../ids.js';
+import type { InvokeOrder, InvokeTarget } from '../orders.js';
+import type { AspectState } from '../state.js';
+import { rollFortune } from './fate-dice.js';
+import { aspectKey, canSee, holderOf, inPlay, type RollScene } from './places.js';
+import { removeAspect } from './store.js';
+
+/**
+ * Invokes at the roll they were ordered for (docs/rules.md A3, seed 000
+ * "Invoking an Aspect": after the roll, +2 or a re-roll; seed 002: free
+ * invokes stack with each other and with one paid invoke). Each roll asks
+ * for its nation's invokes once, by key; the turn's invoke orders are
+ * indexed on the first ask, so a turn without them costs one look.
+ */
+
+/** The key of the roll an invoke order names: a battle (or assault) by hex, a siege by settlement, a roll by event. */
+export function invokeKey(ctx: Pick<TurnContext, 'start'>, on: InvokeTarget): string {
+  if ('battle' in on) return `battle:${on.battle}`;
+  if ('assault' in on) return `battle:${ctx.start.settlements[on.assault]?.hex ?? on.assault}`;
+  if ('siege' in on) return `siege:${on.siege}`;
+  return `roll:${on.roll}`;
+}
+
+const index = new WeakMap<TurnContext, Map<string, AcceptedOrder<InvokeOrder>[]>>();
+
+function invokeIndex(ctx: TurnContext): Map<string, AcceptedOrder<InvokeOrder>[]> {
+  let byKey = index.get(ctx);
+  if (!byKey) {
+    byKey = new Map();
+    for (const a of ctx.acceptedOf('invoke')) {
+      const k = `${a.nation}|${invokeKey(ctx, a.order.on)}`;
+      const list = byKey.get(k);
+      if (list) list.push(a);
+      else byKey.set(k, [a]);
+    }
+    index.set(ctx, byKey);
+  }
+  return byKey;
+}
+
+/** The nation's invokes for this roll, taken once: the first roll under the key uses them. */
+function takeInvokes(ctx: TurnContext, nation: NationId, key: string): AcceptedOrder<InvokeOrder>[] {
+  const byKey = invokeIndex(ctx);
+  const k = `${nation}|${key}`;
+  const found = byKey.get(k) ?? [];
+  byKey.delete(k);
+  return found;
+}
+
+/**
+ * Invokes for battles and sieges no roll took (the nation fought no battle
+ * there, made no siege roll there): each told to its nation, nothing spent.
+ * Called once the battles and sieges are over.
+ */
+export function reportUntakenInvokes(ctx: TurnContext, what: (a: AcceptedOrder<InvokeOrder>) => string): void {
+  const byKey = invokeIndex(ctx);
+  for (const [k, list] of [...byKey]) {
+    if (k.includes('|roll:')) continue;
+    byKey.delete(k);
+    for (const a of list) ctx.emit({ type: 'invoke_unused', nations: [a.nation], nation: a.nation, aspect: a.order.aspect, roll: what(a), reason: `your nation made no such roll this turn` });
+  }
+}
+
+/** The roll an invoke is made on, as the engine hands it over. */
+export interface InvokedRoll {
+  nation: NationId;
+  key: string;
+  /** The roll in words, for events and reports: "the battle at 25,6". */
+  what: string;
+  scene: RollScene;
+  /** The other side of the roll: a paid invoke of an aspect on this nation pays it the Fate (seed 002 "Earning Fate Points"). */
+  against?: NationId;
+  /** Fortune and re-rolls draw from here, never from the roll's own stream, so the other side's dice stay as they were. */
+  stream: DiceStream;
+}
+
+/** A re-roll the roll may take, when it is behind; spent only if taken. */
+export interface Reroll {
+  take(): boolean;
+}
+
+export interface Invoked {
+  modifiers: Modifier[];
+  rerolls: Reroll[];
+}
+
+const NONE: Invoked = { modifiers: [], rerolls: [] };
+
+/** Who may spend an aspect's free invokes: its owner, or anyone when it has none (seed 000 "Free Invokes"). */
+const mayUseFree = (a: AspectState, nation: NationId) => a.owner === undefined || a.owner === nation;
+
+/**
+ * Applies the nation's +2 and fortune invokes to the roll now, paying for
+ * each, and hands back the re-rolls for the caller to take if the roll is
+ * behind. An invoke that cannot be made (aspect gone or not in play here,
+ * no free invoke or Fate left, the aspect already paid for on this roll) is
+ * recorded as unused and costs nothing.
+ */
+export function applyInvokes(ctx: TurnContext, roll: InvokedRoll): Invoked {
+  if (!ctx.rules.fate.aspects) return NONE;
+  const orders = takeInvokes(ctx, roll.nation, roll.key);
+  if (!orders.length) return NONE;
+  const out: Invoked = { modifiers: [], rerolls: [] };
+  const paidOnce = new Set<AspectState>();
+  const nations = [...new Set([roll.nation, ...(roll.against ? [roll.against] : [])])].sort(compareIds);
+  const unused = (o: InvokeOrder, reason: string) => ctx.emit({ type: 'invoke_unused', nations: [roll.nation], nation: roll.nation, aspect: o.aspect, roll: roll.what, reason });
+  for (const { order: o } of orders) {
+    const key = aspectKey(o.aspect);
+    const named = (ctx.state.aspects ?? []).filter((a) => aspectKey(a.name) === key && canSee(ctx.state, a, roll.nation));
+    const aspect = named.find((a) => inPlay(ctx.state, a, roll.scene));
+    if (!aspect) {
+      unused(o, named.length ? `"${o.aspect}" is not in play at ${roll.what}` : `"${o.aspect}" is no longer in play`);
+      continue;
+    }
+    const pay: InvokePay = aspect.boost ? 'boost' : (o.pay ?? (aspect.free > 0 && mayUseFree(aspect, roll.nation) ? 'free' : 'fate'));
+    /** Pays for the invoke, or says why it cannot be made. */
+    const spend = (): { ok: true; paidTo?: NationId } | { ok: false; reason: string } => {
+      const no = (reason: string) => ({ ok: false as const, reason });
+      if (!(ctx.state.aspects ?? []).includes(aspect)) return no(`"${aspect.name}" was used up earlier in the turn`);
+      if (pay === 'fate') {
+        if (paidOnce.has(aspect)) return no(`"${aspect.name}" was already invoked with Fate on ${roll.what}: an aspect is invoked once a roll, save for free invokes`);
+        const cost = ctx.rules.fate.invokeCost;
+        if (ctx.nationState(roll.nation).fate < cost) return no(`not enough Fate left to invoke "${aspect.name}" (${cost} needed)`);
+        paidOnce.add(aspect);
+        ctx.changeResource(roll.nation, 'fate', -cost, `invoked "${aspect.name}" on ${roll.what}`);
+        const holder = holderOf(ctx.state, aspect.on);
+        if (holder && holder === roll.against && holder !== roll.nation) {
+          ctx.changeResource(holder, 'fate', cost, `"${aspect.name}" was invoked against you on ${roll.what}`);
+          return { ok: true, paidTo: holder };
+        }
+        return { ok: true };
+      }
+      if (!mayUseFree(aspect, roll.nation)) return no(`the free invokes of "${aspect.name}" are its owner's`);
+      if (aspect.free < 1) return no(`"${aspect.name}" has no free invoke left`);
+      aspect.free -= 1;
+      return { ok: true };
+    };
+    const record = (effect: 'plus2' | 'reroll' | 'fortune', value: number, paidTo: NationId | undefined, extra: object = {}) =>
+      ctx.emit({
+        type: 'aspect_invoked',
+        nations,
+        nation: roll.nation,
+        aspect: aspect.name,
+        roll: roll.what,
+        effect,
+        value,
+        pay,
+        cost: pay === 'fate' ? ctx.rules.fate.invokeCost : 0,
+        ...(paidTo ? { paidTo } : {}),
+        freeLeft: aspect.boost ? 0 : aspect.free,
+        ...extra,
+      });
+    const settle = () => {
+      const r = spend();
+      if (!r.ok) unused(o, r.reason);
+      return r;
+    };
+    if (o.reroll && !aspect.boost) {
+      out.rerolls.push({
+        take: () => {
+          const s = settle();
+          if (!s.ok) return false;
+          record('reroll', 0, s.paidTo);
+          return true;
+        },
+      });
+      continue;
+    }
+    const s = settle();
+    if (!s.ok) continue;
+    if (aspect.boost) {
+      // A boost adds fortune (seed 000 "Boosts"), then is gone (seed 002 "Aspect Types").
+      const fortune = rollFortune(roll.stream);
+      record('fortune', fortune.total, s.paidTo, { fortune: fortune.dice });
+      out.modifiers.push({ value: fortune.total, source: `boost "${aspect.name}" (fortune)` });
+      removeAspect(ctx, aspect, 'a boost is gone once used');
+      continue;
+    }
+    record('plus2', 2, s.paidTo);
+    out.modifiers.push({ value: 2, source: `"${aspect.name}" invoked (${pay === 'free' ? 'free invoke' : `${ctx.rules.fate.invokeCost} Fate`})` });
+  }
+  // Re-rolls never carry over to another roll: unused at the end of the turn they are simply not taken.
+  return out;
+}

@@ -12,9 +12,6 @@ import type { MapWindow, TerrainGrid } from './types.js';
  * what stands on it is subject to sight.
  */
 
-/** Maps up to this many hexes are shown whole; bigger ones are cut to what the nation knows. */
-export const WHOLE_MAP_LIMIT = 40 * 40;
-
 const PREFERRED: Record<string, string> = {
   plains: '.',
   grass: '.',
@@ -88,31 +85,81 @@ export function wholeWindow(campaign: Campaign): MapWindow {
 }
 
 /**
- * The part of the map a report draws: all of it when small, otherwise the
- * box around the hexes the nation knows, with a margin of one hex. The first
- * column is kept even so odd columns stay shifted down as on the real map.
+ * The largest window a nation's map draws: at the map's readable scale
+ * (svg-map.ts, AREA_RADIUS) 19 columns are 638 pixels wide, the width of a
+ * mail reader's or a printed page's text; 16 rows are about as tall.
  */
-export function windowAround(campaign: Campaign, hexes: Iterable<string>): MapWindow {
+export const AREA_LIMIT = { cols: 19, rows: 16 } as const;
+/** The smallest: a nation that sees little still sees its neighbourhood. */
+export const AREA_MINIMUM = { cols: 13, rows: 9 } as const;
+/** Hexes of context around what the nation knows. */
+export const AREA_MARGIN = 1;
+
+/**
+ * The nation's area of interest: the box around the hexes it knows, given in groups (its
+ * sight, its units and settlements, this turn's moves and battles) with a
+ * margin, at least AREA_MINIMUM where the map allows. A box bigger than
+ * AREA_LIMIT is cut to it around `focus` (the nation's own units and
+ * settlements): the median of their columns and rows, so a lone scout far
+ * away does not pull the window off the nation's heart. The first column is
+ * kept even so odd columns stay shifted down as on the real map.
+ */
+export function areaOfInterest(campaign: Campaign, hexes: readonly Iterable<string>[], focus: Iterable<string> = []): MapWindow {
   const { width, height } = campaign.map;
-  const list = [...hexes];
-  if (width * height <= WHOLE_MAP_LIMIT || list.length === 0) return wholeWindow(campaign);
-  let c0 = Infinity;
-  let r0 = Infinity;
-  let c1 = -Infinity;
-  let r1 = -Infinity;
-  for (const h of list) {
+  // A few hundred hexes per report, a thousand reports: bounds kept as they come, no arrays of them.
+  const box = { c0: Infinity, c1: -Infinity, r0: Infinity, r1: -Infinity };
+  const take = (h: string) => {
     const { col, row } = offsetOf(asHexKey(h));
-    c0 = Math.min(c0, col);
-    r0 = Math.min(r0, row);
-    c1 = Math.max(c1, col);
-    r1 = Math.max(r1, row);
+    if (col < box.c0) box.c0 = col;
+    if (col > box.c1) box.c1 = col;
+    if (row < box.r0) box.r0 = row;
+    if (row > box.r1) box.r1 = row;
+  };
+  for (const group of hexes) for (const h of group) take(h);
+  if (box.c0 === Infinity) return clampWindow({ col: 0, row: 0, cols: AREA_MINIMUM.cols, rows: AREA_MINIMUM.rows }, width, height);
+  const focusCols: number[] = [];
+  const focusRows: number[] = [];
+  for (const h of focus) {
+    const { col, row } = offsetOf(asHexKey(h));
+    focusCols.push(col);
+    focusRows.push(row);
   }
-  c0 = Math.max(0, c0 - 1);
-  c0 -= c0 % 2;
-  r0 = Math.max(0, r0 - 1);
-  c1 = Math.min(width - 1, c1 + 1);
-  r1 = Math.min(height - 1, r1 + 1);
-  return { col: c0, row: r0, cols: c1 - c0 + 1, rows: r1 - r0 + 1 };
+  const span = (min: number, max: number, centres: number[], size: number, minimum: number, limit: number): [number, number] => {
+    let lo = Math.max(0, min - AREA_MARGIN);
+    let hi = Math.min(size - 1, max + AREA_MARGIN);
+    if (hi - lo + 1 > limit) {
+      // Without own hexes to centre on, the middle of what is known.
+      const centre = centres.length ? median(centres) : Math.floor((min + max) / 2);
+      lo = Math.min(Math.max(lo, centre - Math.floor(limit / 2)), hi - limit + 1);
+      hi = lo + limit - 1;
+    }
+    while (hi - lo + 1 < Math.min(minimum, size)) {
+      if (lo > 0) lo--;
+      if (hi - lo + 1 < minimum && hi < size - 1) hi++;
+    }
+    return [lo, hi];
+  };
+  const [c0, c1] = span(box.c0, box.c1, focusCols, width, AREA_MINIMUM.cols, AREA_LIMIT.cols);
+  const [r0, r1] = span(box.r0, box.r1, focusRows, height, AREA_MINIMUM.rows, AREA_LIMIT.rows);
+  return clampWindow({ col: c0, row: r0, cols: c1 - c0 + 1, rows: r1 - r0 + 1 }, width, height);
+}
+
+/** An even first column (one column more to the left, or the window moved left by one at the limit), inside the map. */
+function clampWindow(w: MapWindow, width: number, height: number): MapWindow {
+  let cols = Math.min(w.cols, width);
+  const rows = Math.min(w.rows, height);
+  let col = Math.max(0, Math.min(w.col, width - cols));
+  if (col % 2 === 1) {
+    col -= 1;
+    if (cols < AREA_LIMIT.cols) cols += 1;
+  }
+  const row = Math.max(0, Math.min(w.row, height - rows));
+  return { col, row, cols, rows };
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
 }
 
 /** Every on-map hex within `radius` of a hex. */

@@ -52,7 +52,7 @@ export function nationData(view: NationView): Record<string, unknown> {
   // In the view's order, each field replaced where it changes.
   const data: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(view)) {
-    if (key === 'kind') continue;
+    if (key === 'kind' || key === 'changes') continue;
     Object.assign(data, replaced[key as keyof NationView] ?? { [key]: value });
   }
   data.otherNations = sortedRecord(otherNations);

@@ -21,7 +21,9 @@ import {
 } from './facts.js';
 import { rated } from './ladder.js';
 import { ReportIndex, type Rumour } from './report-index.js';
-import { compareHexes, hexesAround, sortedByHex, resourcesByHex, terrainGrid, windowAround } from './map-grid.js';
+import { areaOfInterest, compareHexes, hexesAround, sortedByHex, resourcesByHex, terrainGrid } from './map-grid.js';
+import { mapChangesOf } from './map-changes.js';
+import { glanceOf } from './glance.js';
 import type { ForeignSettlementView, ForeignUnitView, LetterView, LogLine, NationSummary, NationView, PublicNationView, ResourceSite, UnrestView } from './types.js';
 import { isMilitaryClass } from '../core/campaign.js';
 import { leaderCostChange, leaderOf } from '../core/leaders.js';
@@ -215,12 +217,15 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
   };
   const own = (n: NationId) => n === nation;
   const letters: LetterView[] = [];
+  // Each event's sentence, made once: the map's marks repeat some of them.
+  const told = new Map<LoggedEvent, string>();
   for (const e of mine) {
     if (e.type === 'press') {
       letters.push(letterView(e, nation, names));
       continue;
     }
     const text = describeEvent(e, names);
+    told.set(e, text);
     if (e.type === 'event_fired') {
       summary.events.push({ id: e.event, title: e.title, text: e.text, tone: e.tone, how: e.how });
       continue;
@@ -302,10 +307,16 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
 
   const notes = (opts.orders?.nations[nation]?.orders ?? []).flatMap((o) => (o.kind === 'note' ? [o.text] : []));
   const hexes = sortedByHex(seen, (h) => h);
+  const changes = mapChangesOf(mine, nation, before, state, names, (e) => told.get(e) ?? describeEvent(e, names));
+  const ownHexes = [...index.world.unitsOf(nation).map((u) => u.hex), ...index.world.settlementsOf(nation).map((s) => s.hex)];
+  const area = areaOfInterest(campaign, [hexes, ownHexes, changes.marks.map((m) => m.hex), ...changes.moves.map((m) => m.hexes)], ownHexes);
+  const settlements = ownSettlements(index, nation, names, besiegers);
+  const unrest = unrestOf(campaign, index, nation, ns.prosperity, ns.happiness, (id) => names.settlement(id as SettlementState['id']));
+  const header = turnHeader(campaign, state.turn, opts.deadline);
 
   return {
     kind: 'nation',
-    header: turnHeader(campaign, state.turn, opts.deadline),
+    header,
     // Filled in by the report job when the campaign shows the GM's log (gm-log.ts).
     gmLog: [],
     nation: { id: nation, name: def.name, ...leaderLines(campaign, ns), alive: ns.alive, missedTurns: ns.missedTurns, battlesWon: ns.battlesWon },
@@ -316,7 +327,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     happiness: indicatorLedger(mine, nation, 'happiness', was?.happiness ?? ns.happiness, ns.happiness),
     goals: goalsOf(campaign, ns, nation),
     units: ownUnits(campaign, state, nation, names),
-    settlements: ownSettlements(index, nation, names, besiegers),
+    settlements,
     projects: ownProjects(index, nation, names),
     externals: externalsOf(campaign, index.world.externalsByNation.get(nation) ?? []),
     caps: capsOf(index, nation),
@@ -335,12 +346,27 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
         .map((r) => ({ hex: r.hex, kind: r.kind, name: r.name })),
     },
     ...nationsListed(campaign, state, nation, mine, foreignUnitsSeen, foreignSettlements, opts.inlineNationsUpTo ?? INLINE_NATIONS_UP_TO),
-    unrest: unrestOf(campaign, index, nation, ns.prosperity, ns.happiness, (id) => names.settlement(id as SettlementState['id'])),
+    unrest,
     discoveries: discoveriesOf(campaign, ns.revealed ?? []),
     ...optional('awaiting', awaitingOf(campaign, ns, mine, state.turn)),
     ...optional('aspects', aspectsOf(campaign, state, nation)),
     rumours,
-    map: terrainGrid(campaign, windowAround(campaign, hexes), opts.legend),
+    map: terrainGrid(campaign, area, opts.legend),
+    changes,
+    glance: glanceOf({
+      nation,
+      alive: ns.alive,
+      missedTurns: ns.missedTurns,
+      renown: [was?.renown ?? ns.renown, ns.renown],
+      fate: [was?.fate ?? ns.fate, ns.fate],
+      deadline: header.next.deadline,
+      refused: summary.rejected.length,
+      unitsLost: index.worldBefore.unitsOf(nation).filter((u) => state.units[u.id] === undefined).length,
+      settlements,
+      unrest,
+      mine,
+      names,
+    }),
   };
 }
 

@@ -12,6 +12,8 @@ import { gmMapModel, nationMapModel, type MapModel } from './map-model.js';
 import { nationData } from './nation-data.js';
 import { renderOrderTemplate } from './order-template.js';
 import { DENSE_MAP, renderSvgMap } from './svg-map.js';
+import { overviewBase } from './svg-overview.js';
+import { renderWorldMap } from './svg-world.js';
 import type { GmView, NationView } from './types.js';
 
 /**
@@ -167,6 +169,7 @@ export const DEFAULT_NATION_FORMATS: readonly NationFormat[] = ['txt', 'html', '
 
 /** The machine-readable report: what the view knows, without its repetition (nation-data.ts), tagged with its format. */
 export function nationYaml(view: NationView): string {
+  // The map's drawing of this turn (`changes`) is left out (nation-data.ts): it is the summary's events again, as hexes to draw.
   return `# ${view.nation.name}: what your nation knows after turn ${view.header.turn} of ${view.header.title}.\n${writeYaml({ format: NATION_YAML_FORMAT, ...nationData(view) })}`;
 }
 
@@ -174,7 +177,10 @@ export function nationYaml(view: NationView): string {
 export function renderNationReports(written: NationView, campaign: Campaign, templates: ReportTemplates, formats: readonly NationFormat[] = DEFAULT_NATION_FORMATS): Partial<NationFiles> & { txt: string } {
   const view = printable(written);
   const model = nationMapModel(view);
-  const svg = formats.includes('html') || formats.includes('svg') ? renderSvgMap(model) : '';
+  const { window } = view.map;
+  // The whole map in small, unless the area already is the whole map.
+  const whole = window.cols >= campaign.map.width && window.rows >= campaign.map.height;
+  const svg = formats.includes('html') || formats.includes('svg') ? renderSvgMap(model, whole ? {} : { overview: overviewBase(campaign) }) : '';
   const context = withLazyAsciiMap({ ...view, mapSvg: svg, mapNations: model.nations }, model);
   return {
     txt: run(templates, 'nationText', context),
@@ -185,17 +191,19 @@ export function renderNationReports(written: NationView, campaign: Campaign, tem
   };
 }
 
-/** The GM's page and world map; `inline` says whether the page carries the map (else it links gm.svg). */
-export function renderGmReport(written: GmView, templates: ReportTemplates): { html: string; svg: string; inline: boolean } {
+/**
+ * The GM's page and world map. A world of more than DENSE_MAP hexes is drawn
+ * a cell per hex (svg-world.ts): hex by hex it would be tens of megabytes that
+ * no browser shows whole. Either way the page carries the map; `gm.svg` is
+ * written only when the campaign's formats ask for it.
+ */
+export function renderGmReport(written: GmView, templates: ReportTemplates): { html: string; svg: string } {
   const view = printable(written);
   const model = gmMapModel(view);
-  const svg = renderSvgMap(model);
-  // A big world's map is tens of megabytes: the page links it rather than carry a second copy.
   const hexes = model.grid.window.cols * model.grid.window.rows;
-  const inline = hexes <= DENSE_MAP;
-  const mapSvg = inline ? svg : `<p class="map-link">The world has ${hexes.toLocaleString('en')} hexes, too many to draw inside this page: the map is <a href="gm.svg">gm.svg</a>, beside this file (attached to the GM's mail as gm-map.svg).</p>`;
-  const context = withLazyAsciiMap({ ...view, mapSvg, mapNations: model.nations }, model);
-  return { html: run(templates, 'gmHtml', context), svg, inline };
+  const svg = hexes <= DENSE_MAP ? renderSvgMap(model) : renderWorldMap(model);
+  const context = withLazyAsciiMap({ ...view, mapSvg: svg, mapNations: model.nations }, model);
+  return { html: run(templates, 'gmHtml', context), svg };
 }
 
 /**

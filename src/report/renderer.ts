@@ -190,8 +190,8 @@ export async function writeReportsTo(sink: FileSink, input: ReportInput, opts: R
       });
       const gm = renderGmReport(view, templates);
       await sink.write(`${REPORTS_DIR}/${GM_REPORT}.html`, gm.html);
-      // One copy of the world map: in the page, or beside it when too big for it (or when the campaign asks for maps apart).
-      if (!gm.inline || settings.formats?.includes('svg')) await sink.write(`${REPORTS_DIR}/${GM_REPORT}.svg`, gm.svg);
+      // One copy of the world map, in the page; a file of its own only when the campaign asks for maps apart.
+      if (settings.formats?.includes('svg')) await sink.write(`${REPORTS_DIR}/${GM_REPORT}.svg`, gm.svg);
     }
   };
   await renderNations(job, sink, templates, beside);

@@ -4,17 +4,29 @@ import { asHexKey, compareIds } from '../core/ids.js';
 import { pushTo } from '../core/multimap.js';
 import { escapeXml } from './escape.js';
 import type { MapModel, MapUnit } from './map-model.js';
+import { inkOn } from './palette.js';
+import { renderLegend } from './svg-legend.js';
+import { renderOverview, type OverviewBase } from './svg-overview.js';
+import { moveArrow, movePaths, num, settlementPaint, SymbolKit, SYMBOL_STYLE, TEXT_SIZE, unitPill } from './svg-symbols.js';
 
 /**
  * The hex map as a standalone SVG: flat-topped hexes in odd-q columns (odd
  * columns shifted down half a hex, as on the campaign map), terrain coloured,
- * hexes out of sight dimmed, settlements and units in their nation's colour.
+ * hexes out of sight dimmed, settlements, structures and units in their
+ * nation's colour, this turn's moves and marks, and under it the legend and
+ * (on a nation's map) the whole map in small with the area framed.
  * Every piece of text is escaped here (escape.ts); the result is safe to embed in HTML.
  * Colours are presentation attributes, so a stylesheet (the HTML template's)
  * can restyle them by class: .t-<terrain>, .n-<nation>, .fog, .settlement...
+ *
+ * The scale is fixed so the map reads at a page's width: with HEX_RADIUS 22 a
+ * nation's largest window (map-grid.ts, AREA_LIMIT) is 638 pixels wide, and
+ * every text is at least 9 pixels high without the page shrinking the map.
  */
 
-export const HEX_RADIUS = 26;
+export const HEX_RADIUS = 22;
+/** The narrowest a map is drawn, so its legend has room. */
+export const MIN_WIDTH = 600;
 const SQRT3 = Math.sqrt(3);
 
 export const TERRAIN_COLOURS: Record<string, string> = {
@@ -37,13 +49,8 @@ export const TERRAIN_COLOURS: Record<string, string> = {
 /** A class-name-safe form of an id. */
 export const cssName = (s: string) => s.toLowerCase().replace(/[^a-z0-9_-]/g, '-');
 
-const num = (n: number) => {
-  const s = n.toFixed(1);
-  return s.endsWith('.0') ? s.slice(0, -2) : s;
-};
-
 /** A stable colour for a terrain the palette does not know. */
-function terrainColour(terrain: string): string {
+export function terrainColour(terrain: string): string {
   const known = TERRAIN_COLOURS[terrain];
   if (known) return known;
   let h = 0;
@@ -55,6 +62,8 @@ export interface SvgOptions {
   radius?: number;
   /** Draw "col,row" and a tooltip in each hex (default: yes, unless the window is bigger than DENSE_MAP hexes). */
   coordinates?: boolean;
+  /** The campaign's land mask (svg-overview.ts): a nation's map draws the whole map in small beside the legend. */
+  overview?: OverviewBase;
 }
 
 /** Above this many hexes the map leaves out per-hex labels and tooltips, to stay a reasonable size. */
@@ -69,7 +78,7 @@ function mapToken(model: MapModel, radius: number): string {
 
 export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   const R = opts.radius ?? HEX_RADIUS;
-  const { window, rows, legend } = model.grid;
+  const { window, rows, legend: legend_ } = model.grid;
   const labels = opts.coordinates ?? window.cols * window.rows <= DENSE_MAP;
   const colour = new Map(model.nations.map((n) => [n.id, n.colour]));
   const nationName = new Map(model.nations.map((n) => [n.id, n.name]));
@@ -86,33 +95,51 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
 
   const mapWidth = 2 * R + 1.5 * R * Math.max(0, window.cols - 1);
   const mapHeight = SQRT3 * R * (window.rows + 0.5);
-  const legendLines = model.nations.length;
-  const legendTop = mapHeight + 8;
-  const height = legendTop + 18 * legendLines + 6;
-  const width = Math.max(mapWidth, 260);
+  const width = Math.max(mapWidth, MIN_WIDTH);
+  // Under the map: the overview (a nation's map) at the left, the legend beside it.
+  const belowTop = mapHeight + 10;
+  const overview = opts.overview && model.own ? opts.overview : undefined;
+  const legendX = overview ? overview.width + 20 : 6;
+  const token = mapToken(model, R);
+  const kit = new SymbolKit(token, R);
+  const presentTerrains = new Set(rows.join(''));
+  const legend = renderLegend(
+    {
+      model,
+      terrains: Object.entries(legend_).filter(([ch]) => presentTerrains.has(ch)).map(([, t]) => ({ name: t, fill: terrainColour(t) })),
+      fogged: model.seen !== null && model.seen.size < window.cols * window.rows,
+      R,
+      kit,
+    },
+    legendX,
+    belowTop + 4,
+    width - legendX - 4,
+  );
+  const overviewTop = belowTop + 18;
+  const height = Math.max(belowTop + legend.height + 10, overview ? overviewTop + overview.height + 6 : 0);
 
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="fatecraft-map" viewBox="0 0 ${num(width)} ${num(height)}" width="${num(width)}" height="${num(height)}" role="img" aria-label="${escapeXml(model.title)}">`);
   out.push(`<title>${escapeXml(model.title)}</title>`);
   out.push(
-    '<style>.fatecraft-map text{font-family:sans-serif}.fatecraft-map .coord{font-size:7px;fill:#333;opacity:.55}.fatecraft-map .fog{fill-opacity:.35}' +
-      '.fatecraft-map .hex{stroke:#777;stroke-width:.6}.fatecraft-map .site-name{font-size:8px;font-weight:bold;paint-order:stroke;stroke:#fff;stroke-width:2px}' +
-      '.fatecraft-map .count{font-size:8px;fill:#fff;font-weight:bold}.fatecraft-map .legend{font-size:11px}</style>',
+    `<style>.fatecraft-map text{font-family:Arial,Helvetica,sans-serif}.fatecraft-map .coord{font-size:${TEXT_SIZE.coord}px;fill:#4a4a4a}.fatecraft-map .fog{fill-opacity:.35}` +
+      `.fatecraft-map .hex{stroke:#777;stroke-width:.6}.fatecraft-map .site-name{font-size:${TEXT_SIZE.name}px;font-weight:bold;paint-order:stroke;stroke:#fff;stroke-width:2.5px;stroke-linejoin:round}` +
+      `.fatecraft-map .count{font-size:${TEXT_SIZE.count}px;font-weight:bold}.fatecraft-map .legend{font-size:${TEXT_SIZE.legend}px}${SYMBOL_STYLE}</style>`,
   );
+  out.push(`<rect class="paper" width="${num(width)}" height="${num(height)}" fill="#fff"/>`);
 
   // Terrain. A map is nearly all hexes, so each terrain's hex is drawn once in
   // <defs> and every hex is a <use> of it; fog goes on the <use>, whose
   // fill-opacity the shape inherits. Plain href (SVG 2) rather than xlink:href:
   // every browser the HTML report is read in takes it, and it costs no namespace.
-  const token = mapToken(model, R);
   const shape = [0, 1, 2, 3, 4, 5].map((i) => `${num(R * Math.cos((Math.PI / 3) * i))},${num(R * Math.sin((Math.PI / 3) * i))}`).join(' ');
   const defs: string[] = [];
   const hrefOf = new Map<string, string>();
   const ids = new Set<string>();
-  // Per terrain character, the fixed text around a hex: its <use> up to "x" and its tooltip's ending, escaped once.
-  const byChar = new Map<string, { use: string; tail: string; fogTail: string }>();
+  // Per terrain character, the fixed text of a hex: its <use> up to "x".
+  const byChar = new Map<string, { use: string }>();
   const lookUp = (ch: string) => {
-    const terrain = legend[ch] ?? 'unknown';
+    const terrain = legend_[ch] ?? 'unknown';
     let href = hrefOf.get(terrain);
     if (!href) {
       // Terrains that differ only in case or punctuation share a class name but not a colour, so not an id either.
@@ -123,7 +150,7 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
       href = `#${id}`;
       hrefOf.set(terrain, href);
     }
-    const t = { use: `<use href="${href}" x="`, tail: `${escapeXml(` ${terrain}`)}</title></use>`, fogTail: `${escapeXml(` ${terrain} (not in sight)`)}</title></use>` };
+    const t = { use: `<use href="${href}" x="` };
     byChar.set(ch, t);
     return t;
   };
@@ -131,7 +158,7 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   const xs = Array.from({ length: window.cols }, (_, c) => num(xAt(window.col + c)));
   const ys = [0, 1].map((odd) => Array.from({ length: window.rows }, (_, r) => yAt(odd, window.row + r)));
   const hexYs = ys.map((col) => col.map((y) => `" y="${num(y)}`));
-  const labelYs = ys.map((col) => col.map((y) => `" y="${num(y - R * 0.55)}">`));
+  const labelYs = ys.map((col) => col.map((y) => `" y="${num(y - R * 0.48)}">`));
   // A world's map is 160,000 hexes, built in chunks (see ChunkedText); the defs, complete only after the loop, go before them.
   const hexes = new ChunkedText('\n');
   const coords = new ChunkedText('\n');
@@ -145,46 +172,67 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
       const piece = byChar.get(ch) ?? lookUp(ch);
       const odd = (window.col + c) % 2 === 1 ? 1 : 0;
       const at = `${piece.use}${xs[c]}${hexYs[odd]![r]}`;
-      if (labels) {
-        const hex = cols[c]! + row;
-        if (seenHexes === null || seenHexes.has(hex)) hexes.add(`${at}"><title>${hex}${piece.tail}`);
-        else hexes.add(`${at}" class="fog"><title>${hex}${piece.fogTail}`);
-        coords.add(`<text x="${xs[c]}${labelYs[odd]![r]}${hex}</text>`);
-      } else if (seenHexes === null || seenHexes.has(cols[c]! + row)) hexes.add(`${at}"/>`);
+      // No tooltip per hex: its coordinates are printed in it, its terrain is in the legend.
+      if (seenHexes === null) hexes.add(`${at}"/>`);
+      else if (seenHexes.has(cols[c]! + row)) hexes.add(`${at}"/>`);
       else hexes.add(`${at}" class="fog"/>`);
+      if (labels) coords.add(`<text x="${xs[c]}${labelYs[odd]![r]}${cols[c]}${row}</text>`);
     }
   }
-  out.push(`<defs>${defs.join('')}</defs>`, '<g class="hexes">');
+  // The symbols' definitions are known only once everything is placed: their slot is filled at the end.
+  const defsAt = out.push('') - 1;
+  out.push('<g class="hexes">');
   if (!hexes.empty) out.push(hexes.text());
   out.push('</g>');
   // Drawn after every hex, so no neighbouring hex covers a label.
   if (!coords.empty) out.push('<g class="coord" text-anchor="middle">', coords.text(), '</g>');
 
+  // Left of a hex's centre: what stands on its resource (a structure built, else the resource untouched), then this turn's marks.
+  const iconSlots = new Map<string, number>();
+  const slotAt = (hex: string) => {
+    const n = iconSlots.get(hex) ?? 0;
+    iconSlots.set(hex, n + 1);
+    const { x, y } = centre(hex);
+    return n < 2 ? { x: x - R * 0.6, y: y + (n === 0 ? -R * 0.12 : R * 0.34) } : { x: x + R * 0.6, y: y + R * 0.34 };
+  };
+  const built = new Set(model.structures.map((s) => s.hex));
+  out.push('<g class="structures">');
+  for (const st of [...model.structures].filter((x) => inWindow(x.hex)).sort((a, b) => compareIds(a.hex, b.hex) || compareIds(a.name, b.name))) {
+    const at = slotAt(st.hex);
+    out.push(`<g class="structure n-${cssName(st.nation)}"><title>${escapeXml(`${st.name} of ${nationName.get(st.nation) ?? st.nation} at ${st.hex}`)}</title>${kit.place('structure', at.x, at.y, ` fill="${colour.get(st.nation) ?? '#000'}"`)}</g>`);
+  }
+  out.push('</g>');
   out.push('<g class="resources">');
-  for (const res of model.resources.filter((r) => inWindow(r.hex))) {
-    const { x, y } = centre(res.hex);
-    const s = R * 0.16;
-    out.push(`<polygon class="resource r-${cssName(res.kind)}" points="${num(x + R * 0.55)},${num(y - s)} ${num(x + R * 0.55 + s)},${num(y)} ${num(x + R * 0.55)},${num(y + s)} ${num(x + R * 0.55 - s)},${num(y)}" fill="#f4f6f7" stroke="#555" stroke-width="0.6"><title>${escapeXml(`${res.name} (${res.kind}) at ${res.hex}`)}</title></polygon>`);
+  for (const res of model.resources.filter((r) => inWindow(r.hex) && !built.has(r.hex))) {
+    const at = slotAt(res.hex);
+    out.push(`<g class="resource r-${cssName(res.kind)}"><title>${escapeXml(`${res.name} (${res.kind}) at ${res.hex}`)}</title>${kit.place('resource', at.x, at.y)}</g>`);
   }
   out.push('</g>');
 
   out.push('<g class="settlements">');
+  const settled = new Set<string>();
   for (const s of [...model.settlements].filter((x) => inWindow(x.hex)).sort((a, b) => compareIds(a.hex, b.hex))) {
     const { x, y } = centre(s.hex);
-    const size = s.level === 'capital' ? 0.5 : s.level === 'city' ? 0.44 : s.level === 'town' ? 0.38 : 0.32;
-    const h = R * size;
+    settled.add(s.hex);
     const fill = colour.get(s.nation) ?? '#000';
     const who = nationName.get(s.nation) ?? s.nation;
     out.push(`<g class="settlement n-${cssName(s.nation)} l-${cssName(s.level)}" data-hex="${s.hex}">`);
     out.push(`<title>${escapeXml(`${s.name} — ${s.level} of ${who} at ${s.hex}`)}</title>`);
-    out.push(`<rect x="${num(x - h)}" y="${num(y - h)}" width="${num(2 * h)}" height="${num(2 * h)}" fill="#fff" stroke="${fill}" stroke-width="2.5"/>`);
-    if (s.level === 'capital') out.push(`<circle cx="${num(x)}" cy="${num(y)}" r="${num(h * 0.45)}" fill="${fill}"/>`);
-    out.push(`<text class="site-name" x="${num(x)}" y="${num(y + R * 0.82)}" text-anchor="middle" fill="${fill}">${escapeXml(s.name)}</text>`);
+    const level = s.level === 'capital' || s.level === 'city' || s.level === 'town' ? s.level : 'village';
+    out.push(kit.place(level, x, y - R * 0.04, settlementPaint(fill)));
+    out.push(`<text class="site-name" x="${num(x)}" y="${num(y + R * 0.95)}" text-anchor="middle" fill="${fill}">${escapeXml(s.name)}</text>`);
     out.push('</g>');
   }
   out.push('</g>');
 
-  // Units: one token per nation in a hex, with a count and every unit named in its title.
+  // This turn's moves, under the unit markers they end at.
+  const changes = model.changes;
+  if (changes && changes.moves.length) {
+    const moves = changes.moves.filter((m) => m.hexes.some(inWindow)).map((m) => ({ colour: colour.get(m.nation) ?? '#000', fled: m.fled, ...moveArrow(m.hexes.map(centre), R) }));
+    out.push(`<g class="moves">${movePaths(moves)}</g>`);
+  }
+
+  // Units: one marker per nation in a hex, its letter and how many, every unit named in its title.
   out.push('<g class="units">');
   const tokens = new ChunkedText('\n');
   const byHex = new Map<string, Map<string, MapUnit[]>>(); // hex -> nation -> units, in the model's order
@@ -194,33 +242,42 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
     byHex.set(u.hex, here);
     pushTo(here, u.nation, u);
   }
-  const unitR = num(R * 0.24);
+  // Letters are A to Z (map-model.ts): nothing to escape.
+  const letterOf = new Map(model.nations.map((n) => [n.id, /^[A-Z]$/.test(n.letter) ? `${n.letter}×` : '']));
+  const inkOf = new Map(model.nations.map((n) => [n.id, inkOn(n.colour)]));
   for (const hex of [...byHex.keys()].sort(compareIds)) {
     const here = byHex.get(hex)!;
     const groups = [...here.keys()].sort((a, b) => (a === model.reader ? -1 : b === model.reader ? 1 : compareIds(a, b)));
     const { x, y } = centre(hex);
-    const cy = num(y + R * 0.05);
-    const textY = num(y + R * 0.05 + R * 0.11);
+    // Beside a settlement's square, else in the middle; a second nation's marker under the first.
+    const px = settled.has(hex) ? x + R * 0.62 : x;
     for (let i = 0; i < groups.length; i++) {
       const nation = groups[i]!;
       const units = here.get(nation)!;
-      const cx = num(x - R * 0.45 + i * R * 0.42);
       const fill = colour.get(nation) ?? '#000';
-      tokens.add(
-        `<g class="unit n-${cssName(nation)}" data-hex="${hex}">\n<title>${escapeXml(`${nationName.get(nation) ?? nation} at ${hex}: ${units.map((u) => u.label).join('; ')}`)}</title>\n` +
-          `<circle cx="${cx}" cy="${cy}" r="${unitR}" fill="${fill}" stroke="#fff" stroke-width="1.2"/>\n<text class="count" x="${cx}" y="${textY}" text-anchor="middle">${units.length}</text>\n</g>`,
-      );
+      const pill = unitPill(px, y + (settled.has(hex) ? -R * 0.25 : R * 0.08) + i * (TEXT_SIZE.count + 4), `${letterOf.get(nation) ?? ''}${units.length}`, fill, inkOf.get(nation) ?? '#fff');
+      tokens.add(`<g class="unit n-${cssName(nation)}" data-hex="${hex}">\n<title>${escapeXml(`${nationName.get(nation) ?? nation} at ${hex}: ${units.map((u) => u.label).join('; ')}`)}</title>\n${pill}\n</g>`);
     }
   }
   if (!tokens.empty) out.push(tokens.text());
   out.push('</g>');
 
-  out.push(`<g class="legend">`);
-  model.nations.forEach((n, i) => {
-    const y = legendTop + 18 * i;
-    out.push(`<rect x="6" y="${num(y)}" width="12" height="12" fill="${n.colour}"/><text x="24" y="${num(y + 10)}">${escapeXml(`${n.name}${n.id === model.reader ? ' (you)' : ''}`)}</text>`);
-  });
-  out.push('</g>');
+  if (changes && changes.marks.length) {
+    out.push('<g class="marks">');
+    for (const m of changes.marks) {
+      if (!inWindow(m.hex)) continue;
+      const at = slotAt(m.hex);
+      out.push(`<g class="mark ${m.kind}"><title>${escapeXml(m.text)}</title>${kit.place(m.kind, at.x, at.y)}</g>`);
+    }
+    out.push('</g>');
+  }
+
+  if (overview && model.own) {
+    out.push(`<text class="legend-head" x="6" y="${num(belowTop + 12)}" font-size="${TEXT_SIZE.legend}" font-weight="bold">The whole map</text>`);
+    out.push(renderOverview(overview, window, model.own, model.nations[0]?.colour ?? '#000', 6, overviewTop));
+  }
+  out.push(legend.svg);
+  out[defsAt] = `<defs>${defs.join('')}${kit.defs()}</defs>`;
   out.push('</svg>');
   return out.join('\n') + '\n';
 }

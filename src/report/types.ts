@@ -395,6 +395,47 @@ export interface UnrestView {
   garrisoned: string[];
 }
 
+/** A unit's way across the map this turn: the hexes it passed, where it started first. */
+export interface MapMove {
+  /** The unit as the reader names it. */
+  unit: string;
+  nation: string;
+  hexes: string[];
+  /** It fled from an attack rather than marched. */
+  fled: boolean;
+}
+
+/** Something that happened at a hex this turn, as the map marks it. */
+export interface MapMark {
+  kind: 'battle' | 'siege' | 'lost' | 'new';
+  hex: string;
+  /** One sentence, the mark's tooltip. */
+  text: string;
+}
+
+/**
+ * What the map draws of this turn: taken from the events the nation took part
+ * in (the same ones its report tells), so a mark shows nothing the text does not.
+ */
+export interface MapChanges {
+  moves: MapMove[];
+  marks: MapMark[];
+}
+
+/** The top of the report: where the nation stands and what needs its attention. */
+export interface GlanceView {
+  renown: number;
+  fate: number;
+  /** This turn's change, signed ("+12", "-3", "0"). */
+  renownChange: string;
+  fateChange: string;
+  deadline: string;
+  refused: number;
+  unitsLost: number;
+  /** Sentences on what the player should not miss, most urgent first; empty when all is quiet. */
+  alerts: string[];
+}
+
 /** A Fate aspect as a nation's report lists it (aspects-view.ts). */
 export interface AspectView {
   name: string;
@@ -466,9 +507,13 @@ export interface NationView {
   nationsAll: boolean;
   nationCount: number;
   rumours: string[];
+  /** The area of interest: the window of terrain every map of this report draws. */
   map: TerrainGrid;
   /** With campaign.yaml `reports.gmLog`: the GM's operations outside the rules this turn (gm-log.ts). */
   gmLog: string[];
+  /** This turn's moves, battles, sieges, losses and new works, for the map. */
+  changes: MapChanges;
+  glance: GlanceView;
 }
 
 export interface GmNationView {

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countColour, decodePng } from './png.js';
-import { FIXTURE, play, type Played } from './support.js';
+import { countColour, cropImage, decodePng, encodePng } from './png.js';
+import { DEMO, FIXTURE, ROOT, play, type Played } from './support.js';
 
 /**
  * The HTML reports in a real browser: Debian's chromium, headless, no
@@ -17,7 +17,7 @@ const title = browser ? `the HTML report in headless Chromium (${browser})` : 't
 if (!browser) console.warn(`[report tests] ${title}`);
 
 const SEA: [number, number, number] = [0x6f, 0x9f, 0xd8];
-const ARGENTA_RED: [number, number, number] = [0xc0, 0x39, 0x2b];
+const ARGENTA_RED: [number, number, number] = [0xd5, 0x5e, 0x00];
 /** Sea out of sight: the map's fill-opacity .35 over the white .map box. */
 const FOGGED_SEA = SEA.map((c) => Math.round(0.35 * c + 0.65 * 255)) as [number, number, number];
 /** Pixels within 2 of a colour in each channel, as blending may round either way. */
@@ -26,6 +26,17 @@ const countNear = (img: ReturnType<typeof decodePng>, [r, g, b]: [number, number
   for (let i = 0; i < img.rgba.length; i += 4) if (Math.abs(img.rgba[i]! - r) <= 2 && Math.abs(img.rgba[i + 1]! - g) <= 2 && Math.abs(img.rgba[i + 2]! - b) <= 2) n++;
   return n;
 };
+
+function runChromium(profiles: string, run: number, args: string[]) {
+  const profile = join(profiles, `profile-${run}`);
+  const result = spawnSync(
+    browser!,
+    ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-extensions', `--user-data-dir=${profile}`, ...args],
+    { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (result.error) throw result.error;
+  return result;
+}
 
 describe.skipIf(!browser)(title, () => {
   let played: Played;
@@ -39,16 +50,7 @@ describe.skipIf(!browser)(title, () => {
     rmSync(profiles, { recursive: true, force: true });
   });
 
-  const chromium = (args: string[]) => {
-    const profile = join(profiles, `profile-${++runs}`);
-    const result = spawnSync(
-      browser!,
-      ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-extensions', `--user-data-dir=${profile}`, ...args],
-      { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
-    );
-    if (result.error) throw result.error;
-    return result;
-  };
+  const chromium = (args: string[]) => runChromium(profiles, ++runs, args);
   const reportPath = (name: string) => join(played.dir, 'turns', '0001', 'reports', name);
 
   for (const name of ['argenta.html', 'borea.html', 'gm.html']) {
@@ -58,7 +60,7 @@ describe.skipIf(!browser)(title, () => {
       const svg = dom.match(/<svg[^>]*class="fatecraft-map"[\s\S]*?<\/svg>/)?.[0] ?? '';
       expect(svg.length).toBeGreaterThan(1000);
       // Hexes are <use>s of one shape per terrain in the map's <defs>.
-      expect(svg.match(/<use href="#/g)?.length).toBe(12 * 9);
+      expect(/<g class="hexes">([\s\S]*?)<\/g>/.exec(svg)?.[1]?.match(/<use href="#/g)?.length).toBe(12 * 9);
       expect(svg).toMatch(/<defs><polygon id="[^"]+" class="hex t-/);
       expect(svg).toMatch(/<g class="settlement /);
       expect(svg).toMatch(/<g class="unit /);
@@ -73,7 +75,7 @@ describe.skipIf(!browser)(title, () => {
     }, 90_000);
   }
 
-  it('argenta.html: the map is drawn on screen (sea hexes, dimmed where out of sight, and Argenta\'s red in the screenshot)', () => {
+  it('argenta.html: the map is drawn on screen (sea hexes, dimmed where out of sight, and Argenta\'s colour in the screenshot)', () => {
     const shot = join(profiles, 'argenta.png');
     chromium(['--hide-scrollbars', '--window-size=1000,7000', `--screenshot=${shot}`, `file://${reportPath('argenta.html')}`]);
     const img = decodePng(readFileSync(shot));
@@ -83,4 +85,106 @@ describe.skipIf(!browser)(title, () => {
     // The fog class sits on the <use>, not the shape it draws: this proves the dimming still reaches the hex.
     expect(countNear(img, FOGGED_SEA)).toBeGreaterThan(2000);
   }, 90_000);
+});
+
+/**
+ * The demo's nation report as a player reads it: in a mail reader's pane
+ * (700 pixels wide) and printed on A4 (718 CSS pixels between Chrome's
+ * default margins; the page's print styles applied). What can be measured is
+ * measured in the page itself, by a copy of the report with a small script
+ * added (the report's own policy forbids scripts); the screenshots of the
+ * real report's top are saved under out/screenshots/ for a person to look at.
+ */
+const SHOTS = join(ROOT, 'out', 'screenshots');
+const WIDTHS = [
+  { name: 'mail', width: 700, print: false },
+  { name: 'print-a4', width: 718, print: true },
+] as const;
+
+interface Measured {
+  scale: number;
+  svgWidth: number;
+  coordSizes: number[];
+  textSizes: number[];
+  legend: boolean;
+  overview: boolean;
+  glanceTop: number;
+  mapTop: number;
+  mapBottom: number;
+  pageWidth: number;
+}
+
+const MEASURE = `<script>
+(() => {
+  const svg = document.querySelector('#map svg.fatecraft-map');
+  const box = svg.getBoundingClientRect();
+  const scale = box.width / svg.viewBox.baseVal.width;
+  const px = (t) => parseFloat(getComputedStyle(t).fontSize) * scale;
+  const out = {
+    scale,
+    svgWidth: box.width,
+    coordSizes: [...svg.querySelectorAll('.coord text')].map(px),
+    textSizes: [...svg.querySelectorAll('text')].map(px),
+    legend: !!svg.querySelector('.legend'),
+    overview: !!svg.querySelector('.overview'),
+    glanceTop: document.querySelector('#glance').getBoundingClientRect().top + scrollY,
+    mapTop: box.top + scrollY,
+    mapBottom: box.bottom + scrollY,
+    pageWidth: document.documentElement.scrollWidth,
+  };
+  const pre = document.createElement('pre');
+  pre.id = 'measured';
+  pre.textContent = JSON.stringify(out);
+  document.body.append(pre);
+})();
+</script>`;
+
+describe.skipIf(!browser || !existsSync(DEMO))('the demo\'s nation report at a mail reader\'s and a printed page\'s width, in headless Chromium', () => {
+  let played: Played;
+  const profiles = mkdtempSync(join(tmpdir(), 'fatecraft-chromium-demo-'));
+  let runs = 0;
+  beforeAll(async () => {
+    played = await play(DEMO, 1, 'chromium-demo');
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  afterAll(() => {
+    played?.cleanup();
+    rmSync(profiles, { recursive: true, force: true });
+  });
+  const report = (nation: string) => join(played.dir, 'turns', '0001', 'reports', `${nation}.html`);
+
+  for (const nation of ['argenta', 'vulcanstille']) {
+    for (const { name, width, print } of WIDTHS) {
+      it(`${nation}.html at ${width} px (${name}): coordinates of 9 px and more, the legend and the overview, the glance block above the map`, () => {
+        // The copy that measures: scripts allowed, and for print the print styles applied on screen.
+        let html = readFileSync(report(nation), 'utf8').replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '');
+        if (print) html = html.replace('@media print', '@media all');
+        const measuring = join(profiles, `${nation}-${name}.html`);
+        writeFileSync(measuring, html.replace('</body>', `${MEASURE}</body>`));
+        const dom = runChromium(profiles, ++runs, [`--window-size=${width},1200`, '--dump-dom', `file://${measuring}`]).stdout;
+        const json = /<pre id="measured">([^<]*)<\/pre>/.exec(dom)?.[1];
+        expect(json, 'the measuring script ran').toBeDefined();
+        const m = JSON.parse(json!.replace(/&quot;/g, '"')) as Measured;
+        expect(m.coordSizes.length).toBeGreaterThan(100);
+        expect(Math.min(...m.coordSizes)).toBeGreaterThanOrEqual(9);
+        expect(Math.min(...m.textSizes)).toBeGreaterThanOrEqual(9);
+        expect(m.legend).toBe(true);
+        expect(m.overview).toBe(true);
+        expect(m.glanceTop).toBeLessThan(m.mapTop);
+        // Near the top: the map starts within the first screenful.
+        expect(m.mapTop).toBeLessThan(700);
+        // Nothing sticks out sideways.
+        expect(m.pageWidth).toBeLessThanOrEqual(width);
+
+        // The real report (its own policy, no script), the top down to the map's foot, for a person to look at.
+        const shot = join(profiles, `${nation}-${name}.png`);
+        const source = print ? measuring.replace(/\.html$/, '-print.html') : report(nation);
+        if (print) writeFileSync(source, html);
+        runChromium(profiles, ++runs, ['--hide-scrollbars', `--window-size=${width},${Math.ceil(m.mapBottom) + 40}`, `--screenshot=${shot}`, `file://${source}`]);
+        const img = decodePng(readFileSync(shot));
+        expect(img.width).toBe(width);
+        writeFileSync(join(SHOTS, `${nation}-${name}.png`), encodePng(cropImage(img, 0, 0, width, Math.ceil(m.mapBottom) + 20)));
+      }, 90_000);
+    }
+  }
 });

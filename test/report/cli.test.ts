@@ -111,17 +111,23 @@ describe('fatecraft report', () => {
 });
 
 describe('the GM report of a big world', () => {
-  it('links the world map instead of drawing it inside the page', async () => {
+  it('draws the world a cell per hex inside the page, and writes no second copy', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'fatecraft-bigmap-')), 'campaign');
     copies.push(() => rmSync(join(dir, '..'), { recursive: true, force: true }));
     await cli('generate', dir, '--nations', '2', '--units-per-nation', '3', '--map', '50x50', '--seed', 'bigmap');
     await cli('turn', dir);
     const reports = readReports(dir, 1);
-    expect(reports['gm.html']).not.toContain('<svg');
-    expect(reports['gm.html']).toContain('The world has 2,500 hexes, too many to draw inside this page: the map is <a href="gm.svg">gm.svg</a>');
-    expect(reports['gm.svg']).toMatch(/^<svg /);
-    // A nation's map is cut to what it knows, so it is still drawn inside its page.
-    expect(reports['n0000.html']).toContain('<svg');
+    const html = reports['gm.html'] ?? '';
+    expect(html).toContain('<svg xmlns="http://www.w3.org/2000/svg" class="fatecraft-map world"');
+    // No hex drawn one by one: terrain in column runs, one path per terrain.
+    expect(html).not.toContain('<use href=');
+    expect(html).toMatch(/<path class="t-[a-z-]+" fill="#[0-9a-f]{6}" d="M0 0h1v\d+h-1z/);
+    // Both nations' settlements and units are there, in their colours.
+    const settlements = html.slice(html.indexOf('<g class="settlements"'), html.indexOf('</g>', html.indexOf('<g class="settlements"')));
+    expect(settlements.match(/<path fill="#[0-9a-f]{6}"/g)).toHaveLength(2);
+    expect(reports['gm.svg']).toBeUndefined();
+    // A nation's map is cut to what it knows, so it is still drawn hex by hex.
+    expect(reports['n0000.html']).toContain('<use href=');
   });
 });
 

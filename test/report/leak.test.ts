@@ -101,6 +101,41 @@ function checkPairs(get: () => Played, numbers: boolean) {
     expect(checked).toBeGreaterThan(100);
   });
 
+  it('the map draws other nations\' units and settlements only where the nation sees, and this turn only from events it took part in', () => {
+    const played = get();
+    const campaign = played.open.campaign;
+    let drawn = 0;
+    for (const t of played.turns) {
+      for (const reader of playedNations(campaign)) {
+        const seen = sightOf(campaign, t.state, reader);
+        const svg = /<svg[^>]*class="fatecraft-map"[\s\S]*?<\/svg>/.exec(t.reports[`${reader}.html`] ?? '')?.[0] ?? '';
+        expect(svg.length).toBeGreaterThan(1000);
+        for (const [, nation, hex] of svg.matchAll(/<g class="(?:unit|settlement) n-([^ "]+)[^"]*" data-hex="([^"]+)"/g)) {
+          drawn++;
+          if (nation !== reader) expect(seen.has(hex!), `turn ${t.turn}: ${reader}'s map draws ${nation} at ${hex}, out of its sight`).toBe(true);
+        }
+        // Every hex of a move or a mark is one an event the reader took part in names, or one of its own.
+        const known = new Set<string>(seen);
+        for (const u of [...Object.values(t.before.units), ...Object.values(t.state.units)]) if (u.nation === reader) known.add(u.hex);
+        for (const s of [...Object.values(t.before.settlements), ...Object.values(t.state.settlements)]) if (s.nation === reader) known.add(s.hex);
+        for (const e of t.events) {
+          if (!e.nations.includes(reader)) continue;
+          for (const key of ['at', 'from', 'to'] as const) if (key in e) known.add((e as unknown as Record<string, string>)[key]!);
+          if (e.type === 'unit_moved') for (const h of e.path) known.add(h);
+          if ('settlement' in e) for (const s of [t.before.settlements[e.settlement], t.state.settlements[e.settlement]]) if (s) known.add(s.hex);
+        }
+        const { changes } = nationView(campaign, t.before, t.state, t.events, reader, { orders: t.orders });
+        for (const m of changes.moves) {
+          for (const h of m.hexes) expect(known.has(h), `turn ${t.turn}: ${reader}'s map moves ${m.unit} through ${h}`).toBe(true);
+          const event = t.events.find((e) => (e.type === 'unit_moved' || e.type === 'unit_fled') && e.from === m.hexes[0] && e.nations.includes(reader));
+          expect(event, `turn ${t.turn}: ${reader}'s map draws a move it took no part in`).toBeDefined();
+        }
+        for (const m of changes.marks) expect(known.has(m.hex), `turn ${t.turn}: ${reader}'s map marks ${m.kind} at ${m.hex}`).toBe(true);
+      }
+    }
+    expect(drawn).toBeGreaterThan(0);
+  });
+
   it('the same scan finds each nation\'s own secrets in its own report (so the scan can see)', () => {
     const played = get();
     const t = played.turns.at(-1)!;

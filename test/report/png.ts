@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 
 /**
  * Just enough of a PNG decoder to look at Chromium's screenshots: 8-bit RGB
@@ -76,4 +76,44 @@ export function countColour(img: Image, [r, g, b]: [number, number, number]): nu
   let n = 0;
   for (let i = 0; i < img.rgba.length; i += 4) if (img.rgba[i] === r && img.rgba[i + 1] === g && img.rgba[i + 2] === b) n++;
   return n;
+}
+
+/** An RGBA image as a PNG (no filtering: for test artifacts, not for size). */
+export function encodePng(img: Image): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(img.width, 0);
+  header.writeUInt32BE(img.height, 4);
+  header[8] = 8;
+  header[9] = 6;
+  const stride = img.width * 4;
+  const raw = Buffer.alloc((stride + 1) * img.height);
+  for (let y = 0; y < img.height; y++) raw.set(img.rgba.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A rectangle of an image (clipped to it). */
+export function cropImage(img: Image, x: number, y: number, width: number, height: number): Image {
+  const w = Math.max(0, Math.min(width, img.width - x));
+  const h = Math.max(0, Math.min(height, img.height - y));
+  const out = new Uint8Array(w * h * 4);
+  for (let row = 0; row < h; row++) out.set(img.rgba.subarray(((y + row) * img.width + x) * 4, ((y + row) * img.width + x + w) * 4), row * w * 4);
+  return { width: w, height: h, rgba: out };
 }

@@ -1,0 +1,88 @@
+import { escapeXml } from './escape.js';
+import type { MapModel } from './map-model.js';
+import { inkOn } from './palette.js';
+import { moveArrow, movePaths, num, settlementPaint, type SymbolKit, TEXT_SIZE, unitPill } from './svg-symbols.js';
+import type { MapMark } from './types.js';
+
+/**
+ * The key under a map, in two columns: the nations drawn (their colour and
+ * the letter their unit markers carry) and the settlements; the terrains in
+ * the window, what is out of sight, resources and structures, and this
+ * turn's marks. Only what the map shows is explained.
+ */
+
+const LINE = 16;
+const LEVELS = ['capital', 'city', 'town', 'village'];
+const MARK_TEXT: Record<MapMark['kind'], string> = {
+  battle: 'battle this turn',
+  siege: 'siege this turn',
+  lost: 'lost this turn',
+  new: 'new this turn',
+};
+
+interface Entry {
+  /** A symbol centred at (x, y), or null for a heading. */
+  draw: ((x: number, y: number) => string) | null;
+  text: string;
+}
+
+export interface LegendInput {
+  model: MapModel;
+  /** The terrains in the window, with their fill. */
+  terrains: { name: string; fill: string }[];
+  fogged: boolean;
+  R: number;
+  kit: SymbolKit;
+}
+
+/** The legend's entries in two columns. */
+function columns({ model, terrains, fogged, R, kit }: LegendInput): [Entry[], Entry[]] {
+  const left: Entry[] = [{ draw: null, text: 'Nations: units, letter × how many' }];
+  for (const n of model.nations) {
+    const label = n.letter && n.letter !== '?' ? `${n.letter}×2` : '2';
+    left.push({ draw: (x, y) => unitPill(x, y, escapeXml(label), n.colour, inkOn(n.colour)), text: `${n.name}${n.id === model.reader ? ' (you)' : ''}` });
+  }
+  const levels = new Set(model.settlements.map((s) => s.level));
+  const reader = model.nations[0]?.colour ?? '#000';
+  if (levels.size) {
+    left.push({ draw: null, text: 'Settlements' });
+    for (const level of [...LEVELS, ...[...levels].filter((l) => !LEVELS.includes(l)).sort()])
+      if (levels.has(level)) left.push({ draw: (x, y) => kit.place(level === 'capital' || level === 'city' || level === 'town' ? level : 'village', x, y, settlementPaint(reader)), text: level });
+  }
+
+  const right: Entry[] = [{ draw: null, text: 'Terrain' }];
+  const hexAt = (x: number, y: number, fill: string, opacity = '') =>
+    `<polygon points="${[0, 1, 2, 3, 4, 5].map((i) => `${num(x + 8 * Math.cos((Math.PI / 3) * i))},${num(y + 8 * Math.sin((Math.PI / 3) * i))}`).join(' ')}" fill="${fill}" stroke="#777" stroke-width=".6"${opacity}/>`;
+  for (const t of terrains) right.push({ draw: (x, y) => hexAt(x, y, t.fill), text: t.name });
+  if (fogged) right.push({ draw: (x, y) => hexAt(x, y, terrains[0]?.fill ?? '#ccc', ' fill-opacity=".35"'), text: 'faded: out of sight' });
+  if (model.resources.length) right.push({ draw: (x, y) => kit.place('resource', x, y), text: 'resource, not built on' });
+  if (model.structures.length) right.push({ draw: (x, y) => kit.place('structure', x, y, ` fill="${model.nations.find((n) => n.id === model.structures[0]?.nation)?.colour ?? reader}"`), text: 'structure built (its nation\'s colour)' });
+  const changes = model.changes;
+  if (changes && (changes.moves.length || changes.marks.length)) {
+    if (changes.moves.length) {
+      const arrow = (x: number, y: number, fled: boolean) => `<g class="moves">${movePaths([{ colour: reader, fled, ...moveArrow([{ x: x - 12, y }, { x: x + 8 + R * 0.42 + 4, y }], R) }])}</g>`;
+      right.push({ draw: (x, y) => arrow(x, y, false), text: 'move this turn' });
+      if (changes.moves.some((m) => m.fled)) right.push({ draw: (x, y) => arrow(x, y, true), text: 'fled this turn' });
+    }
+    const kinds = new Set(changes.marks.map((m) => m.kind));
+    for (const kind of ['battle', 'siege', 'lost', 'new'] as const) if (kinds.has(kind)) right.push({ draw: (x, y) => kit.place(kind, x, y), text: MARK_TEXT[kind] });
+  }
+  return [left, right];
+}
+
+/** The legend at (x, y), `width` wide; returns its height. */
+export function renderLegend(input: LegendInput, x: number, y: number, width: number): { svg: string; height: number } {
+  const [left, right] = columns(input);
+  const out: string[] = [`<g class="legend" font-size="${TEXT_SIZE.legend}">`];
+  const column = (entries: Entry[], cx: number) => {
+    entries.forEach((e, i) => {
+      const cy = y + LINE * i + LINE / 2;
+      if (e.draw === null) out.push(`<text class="legend-head" x="${num(cx)}" y="${num(cy + 3.5)}" font-weight="bold">${escapeXml(e.text)}</text>`);
+      else out.push(e.draw(cx + 12, cy), `<text x="${num(cx + 30)}" y="${num(cy + 3.5)}">${escapeXml(e.text)}</text>`);
+    });
+  };
+  column(left, x);
+  column(right, x + width / 2);
+  out.push('</g>');
+  return { svg: out.join(''), height: LINE * Math.max(left.length, right.length) };
+}

@@ -207,9 +207,7 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
       return { kind: 'command', nation, commands, ...(absence ? { absence } : {}), ...(timeZone ? { timeZone } : {}), ...(wait !== undefined ? { wait } : {}), ...reply() };
     }
     // A "thanks!", or a reply that only quotes the report, must never touch the orders on file.
-    // Only the reader's own findings (syntax), never the nation's units: the token has not been checked.
-    const problems = sheet.problems.slice(0, 20).map((p) => `${p.line !== undefined ? `line ${p.line}: ` : ''}${p.text === WHOLE_FILE ? '' : `"${clip(p.text)}": `}${p.reason}`);
-    return { kind: 'refuse', reason: 'no-orders', nation, detail: 'no orders in the message', ...(problems.length ? { problems } : {}), ...reply() };
+    return { kind: 'refuse', reason: 'no-orders', nation, detail: 'no orders in the message', ...readerProblems(sheet), ...reply() };
   }
 
   // 4. Orders.
@@ -228,7 +226,8 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
   const { receipt, orders } = buildReceipt({ campaign: ctx.campaign, state: ctx.state, sheet, nation, expectedToken: expected, replacesEarlier, late: ctx.late, linesOf });
   if (receipt.token === 'wrong' || receipt.token === 'missing') {
     const replaced = receipt.token === 'wrong' && sheet.token !== undefined && (ctx.retiredTokens?.[nation] ?? []).includes(tokenDigest(sheet.token));
-    return { kind: 'refuse', reason: 'token', nation, detail: replaced ? 'replaced order token' : `${receipt.token} order token`, receipt, ...reply() };
+    // The player fixes the token and any slip in one go: the reader's findings are told, the orders are not.
+    return { kind: 'refuse', reason: 'token', nation, detail: replaced ? 'replaced order token' : `${receipt.token} order token`, receipt, ...readerProblems(sheet), ...reply() };
   }
   if (receipt.refusedWhole !== undefined) {
     return { kind: 'refuse', reason: 'refused-orders', nation, detail: receipt.refusedWhole, receipt, ...reply() };
@@ -356,6 +355,15 @@ function nationsOf(ctx: Pick<InboundContext, 'addresses'>, addresses: readonly s
     .filter(([, list]) => list.some((a) => wanted.has(a)))
     .map(([nation]) => asNationId(nation))
     .sort();
+}
+
+/**
+ * What the reader itself found wrong (a YAML slip, an unknown order), at its line, for a message refused
+ * before its token was checked: syntax only, never the nation's units, so nothing is told to a stranger.
+ */
+function readerProblems(sheet: OrderSheet): { problems?: string[] } {
+  const problems = sheet.problems.slice(0, 20).map((p) => `${p.line !== undefined ? `line ${p.line}: ` : ''}${p.text === WHOLE_FILE ? '' : `"${clip(p.text)}": `}${p.reason}`);
+  return problems.length ? { problems } : {};
 }
 
 /** The nation whose token this is, checked in constant time against each. */

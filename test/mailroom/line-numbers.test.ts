@@ -76,3 +76,18 @@ describe('line numbers of a mailed order', () => {
     expect(gm).toContain('line 11: ');
   });
 });
+
+describe('a message refused for its token', () => {
+  it('still tells the player what the reader could not read, at its line, and nothing of the nation', { timeout: 60_000 }, async () => {
+    const { dir } = demoCopy('token-slips', { yamlOrders: false });
+    const body = ['Token: not-the-token', 'Turn: 1', 'hold Tidewatch Marines', 'dance a jig at dawn', 'Quicksilver Riders attacks Ironguard of Kharnik'].join('\n');
+    dropInInbox(dir, '1.eml', mail('token-slip', 'Orders', body));
+    await fetchMail(dir, { clock: new TestClock('2026-03-08T12:00:00Z'), secrets: secrets() });
+    const reply = (await new OutboxQueue(join(dir, 'mail')).all()).find((q) => q.message.to.includes(ADDRESSES.argenta!))!.message.text;
+    expect(reply).toContain('with a wrong order token, so none of it was read and nothing was filed');
+    expect(reply).toMatch(/What could not be read:\n {2}- line 4: "dance a jig at dawn": /);
+    // The token was not checked: no unit, no order checked against the nation, no receipt.
+    expect(reply).not.toContain('Tidewatch');
+    expect(reply).not.toContain('Accepted');
+  });
+});

@@ -45,6 +45,8 @@ export interface ParsedInbound {
   date: string | undefined;
   /** The plain text part, or the HTML part converted to text when there is none. LF line ends. */
   text: string;
+  /** The text was made from the HTML part (the message had no plain text): its lines are the HTML's paragraphs and breaks. */
+  textFromHtml?: boolean;
   attachments: ParsedAttachment[];
   headers: DeliveryHeaders;
   /** A delivery status notification: multipart/report of delivery-status, or from MAILER-DAEMON. */

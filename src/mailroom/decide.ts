@@ -169,7 +169,9 @@ export function decideInbound(mail: ParsedInbound, ctx: InboundContext): Decisio
 function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: () => { replyTo?: string; replySuppressed?: boolean }): Decision {
   // 2. Who is it from?
   const { sheet, source } = readMailSheet({ text: cutQuotedTail(mail.text), attachments: mail.attachments });
-  const linesOf = source === 'mail body' ? 'your message' : `the ${source.replace(/^attachment /, 'attached ')}`;
+  // An HTML-only mail is numbered as the text read from it: the player's mail program showed it formatted, so say how.
+  const body = mail.textFromHtml ? 'your message as plain text (it came as HTML only: each paragraph and line break starts a line)' : 'your message';
+  const linesOf = source === 'mail body' ? body : `the ${source.replace(/^attachment /, 'attached ')}`;
   const hints = subjectHints(mail.subject, ctx.campaign);
   if (sheet.turn === undefined && hints.turn !== undefined) sheet.turn = hints.turn;
   const registered = nationsOf(ctx, [from]);

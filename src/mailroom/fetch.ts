@@ -326,7 +326,10 @@ class FetchRun {
     const parsed = await parseInbound(raw);
     // HTML-only mail: mailparser's conversion wraps long lines; convert it again without wrapping.
     const html = await htmlOnlyText(raw);
-    if (html !== undefined) parsed.text = html;
+    if (html !== undefined) {
+      parsed.text = html;
+      parsed.textFromHtml = true;
+    }
     const from = parsed.from?.address.toLowerCase();
     record.inbound = {
       ...(parsed.messageId ? { messageId: parsed.messageId } : {}),

@@ -91,3 +91,16 @@ describe('a message refused for its token', () => {
     expect(reply).not.toContain('Accepted');
   });
 });
+
+describe('an HTML-only message', () => {
+  it('is numbered as the text read from it, and the receipt says so', { timeout: 60_000 }, async () => {
+    const { dir } = demoCopy('html-lines', { yamlOrders: false });
+    const html = `<html><body><p>Hello GM,</p><p>Token: ${TOKENS.argenta}<br>Turn: 1<br>hold Tidewatch Marines<br>dance a jig</p><p>Cristoval</p></body></html>`;
+    const raw = mail('html-only', 'Orders', html).replace('Content-Type: text/plain; charset=utf-8', 'Content-Type: text/html; charset=utf-8');
+    dropInInbox(dir, '1.eml', raw);
+    await fetchMail(dir, { clock: new TestClock('2026-03-08T12:00:00Z'), secrets: secrets() });
+    const receipt = (await new OutboxQueue(join(dir, 'mail')).all()).find((q) => q.kind === 'receipt')!.message.text;
+    expect(receipt).toContain('Line numbers count the lines of your message as plain text (it came as HTML only: each paragraph and line break starts a line), from its first line.');
+    expect(receipt).toMatch(/line \d+: hold Tidewatch Marines/);
+  });
+});

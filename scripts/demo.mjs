@@ -13,15 +13,25 @@
 // files. The order tokens live in a secrets file outside the campaign copy (out/demo/secrets.yaml).
 //
 //   npm run demo          (builds first, then runs this script)
-//   node scripts/demo.mjs (after `npm run build`)
+//   npm run demo -- --fate   the same season with the Fate layer on: the overlay campaigns/silversheen/fate/
+//                         (its README.md) merged into the copy — the Deck of Fate, aspects, invokes in orders
+//   node scripts/demo.mjs [--fate] (after `npm run build`)
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { simpleParser } from 'mailparser';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const source = join(root, 'campaigns', 'silversheen');
+// The Fate configuration: only what differs from the demo, applied to the copy (npm run demo -- --fate).
+const FATE_OVERLAY = 'fate';
+const fate = process.argv.slice(2).includes('--fate');
+const unknown = process.argv.slice(2).filter((a) => a !== '--fate');
+if (unknown.length) {
+  console.error(`demo: unknown option ${unknown.join(' ')} (the one option is --fate: the Fate layer on).`);
+  process.exit(2);
+}
 const demoDir = join(root, 'out', 'demo');
 const target = join(demoDir, 'silversheen');
 const secrets = join(demoDir, 'secrets.yaml');
@@ -45,9 +55,23 @@ if (!existsSync(cli)) {
   process.exit(1);
 }
 
-// A fresh copy every time: whatever a previous run left behind goes first.
-rmSync(demoDir, { recursive: true, force: true });
-cpSync(source, target, { recursive: true });
+/** A fresh copy every time: whatever a previous run left behind goes first. The overlay folder is not part of the campaign. */
+function copyCampaign() {
+  rmSync(demoDir, { recursive: true, force: true });
+  const overlay = join(source, FATE_OVERLAY);
+  cpSync(source, target, { recursive: true, filter: (path) => path !== overlay });
+  console.log(`Copied ${shown(source)} to ${shown(target)}.`);
+}
+
+/** The Fate configuration on the copy: its campaign.yaml merged in, its mails in place of those players' mails. */
+async function applyFateOverlay() {
+  const { applyOverlay } = await import(pathToFileURL(join(root, 'dist', 'src', 'gm', 'overlay.js')).href);
+  const written = await applyOverlay(target, join(source, FATE_OVERLAY));
+  console.log(`The Fate layer on: ${shown(join(source, FATE_OVERLAY))} applied to the copy (${written.join(', ')}).`);
+}
+
+copyCampaign();
+if (fate) await applyFateOverlay();
 // The campaign also keeps each nation's turn-1 orders as YAML (orders/0001, used by the rules tests and
 // golden reports); here every order comes by mail instead.
 for (const name of readdirSync(join(target, 'orders', '0001'))) {
@@ -60,7 +84,7 @@ mkdirSync(arriving, { recursive: true });
 const playersMail = readdirSync(join(mailDir, 'inbox')).filter((n) => n.endsWith('.eml'));
 for (const name of playersMail) renameSync(join(mailDir, 'inbox', name), join(arriving, name));
 writeFileSync(secrets, `# Order tokens of the demo players (nation: token). Outside the campaign folder, as in a real campaign.\n${Object.entries(DEMO_TOKENS).map(([n, t]) => `${n}: ${t}`).join('\n')}\n`, { mode: 0o600 });
-console.log(`Copied ${shown(source)} to ${shown(target)}; order tokens in ${shown(secrets)}.`);
+console.log(`Order tokens in ${shown(secrets)}.`);
 
 const env = { ...process.env, FATECRAFT_SECRETS: secrets, FATECRAFT_NOW: DEMO_NOW };
 function step(title, args) {
@@ -80,7 +104,8 @@ step('start the campaign: mail every player the starting report, order sheet and
 
 for (const name of playersMail) renameSync(join(arriving, name), join(mailDir, 'inbox', name));
 rmSync(arriving, { recursive: true, force: true });
-console.log(`\nThe players answer: ${playersMail.length} mails arrive in ${shown(join(mailDir, 'inbox'))}/ (plain text, quoted-printable, HTML only, a .yaml attachment, base64).`);
+const mailKinds = fate ? `four of them with aspect orders, from ${shown(join(source, FATE_OVERLAY, 'mail', 'inbox'))}/` : 'plain text, quoted-printable, HTML only, a .yaml attachment, base64';
+console.log(`\nThe players answer: ${playersMail.length} mails arrive in ${shown(join(mailDir, 'inbox'))}/ (${mailKinds}).`);
 
 step('read the mail: file the orders, answer each player', ['mail', 'fetch', shown(target), '--quiet']);
 step('resolve turn 1 from the filed orders', ['turn', shown(target)]);
@@ -104,7 +129,7 @@ for (const file of readdirSync(outbox).filter((n) => n.endsWith('.eml'))) {
   sent.push({ to: mail.to?.text ?? '', subject: mail.subject ?? '', kind });
 }
 sent.sort((a, b) => KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) || (a.to < b.to ? -1 : a.to > b.to ? 1 : 0));
-console.log(`\nThe start and turn ${Number(latest)} of the Silversheen Sea, played by mail:`);
+console.log(`\nThe start and turn ${Number(latest)} of the Silversheen Sea${fate ? ' with the Fate layer on (the Deck of Fate, aspects and invokes)' : ''}, played by mail:`);
 console.log(`  ${shown(join(turnsDir, '0000', 'reports'))}/   the starting reports and order sheets every player was mailed`);
 console.log(`  ${shown(join(turnDir, 'orders'))}/   each nation's orders as filed from its mail (<nation>.yaml), kept with the turn that used them`);
 console.log(`  ${shown(join(target, 'orders', '0001'))}/   each nation's mail itself (<nation>.eml)`);
@@ -121,4 +146,5 @@ for (const [name, what] of [
 console.log(`  ${shown(outbox)}/   ${sent.length} messages the campaign sent:`);
 for (const m of sent) console.log(`      ${(m.kind === 'gm-start' ? 'gm-report' : m.kind).padEnd(9)} → ${m.to.padEnd(28)} ${m.subject}`);
 console.log(`\nOpen any .eml file in a mail program to read it as a player would. \`fatecraft mail status ${shown(target)}\` shows the mail ledger.`);
+if (fate) console.log(`With the Fate layer on, every battle's dice in events.yaml are cards from the nations' Decks of Fate (die: card), each invoke an aspect_invoked event; the reports and receipts say them in words (${shown(join(source, FATE_OVERLAY, 'README.md'))}).`);
 console.log(`The repository's campaign (${shown(source)}) is unchanged; run the demo again to start over.`);

@@ -3,7 +3,7 @@ import type { BattleSide, DieRoll, LoggedEvent, Modifier } from '../core/events.
 import type { NationId, SettlementId, UnitId } from '../core/ids.js';
 import type { GameState, UnitState } from '../core/state.js';
 import { sentence, withArticle } from '../core/prose.js';
-import { drawText } from './draw-text.js';
+import { drawText, fateResultText } from './draw-text.js';
 import { ladderValue, rated, signed } from './ladder.js';
 import type { BattleSideView, BattleView, ModifierView, RollView, SiegeRollView } from './types.js';
 
@@ -298,8 +298,10 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
     case 'aspect_roll': {
       const what = e.action === 'create_advantage' ? `to create the advantage "${e.aspect}"` : `to overcome "${e.aspect}"`;
       const faces = e.faces.map((f) => (f > 0 ? '+' : f < 0 ? '−' : '0')).join('');
+      // Under the Deck of Fate the four dice are one card (docs/rules.md A2): it has no faces to show.
+      const drawn = e.faces.length === 0 && e.dice.length === 1 ? fateResultText(e.dice[0]!) : null;
       const result = { fail: 'failed', tie: 'a tie', success: 'a success', style: 'a success with style' }[e.outcome];
-      return `${e.by} tried ${what}: 4dF [${faces}] + ${e.skill} = ${e.total} against ${e.difficulty} — ${result}.`;
+      return `${e.by} tried ${what}: ${drawn ? `${drawn},` : `4dF [${faces}]`} + ${e.skill} = ${e.total} against ${e.difficulty} — ${result}.`;
     }
     case 'aspect_invoked': {
       const effect = e.effect === 'plus2' ? '+2' : e.effect === 'reroll' ? 'a re-roll' : `fortune +${e.value}`;

@@ -23,6 +23,22 @@ export function drawText(roll: DieRoll): string | null {
   return `rolled ${f.faces!.map((x) => FACE_TEXT[x]).join(' ')} (${ladderText(f.result)})${on}`;
 }
 
+/**
+ * The Fate result itself, with no base to add it to: a create-advantage or
+ * overcome roll under the Deck of Fate is one card, "drew Terrible (-2), a
+ * sun and a moon" (or "forced Good (+3)"). Null when the roll is no draw.
+ */
+export function fateResultText(roll: DieRoll): string | null {
+  const f = roll.fate;
+  if (!f) return null;
+  if (roll.forced || (f.faces === undefined && f.card === undefined)) return `forced ${ladderText(f.result)}`;
+  if (f.card !== undefined) {
+    const card = DECK[f.card];
+    return `drew ${ladderText(f.result)}${card ? `, ${symbolsText(card)}` : ''}`;
+  }
+  return `rolled ${f.faces!.map((x) => FACE_TEXT[x]).join(' ')} (${ladderText(f.result)})`;
+}
+
 /** Fortune or misfortune in words: "fortune: drew 2 suns (+2)", "misfortune: an eclipse (-4)", "fortune: 5 1 6 (+2)". */
 export function luckText(d: LuckDraw): string {
   const n = d.delta > 0 ? `+${d.delta}` : String(d.delta);

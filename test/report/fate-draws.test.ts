@@ -68,4 +68,13 @@ describe('Fate draws in words', () => {
     const explored: LoggedEvent = { seq: 1, phase: 'explore', type: 'explore_roll', nations: [argenta], nation: argenta, unit: asUnitId('pathfinders'), at: asHexKey('3,6'), beat: 3, roll: dice, fateSpent: 0, modifier: 0, total: 4, found: true };
     expect(describeEvent(explored, names)).toContain('explored around 3,6: rolled + + 0 − (Average (+1)) on 3: 4 = 4 against Good (+3) to beat');
   });
+
+  it('writes a create-advantage roll under the Deck of Fate as the card drawn, not as four empty dice', () => {
+    const names = { campaign: played.open.campaign, nationName: (id: string) => id, unit: (id: string) => id, settlement: (id: string) => id } as unknown as Parameters<typeof describeEvent>[1];
+    const base = { seq: 1, phase: 'aspects' as const, type: 'aspect_roll' as const, nations: [argenta], nation: argenta, action: 'create_advantage' as const, aspect: 'Safe Roads', by: 'the Duke', skill: 2, difficulty: 2 };
+    const drawn: LoggedEvent = { ...base, dice: [card], faces: [], total: twoSunsAMoon.result + 2, shifts: twoSunsAMoon.result, outcome: 'tie' };
+    expect(describeEvent(drawn, names)).toMatch(/^the Duke tried to create the advantage "Safe Roads": drew .+ \([+-]?\d\), 2 suns and a moon, \+ 2 = -?\d against 2 — /);
+    const thrown: LoggedEvent = { ...base, dice: [], faces: [1, 1, 0, -1], total: 3, shifts: 1, outcome: 'success' };
+    expect(describeEvent(thrown, names)).toBe('the Duke tried to create the advantage "Safe Roads": 4dF [++0−] + 2 = 3 against 2 — a success.');
+  });
 });

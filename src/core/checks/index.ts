@@ -19,6 +19,7 @@ import { checkAnswer } from './answer.js';
 import { checkExplore } from './explore.js';
 import { checkPress } from './press.js';
 import { checkHeir } from './heir.js';
+import { checkAcceptTrade, checkAct } from './act.js';
 import { reject, type Verdict } from './verdict.js';
 import type { UnitWork } from '../work.js';
 
@@ -47,6 +48,8 @@ const CHECKERS: { [K in Order['kind']]: Checker<Extract<Order, { kind: K }>> } =
   note: (_ctx, _nation, o) => ({ ok: true, claims: [], summary: `Note to the GM: "${o.text}"` }),
   press: checkPress,
   heir: checkHeir,
+  act: checkAct,
+  accept_trade: checkAcceptTrade,
 };
 
 export interface CheckedOrder extends AcceptedOrder {

@@ -5,6 +5,7 @@ import { WorldIndex } from '../world-index.js';
 import { distance, mayTake, placeOf, takersText } from '../world/action-target.js';
 import { isRejected, ownUnit, unitLabel } from './lookup.js';
 import { reject, type Verdict } from './verdict.js';
+import { withArticle } from '../prose.js';
 
 /**
  * `act <action> with <unit> on <target>` (or "<unit> spies on Gondarahl"):
@@ -20,7 +21,7 @@ export function checkAct(ctx: TurnContext, nation: NationId, o: ActOrder): Verdi
   if (isRejected(unit)) return unit;
   const label = unitLabel(ctx, unit);
   const type = ctx.unitType(unit);
-  if (!mayTake(def, type.class, type.id)) return reject(`${label} cannot take the action ${def.name}: it is for ${takersText(ctx, def, nation)}`, `${type.name} is a ${type.class} unit`);
+  if (!mayTake(def, type.class, type.id)) return reject(`${label} cannot take the action ${def.name}: it is for ${takersText(ctx, def, nation)}`, `${type.name} is ${withArticle(type.class)} unit`);
   if (unit.aboard) return reject(`${label} is aboard a ship and must land to act`);
   if (unit.besieging) return reject(`${label} is besieging and cannot leave the siege lines to act`);
   const index = WorldIndex.of(ctx.campaign, ctx.start);

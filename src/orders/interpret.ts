@@ -399,13 +399,15 @@ function actTarget(def: ActionDef, written: unknown, book: NameBook, campaign: C
   }
   const name = text(written, 'target');
   let first: Refusal | undefined;
+  let hint: string | undefined;
   for (const kind of def.targets) {
     const r = kind === 'nation' ? nationResolved(campaign, name) : kind === 'settlement' ? book.settlement(name) : kind === 'unit' ? book.unit(name) : book.hex(name);
     if (r.ok) return kind === 'nation' ? { nation: r.value as NationId } : kind === 'settlement' ? { settlement: r.value as SettlementId } : kind === 'unit' ? { unit: r.value as UnitId } : { hex: r.value as HexKey };
     first ??= new Refusal(r.reason, r.hint);
+    hint ??= r.hint;
   }
   if (def.targets.length === 1 && first) throw first;
-  throw new Refusal(`no ${def.targets.join(' or ')} "${clip(name)}"`, first?.hint ?? `${def.name} aims at a ${def.targets.join(' or a ')}`);
+  throw new Refusal(`no ${def.targets.join(' or ')} "${clip(name)}"`, hint ?? `${def.name} aims at a ${def.targets.join(' or a ')}`);
 }
 
 function nationResolved(campaign: Campaign, name: string): Resolved<NationId> {

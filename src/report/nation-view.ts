@@ -210,6 +210,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     cancelled: [],
     events: [],
     eventNews: [],
+    actions: [],
     other: [],
   };
   const own = (n: NationId) => n === nation;
@@ -226,6 +227,10 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     }
     if (e.phase === 'events' && e.type !== 'resource' && e.type !== 'indicator') {
       summary.eventNews.push(text);
+      continue;
+    }
+    if ((e.phase === 'actions' || e.phase === 'trade') && e.type !== 'resource' && e.type !== 'indicator') {
+      summary.actions.push(text);
       continue;
     }
     switch (e.type) {
@@ -273,6 +278,14 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
       default:
         summary.other.push({ seq: e.seq, phase: e.phase, type: e.type, text } satisfies LogLine);
     }
+  }
+  // The nation's open trade routes, every turn they stand (one pass over the routes, only when there are any).
+  for (const r of state.tradeRoutes ?? []) {
+    const a = state.settlements[r.from as SettlementState['id']];
+    const b = state.settlements[r.to as SettlementState['id']];
+    if (!a || !b || (a.nation !== nation && b.nation !== nation)) continue;
+    const income = campaign.actions?.entries[r.action]?.income ?? 0;
+    summary.actions.push(`Open trade route: ${a.name} – ${b.name}${income ? `, ${income} Renown a turn` : ''} (since turn ${r.opened}).`);
   }
 
   let worldNames: Namer | undefined;

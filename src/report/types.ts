@@ -320,6 +320,8 @@ export interface NationSummary {
   events: EventView[];
   /** What the events and unrest did: units, structures, discoveries, unlocks, messages. */
   eventNews: string[];
+  /** The units' actions: the nation's own rolls and what they bought (secrets for its eyes only), what others did to it, its trade routes. */
+  actions: string[];
   other: LogLine[];
 }
 

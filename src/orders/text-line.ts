@@ -296,7 +296,7 @@ export function parseOrderLine(line: string): LineResult {
     hint:
       (slip && near ? `did you mean "${near}" instead of "${slip.text}"?` : undefined) ??
       didYouMean(head, [...LINE_KEYWORDS, ...Object.keys(VERB_ALIASES)]) ??
-      `an order starts with one of: ${LINE_KEYWORDS.join(', ')}; or with the unit: "Iron Guard moves to 12,7" (moves, attacks, defends, rests, holds, founds, constructs)`,
+      `an order starts with one of: ${LINE_KEYWORDS.join(', ')}; or with the unit: "Iron Guard moves to 12,7" (moves, attacks, defends, rests, holds, founds, constructs, or an action's verb: spies on, sabotages…)`,
   };
 }
 

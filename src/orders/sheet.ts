@@ -89,6 +89,13 @@ function withActionLines(sheet: OrderSheet, campaign: Campaign): { entries: Shee
   return { entries, problems };
 }
 
+/** Whether a sheet with no fixed orders still holds lines the campaign's action verbs read as orders (the mailroom asks). */
+export function hasActionLines(sheet: OrderSheet, campaign: Campaign): boolean {
+  if (!sheet.problems.some((p) => p.unknownVerb)) return false;
+  const verbs = actionVerbs(campaign);
+  return sheet.problems.some((p) => p.unknownVerb !== undefined && actionLine(p.unknownVerb, verbs)?.kind === 'order');
+}
+
 function plainProblem(p: SheetProblem): RefusedLine {
   if (p.unknownVerb === undefined) return p;
   const { unknownVerb: _, ...rest } = p;

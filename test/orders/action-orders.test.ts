@@ -3,7 +3,7 @@ import { openCampaign, readState, type OpenCampaign } from '../../src/campaign/s
 import { asNationId } from '../../src/core/ids.js';
 import { orderNames, orderText } from '../../src/core/order-text.js';
 import type { GameState } from '../../src/core/state.js';
-import { interpretSheet } from '../../src/orders/sheet.js';
+import { hasActionLines, interpretSheet } from '../../src/orders/sheet.js';
 import { readTextSheet } from '../../src/orders/text-sheet.js';
 import { readYamlSheet } from '../../src/orders/yaml-sheet.js';
 import { DEMO } from '../report/support.js';
@@ -69,6 +69,11 @@ describe('action orders in plain text', () => {
     expect(refused[2]?.reason).toBe('cannot aim at "the moon"');
     expect(refused[3]?.reason).toMatch(/^unknown order "Whisperer"/);
     expect(refused[3]).not.toHaveProperty('unknownVerb');
+  });
+
+  it('tells the mailroom a mail of action lines only holds orders, and a mail of chatter does not', () => {
+    expect(hasActionLines(readTextSheet('Whisperer Lisane spies on Gondarahl'), open.campaign)).toBe(true);
+    expect(hasActionLines(readTextSheet('Thanks for the report, see you next turn'), open.campaign)).toBe(false);
   });
 
   it('writes an act order back as a line that reads back to the same order', () => {

@@ -62,7 +62,7 @@ function actionVerbs(campaign: Campaign): ActionVerb[] {
   let verbs = verbsOf.get(catalogue);
   if (!verbs) {
     const words = (s: string) => s.toLowerCase().replace(/[-_]+/g, ' ').split(/\s+/).filter(Boolean);
-    verbs = Object.values(catalogue.entries).flatMap((a) => [a.verb, a.name, a.id].map((p) => ({ action: a.id, words: words(p) })));
+    verbs = Object.values(catalogue.entries).flatMap((a) => [a.verb, a.name, a.id].map((p, i) => ({ action: a.id, words: words(p), verb: i === 0 })));
     verbsOf.set(catalogue, verbs);
   }
   return verbs;
@@ -92,7 +92,8 @@ function withActionLines(sheet: OrderSheet, campaign: Campaign): { entries: Shee
 /** Whether a sheet with no fixed orders still holds lines the campaign's action verbs read as orders (the mailroom asks). */
 export function hasActionLines(sheet: OrderSheet, campaign: Campaign): boolean {
   if (!sheet.problems.some((p) => p.unknownVerb)) return false;
-  const verbs = actionVerbs(campaign);
+  // Only an action's own verb counts here: a chatty mail that says "trade" must not pass for orders.
+  const verbs = actionVerbs(campaign).filter((v) => v.verb);
   return sheet.problems.some((p) => p.unknownVerb !== undefined && actionLine(p.unknownVerb, verbs)?.kind === 'order');
 }
 

@@ -607,6 +607,8 @@ function clipWord(text: string): string {
 export interface ActionVerb {
   action: string;
   words: string[];
+  /** The action's verb ("spies on"), or its name or id used as one ("espionage"). */
+  verb: boolean;
 }
 
 /**
@@ -617,6 +619,8 @@ export interface ActionVerb {
  */
 export function actionLine(line: string, verbs: readonly ActionVerb[]): LineResult | undefined {
   const body = normaliseFate(tokenize(line.trim().replace(/[.;]+$/, '')));
+  // "I think he spies on us": a sentence, not a unit's order.
+  if (SENTENCE_STARTS.has(body[0]?.word ?? '')) return undefined;
   let hit: { at: number; verb: ActionVerb } | undefined;
   for (let i = 1; i < body.length && !hit; i++) {
     const fits = verbs.filter((v) => v.words.every((w, k) => body[i + k]?.word === w && !body[i + k]?.quoted)).sort((a, b) => b.words.length - a.words.length);
@@ -624,6 +628,8 @@ export function actionLine(line: string, verbs: readonly ActionVerb[]): LineResu
   }
   if (!hit) return undefined;
   const unit = trimCommas(body.slice(0, hit.at));
+  // "Thanks! I think their envoy spies on us": words of a sentence before the verb, not a unit's name.
+  if (unit.some((t) => !t.quoted && (SENTENCE_STARTS.has(t.word) || /[!?]$/.test(t.word)))) return undefined;
   const { subject, parts } = splitClauses(body.slice(hit.at + hit.verb.words.length), [AIM, FATE]);
   const usage = `write it like: <unit> ${hit.verb.words.join(' ')} <target> [aiming at <structure>] [fate 1]`;
   const target = trimCommas(subject);

@@ -74,6 +74,8 @@ describe('action orders in plain text', () => {
   it('tells the mailroom a mail of action lines only holds orders, and a mail of chatter does not', () => {
     expect(hasActionLines(readTextSheet('Whisperer Lisane spies on Gondarahl'), open.campaign)).toBe(true);
     expect(hasActionLines(readTextSheet('Thanks for the report, see you next turn'), open.campaign)).toBe(false);
+    expect(hasActionLines(readTextSheet('Thanks! I think their envoy spies on us.'), open.campaign)).toBe(false);
+    expect(hasActionLines(readTextSheet('Maybe we could trade silver next season'), open.campaign)).toBe(false);
   });
 
   it('writes an act order back as a line that reads back to the same order', () => {

@@ -343,3 +343,30 @@ describe.skipIf(!existsSync(DEMO))('secrecy of espionage in the demo campaign', 
     }
   });
 });
+
+/** The same listening post foiled: Vulcanstille learns someone listened at Cinderford, not who; Argenta learns nothing. */
+describe.skipIf(!existsSync(DEMO))('a foiled spy in the demo campaign', () => {
+  let played: Played;
+  let copy: { dir: string; cleanup: () => void };
+  beforeAll(async () => {
+    copy = scratchCopy(DEMO, 'leak-foiled-src');
+    writeFileSync(join(copy.dir, 'orders', '0001', '_gm.yaml'), ['turn: 1', 'actions:', '  - { kind: roll, scope: "action:argenta:ar-lisane", values: [1] }', ''].join('\n'));
+    played = await play(copy.dir, 1, 'leak-foiled');
+  });
+  afterAll(() => {
+    played?.cleanup();
+    copy?.cleanup();
+  });
+  checkPairs(() => played, false);
+
+  it('the target reads that it was spied on, without the spy\'s nation; the others read nothing', () => {
+    const t = played.turns[0]!;
+    expect(t.events.some((e) => e.type === 'secret_learned')).toBe(false);
+    const vulcan = t.reports['vulcanstille.txt'] ?? '';
+    const section = vulcan.slice(vulcan.indexOf('-- Actions and intelligence --'), vulcan.indexOf('\n\n', vulcan.indexOf('-- Actions and intelligence --')));
+    expect(section).toBe("-- Actions and intelligence --\n- Informants' network against Cinderford was foiled.");
+    expect(decodeEntities(t.reports['vulcanstille.html'] ?? '')).toContain("Informants' network against Cinderford was foiled.");
+    expect(t.reports['argenta.txt']).toContain("Informants' network — Cinderford: d6 1 (forced) = 1 against 2 to beat — failed.");
+    for (const reader of ['gondarahl', 'grarkul', 'westvalia']) expect(t.reports[`${reader}.txt`], reader).not.toContain("Informants' network");
+  });
+});

@@ -194,6 +194,7 @@ export function stateYaml(state: GameState): string {
     externals: sortRecord(state.externals),
     units: sortRecord(state.units),
     builds: state.builds,
+    ...(state.tradeRoutes?.length ? { tradeRoutes: state.tradeRoutes } : {}),
   });
 }
 

@@ -37,6 +37,8 @@ export interface MapModel {
   settlements: MapSettlement[];
   units: MapUnit[];
   resources: ResourceSite[];
+  /** Trade routes, drawn as lines between their settlements. */
+  routes?: { from: string; to: string; label: string }[];
 }
 
 /** Colours for nations in id order; readable on every terrain colour. */
@@ -68,6 +70,7 @@ export function nationMapModel(view: NationView): MapModel {
     ],
     units: [...view.units.map((u) => ({ hex: u.hex, label: u.label, nation: me })), ...view.sight.units.map((u) => ({ hex: u.hex, label: u.label, nation: u.nation }))],
     resources: view.sight.resources,
+    ...(view.tradeRoutes.length ? { routes: view.tradeRoutes.map((r) => ({ from: r.fromHex, to: r.toHex, label: `Trade route ${r.from} – ${r.to}` })) } : {}),
   };
 }
 

@@ -22,7 +22,7 @@ import {
 import { rated } from './ladder.js';
 import { ReportIndex, type Rumour } from './report-index.js';
 import { compareHexes, hexesAround, sortedByHex, resourcesByHex, terrainGrid, windowAround } from './map-grid.js';
-import type { ForeignSettlementView, ForeignUnitView, LetterView, LogLine, NationSummary, NationView, PublicNationView, ResourceSite, UnrestView } from './types.js';
+import type { TradeRouteView, ForeignSettlementView, ForeignUnitView, LetterView, LogLine, NationSummary, NationView, PublicNationView, ResourceSite, UnrestView } from './types.js';
 import { isMilitaryClass } from '../core/campaign.js';
 import { leaderCostChange, leaderOf } from '../core/leaders.js';
 import { leaderLines } from './leader-text.js';
@@ -280,11 +280,13 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     }
   }
   // The nation's open trade routes, every turn they stand (one pass over the routes, only when there are any).
+  const tradeRoutes: TradeRouteView[] = [];
   for (const r of state.tradeRoutes ?? []) {
     const a = state.settlements[r.from as SettlementState['id']];
     const b = state.settlements[r.to as SettlementState['id']];
     if (!a || !b || (a.nation !== nation && b.nation !== nation)) continue;
     const income = campaign.actions?.entries[r.action]?.income ?? 0;
+    tradeRoutes.push({ from: a.name, to: b.name, fromHex: a.hex, toHex: b.hex, income, opened: r.opened });
     summary.actions.push(`Open trade route: ${a.name} – ${b.name}${income ? `, ${income} Renown a turn` : ''} (since turn ${r.opened}).`);
   }
 
@@ -322,6 +324,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     gmLog: [],
     nation: { id: nation, name: def.name, ...leaderLines(campaign, ns), alive: ns.alive, missedTurns: ns.missedTurns, battlesWon: ns.battlesWon },
     summary,
+    tradeRoutes,
     renown: ledger(mine, nation, 'renown', was?.renown ?? ns.renown, ns.renown),
     fate: ledger(mine, nation, 'fate', was?.fate ?? ns.fate, ns.fate),
     prosperity: indicatorLedger(mine, nation, 'prosperity', was?.prosperity ?? ns.prosperity, ns.prosperity),

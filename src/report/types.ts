@@ -389,11 +389,23 @@ export interface UnrestView {
   garrisoned: string[];
 }
 
+/** An open trade route of the nation's, for the text and the map. */
+export interface TradeRouteView {
+  from: string;
+  to: string;
+  fromHex: string;
+  toHex: string;
+  income: number;
+  opened: number;
+}
+
 export interface NationView {
   kind: 'nation';
   header: TurnHeader;
   nation: { id: string; name: string; leader: string; ability: string; alive: boolean; missedTurns: number; battlesWon: number };
   summary: NationSummary;
+  /** The nation's open trade routes (drawn on the map, listed under Actions and intelligence). */
+  tradeRoutes: TradeRouteView[];
   renown: Ledger;
   fate: Ledger;
   prosperity: IndicatorLedger;

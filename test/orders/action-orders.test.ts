@@ -6,6 +6,10 @@ import type { GameState } from '../../src/core/state.js';
 import { hasActionLines, interpretSheet } from '../../src/orders/sheet.js';
 import { readTextSheet } from '../../src/orders/text-sheet.js';
 import { readYamlSheet } from '../../src/orders/yaml-sheet.js';
+import { ordersToYaml } from '../../src/orders/yaml-write.js';
+import { readMailSheet } from '../../src/orders/mail-sheet.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DEMO } from '../report/support.js';
 
 /** Action orders as players write them, in the demo campaign (its actions.yaml over the built-in actions). */
@@ -76,6 +80,17 @@ describe('action orders in plain text', () => {
     expect(hasActionLines(readTextSheet('Thanks for the report, see you next turn'), open.campaign)).toBe(false);
     expect(hasActionLines(readTextSheet('Thanks! I think their envoy spies on us.'), open.campaign)).toBe(false);
     expect(hasActionLines(readTextSheet('Maybe we could trade silver next season'), open.campaign)).toBe(false);
+  });
+
+  it("files the demo's mailed orders as YAML that reads back to the same orders, Lisane's listening post with them", () => {
+    const mail = readFileSync(join(DEMO, 'mail', 'inbox', '2026-03-06-argenta.eml'), 'utf8');
+    const body = mail.slice(mail.indexOf('\r\n\r\n') + 4).replace(/\r\n/g, '\n');
+    const first = interpretSheet(readMailSheet({ text: body, attachments: [] }).sheet, argenta, open.campaign, state).orders;
+    expect(first.orders).toContainEqual({ kind: 'act', unit: 'ar-lisane', action: 'informants', target: { settlement: 'cinderford' } });
+    const again = interpretSheet(readYamlSheet(ordersToYaml(first)), argenta, open.campaign, state).orders;
+    expect(again.orders).toEqual(first.orders);
+    const yaml = interpretSheet(readYamlSheet(readFileSync(join(DEMO, 'orders', '0001', 'argenta.yaml'))), argenta, open.campaign, state).orders;
+    expect(yaml.orders.filter((o) => o.kind !== 'note')).toEqual(first.orders.filter((o) => o.kind !== 'note'));
   });
 
   it('writes an act order back as a line that reads back to the same order', () => {

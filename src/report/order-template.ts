@@ -3,6 +3,7 @@ import { asHexKey, compareIds, type HexKey, type NationId } from '../core/ids.js
 import { GameMap, type Reach } from '../core/map.js';
 import { pushTo } from '../core/multimap.js';
 import { plainText } from './escape.js';
+import { distance, mayTake } from '../core/world/action-target.js';
 import { compareHexes, resourcesByHex } from './map-grid.js';
 import type { NationView, OwnSettlementView, OwnUnitView } from './types.js';
 
@@ -179,6 +180,52 @@ function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map:
     const needs = e.requiresResource;
     const here = !needs || (resourcesByHex(campaign).get(unit.hex) ?? []).some((r) => r.kind === needs);
     out.push(line(`{construct: ${unit.id}, structure: ${ext}}`, `${e.name}, ${e.cost} Renown, ${e.turns} turn${e.turns === 1 ? '' : 's'}${needs ? here ? '' : ` — needs ${needs} here` : ''}`));
+  }
+  if (!unit.aboard) out.push(...actionLines(unit, view, campaign));
+  return out;
+}
+
+/** At most this many targets suggested per action, nearest first: the sheet is a reminder, not a list of the world. */
+const ACTION_TARGETS_SHOWN = 3;
+
+/**
+ * The actions the unit may take (actions.yaml) on what the nation sees within
+ * their range: its own settlements and those in sight (a nation by its
+ * nearest one). Routes pair a settlement the unit stands by with the nearest
+ * others within the route's length.
+ */
+function actionLines(unit: OwnUnitView, view: NationView, campaign: Campaign): string[] {
+  const actions = Object.values(campaign.actions?.entries ?? {}).filter((a) => mayTake(a, unit.class, unit.type));
+  if (!actions.length) return [];
+  const me = view.nation.id;
+  const places = [...view.settlements.map((s) => ({ id: s.id, name: s.name, hex: s.hex, nation: me, nationName: view.nation.name })), ...view.sight.settlements];
+  const from = (hex: string) => distance(asHexKey(unit.hex), asHexKey(hex));
+  const out: string[] = [];
+  for (const a of actions.sort((x, y) => compareIds(x.id, y.id))) {
+    const roll = a.roll ? `d6 + Fate to beat ${a.roll.beat}` : 'no roll';
+    const fits = (nation: string) => a.whose === 'any' || (a.whose === 'own') === (nation === me);
+    const near = places.filter((p) => fits(p.nation) && from(p.hex) <= a.range).sort((x, y) => from(x.hex) - from(y.hex) || compareIds(x.id, y.id));
+    if (a.targets.includes('route')) {
+      for (const end of places.filter((p) => p.nation === me && from(p.hex) <= a.range).slice(0, 1)) {
+        const others = places.filter((p) => p.id !== end.id && distance(asHexKey(end.hex), asHexKey(p.hex)) <= a.length).sort((x, y) => distance(asHexKey(end.hex), asHexKey(x.hex)) - distance(asHexKey(end.hex), asHexKey(y.hex)) || compareIds(x.id, y.id));
+        for (const other of others.slice(0, ACTION_TARGETS_SHOWN)) {
+          const consent = other.nation === me ? '' : `; ${other.nationName} must write "accept trade with ${me}"`;
+          out.push(line(`{act: ${unit.id}, action: ${a.id}, target: [${end.id}, ${other.id}]}`, `${a.name}: ${end.name} – ${other.name}${a.income ? `, ${a.income} Renown a turn each` : ''}${consent}`));
+        }
+      }
+      continue;
+    }
+    const shown = new Set<string>();
+    for (const p of near) {
+      if (shown.size >= ACTION_TARGETS_SHOWN) break;
+      if (a.targets.includes('settlement')) {
+        shown.add(p.id);
+        out.push(line(`{act: ${unit.id}, action: ${a.id}, target: ${p.id}}`, `${a.name} in ${p.name}${p.nation === me ? '' : ` (${p.nationName})`}: ${roll}`));
+      } else if (a.targets.includes('nation') && !shown.has(p.nation)) {
+        shown.add(p.nation);
+        out.push(line(`{act: ${unit.id}, action: ${a.id}, target: ${p.nation}}`, `${a.name} against ${p.nationName}: ${roll}`));
+      }
+    }
   }
   return out;
 }

@@ -18,7 +18,7 @@ import type { Locate } from './yaml-io.js';
  * trade) comes first; an entry of the same id replaces one, `defaults: false`
  * leaves them out. Problems name the file, the line and the key.
  */
-export const ACTION_EFFECT_KEYS = [...EFFECT_KEYS, 'reveal', 'damage', 'trade_route'] as const;
+export const ACTION_EFFECT_KEYS = [...EFFECT_KEYS, 'reveal', 'damage', 'trade_route', 'catch'] as const;
 
 const targetKinds = z.union([z.enum(ACTION_TARGETS), z.array(z.enum(ACTION_TARGETS)).min(1)]);
 const outcome = z.strictObject({ actor: z.array(z.unknown()).default([]), target: z.array(z.unknown()).default([]) });
@@ -69,6 +69,10 @@ function actionEffect(r: Reader, value: unknown, path: Path, scope: EventScope, 
       if (!kinds.every((k) => k === 'settlement' || k === 'hex')) r.problem(at, '"damage" needs an action aimed at a settlement (target: settlement)');
       return { kind: 'damage', delay: x?.delay ?? 1 };
     }
+    case 'catch': {
+      const x = r.leaf(z.union([int.min(0).max(12), z.strictObject({ beat: int.min(0).max(12) })]), v, at);
+      return x === undefined ? undefined : { kind: 'catch', beat: typeof x === 'number' ? x : x.beat };
+    }
     case 'trade_route': {
       if (v !== null && !(typeof v === 'object' && v !== null && Object.keys(v).length === 0)) r.problem(at, '"trade_route" takes nothing: write "- trade_route: ~"');
       if (!kinds.includes('route')) r.problem(at, '"trade_route" needs an action aimed at two settlements (target: route)');
@@ -90,7 +94,7 @@ function readOutcome(r: Reader, given: z.infer<typeof outcome> | undefined, path
   const actor = given.actor.map((x, i) => actionEffect(r, x, [...path, 'actor', i], 'unit', ids, kinds));
   const target = given.target.map((x, i) => actionEffect(r, x, [...path, 'target', i], targetScope, ids, kinds));
   if (!actor.every(Boolean) || !target.every(Boolean)) return undefined;
-  for (const [i, e] of actor.entries()) if (e?.kind === 'damage' || e?.kind === 'trade_route') r.problem([...path, 'actor', i], `"${e.kind}" falls on the target: list it under target`);
+  for (const [i, e] of actor.entries()) if (e?.kind === 'damage' || e?.kind === 'trade_route' || e?.kind === 'catch') r.problem([...path, 'actor', i], `"${e.kind}" falls on the target: list it under target`);
   for (const [i, e] of target.entries()) if (e?.kind === 'reveal') r.problem([...path, 'target', i], '"reveal" tells the actor: list it under actor');
   return { actor: actor as ActionEffect[], target: target as ActionEffect[] };
 }

@@ -25,6 +25,8 @@ actions:
       actor: [{ reveal: renown_fate }, { reveal: { what: units, within: 2 } }]
     great:
       actor: [{ reveal: renown_fate }, { reveal: { what: units, within: 2 } }, { reveal: work }, { reveal: goal }]
+    fail:
+      target: [{ catch: 4 }]
     noticed: [fail]
     named: [fail]
 

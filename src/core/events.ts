@@ -114,6 +114,8 @@ export type TurnEvent =
   | { type: 'action_noticed'; nations: NationId[]; nation: NationId; action: string; name: string; place: string; at: HexKey; outcome: RollOutcome; by?: NationId }
   /** A sabotage or bombardment set work in progress back. */
   | { type: 'work_delayed'; nations: NationId[]; nation: NationId; build: string; what: string; by: number; turnsLeft: number; reason: string }
+  /** The target of an action tried to catch the unit that took it. */
+  | { type: 'catch_roll'; nations: NationId[]; nation: NationId; unit?: UnitId; action: string; place: string; beat: number; roll: DieRoll; caught: boolean }
   | { type: 'trade_route_opened'; nations: NationId[]; route: string; from: SettlementId; to: SettlementId; income: number }
   | { type: 'trade_route_cut'; nations: NationId[]; route: string; from: SettlementId; to: SettlementId; reason: string };
 

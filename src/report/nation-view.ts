@@ -89,6 +89,8 @@ export function unitsNamedIn(e: LoggedEvent): UnitId[] {
       return [...e.by];
     case 'settlement_revolted':
       return [...e.garrison];
+    case 'catch_roll':
+      return e.unit ? [e.unit] : [];
     case 'battle':
       return [...e.attacker.units, ...e.defender.units, ...e.casualties.map((c) => c.unit)];
     default:

@@ -48,7 +48,7 @@ export function resolveAction(ctx: TurnContext, scene: EventScene, a: AcceptedOr
     ctx.emit({ ...base, target: place.label, at: place.hex, beat: def.roll.beat, roll, modifiers, fateSpent: bought.cost, total, outcome });
   } else ctx.emit({ ...base, target: place.label, at: place.hex, outcome });
   const effects = def.outcomes[outcome] ?? (outcome === 'great' ? def.outcomes.success : undefined);
-  const side = { ctx, scene, def, nation, unitId: unit.id, unitHex: unit.hex, place, stream, aim: o.aim };
+  const side = { ctx, scene, def, nation, unitId: unit.id, unitHex: unit.hex, place, stream, aim: o.aim, outcome };
   for (const e of effects?.actor ?? []) applyActorEffect(side, e);
   if (place.owner) for (const e of effects?.target ?? []) applyTargetEffect(side, place.owner, e);
   if (place.owner && place.owner !== nation && def.noticed.includes(outcome)) {
@@ -81,6 +81,7 @@ export interface Side {
   place: ActionPlace;
   stream: DiceStream;
   aim: string | undefined;
+  outcome: RollOutcome;
 }
 
 function struck(s: Side, nation: NationId, target: Struck['target'], reason: string): Struck {
@@ -88,9 +89,29 @@ function struck(s: Side, nation: NationId, target: Struck['target'], reason: str
   return { scene: s.scene, nation, target, event: s.def.id, title: s.def.name, fill: (t) => fill(t.replace(/\{target\}/g, s.place.label)), reason };
 }
 
+/**
+ * The target tries to catch the one who acted: a d6 from its own stream
+ * `catch:<actor nation>:<unit>` (the GM can force it), above `beat` catches
+ * the unit, which is destroyed. Both nations learn the outcome of a catch;
+ * an escape is told to the target alone.
+ */
+function catchActor(s: Side, owner: NationId, beat: number): void {
+  const unit = s.ctx.unit(s.unitId as Parameters<TurnContext['unit']>[0]);
+  if (!unit || owner === s.nation) return;
+  const roll = s.ctx.dice.stream(`catch:${s.nation}:${unit.id}`).roll('d6');
+  const caught = roll.value > beat;
+  // The target sees the unit it caught, or the one that got away if the action names its actor; else only that someone did.
+  const seen = caught || s.def.named.includes(s.outcome);
+  s.ctx.emit({ type: 'catch_roll', nations: caught ? [owner, s.nation].sort() : [owner], nation: owner, ...(seen ? { unit: unit.id } : {}), action: s.def.name, place: s.place.label, beat, roll, caught });
+  if (caught) {
+    s.ctx.destroyUnit(unit, `caught at ${s.def.name} by ${s.ctx.nationDef(owner).name}`, [s.nation, owner]);
+    s.scene.unitRemoved(unit);
+  }
+}
+
 function applyActorEffect(s: Side, e: ActionEffect): void {
   if (e.kind === 'reveal') return revealSecret(s, e);
-  if (e.kind === 'damage' || e.kind === 'trade_route') return;
+  if (e.kind === 'damage' || e.kind === 'trade_route' || e.kind === 'catch') return;
   applyEffect(s.ctx, struck(s, s.nation, { scope: 'unit', id: s.unitId, hex: s.unitHex }, `${s.def.name} on ${s.place.label}`), e);
 }
 
@@ -99,5 +120,6 @@ function applyTargetEffect(s: Side, owner: NationId, e: ActionEffect): void {
   if (e.kind === 'reveal') return;
   if (e.kind === 'damage') return damage(s, e.delay);
   if (e.kind === 'trade_route') return openRoute(s);
+  if (e.kind === 'catch') return catchActor(s, owner, e.beat);
   applyEffect(s.ctx, struck(s, owner, s.place.where, s.def.name), e);
 }

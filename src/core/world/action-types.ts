@@ -27,7 +27,9 @@ export type ActionEffect =
   /** Sabotage or bombardment: the aimed-at structure destroyed, battlement damaged, or work delayed `delay` turns. */
   | { kind: 'damage'; delay: number }
   /** A trade route opens between the two settlements of a `route` action. */
-  | { kind: 'trade_route' };
+  | { kind: 'trade_route' }
+  /** The target rolls at once to catch the acting unit (a d6 from `catch:<nation>:<unit>` above `beat`): caught, it is destroyed. */
+  | { kind: 'catch'; beat: number };
 
 /** The effects of one outcome, on each side. */
 export interface ActionOutcome {

@@ -1,12 +1,13 @@
 import { UNIT_CLASSES, type Bonus, type BonusTarget, type Campaign, type UnitClass } from '../core/campaign.js';
-import type { HexKey, NationId, SettlementId, UnitId } from '../core/ids.js';
-import type { ActTarget, Order, SiegeAction, SiegeStep } from '../core/orders.js';
+import type { HexKey, UnitId } from '../core/ids.js';
+import type { Order, SiegeAction, SiegeStep } from '../core/orders.js';
 import { unsafeCharacter, type TextShape, type UnsafeCharacter } from '../campaign/unsafe-text.js';
 import { plainText } from '../report/escape.js';
-import { clip, normName, type NameBook, type Resolved } from './names.js';
+import { clip, normName, type NameBook } from './names.js';
 import { nationNamed, pressRecipients } from './press-recipients.js';
-import type { ActionDef } from '../core/world/action-types.js';
 import { didYouMean } from './suggest.js';
+import { fate, list, opt, Refusal, take, text } from './fields.js';
+import { actOrder } from './act-order.js';
 import { withArticle } from '../core/prose.js';
 
 /**
@@ -74,43 +75,6 @@ function siegeStep(written: string): SiegeStep {
   if (level !== undefined && action !== 'destroy_battlement') throw new Refusal(`poisoning the water takes no bonus ("${clip(written)}")`);
   if (level !== undefined && level < 1) throw new Refusal(`a battlement is +1, +2 or +3, not "${clip(written)}"`);
   return level === undefined ? { action } : { action, battlement: level };
-}
-
-/** Largest Fate pledge read; more than any nation holds, small enough to stay a safe integer. */
-const MAX_FATE = 1_000_000;
-
-class Refusal {
-  constructor(
-    readonly reason: string,
-    readonly hint?: string,
-  ) {}
-}
-
-function take<T>(r: Resolved<T>): T {
-  if (!r.ok) throw new Refusal(r.reason, r.hint);
-  return r.value;
-}
-
-function text(value: unknown, key: string): string {
-  if (typeof value === 'string' && value.trim()) return value.trim();
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  throw new Refusal(`"${key}" needs a name or id`);
-}
-
-function list(value: unknown, key: string): string[] {
-  if (value === undefined || value === null) return [];
-  if (Array.isArray(value)) return value.map((v) => text(v, key));
-  if (typeof value === 'string') return value.split(/\s*,\s*|\s+and\s+/i).filter((s) => s.trim());
-  throw new Refusal(`"${key}" needs a list`);
-}
-
-function fate(value: unknown): number | undefined {
-  if (value === undefined || value === null) return undefined;
-  const n = typeof value === 'string' && /^\s*\+?\d+\s*$/.test(value) ? Number(value.trim()) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > MAX_FATE) {
-    throw new Refusal(`Fate must be a whole number of Fate points, not "${clip(String(value))}"`, 'e.g. "fate 4"');
-  }
-  return n === 0 ? undefined : n;
 }
 
 /**
@@ -198,7 +162,6 @@ export function pathItems(written: string): string[] {
   return items;
 }
 
-const opt = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
 
 export function interpretOrder(fields: RawFields, book: NameBook, campaign: Campaign): Interpreted {
   const keys = Object.keys(fields);
@@ -378,61 +341,6 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
     default:
       throw new Refusal(`unknown order "${clip(kind)}"`);
   }
-}
-
-/** An action of the catalogue by id ("espionage") or name ("Trade route"). */
-function actionNamed(campaign: Campaign, written: string): ActionDef {
-  const entries = Object.values(campaign.actions?.entries ?? {});
-  const want = normName(written);
-  const found = entries.find((a) => normName(a.id) === want || normName(a.name) === want);
-  if (found) return found;
-  if (!entries.length) throw new Refusal('this campaign has no actions', 'the GM lists them in actions.yaml');
-  throw new Refusal(`there is no action "${clip(written)}"`, didYouMean(written, entries.flatMap((a) => [a.id, a.name])) ?? `actions are: ${entries.map((a) => a.id).sort().join(', ')}`);
-}
-
-/** "nation", "settlement" or "hex" named as a player writes it, tried in the action's order of target kinds. */
-function actTarget(def: ActionDef, written: unknown, book: NameBook, campaign: Campaign): ActTarget {
-  if (def.targets.includes('route')) {
-    const ends = list(written, 'target');
-    if (ends.length !== 2) throw new Refusal(`${def.name} runs between two settlements, not ${ends.length}`, `e.g. "${def.verb} Argentum and Irongate"`);
-    return { route: [take(book.settlement(ends[0]!)), take(book.settlement(ends[1]!))] };
-  }
-  const name = text(written, 'target');
-  let first: Refusal | undefined;
-  let hint: string | undefined;
-  for (const kind of def.targets) {
-    const r = kind === 'nation' ? nationResolved(campaign, name) : kind === 'settlement' ? book.settlement(name) : kind === 'unit' ? book.unit(name) : book.hex(name);
-    if (r.ok) return kind === 'nation' ? { nation: r.value as NationId } : kind === 'settlement' ? { settlement: r.value as SettlementId } : kind === 'unit' ? { unit: r.value as UnitId } : { hex: r.value as HexKey };
-    first ??= new Refusal(r.reason, r.hint);
-    hint ??= r.hint;
-  }
-  if (def.targets.length === 1 && first) throw first;
-  throw new Refusal(`no ${def.targets.join(' or ')} "${clip(name)}"`, hint ?? `${def.name} aims at a ${def.targets.join(' or a ')}`);
-}
-
-function nationResolved(campaign: Campaign, name: string): Resolved<NationId> {
-  const n = nationNamed(campaign, name);
-  return n.ok ? { ok: true, value: n.id } : n;
-}
-
-function actOrder(f: RawFields, book: NameBook, campaign: Campaign, ownUnit: () => UnitId): Order {
-  if (f.action === undefined) throw new Refusal('say which action the unit takes', 'e.g. "act espionage with Whisperer Lisane on Gondarahl"');
-  const def = actionNamed(campaign, text(f.action, 'action'));
-  if (f.target === undefined) throw new Refusal(`${def.name} needs a target: ${def.targets.includes('route') ? 'two settlements' : `a ${def.targets.join(' or a ')}`}`, `e.g. "<unit> ${def.verb} <target>"`);
-  const unit = ownUnit();
-  const target = actTarget(def, f.target, book, campaign);
-  const aim = f.aim === undefined ? undefined : aimOf(text(f.aim, 'aim'), book);
-  return { kind: 'act', unit, action: def.id, target, ...opt('aim', aim), ...opt('fate', fate(f.fate)) };
-}
-
-/** A sabotage's mark: a structure (by id or name), "battlement" or "work". */
-function aimOf(written: string, book: NameBook): string {
-  const w = normName(written).replace(/^(?:the|a|its) /, '');
-  if (/^battlements?$/.test(w) || w === 'walls') return 'battlement';
-  if (['work', 'works', 'build', 'builds', 'work in progress', 'construction'].includes(w)) return 'work';
-  const s = book.structure(written);
-  if (s.ok) return s.value;
-  throw new Refusal(`cannot aim at "${clip(written)}"`, `${s.hint ? `${s.hint}; ` : ''}aim at a structure, "battlement" or "work"`);
 }
 
 const unquote = (s: string) => s.replace(/^["“”]+|["“”]+$/g, '').trim();

@@ -84,5 +84,6 @@ export function gmMapModel(view: GmView): MapModel {
     settlements: view.world.settlements.map((s) => ({ hex: s.hex, name: s.name, nation: s.nation, level: s.level })),
     units: view.world.units.map((u) => ({ hex: u.hex, label: u.label, nation: u.nation })),
     resources: view.world.resources,
+    ...(view.world.tradeRoutes.length ? { routes: view.world.tradeRoutes.map((r) => ({ from: r.fromHex, to: r.toHex, label: `Trade route ${r.from} – ${r.to}` })) } : {}),
   };
 }

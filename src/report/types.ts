@@ -541,6 +541,8 @@ export interface GmView {
     settlements: ForeignSettlementView[];
     externals: ExternalView[];
     resources: ResourceSite[];
+    /** Every open trade route, drawn on the GM's map. */
+    tradeRoutes: TradeRouteView[];
   };
   map: TerrainGrid;
 }

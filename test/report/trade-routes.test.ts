@@ -31,6 +31,10 @@ describe('a trade route in the reports', () => {
     expect(html).toMatch(/<g class="trade-routes">\n<line [^>]*stroke-dasharray="6 4"[^>]*><title>Trade route Saltmarsh – Argentum<\/title><\/line>/);
   });
 
+  it("is drawn on the GM's map", () => {
+    expect(played.turns[0]!.reports['gm.html']).toMatch(/<g class="trade-routes">\n<line [^>]*><title>Trade route Saltmarsh – Argentum<\/title><\/line>/);
+  });
+
   it('is not shown to other nations', () => {
     const t = played.turns[0]!;
     for (const reader of ['gondarahl', 'grarkul', 'vulcanstille', 'westvalia']) {

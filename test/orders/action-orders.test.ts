@@ -4,6 +4,7 @@ import { asNationId } from '../../src/core/ids.js';
 import { orderNames, orderText } from '../../src/core/order-text.js';
 import type { GameState } from '../../src/core/state.js';
 import { hasActionLines, interpretSheet } from '../../src/orders/sheet.js';
+import { buildReceipt, renderReceipt } from '../../src/orders/receipt.js';
 import { readTextSheet } from '../../src/orders/text-sheet.js';
 import { readYamlSheet } from '../../src/orders/yaml-sheet.js';
 import { ordersToYaml } from '../../src/orders/yaml-write.js';
@@ -91,6 +92,14 @@ describe('action orders in plain text', () => {
     expect(again.orders).toEqual(first.orders);
     const yaml = interpretSheet(readYamlSheet(readFileSync(join(DEMO, 'orders', '0001', 'argenta.yaml'))), argenta, open.campaign, state).orders;
     expect(yaml.orders.filter((o) => o.kind !== 'note')).toEqual(first.orders.filter((o) => o.kind !== 'note'));
+  });
+
+  it('echoes an action in the receipt as the engine understood it, and refuses one out of range there with the reason', () => {
+    const sheet = readTextSheet('Nation: argenta\nTurn: 1\nWhisperer Lisane listens at Cinderford fate 1\nWhisperer Lisane spies on Gondarahl\nGuild Surveyors spies on Cinderford');
+    const text = renderReceipt(buildReceipt({ campaign: open.campaign, state, sheet, nation: argenta }).receipt);
+    expect(text).toContain("Informant 'Whisperer Lisane' (ar-lisane) listens at Cinderford (Informants' network: a d6 to beat 2, pledging 1 Fate)");
+    expect(text).toContain("✗ Informant 'Whisperer Lisane' (ar-lisane) at 19,13 is 7 hexes from Kingdom of Gondarahl; Espionage reaches 3 hexes");
+    expect(text).toMatch(/Construction Worker 'Guild Surveyors' \(ar-surveyors\) at 25,6 is \d+ hexes from Cinderford; Espionage reaches 3 hexes/);
   });
 
   it('writes an act order back as a line that reads back to the same order', () => {

@@ -92,6 +92,4 @@ actions:
     income: 2
     success:
       target: [{ trade_route: ~ }]
-    noticed: [success]
-    named: [success]
 `;

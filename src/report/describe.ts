@@ -287,7 +287,7 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
       return `Your agents learned: ${e.text}`;
     case 'action_noticed': {
       const who = e.by ? ` by agents of ${n(e.by)}` : '';
-      return e.outcome === 'fail' ? `${e.name} against ${e.place} was foiled${who}.` : `${e.name} struck ${e.place}${who}.`;
+      return e.outcome === 'fail' ? `${e.name} against ${e.place} was foiled${who}.` : `${e.name} at ${e.place}${e.by ? `, by agents of ${n(e.by)}` : ', by agents unknown'}.`;
     }
     case 'work_delayed':
       return `The ${e.what} was set back ${plural(e.by, 'turn')} (${e.reason}); ${plural(e.turnsLeft, 'turn')} left.`;

@@ -122,6 +122,8 @@ const abilitySchema = z.strictObject({
   bonuses: z.array(z.strictObject({ bonus: bonusSchema, classes: z.array(unitClass).min(1) })).optional(),
   costs: z.array(z.strictObject({ of: z.enum(['unit', 'structure']), classes: z.array(unitClass).min(1).optional(), change: z.number().int() })).optional(),
   income: yieldSchema.optional(),
+  /** Added to the rolls of the nation's units' actions (actions.yaml): all, or those named. */
+  actions: z.array(z.strictObject({ value: z.number().int().min(-6).max(6), actions: z.array(id).min(1).optional() })).optional(),
 });
 
 const nationSchema = z.strictObject({
@@ -312,6 +314,7 @@ export const stateFileSchema = z.strictObject({
       startedTurn: z.number().int(),
     }),
   ),
+  tradeRoutes: z.array(z.strictObject({ id: z.string(), from: id, to: id, action: id, opened: z.number().int() })).optional(),
   aspects: z.array(aspectStateSchema).optional(),
 });
 

@@ -7,6 +7,8 @@ import type { GameState } from '../core/state.js';
 import type { EventCatalogue } from '../core/world/types.js';
 import { buildCampaign } from './build-campaign.js';
 import { readEventCatalogue } from './event-catalogue.js';
+import { defaultActions, readActionCatalogue } from './action-catalogue.js';
+import type { ActionCatalogue } from '../core/world/action-types.js';
 import { CampaignError, validate } from './problems.js';
 import { campaignFileSchema, stateFileSchema, type CampaignFile } from './schema.js';
 import { failpoint } from '../schedule/failpoints.js';
@@ -80,7 +82,9 @@ export async function openCampaign(dir: string): Promise<OpenCampaign> {
   const { campaign, problems } = buildCampaign(file, label);
   if (problems.length) throw new CampaignError(problems);
   const events = await readEventsFile(dir, campaign);
-  return { dir, file, campaign: events ? { ...campaign, events } : campaign };
+  const withEvents = events ? { ...campaign, events } : campaign;
+  const actions = await readActionsFile(dir, withEvents);
+  return { dir, file, campaign: { ...withEvents, actions } };
 }
 
 /** The event catalogue beside campaign.yaml (docs/events.md); a campaign without one has no random events. */
@@ -92,6 +96,18 @@ async function readEventsFile(dir: string, campaign: Campaign): Promise<EventCat
   const read = await readYamlFile(label, label);
   const { catalogue, problems } = readEventCatalogue(read.value, read.locate, label, campaign);
   if (problems.length) throw new CampaignError(problems);
+  return catalogue;
+}
+
+/** The units' actions beside campaign.yaml (docs/events.md, "Actions"); without the file, the built-in ones. */
+export const ACTIONS_FILE = 'actions.yaml';
+
+async function readActionsFile(dir: string, campaign: Campaign): Promise<ActionCatalogue> {
+  const label = join(dir, ACTIONS_FILE);
+  if (!existsSync(label)) return { entries: defaultActions(campaign) };
+  const read = await readYamlFile(label, label);
+  const { catalogue, problems } = readActionCatalogue(read.value, read.locate, label, campaign);
+  if (problems.length || !catalogue) throw new CampaignError(problems);
   return catalogue;
 }
 
@@ -180,6 +196,7 @@ export function stateYaml(state: GameState): string {
     builds: state.builds,
     // Written only while aspects are in play (rules.fate.aspects), so other campaigns' files stay as they were.
     ...(state.aspects?.length ? { aspects: state.aspects } : {}),
+    ...(state.tradeRoutes?.length ? { tradeRoutes: state.tradeRoutes } : {}),
   });
 }
 

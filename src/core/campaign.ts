@@ -1,5 +1,6 @@
 import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
 import type { RuleSettings } from './settings.js';
+import type { ActionCatalogue } from './world/action-types.js';
 import type { Effect, EventCatalogue } from './world/types.js';
 
 /**
@@ -141,6 +142,8 @@ export interface Ability {
   bonuses?: { bonus: Bonus; classes: UnitClass[] }[];
   costs?: { of: 'unit' | 'structure'; classes?: UnitClass[]; change: number }[];
   income?: Yield;
+  /** Added to the rolls of the nation's units' actions (all, or those named). */
+  actions?: { value: number; actions?: string[] }[];
 }
 
 export interface NationDefinition {
@@ -177,6 +180,8 @@ export interface Campaign {
   rules: RuleSettings;
   /** The event catalogue (events.yaml beside campaign.yaml); none means no random events. */
   events?: EventCatalogue;
+  /** The units' actions (actions.yaml, over the built-in ones); none: no unit may act. */
+  actions?: ActionCatalogue;
   /** Leaders' abilities by id. */
   abilities: Record<string, Ability>;
   /** The abilities an heir may bring (default: every ability). */

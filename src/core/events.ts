@@ -145,6 +145,19 @@ export type TurnEvent =
   | { type: 'task_set'; nations: NationId[]; nation: NationId; task: string; event: string; title: string; text: string; deadline: number }
   | { type: 'task_met'; nations: NationId[]; nation: NationId; task: string; title: string; how: string }
   | { type: 'task_missed'; nations: NationId[]; nation: NationId; task: string; title: string; why: string }
+  // Units' actions (actions.yaml, phases/actions.ts).
+  /** A unit took an action: its roll (none for an action without one), the target's defences summed; `void` says why it came to nothing. */
+  | { type: 'action_taken'; nations: NationId[]; nation: NationId; unit: UnitId; action: string; name: string; target: string; at: HexKey; beat?: number; roll?: DieRoll; modifiers: Modifier[]; fateSpent: number; total?: number; outcome?: RollOutcome; void?: string }
+  /** What a spy's success bought: for its own nation's eyes only. */
+  | { type: 'secret_learned'; nations: NationId[]; nation: NationId; about?: NationId; action: string; what: string; text: string }
+  /** The target's nation learns that something was done to it (and, if `by`, by whom). */
+  | { type: 'action_noticed'; nations: NationId[]; nation: NationId; action: string; name: string; place: string; at: HexKey; outcome: RollOutcome; by?: NationId }
+  /** A sabotage or bombardment set work in progress back. */
+  | { type: 'work_delayed'; nations: NationId[]; nation: NationId; build: string; what: string; by: number; turnsLeft: number; reason: string }
+  /** The target of an action tried to catch the unit that took it. */
+  | { type: 'catch_roll'; nations: NationId[]; nation: NationId; unit?: UnitId; action: string; place: string; beat: number; roll: DieRoll; caught: boolean }
+  | { type: 'trade_route_opened'; nations: NationId[]; route: string; from: SettlementId; to: SettlementId; income: number }
+  | { type: 'trade_route_cut'; nations: NationId[]; route: string; from: SettlementId; to: SettlementId; reason: string }
   // The Fate layer (src/core/aspects, rules.fate.aspects).
   /** An aspect came into play, or gained free invokes (`refreshed`). `place` is in words. */
   | { type: 'aspect_created'; nations: NationId[]; aspect: string; place: string; owner?: NationId; free: number; boost: boolean; secret: boolean; by: 'gm' | 'event' | 'order'; refreshed: boolean }

@@ -104,3 +104,32 @@ export function hexesWithin(center: Offset, radius: number): Offset[] {
   }
   return out;
 }
+
+/**
+ * The hexes on the straight line from a to b, both ends included: each step
+ * rounds the point a share of the way along to the nearest hex (a tiny nudge
+ * keeps a point on an edge on the same side every time, so lines are stable).
+ */
+export function hexLine(a: Offset, b: Offset): Offset[] {
+  const n = hexDistance(a, b);
+  const ca = toCube(a);
+  const cb = toCube(b);
+  const out: Offset[] = [];
+  for (let i = 0; i <= n; i++) {
+    const t = n === 0 ? 0 : i / n;
+    const x = ca.x + (cb.x - ca.x) * t + 1e-6;
+    const y = ca.y + (cb.y - ca.y) * t + 2e-6;
+    const z = ca.z + (cb.z - ca.z) * t - 3e-6;
+    let rx = Math.round(x);
+    let ry = Math.round(y);
+    let rz = Math.round(z);
+    const dx = Math.abs(rx - x);
+    const dy = Math.abs(ry - y);
+    const dz = Math.abs(rz - z);
+    if (dx > dy && dx > dz) rx = -ry - rz;
+    else if (dy > dz) ry = -rx - rz;
+    else rz = -rx - ry;
+    out.push(toOffset({ x: rx, y: ry, z: rz }));
+  }
+  return out;
+}

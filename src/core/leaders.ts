@@ -40,3 +40,10 @@ export function leaderCostChange(campaign: Campaign, state: GameState, nation: N
   const costs = ruling(campaign, state, nation)?.ability.costs ?? [];
   return costs.filter((c) => c.of === of && (!c.classes || (unitClass !== undefined && c.classes.includes(unitClass)))).reduce((sum, c) => sum + c.change, 0);
 }
+
+/** The leader's bonus to the rolls of the nation's units' actions (all, or the actions named), as a roll modifier. */
+export function leaderActionBonus(campaign: Campaign, state: GameState, nation: NationId, action: string): { value: number; source: string } | undefined {
+  const r = ruling(campaign, state, nation);
+  const value = (r?.ability.actions ?? []).filter((x) => !x.actions || x.actions.includes(action)).reduce((n, x) => n + x.value, 0);
+  return r && value ? { value, source: `${r.name}: ${r.ability.name}` } : undefined;
+}

@@ -30,7 +30,9 @@ export type Order =
   | PressOrder
   | CreateAdvantageOrder
   | OvercomeOrder
-  | InvokeOrder;
+  | InvokeOrder
+  | ActOrder
+  | AcceptTradeOrder;
 
 export type OrderKind = Order['kind'];
 
@@ -225,6 +227,27 @@ export interface InvokeOrder {
   pay?: 'free' | 'fate';
   /** Re-roll the dice instead of +2 (taken only when the roll is behind; otherwise unspent). */
   reroll?: true;
+}
+
+/** What an action aims at, resolved by the action's target kinds (actions.yaml). */
+export type ActTarget = { nation: NationId } | { settlement: SettlementId } | { unit: UnitId } | { hex: HexKey } | { route: [SettlementId, SettlementId] };
+
+/** A unit takes an action of the catalogue instead of moving (espionage, sabotage, a mortar's bombardment...). */
+export interface ActOrder {
+  kind: 'act';
+  unit: UnitId;
+  /** The action's id in the campaign's actions catalogue. */
+  action: string;
+  target: ActTarget;
+  /** What a sabotage or bombardment aims at in the settlement: a structure id, "battlement" or "work". */
+  aim?: string;
+  fate?: number;
+}
+
+/** The nation consents to trade routes another nation opens to its settlements this turn. */
+export interface AcceptTradeOrder {
+  kind: 'accept_trade';
+  with: NationId;
 }
 
 export interface NationOrders {

@@ -1,5 +1,6 @@
 import type { Bonus, SettlementLevel } from './campaign.js';
 import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
+import type { TradeRoute } from './world/action-types.js';
 import type { EventRecord, EventTarget, PendingRoll, PendingTask } from './world/types.js';
 
 /**
@@ -139,6 +140,8 @@ export interface GameState {
   builds: BuildState[];
   /** Counter for ids of settlements, externals and builds. */
   seq: number;
+  /** Open trade routes between settlements (actions.yaml `trade_route`); written only once there is one. */
+  tradeRoutes?: TradeRoute[];
   /** Fate aspects in play (rules.fate.aspects); absent while there are none. */
   aspects?: AspectState[];
 }

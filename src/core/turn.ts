@@ -1,4 +1,5 @@
 import { successionPhase } from './phases/succession.js';
+import { actionsPhase, tradePhase } from './phases/actions.js';
 import type { Campaign } from './campaign.js';
 import { TurnContext } from './context.js';
 import { ForcedRandomiser, SeededRandomiser, type Randomiser } from './dice.js';
@@ -23,9 +24,10 @@ import type { GameState } from './state.js';
 /**
  * The turn, as a list. Order matters and is the rules' reading: orders are
  * checked and paid, the GM's adjustments land, builds start, units move (with
- * pursuit), battles are fought, sieges acted on, aspects are created and overcome (rules.fate.aspects), work completes, the rested
+ * pursuit), battles are fought, sieges acted on, aspects are created and overcome (rules.fate.aspects),
+ * units take their actions (espionage, sabotage...), work completes, the rested
  * heal, explorers search their hexes, goals are checked, the living world's events strike (and settlements
- * may rise), income is paid for the next turn, the season turns.
+ * may rise), trade routes pay or are cut, income is paid for the next turn, the season turns.
  */
 export const PHASES: readonly Phase[] = [
   ordersPhase,
@@ -35,12 +37,14 @@ export const PHASES: readonly Phase[] = [
   combatPhase,
   siegePhase,
   aspectsPhase,
+  actionsPhase,
   constructionPhase,
   recoveryPhase,
   explorePhase,
   goalsPhase,
   eventsPhase,
   successionPhase,
+  tradePhase,
   incomePhase,
   endPhase,
 ];

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EVENTS_FILE, latestTurn, turnDirName } from '../campaign/store.js';
+import { ACTIONS_FILE, EVENTS_FILE, latestTurn, turnDirName } from '../campaign/store.js';
 import { runTurn, type RunTurnOptions, type RunTurnResult } from './run-turn.js';
 
 /**
@@ -24,9 +24,9 @@ export interface PreviewResult extends RunTurnResult {
 export async function previewTurn(campaignDir: string, opts: RunTurnOptions = {}): Promise<PreviewResult> {
   const scratch = await mkdtemp(join(tmpdir(), 'fatecraft-preview-'));
   try {
-    // Only what a turn is resolved from: the settings, the event catalogue, the templates, the latest turn and the pending orders.
+    // Only what a turn is resolved from: the settings, the event and action catalogues, the templates, the latest turn and the pending orders.
     await cp(join(campaignDir, 'campaign.yaml'), join(scratch, 'campaign.yaml'));
-    if (existsSync(join(campaignDir, EVENTS_FILE))) await cp(join(campaignDir, EVENTS_FILE), join(scratch, EVENTS_FILE));
+    for (const file of [EVENTS_FILE, ACTIONS_FILE]) if (existsSync(join(campaignDir, file))) await cp(join(campaignDir, file), join(scratch, file));
     for (const dir of ['templates', 'orders']) {
       if (existsSync(join(campaignDir, dir))) await cp(join(campaignDir, dir), join(scratch, dir), { recursive: true });
     }

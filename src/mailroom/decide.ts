@@ -21,7 +21,7 @@ import type { ParsedInbound } from '../mail/parse.js';
 import { readMailSheet } from '../orders/mail-sheet.js';
 import { clip, findNation } from '../orders/names.js';
 import { buildReceipt, checkToken, type OrderReceipt } from '../orders/receipt.js';
-import { interpretSheet, WHOLE_FILE, type OrderSheet } from '../orders/sheet.js';
+import { hasActionLines, interpretSheet, WHOLE_FILE, type OrderSheet } from '../orders/sheet.js';
 import { ordersToYaml } from '../orders/yaml-write.js';
 import { tokenDigest } from '../gm/secrets.js';
 import { bounceFacts, firstHeader, type AuthSummary, type BounceFacts, type RawHeaders } from './headers.js';
@@ -200,7 +200,7 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
   }
 
   // 3. Commands, when there are no orders; a message with neither changes nothing.
-  if (sheet.entries.length === 0) {
+  if (sheet.entries.length === 0 && !hasActionLines(sheet, ctx.campaign)) {
     const commands = findCommands(mail.subject, mail.text);
     if (commands.length > 0) {
       const absence = commands.includes('absent') ? absenceOf(mail.subject, mail.text, ctx.state.turn + 1) : undefined;
@@ -283,7 +283,7 @@ function listMail(mail: ParsedInbound, ctx: InboundContext): Decision {
   const list = mail.headers.listId ?? mail.headers.precedence ?? 'list mail';
   const decision: Decision = { kind: 'ignore', reason: 'mailing-list', detail: list };
   const { sheet } = readMailSheet({ text: cutQuotedTail(mail.text), attachments: mail.attachments });
-  if (sheet.token === undefined && sheet.entries.length === 0) return decision;
+  if (sheet.token === undefined && sheet.entries.length === 0 && !hasActionLines(sheet, ctx.campaign)) return decision;
   const owner = sheet.token !== undefined ? tokenOwner(sheet.token, ctx) : undefined;
   const registered = nationsOf(ctx, mail.from ? [mail.from.address] : []);
   const { dir } = commandArgs(ctx);

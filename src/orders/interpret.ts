@@ -5,8 +5,10 @@ import type { AspectPlace } from '../core/state.js';
 import { unsafeCharacter, type TextShape, type UnsafeCharacter } from '../campaign/unsafe-text.js';
 import { plainText } from '../report/escape.js';
 import { clip, findNation, normName, type NameBook, type Resolved } from './names.js';
-import { pressRecipients } from './press-recipients.js';
+import { nationNamed, pressRecipients } from './press-recipients.js';
 import { didYouMean } from './suggest.js';
+import { fate, list, opt, Refusal, take, text } from './fields.js';
+import { actOrder } from './act-order.js';
 import { withArticle } from '../core/prose.js';
 
 /**
@@ -41,6 +43,8 @@ export const ORDER_KEYS: Record<string, readonly string[]> = {
   advantage: ['with', 'on'],
   overcome: ['with'],
   invoke: ['on', 'pay', 'reroll'],
+  act: ['action', 'target', 'aim', 'fate'],
+  accept_trade: [],
 };
 
 /** The orders a refusal lists: the Fate layer's (off by default, docs/orders.md) are suggested for slips only. */
@@ -78,43 +82,6 @@ function siegeStep(written: string): SiegeStep {
   if (level !== undefined && action !== 'destroy_battlement') throw new Refusal(`poisoning the water takes no bonus ("${clip(written)}")`);
   if (level !== undefined && level < 1) throw new Refusal(`a battlement is +1, +2 or +3, not "${clip(written)}"`);
   return level === undefined ? { action } : { action, battlement: level };
-}
-
-/** Largest Fate pledge read; more than any nation holds, small enough to stay a safe integer. */
-const MAX_FATE = 1_000_000;
-
-class Refusal {
-  constructor(
-    readonly reason: string,
-    readonly hint?: string,
-  ) {}
-}
-
-function take<T>(r: Resolved<T>): T {
-  if (!r.ok) throw new Refusal(r.reason, r.hint);
-  return r.value;
-}
-
-function text(value: unknown, key: string): string {
-  if (typeof value === 'string' && value.trim()) return value.trim();
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  throw new Refusal(`"${key}" needs a name or id`);
-}
-
-function list(value: unknown, key: string): string[] {
-  if (value === undefined || value === null) return [];
-  if (Array.isArray(value)) return value.map((v) => text(v, key));
-  if (typeof value === 'string') return value.split(/\s*,\s*|\s+and\s+/i).filter((s) => s.trim());
-  throw new Refusal(`"${key}" needs a list`);
-}
-
-function fate(value: unknown): number | undefined {
-  if (value === undefined || value === null) return undefined;
-  const n = typeof value === 'string' && /^\s*\+?\d+\s*$/.test(value) ? Number(value.trim()) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > MAX_FATE) {
-    throw new Refusal(`Fate must be a whole number of Fate points, not "${clip(String(value))}"`, 'e.g. "fate 4"');
-  }
-  return n === 0 ? undefined : n;
 }
 
 /**
@@ -202,7 +169,6 @@ export function pathItems(written: string): string[] {
   return items;
 }
 
-const opt = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
 
 export function interpretOrder(fields: RawFields, book: NameBook, campaign: Campaign): Interpreted {
   const keys = Object.keys(fields);
@@ -358,6 +324,13 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
       const note = text(subject, 'note');
       if (note.length > 2000) throw new Refusal(`a note is at most 2000 characters; this one has ${note.length}`);
       return { kind: 'note', text: note };
+    }
+    case 'act':
+      return actOrder(f, book, campaign, ownUnit);
+    case 'accept_trade': {
+      const n = nationNamed(campaign, text(subject, 'accept_trade'));
+      if (!n.ok) throw new Refusal(n.reason, n.hint);
+      return { kind: 'accept_trade', with: n.id };
     }
     case 'heir': {
       const name = unquote(text(subject, 'heir'));

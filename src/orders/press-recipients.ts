@@ -28,7 +28,7 @@ export function pressRecipients(campaign: Campaign, names: readonly string[]): R
   return { ok: true, to };
 }
 
-function nationNamed(campaign: Campaign, name: string): { ok: true; id: NationId } | { ok: false; reason: string; hint?: string } {
+export function nationNamed(campaign: Campaign, name: string): { ok: true; id: NationId } | { ok: false; reason: string; hint?: string } {
   const want = normName(name);
   const nations = Object.values(campaign.nations).filter((n) => !n.rebels);
   const exact = nations.find((n) => normName(n.id) === want || normName(n.name) === want);

@@ -5,6 +5,7 @@ import type { GameState } from '../core/state.js';
 import { unsafeCharacter } from '../campaign/unsafe-text.js';
 import { interpretOrder, type RawFields } from './interpret.js';
 import { NameBook } from './names.js';
+import { actionLine, type ActionVerb } from './text-line.js';
 
 /**
  * A nation's order sheet as written, in either format, before interpretation:
@@ -17,6 +18,11 @@ export interface SheetEntry {
   fields: RawFields;
 }
 
+/** A line the reader could not make into an order; `unknownVerb`: its words, for the campaign's action verbs to try. */
+export interface SheetProblem extends RefusedLine {
+  unknownVerb?: string;
+}
+
 export type SheetHeader = 'nation' | 'turn' | 'token' | 'casualties';
 
 export interface OrderSheet {
@@ -26,7 +32,7 @@ export interface OrderSheet {
   casualties?: string[];
   entries: SheetEntry[];
   /** Problems found while reading (bad YAML, unknown keywords...), with their lines. */
-  problems: RefusedLine[];
+  problems: SheetProblem[];
   /** Where each header was written, so a wrong turn or token points at its line. */
   headerLines?: Partial<Record<SheetHeader, number>>;
   /** Which reader produced the sheet. */
@@ -48,14 +54,64 @@ export interface InterpretedSheet {
   texts: string[];
 }
 
+/** The campaign's actions as verbs a line may use after the unit: verb, name and id (longest first). */
+const verbsOf = new WeakMap<object, ActionVerb[]>();
+function actionVerbs(campaign: Campaign): ActionVerb[] {
+  const catalogue = campaign.actions;
+  if (!catalogue) return [];
+  let verbs = verbsOf.get(catalogue);
+  if (!verbs) {
+    const words = (s: string) => s.toLowerCase().replace(/[-_]+/g, ' ').split(/\s+/).filter(Boolean);
+    verbs = Object.values(catalogue.entries).flatMap((a) => [a.verb, a.name, a.id].map((p, i) => ({ action: a.id, words: words(p), verb: i === 0 })));
+    verbsOf.set(catalogue, verbs);
+  }
+  return verbs;
+}
+
+/**
+ * Lines no fixed order fits are tried against the campaign's action verbs
+ * ("Whisperer Lisane spies on Gondarahl"); those that fit join the entries
+ * in line order, the rest stay problems (without the words kept for this).
+ */
+function withActionLines(sheet: OrderSheet, campaign: Campaign): { entries: SheetEntry[]; problems: RefusedLine[] } {
+  if (!sheet.problems.some((p) => p.unknownVerb)) return { entries: sheet.entries, problems: sheet.problems.map(plainProblem) };
+  const verbs = actionVerbs(campaign);
+  const found: SheetEntry[] = [];
+  const problems: RefusedLine[] = [];
+  for (const p of sheet.problems) {
+    const read = p.unknownVerb && verbs.length ? actionLine(p.unknownVerb, verbs) : undefined;
+    if (read?.kind === 'order') found.push({ ...(p.line !== undefined ? { line: p.line } : {}), text: p.text, fields: read.fields });
+    else if (read?.kind === 'problem') problems.push({ ...plainProblem(p), reason: read.reason, ...(read.hint ? { hint: read.hint } : {}) });
+    else problems.push(plainProblem(p));
+  }
+  if (!found.length) return { entries: sheet.entries, problems };
+  const entries = [...sheet.entries, ...found].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  return { entries, problems };
+}
+
+/** Whether a sheet with no fixed orders still holds lines the campaign's action verbs read as orders (the mailroom asks). */
+export function hasActionLines(sheet: OrderSheet, campaign: Campaign): boolean {
+  if (!sheet.problems.some((p) => p.unknownVerb)) return false;
+  // Only an action's own verb counts here: a chatty mail that says "trade" must not pass for orders.
+  const verbs = actionVerbs(campaign).filter((v) => v.verb);
+  return sheet.problems.some((p) => p.unknownVerb !== undefined && actionLine(p.unknownVerb, verbs)?.kind === 'order');
+}
+
+function plainProblem(p: SheetProblem): RefusedLine {
+  if (p.unknownVerb === undefined) return p;
+  const { unknownVerb: _, ...rest } = p;
+  return rest;
+}
+
 /** Resolves names and turns entries into typed orders; refusals stay with their lines. */
 export function interpretSheet(sheet: OrderSheet, nation: NationId, campaign: Campaign, state: GameState): InterpretedSheet {
   const book = new NameBook(campaign, state, nation);
   const orders: Order[] = [];
   const lines: number[] = [];
   const texts: string[] = [];
-  const refused: RefusedLine[] = [...sheet.problems];
-  sheet.entries.forEach((entry, i) => {
+  const { entries, problems } = withActionLines(sheet, campaign);
+  const refused: RefusedLine[] = problems;
+  entries.forEach((entry, i) => {
     const at = entry.line !== undefined ? { line: entry.line } : {};
     if (i === MAX_ORDERS) refused.push({ ...at, text: entry.text, reason: `only the first ${MAX_ORDERS} orders are read; this one and the rest are ignored` });
     if (i >= MAX_ORDERS) return;

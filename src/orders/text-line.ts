@@ -21,7 +21,7 @@ export type LineResult =
   | { kind: 'order'; fields: RawFields }
   | { kind: 'header'; header: SheetHeader; value: string | string[] }
   | { kind: 'skip' }
-  | { kind: 'problem'; reason: string; hint?: string };
+  | { kind: 'problem'; reason: string; hint?: string; unknownVerb?: string };
 
 interface Token {
   text: string;
@@ -92,6 +92,7 @@ interface Form {
 }
 
 const FATE: Clause = { phrases: ['fate'], field: 'fate', shape: 'one' };
+const AIM: Clause = { phrases: ['aiming at', 'aimed at', 'aim at', 'aiming for'], field: 'aim', shape: 'one' };
 const LOSSES: Clause = { phrases: ['casualties', 'losses', 'loss order', 'losing first'], field: 'casualties', shape: 'list' };
 const SUPPORT: Clause = { phrases: ['supported by', 'with support from', 'support', 'supporting', 'backed by'], field: 'support', shape: 'list' };
 
@@ -194,6 +195,18 @@ const VERB_FIRST: Record<string, Form> = {
     required: ['invoke', 'on'],
     usage: 'invoke "High Walls" on the battle at 25,6 [fate] [reroll] — or on the assault on Cinderford, the siege of Cinderford, the roll bandits',
   },
+  act: {
+    kind: 'act',
+    subject: { field: 'action', shape: 'one' },
+    clauses: [
+      { phrases: ['with', 'using', 'by'], field: 'act', shape: 'one' },
+      { phrases: ['on', 'against', 'in', 'at', 'between', 'targeting'], field: 'target', shape: 'one' },
+      AIM,
+      FATE,
+    ],
+    required: ['action', 'act', 'target'],
+    usage: 'act espionage with Whisperer Lisane on Gondarahl [aiming at temple] [fate 1] — or: Whisperer Lisane spies on Gondarahl',
+  },
   heir: {
     kind: 'heir',
     subject: { field: 'heir', shape: 'one' },
@@ -264,7 +277,7 @@ const SUBJECT_VERBS = [...Object.keys(SUBJECT_FIRST), ...Object.keys(SUBJECT_ALI
 const FATE_VERBS = ['create', 'overcome', 'invoke'];
 
 /** Every word a line may start with, for "did you mean". */
-export const LINE_KEYWORDS = [...Object.keys(VERB_FIRST).filter((v) => !FATE_VERBS.includes(v)), 'build', 'note', 'press', ...Object.keys(HEADERS).filter((h) => h !== 'losses')];
+export const LINE_KEYWORDS = [...Object.keys(VERB_FIRST).filter((v) => !FATE_VERBS.includes(v)), 'build', 'note', 'press', 'accept', ...Object.keys(HEADERS).filter((h) => h !== 'losses')];
 
 /** Reads one line (comments already removed, not blank). Never throws. */
 export function parseOrderLine(line: string): LineResult {
@@ -279,6 +292,11 @@ export function parseOrderLine(line: string): LineResult {
     return { kind: 'order', fields: { note: rest.trim() } };
   }
   if (head === 'press' || head === 'letter') return readPress(rest);
+  if (head === 'accept') {
+    const m = /^trade\s+(?:with|from)\s+(.+?)[.;]?$/i.exec(rest.trim());
+    if (!m) return { kind: 'problem', reason: 'write what you accept: "accept trade with <nation>"', hint: 'accept trade with Argenta' };
+    return { kind: 'order', fields: { accept_trade: m[1]!.replace(/^["“]|["”]$/g, '') } };
+  }
   const header = HEADERS[head];
   if (header) return readHeader(header, rest);
   const body = normaliseFate(tokenize(raw.replace(/[.;]+$/, '')));
@@ -300,11 +318,13 @@ export function parseOrderLine(line: string): LineResult {
   const near = slip ? SUBJECT_VERBS.find((v) => editDistance(slip.word, v) <= 1 || isSwap(slip.word, v)) : undefined;
   return {
     kind: 'problem',
+    // The campaign's own action verbs ("Lisane spies on Gondarahl") are tried on this line once the campaign is known (actionLine).
+    unknownVerb: raw,
     reason: `unknown order "${clipWord(first?.[1] ?? raw)}"`,
     hint:
       (slip && near ? `did you mean "${near}" instead of "${slip.text}"?` : undefined) ??
       didYouMean(head, [...LINE_KEYWORDS, ...FATE_VERBS, ...Object.keys(VERB_ALIASES)]) ??
-      `an order starts with one of: ${LINE_KEYWORDS.join(', ')}; or with the unit: "Iron Guard moves to 12,7" (moves, attacks, defends, rests, holds, founds, constructs)`,
+      `an order starts with one of: ${LINE_KEYWORDS.join(', ')}; or with the unit: "Iron Guard moves to 12,7" (moves, attacks, defends, rests, holds, founds, constructs, or an action's verb: spies on, sabotages…)`,
   };
 }
 
@@ -518,6 +538,7 @@ const MISSING: Record<string, string> = {
 };
 
 function missingText(form: Form, missing: string[]): string {
+  if (form.kind === 'act') return `this act order does not say ${missing.map((m) => (m === 'action' ? 'which action' : m === 'act' ? 'which unit acts ("with <unit>")' : 'what it aims at ("on <target>")')).join(' or ')}`;
   return `this ${form.kind} order does not say ${missing.map((m) => MISSING[m] ?? m).join(' or ')}`;
 }
 
@@ -651,4 +672,45 @@ function splitPath(tokens: Token[]): string[] {
 function clipWord(text: string): string {
   const t = text.trim();
   return t.length > 40 ? `${t.slice(0, 39)}…` : t;
+}
+
+/** One of the campaign's actions as an order names it after the unit: its verb, its name, its id. */
+export interface ActionVerb {
+  action: string;
+  words: string[];
+  /** The action's verb ("spies on"), or its name or id used as one ("espionage"). */
+  verb: boolean;
+}
+
+/**
+ * "Whisperer Lisane spies on Gondarahl [aiming at temple] [fate 1]": a line
+ * whose verb is one of the campaign's actions (actions.yaml `verb`, or the
+ * action's name or id). Tried only on a line no fixed order fits; undefined
+ * when none of the verbs stands on it.
+ */
+export function actionLine(line: string, verbs: readonly ActionVerb[]): LineResult | undefined {
+  const body = normaliseFate(tokenize(line.trim().replace(/[.;]+$/, '')));
+  // "I think he spies on us": a sentence, not a unit's order.
+  if (SENTENCE_STARTS.has(body[0]?.word ?? '')) return undefined;
+  let hit: { at: number; verb: ActionVerb } | undefined;
+  for (let i = 1; i < body.length && !hit; i++) {
+    const fits = verbs.filter((v) => v.words.every((w, k) => body[i + k]?.word === w && !body[i + k]?.quoted)).sort((a, b) => b.words.length - a.words.length);
+    if (fits[0]) hit = { at: i, verb: fits[0] };
+  }
+  if (!hit) return undefined;
+  const unit = trimCommas(body.slice(0, hit.at));
+  // "Thanks! I think their envoy spies on us": words of a sentence before the verb, not a unit's name.
+  if (unit.some((t) => !t.quoted && (SENTENCE_STARTS.has(t.word) || /[!?]$/.test(t.word)))) return undefined;
+  const { subject, parts } = splitClauses(body.slice(hit.at + hit.verb.words.length), [AIM, FATE]);
+  const usage = `write it like: <unit> ${hit.verb.words.join(' ')} <target> [aiming at <structure>] [fate 1]`;
+  const target = trimCommas(subject);
+  if (!target.length) return { kind: 'problem', reason: `this order does not say what the unit ${hit.verb.words.join(' ')}`, hint: usage };
+  const fields: RawFields = { act: join(unit), action: hit.verb.action, target: join(target) };
+  for (const part of parts) {
+    const value = trimCommas(part.tokens);
+    if (!value.length) return { kind: 'problem', reason: `nothing follows "${part.keyword}"`, hint: usage };
+    if (fields[part.clause.field] !== undefined) return { kind: 'problem', reason: `"${part.keyword}" is given twice`, hint: usage };
+    fields[part.clause.field] = join(value);
+  }
+  return { kind: 'order', fields };
 }

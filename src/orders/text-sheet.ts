@@ -69,7 +69,7 @@ function readTextLines(lines: readonly string[]): OrderSheet {
         sheet.entries.push({ line, text, fields: result.fields });
         break;
       case 'problem':
-        sheet.problems.push({ line, text, reason: result.reason, ...(result.hint ? { hint: result.hint } : {}) });
+        sheet.problems.push({ line, text, reason: result.reason, ...(result.hint ? { hint: result.hint } : {}), ...(result.unknownVerb ? { unknownVerb: result.unknownVerb } : {}) });
         break;
       case 'header':
         setHeader(sheet, result.header, result.value, line, text);

@@ -149,7 +149,7 @@ function interpret(sheet: OrderSheet, source: string, top: unknown, layout: Yaml
       // "- rest argenta-2": a text order inside the YAML list.
       const parsed = parseOrderLine(value);
       if (parsed.kind === 'order') sheet.entries.push({ ...where, text, fields: parsed.fields });
-      else if (parsed.kind === 'problem') sheet.problems.push({ ...where, text, reason: parsed.reason, ...(parsed.hint ? { hint: parsed.hint } : {}) });
+      else if (parsed.kind === 'problem') sheet.problems.push({ ...where, text, reason: parsed.reason, ...(parsed.hint ? { hint: parsed.hint } : {}), ...(parsed.unknownVerb ? { unknownVerb: parsed.unknownVerb } : {}) });
       else sheet.problems.push({ ...where, text, reason: 'each order is a map like "- move: Iron Guard" with "to: 12,7" below it, or one text order like "- rest argenta-2"' });
       return;
     }

@@ -70,6 +70,13 @@ export function fieldsOf(o: Order): Record<string, unknown> {
       return { answer: o.event, ...maybe('choice', o.choice), ...maybe('fate', o.fate) };
     case 'note':
       return { note: o.text };
+    case 'act': {
+      const t = o.target;
+      const target = 'nation' in t ? t.nation : 'settlement' in t ? t.settlement : 'unit' in t ? t.unit : 'hex' in t ? t.hex : [...t.route];
+      return { act: o.unit, action: o.action, target, ...maybe('aim', o.aim), ...maybe('fate', o.fate) };
+    }
+    case 'accept_trade':
+      return { accept_trade: o.with };
     case 'heir':
       return { heir: o.name, ...(o.ability ? { ability: o.ability } : {}) };
     case 'press':

@@ -287,6 +287,28 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
       return `${n(e.nation)}: the task of "${e.title}" is met (${e.how}).`;
     case 'task_missed':
       return `${n(e.nation)}: the task of "${e.title}" is missed: ${e.why}.`;
+    case 'action_taken': {
+      if (e.void) return `${u(e.unit)} did not take the action ${e.name}: ${e.void}.`;
+      if (!e.roll) return `${u(e.unit)}: ${e.name} — ${e.target}.`;
+      const mods = e.modifiers.map((m) => ` ${signed(m.value)} ${m.source}`).join('');
+      const fate = e.fateSpent ? ` + Fate (${e.fateSpent} spent)` : '';
+      const result = e.outcome === 'fail' ? 'failed' : e.outcome === 'great' ? 'a great success' : 'a success';
+      return `${u(e.unit)}: ${e.name} — ${e.target}: ${e.roll.die} ${e.roll.value}${e.roll.forced ? ' (forced)' : ''}${mods}${fate} = ${e.total} against ${e.beat} to beat — ${result}.`;
+    }
+    case 'secret_learned':
+      return `Your agents learned: ${e.text}`;
+    case 'action_noticed': {
+      const who = e.by ? ` by agents of ${n(e.by)}` : '';
+      return e.outcome === 'fail' ? `${e.name} against ${e.place} was foiled${who}.` : `${e.name} at ${e.place}${e.by ? `, by agents of ${n(e.by)}` : ', by agents unknown'}.`;
+    }
+    case 'work_delayed':
+      return `The ${e.what} was set back ${plural(e.by, 'turn')} (${e.reason}); ${plural(e.turnsLeft, 'turn')} left.`;
+    case 'catch_roll':
+      return `${names.readsAs(e.nation) ? 'Your guards' : `The guards of ${n(e.nation)}`} tried to catch ${e.unit ? u(e.unit) : 'the culprit'} after the ${e.action} at ${e.place}: d6 ${e.roll.value}${e.roll.forced ? ' (forced)' : ''} against ${e.beat} to beat — ${e.caught ? 'caught' : 'it got away'}.`;
+    case 'trade_route_opened':
+      return `A trade route opened between ${names.settlement(e.from)} and ${names.settlement(e.to)}: ${e.income} Renown a turn to each nation while it is open.`;
+    case 'trade_route_cut':
+      return `The trade route between ${names.settlement(e.from)} and ${names.settlement(e.to)} was cut: ${e.reason}.`;
     case 'settlement_revolted':
       return `${names.settlement(e.settlement)} rose against ${n(e.from)} and is now held by ${n(e.to)}${e.garrison.length ? ` (garrison: ${e.garrison.map(u).join(', ')})` : ''}.`;
     case 'aspect_created':

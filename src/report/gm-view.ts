@@ -7,7 +7,7 @@ import { orderNames, orderText } from '../core/order-text.js';
 import type { LoggedEvent } from '../core/events.js';
 import { compareIds, sortedKeys, type UnitId } from '../core/ids.js';
 import type { TurnOrders } from '../core/orders.js';
-import type { GameState } from '../core/state.js';
+import type { GameState, SettlementState } from '../core/state.js';
 import { battleView, describeEvent, Namer, siegeRollView } from './describe.js';
 import {
   byId,
@@ -183,6 +183,11 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
         .map((s) => ({ id: s.id, name: s.name, nation: s.nation, nationName: names.nationName(s.nation), level: s.level, hex: s.hex, battlements: [...s.battlements].sort((a, b) => a - b).map((b) => `+${b}`) })),
       externals: externalsOf(campaign, Object.values(state.externals)),
       resources: sortedByHex(campaign.map.resources, (r) => r.hex).map((r) => ({ hex: r.hex, kind: r.kind, name: r.name })),
+      tradeRoutes: (state.tradeRoutes ?? []).flatMap((r) => {
+        const a = state.settlements[r.from as SettlementState['id']];
+        const b = state.settlements[r.to as SettlementState['id']];
+        return a && b ? [{ from: a.name, to: b.name, fromHex: a.hex, toHex: b.hex, income: campaign.actions?.entries[r.action]?.income ?? 0, opened: r.opened }] : [];
+      }),
     },
     map: terrainGrid(campaign, wholeWindow(campaign), opts.legend),
   };

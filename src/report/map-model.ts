@@ -51,6 +51,8 @@ export interface MapModel {
   changes: MapChanges | null;
   /** The reader's own units' and settlements' hexes, for the overview; null on the GM's map (which is the whole map). */
   own: string[] | null;
+  /** Trade routes, drawn as lines between their settlements. */
+  routes?: { from: string; to: string; label: string }[];
 }
 
 /**
@@ -96,6 +98,7 @@ export function nationMapModel(view: NationView): MapModel {
     structures,
     changes: view.changes,
     own: [...view.units.map((u) => u.hex), ...view.settlements.map((s) => s.hex)],
+    ...(view.tradeRoutes.length ? { routes: view.tradeRoutes.map((r) => ({ from: r.fromHex, to: r.toHex, label: `Trade route ${r.from} – ${r.to}` })) } : {}),
   };
 }
 
@@ -112,5 +115,6 @@ export function gmMapModel(view: GmView): MapModel {
     structures: view.world.externals.map((e) => ({ hex: e.hex, name: e.name, nation: e.nation })),
     changes: null,
     own: null,
+    ...(view.world.tradeRoutes.length ? { routes: view.world.tradeRoutes.map((r) => ({ from: r.fromHex, to: r.toHex, label: `Trade route ${r.from} – ${r.to}` })) } : {}),
   };
 }

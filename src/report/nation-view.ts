@@ -24,7 +24,7 @@ import { ReportIndex, type Rumour } from './report-index.js';
 import { areaOfInterest, compareHexes, hexesAround, sortedByHex, resourcesByHex, terrainGrid } from './map-grid.js';
 import { mapChangesOf } from './map-changes.js';
 import { glanceOf } from './glance.js';
-import type { ForeignSettlementView, ForeignUnitView, LetterView, LogLine, NationSummary, NationView, PublicNationView, ResourceSite, UnrestView } from './types.js';
+import type { TradeRouteView, ForeignSettlementView, ForeignUnitView, LetterView, LogLine, NationSummary, NationView, PublicNationView, ResourceSite, UnrestView } from './types.js';
 import { isMilitaryClass } from '../core/campaign.js';
 import { leaderCostChange, leaderOf } from '../core/leaders.js';
 import { leaderLines } from './leader-text.js';
@@ -92,6 +92,8 @@ export function unitsNamedIn(e: LoggedEvent): UnitId[] {
       return [...e.by];
     case 'settlement_revolted':
       return [...e.garrison];
+    case 'catch_roll':
+      return e.unit ? [e.unit] : [];
     case 'battle':
       return [...e.attacker.units, ...e.defender.units, ...e.casualties.map((c) => c.unit)];
     default:
@@ -213,6 +215,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     cancelled: [],
     events: [],
     eventNews: [],
+    actions: [],
     other: [],
   };
   const own = (n: NationId) => n === nation;
@@ -232,6 +235,10 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     }
     if (e.phase === 'events' && e.type !== 'resource' && e.type !== 'indicator') {
       summary.eventNews.push(text);
+      continue;
+    }
+    if ((e.phase === 'actions' || e.phase === 'trade') && e.type !== 'resource' && e.type !== 'indicator') {
+      summary.actions.push(text);
       continue;
     }
     switch (e.type) {
@@ -280,6 +287,16 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
         summary.other.push({ seq: e.seq, phase: e.phase, type: e.type, text } satisfies LogLine);
     }
   }
+  // The nation's open trade routes, every turn they stand (one pass over the routes, only when there are any).
+  const tradeRoutes: TradeRouteView[] = [];
+  for (const r of state.tradeRoutes ?? []) {
+    const a = state.settlements[r.from as SettlementState['id']];
+    const b = state.settlements[r.to as SettlementState['id']];
+    if (!a || !b || (a.nation !== nation && b.nation !== nation)) continue;
+    const income = campaign.actions?.entries[r.action]?.income ?? 0;
+    tradeRoutes.push({ from: a.name, to: b.name, fromHex: a.hex, toHex: b.hex, income, opened: r.opened });
+    summary.actions.push(`Open trade route: ${a.name} – ${b.name}${income ? `, ${income} Renown a turn` : ''} (since turn ${r.opened}).`);
+  }
 
   let worldNames: Namer | undefined;
   const rumours = index.rumoursFor(nation, (e) => rumourOf(e, (worldNames ??= new Namer(campaign, before, state, () => false, null)), state)).map((r) => r.text);
@@ -321,6 +338,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     gmLog: [],
     nation: { id: nation, name: def.name, ...leaderLines(campaign, ns), alive: ns.alive, missedTurns: ns.missedTurns, battlesWon: ns.battlesWon },
     summary,
+    tradeRoutes,
     renown: ledger(mine, nation, 'renown', was?.renown ?? ns.renown, ns.renown),
     fate: ledger(mine, nation, 'fate', was?.fate ?? ns.fate, ns.fate),
     prosperity: indicatorLedger(mine, nation, 'prosperity', was?.prosperity ?? ns.prosperity, ns.prosperity),

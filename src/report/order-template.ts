@@ -3,6 +3,8 @@ import { asHexKey, compareIds, type HexKey, type NationId } from '../core/ids.js
 import { GameMap, type Reach } from '../core/map.js';
 import { pushTo } from '../core/multimap.js';
 import { plainText } from './escape.js';
+import { distance, mayTake } from '../core/world/action-target.js';
+import type { ActionDef } from '../core/world/action-types.js';
 import { compareHexes, resourcesByHex } from './map-grid.js';
 import type { NationView, OwnSettlementView, OwnUnitView } from './types.js';
 
@@ -180,7 +182,76 @@ function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map:
     const here = !needs || (resourcesByHex(campaign).get(unit.hex) ?? []).some((r) => r.kind === needs);
     out.push(line(`{construct: ${unit.id}, structure: ${ext}}`, `${e.name}, ${e.cost} Renown, ${e.turns} turn${e.turns === 1 ? '' : 's'}${needs ? here ? '' : ` — needs ${needs} here` : ''}`));
   }
+  if (!unit.aboard) out.push(...actionLines(unit, view, campaign));
   return out;
+}
+
+/** At most this many targets suggested per action, nearest first: the sheet is a reminder, not a list of the world. */
+const ACTION_TARGETS_SHOWN = 3;
+
+/**
+ * The actions the unit may take (actions.yaml) on what the nation sees within
+ * their range: its own settlements and those in sight (a nation by its
+ * nearest one). Routes pair a settlement the unit stands by with the nearest
+ * others within the route's length.
+ */
+function actionLines(unit: OwnUnitView, view: NationView, campaign: Campaign): string[] {
+  const actions = actionsOf(campaign, unit.class, unit.type);
+  if (!actions.length) return [];
+  const me = view.nation.id;
+  const reach = Math.max(...actions.map((a) => a.range));
+  // Each place's distance once per unit; only places within the farthest action's range are kept.
+  const places = [...view.settlements.map((s) => ({ id: s.id, name: s.name, hex: s.hex, nation: me, nationName: view.nation.name })), ...view.sight.settlements];
+  const near = places
+    .map((p) => ({ p, d: distance(asHexKey(unit.hex), asHexKey(p.hex)) }))
+    .filter((x) => x.d <= reach)
+    .sort((x, y) => x.d - y.d || compareIds(x.p.id, y.p.id));
+  if (!near.length) return [];
+  const out: string[] = [];
+  for (const a of actions) {
+    const roll = a.roll ? `d6 + Fate to beat ${a.roll.beat}` : 'no roll';
+    const fits = (nation: string) => a.whose === 'any' || (a.whose === 'own') === (nation === me);
+    if (a.targets.includes('route')) {
+      const end = near.find((x) => x.p.nation === me && x.d <= a.range)?.p;
+      if (!end) continue;
+      const others = places
+        .filter((p) => p.id !== end.id)
+        .map((p) => ({ p, d: distance(asHexKey(end.hex), asHexKey(p.hex)) }))
+        .filter((x) => x.d <= a.length)
+        .sort((x, y) => x.d - y.d || compareIds(x.p.id, y.p.id));
+      for (const { p: other } of others.slice(0, ACTION_TARGETS_SHOWN)) {
+        const consent = other.nation === me ? '' : `; ${other.nationName} must write "accept trade with ${me}"`;
+        out.push(line(`{act: ${unit.id}, action: ${a.id}, target: [${end.id}, ${other.id}]}`, `${a.name}: ${end.name} – ${other.name}${a.income ? `, ${a.income} Renown a turn each` : ''}${consent}`));
+      }
+      continue;
+    }
+    const shown = new Set<string>();
+    for (const { p, d } of near) {
+      if (shown.size >= ACTION_TARGETS_SHOWN) break;
+      if (d > a.range || !fits(p.nation)) continue;
+      if (a.targets.includes('settlement')) {
+        shown.add(p.id);
+        out.push(line(`{act: ${unit.id}, action: ${a.id}, target: ${p.id}}`, `${a.name} in ${p.name}${p.nation === me ? '' : ` (${p.nationName})`}: ${roll}`));
+      } else if (a.targets.includes('nation') && !shown.has(p.nation)) {
+        shown.add(p.nation);
+        out.push(line(`{act: ${unit.id}, action: ${a.id}, target: ${p.nation}}`, `${a.name} against ${p.nationName}: ${roll}`));
+      }
+    }
+  }
+  return out;
+}
+
+/** The actions a unit type may take, in id order, worked out once per campaign and type. */
+const actionsByType = new WeakMap<object, Map<string, ActionDef[]>>();
+function actionsOf(campaign: Campaign, unitClass: string, unitType: string): ActionDef[] {
+  const catalogue = campaign.actions;
+  if (!catalogue) return [];
+  let byType = actionsByType.get(catalogue);
+  if (!byType) actionsByType.set(catalogue, (byType = new Map()));
+  const key = `${unitClass}|${unitType}`;
+  let list = byType.get(key);
+  if (!list) byType.set(key, (list = Object.values(catalogue.entries).filter((a) => mayTake(a, unitClass, unitType)).sort((x, y) => compareIds(x.id, y.id))));
+  return list;
 }
 
 function settlementLines(s: OwnSettlementView, view: NationView, campaign: Campaign, map: GameMap): string[] {

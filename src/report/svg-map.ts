@@ -209,6 +209,16 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   }
   out.push('</g>');
 
+  if (model.routes?.length) {
+    out.push('<g class="trade-routes">');
+    for (const r of model.routes.filter((x) => inWindow(x.from) || inWindow(x.to))) {
+      const a = centre(r.from);
+      const b = centre(r.to);
+      out.push(`<line x1="${num(a.x)}" y1="${num(a.y)}" x2="${num(b.x)}" y2="${num(b.y)}" stroke="#7a5c12" stroke-width="2.5" stroke-dasharray="6 4" stroke-linecap="round"><title>${escapeXml(r.label)}</title></line>`);
+    }
+    out.push('</g>');
+  }
+
   out.push('<g class="settlements">');
   const settled = new Set<string>();
   for (const s of [...model.settlements].filter((x) => inWindow(x.hex)).sort((a, b) => compareIds(a.hex, b.hex))) {

@@ -326,6 +326,8 @@ export interface NationSummary {
   events: EventView[];
   /** What the events and unrest did: units, structures, discoveries, unlocks, messages. */
   eventNews: string[];
+  /** The units' actions: the nation's own rolls and what they bought (secrets for its eyes only), what others did to it, its trade routes. */
+  actions: string[];
   other: LogLine[];
 }
 
@@ -465,11 +467,23 @@ export interface GmAspectView {
   since: number;
 }
 
+/** An open trade route of the nation's, for the text and the map. */
+export interface TradeRouteView {
+  from: string;
+  to: string;
+  fromHex: string;
+  toHex: string;
+  income: number;
+  opened: number;
+}
+
 export interface NationView {
   kind: 'nation';
   header: TurnHeader;
   nation: { id: string; name: string; leader: string; ability: string; alive: boolean; missedTurns: number; battlesWon: number };
   summary: NationSummary;
+  /** The nation's open trade routes (drawn on the map, listed under Actions and intelligence). */
+  tradeRoutes: TradeRouteView[];
   renown: Ledger;
   fate: Ledger;
   prosperity: IndicatorLedger;
@@ -613,6 +627,8 @@ export interface GmView {
     settlements: ForeignSettlementView[];
     externals: ExternalView[];
     resources: ResourceSite[];
+    /** Every open trade route, drawn on the GM's map. */
+    tradeRoutes: TradeRouteView[];
   };
   map: TerrainGrid;
 }

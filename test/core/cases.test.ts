@@ -12,6 +12,7 @@ import type { GameState } from '../../src/core/state.js';
 import { resolveTurn } from '../../src/core/turn.js';
 import { interpretSheet } from '../../src/orders/sheet.js';
 import { readEventCatalogue } from '../../src/campaign/event-catalogue.js';
+import { readActionCatalogue } from '../../src/campaign/action-catalogue.js';
 import { CampaignError } from '../../src/campaign/problems.js';
 import { buildState, loadWorld, type CompactState } from '../support/case-world.js';
 import { mismatches, missingEvents } from '../support/match.js';
@@ -41,6 +42,7 @@ interface Expectation {
   builds?: unknown[];
   /** The aspects in play after the turn, in order; [] or null: none. */
   aspects?: unknown[] | null;
+  tradeRoutes?: unknown;
   events?: unknown[];
   noEvents?: unknown[];
   rejected?: number;
@@ -50,6 +52,8 @@ interface CaseFile extends TurnSpec {
   name: string;
   /** An event catalogue, as events.yaml would hold it (settings and events). */
   catalogue?: unknown;
+  /** An actions catalogue, as actions.yaml would hold it (the built-in actions come with or without it). */
+  actions?: unknown;
   source?: string;
   world?: string;
   rules?: Record<string, unknown>;
@@ -72,6 +76,12 @@ function withCatalogue(campaign: Campaign, catalogue: unknown, file: string): Ca
   const read = readEventCatalogue(catalogue, () => undefined, file, campaign);
   if (!read.catalogue) throw new CampaignError(read.problems);
   return { ...campaign, events: read.catalogue };
+}
+
+function withActions(campaign: Campaign, actions: unknown, file: string): Campaign {
+  const read = readActionCatalogue(actions ?? {}, () => undefined, file, campaign);
+  if (!read.catalogue) throw new CampaignError(read.problems);
+  return { ...campaign, actions: read.catalogue };
 }
 
 function ordersFor(campaign: Campaign, state: GameState, spec: TurnSpec): TurnOrders {
@@ -100,6 +110,7 @@ function check(state: GameState, events: LoggedEvent[], want: Expectation | unde
   }
   if (want.builds) problems.push(...mismatches(state.builds, want.builds, 'builds'));
   if (want.aspects !== undefined) problems.push(...mismatches(state.aspects ?? [], want.aspects ?? [], 'aspects'));
+  if (want.tradeRoutes !== undefined) problems.push(...mismatches(state.tradeRoutes, want.tradeRoutes, 'tradeRoutes'));
   problems.push(...missingEvents(events, want.events ?? []));
   for (const banned of want.noEvents ?? []) {
     const hit = events.find((e) => mismatches(e, banned).length === 0);
@@ -115,7 +126,7 @@ describe('rules cases', () => {
   for (const file of caseFiles(CASES)) {
     const spec = parse(readFileSync(file, 'utf8')) as CaseFile;
     it(`${relative(CASES, file)}: ${spec.name}`, () => {
-      const campaign = withCatalogue(loadWorld(join(CASES, spec.world ?? '_world.yaml'), spec.rules), spec.catalogue, file);
+      const campaign = withActions(withCatalogue(loadWorld(join(CASES, spec.world ?? '_world.yaml'), spec.rules), spec.catalogue, file), spec.actions, file);
       let state = buildState(campaign, spec.state);
       const turns = spec.turns ?? [spec];
       turns.forEach((turn, i) => {

@@ -27,7 +27,9 @@ function secretsOf(t: PlayedTurn, played: Played, owner: NationId, reader: Natio
   const def = campaign.nations[owner];
   const secrets: Secret[] = [];
   if (!def) return secrets;
-  for (const g of def.goals) secrets.push(phrase(`goal "${g.id}"`, g.text));
+  // A goal the reader's spies found this turn is theirs to read (a secret_learned event of the reader's, about the owner).
+  const spied = t.events.filter((e) => e.type === 'secret_learned' && e.nation === reader && e.about === owner).map((e) => (e.type === 'secret_learned' ? e.text : ''));
+  for (const g of def.goals) if (!spied.some((text) => text.includes(g.text.trim()))) secrets.push(phrase(`goal "${g.id}"`, g.text));
   if (def.ability) secrets.push(phrase('leader ability', def.ability));
   const balances = new Set<number>();
   for (const s of [t.before, t.state]) {
@@ -48,6 +50,8 @@ function secretsOf(t: PlayedTurn, played: Played, owner: NationId, reader: Natio
     if (e.type === 'event_fired' && e.nation === owner && !told.has(e.text)) secrets.push(phrase(`event "${e.event}"`, e.text));
     if (e.type === 'event_message' && e.nation === owner && !told.has(e.text)) secrets.push(phrase(`a message of event "${e.event}"`, e.text));
     if (e.type === 'resource_revealed' && e.nation === owner) secrets.push(phrase('a discovery', e.name));
+    // What a nation's spies learned is for its eyes only.
+    if (e.type === 'secret_learned' && e.nation === owner) secrets.push(phrase("a spy's findings", e.text));
   }
 
   // A nation's secret aspects (rules.fate.aspects) are its alone, unless invoked on a roll against the reader.
@@ -378,5 +382,78 @@ describe.skipIf(!existsSync(DEMO))('secrecy of aspects in the demo campaign', ()
         expect(report, `${reader}.${ext}`).toContain('Whispering Fens');
       }
     }
+  });
+});
+
+/**
+ * Espionage in the demo: Argenta's Whisperer Lisane listens at Cinderford
+ * (the Informants' network of campaigns/silversheen/actions.yaml) and the GM
+ * forces a great success, which buys Vulcanstille's Renown and Fate as a
+ * range, the units about Cinderford, the work under way and one goal. Argenta
+ * reads exactly that; no one else reads any of it; Vulcanstille, who did not
+ * notice (the network is noticed only when it fails), reads nothing either.
+ */
+describe.skipIf(!existsSync(DEMO))('secrecy of espionage in the demo campaign', () => {
+  let played: Played;
+  let copy: { dir: string; cleanup: () => void };
+  beforeAll(async () => {
+    copy = scratchCopy(DEMO, 'leak-spies-src');
+    // The demo's own turn-1 orders have Lisane listen at Cinderford; the GM forces the dice.
+    expect(readFileSync(join(copy.dir, 'orders', '0001', 'argenta.yaml'), 'utf8')).toMatch(/act: Whisperer Lisane\n\s+action: informants\n\s+target: Cinderford/);
+    writeFileSync(join(copy.dir, 'orders', '0001', '_gm.yaml'), ['turn: 1', 'actions:', '  - { kind: roll, scope: "action:argenta:ar-lisane", values: [6, 1] }', ''].join('\n'));
+    played = await play(copy.dir, 1, 'leak-spies');
+  });
+  afterAll(() => {
+    played?.cleanup();
+    copy?.cleanup();
+  });
+  checkPairs(() => played, false);
+
+  it("the spy's nation reads what its success bought, and only that; the others read nothing of it", () => {
+    const t = played.turns[0]!;
+    const learned = t.events.filter((e) => e.type === 'secret_learned');
+    expect(learned.map((e) => (e.type === 'secret_learned' ? e.what : ''))).toEqual(['renown_fate', 'units', 'work', 'goal']);
+    const argenta = decodeEntities(t.reports['argenta.txt'] ?? '');
+    expect(argenta).toContain('-- Actions and intelligence --');
+    for (const e of learned) if (e.type === 'secret_learned') expect(argenta).toContain(e.text);
+    // A range in tens and fives, never the balance itself.
+    expect(argenta).toMatch(/Vulcanstille\S* holds Renown between \d*0 and \d*9 and Fate between \d*[05] and \d*[49]\./);
+    // Only one of Vulcanstille's goals was found.
+    const goals = played.open.campaign.nations['vulcanstille' as NationId]!.goals.filter((g) => argenta.includes(g.text.trim()));
+    expect(goals).toHaveLength(1);
+    for (const reader of ['gondarahl', 'grarkul', 'vulcanstille', 'westvalia']) {
+      for (const ext of ['txt', 'html', 'yaml']) {
+        const text = decodeEntities(t.reports[`${reader}.${ext}`] ?? '');
+        expect(text, `${reader}.${ext}`).not.toContain("Informants' network");
+        for (const e of learned) if (e.type === 'secret_learned') expect(text, `${reader}.${ext}`).not.toContain(e.text);
+      }
+    }
+  });
+});
+
+/** The same listening post foiled: Vulcanstille learns someone listened at Cinderford, not who; Argenta learns nothing. */
+describe.skipIf(!existsSync(DEMO))('a foiled spy in the demo campaign', () => {
+  let played: Played;
+  let copy: { dir: string; cleanup: () => void };
+  beforeAll(async () => {
+    copy = scratchCopy(DEMO, 'leak-foiled-src');
+    writeFileSync(join(copy.dir, 'orders', '0001', '_gm.yaml'), ['turn: 1', 'actions:', '  - { kind: roll, scope: "action:argenta:ar-lisane", values: [1] }', ''].join('\n'));
+    played = await play(copy.dir, 1, 'leak-foiled');
+  });
+  afterAll(() => {
+    played?.cleanup();
+    copy?.cleanup();
+  });
+  checkPairs(() => played, false);
+
+  it('the target reads that it was spied on, without the spy\'s nation; the others read nothing', () => {
+    const t = played.turns[0]!;
+    expect(t.events.some((e) => e.type === 'secret_learned')).toBe(false);
+    const vulcan = t.reports['vulcanstille.txt'] ?? '';
+    const section = vulcan.slice(vulcan.indexOf('-- Actions and intelligence --'), vulcan.indexOf('\n\n', vulcan.indexOf('-- Actions and intelligence --')));
+    expect(section).toBe("-- Actions and intelligence --\n- Informants' network against Cinderford was foiled.");
+    expect(decodeEntities(t.reports['vulcanstille.html'] ?? '')).toContain("Informants' network against Cinderford was foiled.");
+    expect(t.reports['argenta.txt']).toContain("Informants' network — Cinderford: d6 1 (forced) = 1 against 2 to beat — failed.");
+    for (const reader of ['gondarahl', 'grarkul', 'westvalia']) expect(t.reports[`${reader}.txt`], reader).not.toContain("Informants' network");
   });
 });

@@ -31,10 +31,11 @@ export interface CompactState {
   builds?: GameState['builds'];
   /** Fate aspects in play (rules.fate.aspects); `since` defaults to 0. */
   aspects?: Record<string, unknown>[];
+  tradeRoutes?: GameState['tradeRoutes'];
 }
 
 export function buildState(campaign: Campaign, compact: CompactState = {}): GameState {
-  const state: GameState = { turn: compact.turn ?? 0, seq: 100, nations: {}, units: {}, settlements: {}, externals: {}, builds: compact.builds ?? [] };
+  const state: GameState = { turn: compact.turn ?? 0, seq: 100, nations: {}, units: {}, settlements: {}, externals: {}, builds: compact.builds ?? [], ...(compact.tradeRoutes ? { tradeRoutes: compact.tradeRoutes } : {}) };
   for (const id of Object.keys(campaign.nations) as NationId[]) {
     const given = compact.nations?.[id] ?? {};
     state.nations[id] = {

@@ -20,6 +20,7 @@ import { checkExplore } from './explore.js';
 import { checkPress } from './press.js';
 import { checkHeir } from './heir.js';
 import { checkCreateAdvantage, checkInvoke, checkOvercome } from './aspects.js';
+import { checkAcceptTrade, checkAct } from './act.js';
 import { reject, type Verdict } from './verdict.js';
 import type { UnitWork } from '../work.js';
 
@@ -51,6 +52,8 @@ const CHECKERS: { [K in Order['kind']]: Checker<Extract<Order, { kind: K }>> } =
   create_advantage: checkCreateAdvantage,
   overcome: checkOvercome,
   invoke: checkInvoke,
+  act: checkAct,
+  accept_trade: checkAcceptTrade,
 };
 
 export interface CheckedOrder extends AcceptedOrder {

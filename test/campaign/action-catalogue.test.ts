@@ -1,0 +1,102 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CampaignError } from '../../src/campaign/problems.js';
+import { openCampaign } from '../../src/campaign/store.js';
+import { playedNations } from '../../src/core/campaign.js';
+import { DEMO } from '../report/support.js';
+
+/**
+ * actions.yaml is checked when the campaign opens, as events.yaml is: a
+ * wrong entry stops the campaign with the file, the line and the key.
+ */
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+async function open(actions?: string) {
+  dir = mkdtempSync(join(tmpdir(), 'fatecraft-actions-'));
+  cpSync(join(DEMO, 'campaign.yaml'), join(dir, 'campaign.yaml'));
+  if (actions !== undefined) writeFileSync(join(dir, 'actions.yaml'), actions);
+  return openCampaign(dir);
+}
+
+async function problemsWith(actions: string): Promise<string> {
+  try {
+    await open(actions);
+  } catch (e) {
+    expect(e).toBeInstanceOf(CampaignError);
+    return (e as Error).message;
+  }
+  return '';
+}
+
+const entry = (extra: string) => `actions:
+  - id: shell
+    name: Shelling
+    units: { type: mortar_cannon }
+    target: settlement
+${extra}`;
+
+describe('the actions catalogue at load', () => {
+  it('a campaign without actions.yaml has the built-in espionage, sabotage, preaching and trade', async () => {
+    const { campaign } = await open();
+    expect(Object.keys(campaign.actions?.entries ?? {}).sort()).toEqual(['espionage', 'preach', 'proselytise', 'sabotage', 'trade']);
+  });
+
+  it("the demo's catalogue gives every nation's special unit an action of its own", async () => {
+    const { campaign } = await openCampaign(DEMO);
+    const entries = Object.values(campaign.actions?.entries ?? {});
+    for (const nation of playedNations(campaign)) {
+      const special = Object.values(campaign.nations[nation]!.unitTypes).filter((t) => t.requiresStructure);
+      expect(special.length, nation).toBeGreaterThan(0);
+      expect(entries.some((a) => special.some((t) => a.units.types.includes(t.id))), `${nation}'s special units have an action`).toBe(true);
+    }
+    expect(campaign.actions?.entries.espionage).toBeDefined();
+  });
+
+  it('refuses an unknown effect with file, line and key', async () => {
+    const msg = await problemsWith(entry('    success:\n      target:\n        - damage: ~\n        - treasure: 10\n'));
+    expect(msg).toMatch(/actions\.yaml: line 9: actions\[0\]\.success\.target\[1\]\.treasure: unknown effect "treasure"/);
+    expect(msg).toContain('reveal, damage, trade_route');
+  });
+
+  it('refuses a unit type no nation has, and a reveal on the target side', async () => {
+    const msg = await problemsWith(`actions:
+  - id: shell
+    name: Shelling
+    units: { type: mortar }
+    target: settlement
+    success:
+      target: [{ reveal: goal }]
+`);
+    expect(msg).toMatch(/line 4: actions\[0\]\.units\.type: no nation has a unit type "mortar"/);
+    expect(msg).toMatch(/actions\[0\]\.success\.target\[0\]: "reveal" tells the actor: list it under actor/);
+  });
+
+  it('refuses two actions an order could not tell apart', async () => {
+    const msg = await problemsWith(entry('    verb: spies on\n'));
+    expect(msg).toMatch(/actions\[0\]\.verb: "spies on" is also the verb of "espionage"/);
+  });
+
+  it('refuses damage on an action not aimed at a settlement, and fail effects without a roll', async () => {
+    const msg = await problemsWith(`actions:
+  - id: shell
+    name: Shelling
+    units: { class: siege }
+    target: nation
+    success: { target: [{ damage: ~ }] }
+    fail: { actor: [{ unit_bloodied: ~ }] }
+`);
+    expect(msg).toContain('"damage" needs an action aimed at a settlement');
+    expect(msg).toContain('an action without a roll always succeeds');
+  });
+
+  it('defaults: false leaves the built-in actions out', async () => {
+    const { campaign } = await open(`defaults: false\n${entry('    roll: { beat: 3 }\n    success: { target: [{ damage: ~ }] }\n').replace(/^actions:\n/, 'actions:\n')}`);
+    expect(Object.keys(campaign.actions?.entries ?? {})).toEqual(['shell']);
+  });
+});

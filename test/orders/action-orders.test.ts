@@ -1,0 +1,115 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openCampaign, readState, type OpenCampaign } from '../../src/campaign/store.js';
+import { asNationId } from '../../src/core/ids.js';
+import { orderNames, orderText } from '../../src/core/order-text.js';
+import type { GameState } from '../../src/core/state.js';
+import { hasActionLines, interpretSheet } from '../../src/orders/sheet.js';
+import { buildReceipt, renderReceipt } from '../../src/orders/receipt.js';
+import { readTextSheet } from '../../src/orders/text-sheet.js';
+import { readYamlSheet } from '../../src/orders/yaml-sheet.js';
+import { ordersToYaml } from '../../src/orders/yaml-write.js';
+import { readMailSheet } from '../../src/orders/mail-sheet.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEMO } from '../report/support.js';
+
+/** Action orders as players write them, in the demo campaign (its actions.yaml over the built-in actions). */
+let open: OpenCampaign;
+let state: GameState;
+beforeAll(async () => {
+  open = await openCampaign(DEMO);
+  state = await readState(DEMO, 0, open.campaign);
+});
+
+const argenta = asNationId('argenta');
+const read = (text: string, nation = argenta) => interpretSheet(readTextSheet(text), nation, open.campaign, state).orders;
+
+describe('action orders in plain text', () => {
+  it('reads "<unit> <verb> <target>" with the catalogue\'s verbs', () => {
+    const o = read('Whisperer Lisane spies on Gondarahl\nWhisperer Lisane listens at Irongate fate 1\nGuild Surveyors sabotages Irongate aiming at the battlement\nGuild Surveyors opens trade between Saltmarsh and Argentum');
+    expect(o.refused).toBeUndefined();
+    expect(o.orders).toEqual([
+      { kind: 'act', unit: 'ar-lisane', action: 'espionage', target: { nation: 'gondarahl' } },
+      { kind: 'act', unit: 'ar-lisane', action: 'informants', target: { settlement: 'irongate' }, fate: 1 },
+      { kind: 'act', unit: 'ar-surveyors', action: 'sabotage', target: { settlement: 'irongate' }, aim: 'battlement' },
+      { kind: 'act', unit: 'ar-surveyors', action: 'trade', target: { route: ['saltmarsh', 'argentum'] } },
+    ]);
+    expect(o.lines).toEqual([1, 2, 3, 4]);
+  });
+
+  it('keeps the listing order when action lines stand among other orders', () => {
+    const o = read('rest ar-tidewatch\nWhisperer Lisane spies on Gondarahl\nrest ar-harbour-marines');
+    expect(o.orders.map((x) => x.kind)).toEqual(['rest', 'act', 'rest']);
+    expect(o.lines).toEqual([1, 2, 3]);
+  });
+
+  it('reads the generic form, the action by name or id, and "accept trade with"', () => {
+    const o = read('act Espionage with Whisperer Lisane on Irongate\nWhisperer Lisane espionage 26,12');
+    expect(o.refused).toBeUndefined();
+    expect(o.orders).toEqual([
+      { kind: 'act', unit: 'ar-lisane', action: 'espionage', target: { settlement: 'irongate' } },
+      { kind: 'act', unit: 'ar-lisane', action: 'espionage', target: { hex: '26,12' } },
+    ]);
+    expect(read('accept trade with Argenta', asNationId('gondarahl')).orders).toEqual([{ kind: 'accept_trade', with: 'argenta' }]);
+  });
+
+  it('reads action lines inside a YAML sheet, and YAML act orders', () => {
+    const sheet = readYamlSheet('nation: argenta\nturn: 1\norders:\n  - Whisperer Lisane spies on Gondarahl\n  - act: Guild Surveyors\n    action: sabotage\n    target: Irongate\n    aim: work\n');
+    const o = interpretSheet(sheet, argenta, open.campaign, state).orders;
+    expect(o.refused).toBeUndefined();
+    expect(o.orders).toEqual([
+      { kind: 'act', unit: 'ar-lisane', action: 'espionage', target: { nation: 'gondarahl' } },
+      { kind: 'act', unit: 'ar-surveyors', action: 'sabotage', target: { settlement: 'irongate' }, aim: 'work' },
+    ]);
+  });
+
+  it('says precisely what is wrong: an unknown target with a did-you-mean, a route of one settlement, an unknown aim, a line with no verb', () => {
+    const o = read('Whisperer Lisane spies on Irongte\nGuild Surveyors opens trade between Saltmarsh\nGuild Surveyors sabotages Irongate aiming at the moon\nWhisperer Lisane dances in Irongate');
+    expect(o.orders).toEqual([]);
+    const refused = [...(o.refused ?? [])].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+    expect(refused.map((r) => r.line)).toEqual([1, 2, 3, 4]);
+    expect(refused[0]).toMatchObject({ reason: 'no nation or settlement or hex "Irongte"' });
+    expect(refused[0]?.hint).toContain('Irongate');
+    expect(refused[1]?.reason).toBe('Trade route runs between two settlements, not 1');
+    expect(refused[2]?.reason).toBe('cannot aim at "the moon"');
+    expect(refused[3]?.reason).toMatch(/^unknown order "Whisperer"/);
+    expect(refused[3]).not.toHaveProperty('unknownVerb');
+  });
+
+  it('tells the mailroom a mail of action lines only holds orders, and a mail of chatter does not', () => {
+    expect(hasActionLines(readTextSheet('Whisperer Lisane spies on Gondarahl'), open.campaign)).toBe(true);
+    expect(hasActionLines(readTextSheet('Thanks for the report, see you next turn'), open.campaign)).toBe(false);
+    expect(hasActionLines(readTextSheet('Thanks! I think their envoy spies on us.'), open.campaign)).toBe(false);
+    expect(hasActionLines(readTextSheet('Maybe we could trade silver next season'), open.campaign)).toBe(false);
+  });
+
+  it("files the demo's mailed orders as YAML that reads back to the same orders, Lisane's listening post with them", () => {
+    const mail = readFileSync(join(DEMO, 'mail', 'inbox', '2026-03-06-argenta.eml'), 'utf8');
+    const body = mail.slice(mail.indexOf('\r\n\r\n') + 4).replace(/\r\n/g, '\n');
+    const first = interpretSheet(readMailSheet({ text: body, attachments: [] }).sheet, argenta, open.campaign, state).orders;
+    expect(first.orders).toContainEqual({ kind: 'act', unit: 'ar-lisane', action: 'informants', target: { settlement: 'cinderford' } });
+    const again = interpretSheet(readYamlSheet(ordersToYaml(first)), argenta, open.campaign, state).orders;
+    expect(again.orders).toEqual(first.orders);
+    const yaml = interpretSheet(readYamlSheet(readFileSync(join(DEMO, 'orders', '0001', 'argenta.yaml'))), argenta, open.campaign, state).orders;
+    expect(yaml.orders.filter((o) => o.kind !== 'note')).toEqual(first.orders.filter((o) => o.kind !== 'note'));
+  });
+
+  it('echoes an action in the receipt as the engine understood it, and refuses one out of range there with the reason', () => {
+    const sheet = readTextSheet('Nation: argenta\nTurn: 1\nWhisperer Lisane listens at Cinderford fate 1\nWhisperer Lisane spies on Gondarahl\nGuild Surveyors spies on Cinderford');
+    const text = renderReceipt(buildReceipt({ campaign: open.campaign, state, sheet, nation: argenta }).receipt);
+    expect(text).toContain("Informant 'Whisperer Lisane' (ar-lisane) listens at Cinderford (Informants' network: a d6 to beat 2, pledging 1 Fate)");
+    expect(text).toContain("✗ Informant 'Whisperer Lisane' (ar-lisane) at 19,13 is 7 hexes from Kingdom of Gondarahl; Espionage reaches 3 hexes");
+    expect(text).toMatch(/Construction Worker 'Guild Surveyors' \(ar-surveyors\) at 25,6 is \d+ hexes from Cinderford; Espionage reaches 3 hexes/);
+  });
+
+  it('writes an act order back as a line that reads back to the same order', () => {
+    const first = read('Whisperer Lisane spies on Irongate fate 2\nGuild Surveyors opens trade between Saltmarsh and Argentum\nGuild Surveyors sabotages Irongate aiming at battlement').orders;
+    for (const order of first) {
+      for (const written of [orderText(order), orderText(order, orderNames(open.campaign, state, argenta))]) {
+        const again = read(written);
+        expect(again.refused, written).toBeUndefined();
+        expect(again.orders, written).toEqual([order]);
+      }
+    }
+  });
+});

@@ -1,8 +1,9 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { isMap, isScalar, parseDocument, type Document, type YAMLMap } from 'yaml';
 import { CampaignError } from '../campaign/problems.js';
 import { editCampaignFile } from './campaign-file.js';
+import { filesUnder } from '../campaign/files-under.js';
 
 /**
  * A campaign overlay: a folder holding only what a second configuration of a
@@ -45,15 +46,6 @@ function overlayDocument(path: string): Document {
   return doc;
 }
 
-/** Every file under a folder, relative to it, in a stable order. */
-function filesUnder(root: string, dir = root): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? filesUnder(root, path) : [relative(root, path)];
-    });
-}
 
 /** Turn 0 goes, to be written from the merged start sheets; a campaign with a resolved turn is refused. */
 function dropStartingPosition(campaignDir: string): void {

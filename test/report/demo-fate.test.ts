@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTurnEvents } from '../../src/campaign/store.js';
@@ -11,6 +11,7 @@ import type { MailClock } from '../../src/mailroom/runtime.js';
 import { staticSecrets } from '../../src/mailroom/secrets.js';
 import { reportRenderer } from '../../src/report/renderer.js';
 import { DEMO, readReports, scratchCopy } from './support.js';
+import { filesUnder } from '../../src/campaign/files-under.js';
 
 /**
  * The demo's second configuration (issue #23): the Fate layer on. What
@@ -58,15 +59,6 @@ async function playFateSeason(label: string): Promise<Season> {
   return { dir, events: await readTurnEvents(dir, 1), reports: readReports(dir, 1), receipts, cleanup };
 }
 
-/** Every file under a folder, by its path relative to it, in a stable order. */
-function filesUnder(root: string, dir = root): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? filesUnder(root, path) : [relative(root, path)];
-    });
-}
 
 /** Every die roll recorded anywhere in the events (battles, pursuits, event draws, aspect rolls…). */
 function allDice(value: unknown): DieRoll[] {

@@ -1,5 +1,5 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EFFECT_KEYS } from '../../src/campaign/event-catalogue.js';
 import { openCampaign, readTurnEvents, turnDirName } from '../../src/campaign/store.js';
@@ -9,6 +9,7 @@ import type { EffectKind } from '../../src/core/world/types.js';
 import { runTurn } from '../../src/jobs/run-turn.js';
 import { reportRenderer } from '../../src/report/renderer.js';
 import { DEMO, ROOT, scratchCopy } from './support.js';
+import { filesUnder } from '../../src/campaign/files-under.js';
 
 /**
  * The acceptance run of "the living world" (issue #21): twenty turns of the
@@ -62,15 +63,6 @@ async function playDemo(label: string): Promise<Run> {
   return run;
 }
 
-/** Every file under a folder, by its path relative to it, in a stable order. */
-function filesUnder(root: string, dir = root): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? filesUnder(root, path) : [relative(root, path)];
-    });
-}
 
 let first: Run;
 let second: Run;

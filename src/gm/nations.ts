@@ -26,12 +26,12 @@ export interface NationOptions extends GmOptions {
 
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
 
-function checkEmails(ctx: GmContext, emails: string[]): void {
+export function checkEmails(ctx: GmContext, emails: string[]): void {
   if (emails.length === 0) ctx.refuse('give the player\'s address with --email');
   for (const e of emails) if (!EMAIL.test(e)) ctx.refuse(`"${e}" does not look like a mail address`);
 }
 
-async function latestStateWrites(ctx: GmContext, label: string, next: GameState): Promise<FileWrite[]> {
+export async function latestStateWrites(ctx: GmContext, label: string, next: GameState): Promise<FileWrite[]> {
   const turnDir = join(ctx.dir, 'turns', turnDirName(ctx.latest));
   const k = await nextAsideIndex(turnDir, label, 'state');
   return [
@@ -41,14 +41,14 @@ async function latestStateWrites(ctx: GmContext, label: string, next: GameState)
 }
 
 /** Gives the nation a new token (or none), retiring the old one into runtime.yaml. */
-async function replaceToken(ctx: GmContext, campaignName: string, nation: string, token: string | undefined, env?: NodeJS.ProcessEnv): Promise<string[]> {
+export async function replaceToken(ctx: GmContext, campaignName: string, nation: string, token: string | undefined, env?: NodeJS.ProcessEnv): Promise<string[]> {
   const previous = await setToken(campaignName, ctx.dir, nation, token, env);
   if (previous) ctx.runtime.retiredTokens[nation] = [...new Set([...(ctx.runtime.retiredTokens[nation] ?? []), tokenDigest(previous)])];
   const variable = tokenVariable(nation);
   return (env ?? process.env)[variable] ? [`${variable} is set in the environment and overrides the secrets file: change or unset it too`] : [];
 }
 
-const hasStartingState = (dir: string) => existsSync(join(dir, 'turns', turnDirName(0)));
+export const hasStartingState = (dir: string) => existsSync(join(dir, 'turns', turnDirName(0)));
 
 export interface AddNationOptions extends NationOptions {
   /** The nation's block as in campaign.yaml: name, leader, caps, start, units, settlements... */

@@ -49,7 +49,7 @@ const alertSchema = z.strictObject({
   open: z.boolean(),
 });
 
-export const NOTICE_KINDS = ['deadline-changed', 'paused', 'resumed', 'rolled-back', 'nation-added', 'nation-dropped', 'nation-reassigned'] as const;
+export const NOTICE_KINDS = ['deadline-changed', 'paused', 'resumed', 'rolled-back', 'nation-added', 'nation-dropped', 'nation-reassigned', 'nation-split'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 const noticeSchema = z.strictObject({

@@ -4,11 +4,12 @@ import type { Command } from 'commander';
 import { CampaignError } from '../../campaign/problems.js';
 import { GM_LIMITS, readYaml } from '../../campaign/yaml-io.js';
 import { addNation, dropNation, reassignNation } from '../../gm/nations.js';
+import { splitNation } from '../../gm/civil-war.js';
 import { secretsPath } from '../../gm/secrets.js';
 import { openCampaign } from '../../campaign/store.js';
 
 export function registerNation(program: Command): void {
-  const nation = program.command('nation').description('add, drop or reassign a nation mid-campaign');
+  const nation = program.command('nation').description('add, drop, reassign or split a nation mid-campaign');
 
   nation
     .command('add')
@@ -44,6 +45,8 @@ export function registerNation(program: Command): void {
       for (const w of r.warnings) console.error(`warning: ${w}`);
     });
 
+  registerSplit(nation);
+
   nation
     .command('reassign')
     .description('a new player takes a nation over: new address and token; the old token is refused')
@@ -56,6 +59,40 @@ export function registerNation(program: Command): void {
       const name = (await openCampaign(dir)).campaign.name;
       console.log(`${r.nation} now belongs to ${opts.email.join(', ')} (was ${r.previous.join(', ') || 'nobody'}).`);
       console.log(`New order token: ${r.token} (kept in ${secretsPath(name)}; the old one is refused from now on)`);
+      for (const w of r.warnings) console.error(`warning: ${w}`);
+    });
+}
+
+/** Civil war: the chosen settlements and units break away as a new nation. */
+function registerSplit(nation: Command): void {
+  nation
+    .command('split')
+    .description('civil war: chosen settlements and units of a nation break away as a new nation (campaign.yaml, the latest state, and the story in the next reports)')
+    .argument('<campaign>', 'campaign folder')
+    .argument('<id>', 'the nation that splits')
+    .argument('<new-id>', 'the new nation\'s id, e.g. "ashmarch-free"')
+    .requiredOption('--name <name>', 'the new nation\'s name')
+    .requiredOption('--leader <name>', 'who leads it')
+    .option('--settlements <list>', 'settlements that break away, by id or name (repeatable, or a,b)', collect)
+    .option('--units <list>', 'units that break away, by id or name (repeatable, or a,b)', collect)
+    .option('--email <address>', "the new nation's player (repeatable); without one the GM holds it", collect)
+    .option('--prosperity <n>', "the new nation's Prosperity (default: the old nation's)", Number)
+    .option('--happiness <n>', "the new nation's Happiness (default: the old nation's)", Number)
+    .option('--reason <text>', "why: kept in the log, and shown to the players in the GM's log when the campaign has one (reports.gmLog)")
+    .action(async (dir: string, id: string, newId: string, opts: { name: string; leader: string; settlements?: string[]; units?: string[]; email?: string[]; prosperity?: number; happiness?: number; reason?: string }) => {
+      const r = await splitNation(dir, id, newId, {
+        ...handRun(),
+        name: opts.name,
+        leader: opts.leader,
+        settlements: opts.settlements ?? [],
+        units: opts.units ?? [],
+        ...(opts.email ? { email: opts.email } : {}),
+        ...(opts.prosperity !== undefined ? { prosperity: opts.prosperity } : {}),
+        ...(opts.happiness !== undefined ? { happiness: opts.happiness } : {}),
+        ...(opts.reason ? { reason: opts.reason } : {}),
+      });
+      console.log(`${r.nation} broke away from ${r.from}: ${r.moved.settlements} settlements, ${r.moved.units} units, ${r.moved.builds} works; it is in the state of turn ${r.turn}, and both nations' next reports tell it.`);
+      console.log(r.token ? `Its order token: ${r.token} (the player gets it with the next tick's notice)` : 'It has no player yet: give it one with fatecraft nation reassign.');
       for (const w of r.warnings) console.error(`warning: ${w}`);
     });
 }

@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isMap, isSeq, parseDocument } from 'yaml';
+import { readState, turnDirName } from '../campaign/store.js';
+import { asNationId, type NationId } from '../core/ids.js';
+import type { GameState } from '../core/state.js';
+import { addNotice } from '../schedule/runtime.js';
+import { editCampaignFile } from './campaign-file.js';
+import { withGm, type GmContext } from './context.js';
+import { commitFiles, type FileWrite } from './journal.js';
+import { checkEmails, hasStartingState, latestStateWrites, replaceToken, type NationOptions } from './nations.js';
+import { newToken } from './secrets.js';
+
+/**
+ * Civil war (issue 22; the rules: a leader's death "can be part of a civil
+ * war, in which case the nation itself may split"): chosen settlements and
+ * units of a nation break away as a new nation, with its own name and leader,
+ * its indicators set, and its own player and token (or none, left to the GM).
+ * Like the other nation operations it edits campaign.yaml and the latest
+ * state in one journaled commit, keeping the state as it was beside it; and
+ * it writes the story into the pending turn's `_gm.yaml` as two one-off
+ * events, so both nations' next reports tell it.
+ */
+export interface SplitNationOptions extends NationOptions {
+  name: string;
+  leader: string;
+  /** Settlements and units that break away, by id or name. */
+  settlements: string[];
+  units: string[];
+  email?: string[];
+  /** The new nation's indicators; by default the old nation's. */
+  prosperity?: number;
+  happiness?: number;
+}
+
+export interface SplitNationResult {
+  nation: NationId;
+  from: NationId;
+  /** The new nation's order token; none when no player was named. */
+  token?: string;
+  moved: { units: number; settlements: number; builds: number };
+  /** The turn whose state now holds it; its first orders are for the pending turn. */
+  turn: number;
+  warnings: string[];
+}
+
+export async function splitNation(dir: string, nation: string, newId: string, opts: SplitNationOptions): Promise<SplitNationResult> {
+  return withGm(dir, `nation split ${nation} ${newId}`, opts, async (ctx) => {
+    const rt = ctx.runtime;
+    const def = ctx.open.file.nations[nation] ?? ctx.refuse(`there is no nation "${nation}" in campaign.yaml`);
+    if (ctx.open.file.nations[newId]) ctx.refuse(`there is already a nation "${newId}" in campaign.yaml`);
+    if (!/^[a-z][a-z0-9_-]*$/.test(newId)) ctx.refuse(`"${newId}" cannot be a nation's id: lower-case letters, digits, "-" and "_", starting with a letter`);
+    if (rt.operation) ctx.refuse(`a GM operation was interrupted; finish it first: ${rt.operation.command}`);
+    if (rt.dropped[nation]) ctx.refuse(`${nation} was dropped; it has no one to rebel against`);
+    if (!hasStartingState(dir)) ctx.refuse('the campaign has not started: split the nation in campaign.yaml itself');
+    if (opts.email?.length) checkEmails(ctx, opts.email);
+    const from = asNationId(nation);
+    const id = asNationId(newId);
+    const state = await readState(dir, ctx.latest, ctx.open.campaign);
+    const settlements = chosen(ctx, 'settlement', opts.settlements, Object.values(state.settlements).filter((s) => s.nation === from));
+    const units = chosen(ctx, 'unit', opts.units, Object.values(state.units).filter((u) => u.nation === from));
+    if (!settlements.length && !units.length) ctx.refuse('name at least one settlement (--settlements) or unit (--units) that breaks away');
+    const keeps = Object.values(state.settlements).some((s) => s.nation === from && !settlements.includes(s.id)) || Object.values(state.units).some((u) => u.nation === from && !units.includes(u.id));
+    if (!keeps) ctx.refuse(`${def.name} would keep nothing: that is a new player for it (fatecraft nation reassign), not a civil war`);
+
+    const was = state.nations[from]!;
+    const next: GameState = structuredClone(state);
+    next.nations[id] = { id, renown: 0, fate: 0, prosperity: opts.prosperity ?? was.prosperity, happiness: opts.happiness ?? was.happiness, goals: [], battlesWon: 0, missedTurns: 0, unitSeq: 0, alive: true };
+    const moved = { units: 0, settlements: 0, builds: 0 };
+    for (const s of Object.values(next.settlements)) if (settlements.includes(s.id)) (s.nation = id), moved.settlements++;
+    for (const u of Object.values(next.units)) if (units.includes(u.id)) (u.nation = id), moved.units++;
+    for (const b of next.builds) if (b.nation === from && b.settlement && settlements.includes(b.settlement)) (b.nation = id), moved.builds++;
+    const warnings: string[] = [];
+    for (const s of Object.values(next.settlements).filter((x) => x.nation === id)) {
+      const left = Object.values(next.units).filter((u) => u.nation === from && u.hex === s.hex).map((u) => u.id);
+      if (left.length) warnings.push(`${left.join(', ')} of ${nation} stand in ${s.name}, which now belongs to ${newId}`);
+    }
+
+    // The unit types of the units that leave go with them (a campaign-wide type is everyone's already).
+    const types = [...new Set(Object.values(next.units).filter((u) => u.nation === id).map((u) => u.type))].sort().filter((t) => def.unitTypes[t] !== undefined);
+    const emails = opts.email ?? [];
+    const edited = await editCampaignFile(dir, (doc) => {
+      doc.setIn(
+        ['nations', newId],
+        doc.createNode({
+          name: opts.name,
+          leader: opts.leader,
+          ability: `Broke away from ${def.name} in turn ${rt.turn}.`,
+          caps: def.caps,
+          start: { renown: 0, fate: 0, prosperity: next.nations[id]!.prosperity, happiness: next.nations[id]!.happiness },
+          ...(types.length ? { unitTypes: Object.fromEntries(types.map((t) => [t, def.unitTypes[t]])) } : {}),
+          email: emails,
+        }),
+      );
+    });
+    const writes: FileWrite[] = [{ path: 'campaign.yaml', content: edited.text }, ...(await latestStateWrites(ctx, `before-split-${nation}`, next))];
+    const story = {
+      from: `${opts.name}, under ${opts.leader}, has broken away from ${def.name}: ${describeMoved(moved)} now follow the rebel banner.`,
+      to: `${opts.leader} raises the banner of ${opts.name} against ${def.name}: ${describeMoved(moved)} are yours.`,
+    };
+    writes.push(await storyWrite(dir, rt.turn, [
+      { kind: 'event', nation, title: `Civil war: ${opts.name} breaks away`, text: story.from, tone: 'bad', effects: [] },
+      { kind: 'event', nation: newId, title: `${opts.name} stands alone`, text: story.to, tone: 'good', effects: [] },
+    ]));
+    // The pending turn's orders folder may not exist yet (no orders sent so far).
+    await mkdir(join(dir, 'orders', turnDirName(rt.turn)), { recursive: true });
+    await commitFiles(dir, writes);
+    const token = emails.length ? newToken() : undefined;
+    if (token) warnings.push(...(await replaceToken(ctx, edited.file.name, newId, token, opts.env)));
+    ctx.log('nation-split', `${newId} (${opts.name}) broke away from ${nation}: ${describeMoved(moved)}; ${emails.length ? `player ${emails.join(', ')}` : 'no player yet (the GM holds it)'}`, rt.turn, { turn: rt.turn, text: story.from });
+    addNotice(rt, ctx.now, { kind: 'nation-split', turn: rt.turn, nations: [nation], text: story.from });
+    if (emails.length) addNotice(rt, ctx.now, { kind: 'nation-added', turn: rt.turn, nations: [newId], text: `You now lead ${opts.name}. Your first orders are for turn ${rt.turn}, due ${ctx.local(rt.deadline)}.` });
+    await ctx.save();
+    return { nation: id, from, ...(token ? { token } : {}), moved, turn: ctx.latest, warnings };
+  });
+}
+
+/** Ids of the nation's settlements or units named by id or (any case) by name; anything else refused. */
+function chosen(ctx: GmContext, kind: string, wanted: string[], own: readonly { id: string; name?: string }[]): string[] {
+  return wanted.map((w) => {
+    const key = w.trim().toLowerCase();
+    const hit = own.find((x) => x.id.toLowerCase() === key) ?? own.find((x) => x.name?.toLowerCase() === key);
+    return hit?.id ?? ctx.refuse(`no ${kind} "${w}" of this nation (its ${kind}s: ${own.map((x) => (x.name ? `${x.name} (${x.id})` : x.id)).join(', ') || 'none'})`);
+  });
+}
+
+const describeMoved = (m: { units: number; settlements: number }) =>
+  [m.settlements ? `${m.settlements} settlement${m.settlements === 1 ? '' : 's'}` : '', m.units ? `${m.units} unit${m.units === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+
+/** The pending turn's `_gm.yaml` with the story's one-off events added (comments and the GM's own actions kept). */
+async function storyWrite(dir: string, turn: number, events: Record<string, unknown>[]): Promise<FileWrite> {
+  const path = join('orders', turnDirName(turn), '_gm.yaml');
+  const file = join(dir, path);
+  const doc = existsSync(file) ? parseDocument(await readFile(file, 'utf8')) : parseDocument(`turn: ${turn}\nactions: []\n`);
+  if (!isMap(doc.contents)) doc.contents = doc.createNode({ turn, actions: [] }) as never;
+  const actions = doc.get('actions');
+  if (isSeq(actions)) for (const e of events) actions.add(doc.createNode(e));
+  else doc.set('actions', doc.createNode(events));
+  return { path, content: doc.toString() };
+}

@@ -251,7 +251,8 @@ export function siegeAttack(st: WarState, att: Commander, zone: string, unitIds:
     } else {
       rampart.boxes = soaked.track.boxes;
       rampart.taken.push(...soaked.consequences.map((l) => CONSEQUENCE_SOAKS[l]));
-      text += `${stress} stress: ${soaked.box ? `wall box ${soaked.box}` : ''}${soaked.consequences.length ? ` and a ${soaked.consequences.map((l) => `-${CONSEQUENCE_SOAKS[l]}`).join(', ')} consequence` : ''}`;
+      const parts = [soaked.box ? `wall box ${soaked.box}` : '', ...soaked.consequences.map((l) => `a -${CONSEQUENCE_SOAKS[l]} consequence`)].filter(Boolean);
+      text += `${stress} stress: ${parts.join(' and ')}`;
     }
   }
   log(st, { kind: 'siege', side: att.side, commander: att.id, text });

@@ -17,7 +17,7 @@ export interface WarfareBattle {
   nations: Record<Side, NationId>;
   field: Battlefield;
   commanders: CommanderInput[];
-  units: { id: string; type: string; commander: string }[];
+  units: { id: string; type: string; commander: string; name?: string }[];
   ramparts?: { type: string; zone: string }[];
   plans?: Partial<Record<Side, BattlePlan>>;
   /** The defender fights for its capital: each of its commanders may lead one more unit (line 139). */
@@ -29,6 +29,7 @@ export interface WarfareBattle {
 export interface WarResult {
   winner: Side;
   reason: string;
+  /** Exchanges fought. */
   exchanges: number;
   /** Units taken out, per side, in id order. */
   takenOut: Record<Side, string[]>;
@@ -141,7 +142,7 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
   return {
     winner: end.winner,
     reason: end.reason,
-    exchanges: st.exchange,
+    exchanges: st.exchange - 1,
     takenOut: { attacker: list('attacker', (u) => u.out), defender: list('defender', (u) => u.out) },
     withdrawn: { attacker: list('attacker', gone), defender: list('defender', gone) },
     log: st.log,

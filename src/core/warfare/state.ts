@@ -100,4 +100,4 @@ export function unitSkill(st: WarState, u: Unit, skill: UnitSkill): number {
   return v;
 }
 
-export const unitName = (st: WarState, u: Unit): string => `${st.catalogue.units[u.type]?.name ?? u.type} (${u.id})`;
+export const unitName = (st: WarState, u: Unit): string => u.name ?? `${st.catalogue.units[u.type]?.name ?? u.type} (${u.id})`;

@@ -65,6 +65,8 @@ export interface Catalogue {
 export interface Unit {
   id: string;
   type: string;
+  /** How the account names it (the turn's unit name); the type's name and id when absent. */
+  name?: string;
   side: Side;
   /** Units move and act with their commander, in the commander's zone (seed 001 line 10). */
   commander: string;

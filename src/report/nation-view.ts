@@ -5,7 +5,7 @@ import type { TurnOrders } from '../core/orders.js';
 import type { GameState, SettlementState, UnitState } from '../core/state.js';
 import { perCampaignAndState } from '../core/memo.js';
 import { WorldIndex } from '../core/world-index.js';
-import { battleView, describeEvent, Namer, siegeRollView } from './describe.js';
+import { battleView, describeEvent, Namer, siegeRollView, warfareView } from './describe.js';
 import {
   byId,
   capsOf,
@@ -237,6 +237,9 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     switch (e.type) {
       case 'battle':
         summary.battles.push(battleView(e, names, own));
+        break;
+      case 'warfare':
+        (summary.warfare ??= []).push(warfareView(e, names));
         break;
       case 'siege_roll':
         summary.sieges.push(siegeRollView(e, names));

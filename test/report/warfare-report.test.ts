@@ -1,0 +1,66 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ForcedRandomiser } from '../../src/core/dice.js';
+import { asNationId } from '../../src/core/ids.js';
+import { resolveTurn } from '../../src/core/turn.js';
+import { interpretSheet } from '../../src/orders/sheet.js';
+import type { TurnOrders } from '../../src/core/orders.js';
+import { nationView } from '../../src/report/nation-view.js';
+import { gmView } from '../../src/report/gm-view.js';
+import { builtInTemplateDir, loadTemplates, renderGmReport, renderNationReports } from '../../src/report/render.js';
+import { buildState, loadWorld } from '../support/case-world.js';
+
+/**
+ * A Warfare battle in the reports (docs/rules.md W16): both sides read the
+ * whole account — each exchange's zone map, every action with its draws and
+ * shifts — and the GM's log has it too.
+ */
+const WORLD = join(import.meta.dirname, '..', 'cases', '_world.yaml');
+
+function fight(enabled: boolean) {
+  const campaign = loadWorld(WORLD, { fate: { randomiser: 'fateDice' }, warfare: { enabled, minUnitsPerSide: 3 } });
+  const state = buildState(campaign, {
+    units: {
+      'a-1': { nation: 'argenta', type: 'marines', hex: '6,2' },
+      'a-2': { nation: 'argenta', type: 'marines', hex: '6,3' },
+      'a-3': { nation: 'argenta', type: 'knight', hex: '6,1' },
+      'd-1': { nation: 'gondarahl', type: 'dwarves', hex: '8,2' },
+      'd-2': { nation: 'gondarahl', type: 'dwarves', hex: '8,2' },
+      'd-3': { nation: 'gondarahl', type: 'dwarves', hex: '8,2' },
+    },
+  } as never);
+  const sheet = { turn: state.turn + 1, entries: [{ line: 1, text: 'attack', fields: { attack: 'a-1', target: 'd-1', support: ['a-2', 'a-3'] } }], problems: [] };
+  const orders: TurnOrders = { nations: { [asNationId('argenta')]: interpretSheet(sheet, asNationId('argenta'), campaign, state).orders }, gm: [] };
+  const dice = new ForcedRandomiser({ 'warfare:attack:a-1': Array(40).fill(0), 'battle:attack:a-1': Array(6).fill(3) }, undefined);
+  return { campaign, state, result: resolveTurn({ campaign, state, orders, dice }) };
+}
+
+describe('a Warfare battle in the reports', () => {
+  it('is told in full in both sides’ text reports and in the GM’s log', () => {
+    const { campaign, state, result } = fight(true);
+    const templates = loadTemplates([builtInTemplateDir()]);
+    for (const nation of ['argenta', 'gondarahl']) {
+      const view = nationView(campaign, state, result.state, result.events, asNationId(nation));
+      const txt = renderNationReports(view, campaign, templates, ['txt']).txt!;
+      expect(txt).toContain('Warfare at 8,2: Duchy of Argenta attacked Kingdom of Gondarahl; Duchy of Argenta won after 4 exchanges (the attackers hold the strategic zone)');
+      expect(txt).toContain('\n-- Warfare --\n');
+      expect(txt).toContain('\n  Exchange 2:\n');
+      expect(txt).toContain('\n    [           ] [* D3       ] [           ]\n');
+      const html = renderNationReports(view, campaign, templates, ['html']).html!;
+      expect(html).toContain('<h3>Warfare</h3>');
+      expect(txt).toContain('Knights (a-3), Marines (a-1) (+5) against Dwarven infantry (d-1) (Armor +4): drew +0 against +0; +5 vs +4; success; Dwarven infantry (d-1) is taken out');
+    }
+    const gm = gmView(campaign, state, result.state, result.events);
+    expect(gm.warfare?.[0]?.headline).toMatch(/^Warfare at 8,2: /);
+    expect(gm.warfare?.[0]?.lines).toContain('  a novice commander of Duchy of Argenta moves z2,1 → z0,1');
+    const html = renderGmReport(gm, templates).html;
+    expect(html).toContain('<h3>Warfare</h3>\n<p>Warfare at 8,2: ');
+    expect(html).toContain('  a novice commander of Duchy of Argenta moves z2,1 → z0,1\n');
+  });
+
+  it('is off by default: the same attack is an ordinary battle', () => {
+    const { result } = fight(false);
+    expect(result.events.some((e) => e.type === 'warfare')).toBe(false);
+    expect(result.events.some((e) => e.type === 'battle')).toBe(true);
+  });
+});

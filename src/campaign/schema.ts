@@ -406,6 +406,7 @@ export const rulesSchema = z.strictObject({
   warfare: z.strictObject({
     enabled: z.boolean(),
     minUnitsPerSide: z.number().int().min(1),
+    hexes: z.array(hex),
     takenOut: z.enum(['destroyed', 'bloodied']),
     maxExchanges: z.number().int().min(1).max(100),
     types: z.strictObject({ infantry: z.string(), cavalry: z.string(), siege: z.string(), naval: z.string() }),

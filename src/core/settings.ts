@@ -28,6 +28,8 @@ export interface WarfareSettings {
   enabled: boolean;
   /** An open battle is fought as Warfare when each side brings at least this many units. */
   minUnitsPerSide: number;
+  /** The GM's flag: open battles at these hexes are fought as Warfare whatever their size. */
+  hexes: string[];
   /** What a unit taken out becomes: destroyed, or bloodied (a bloodied unit taken out is destroyed). */
   takenOut: 'destroyed' | 'bloodied';
   /** The defenders hold after this many exchanges. */
@@ -181,6 +183,7 @@ export const DEFAULT_RULES: RuleSettings = {
   warfare: {
     enabled: false,
     minUnitsPerSide: 3,
+    hexes: [],
     takenOut: 'destroyed',
     maxExchanges: 12,
     types: { infantry: 'infantry', cavalry: 'cavalry', siege: 'catapults', naval: 'infantry' },

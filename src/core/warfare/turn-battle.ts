@@ -14,12 +14,14 @@ import type { Side } from './types.js';
 
 /**
  * Warfare in the turn (docs/rules.md W15–W16): an open battle where each
- * side brings `rules.warfare.minUnitsPerSide` units or more is fought over
- * zones instead of the d6 totals, when the campaign turns it on.
+ * side brings `rules.warfare.minUnitsPerSide` units or more, or one the GM
+ * flagged by its hex (`rules.warfare.hexes`), is fought over zones instead of
+ * the d6 totals, when the campaign turns it on.
  */
 export function foughtAsWarfare(ctx: TurnContext, spec: BattleSpec): boolean {
   const w = ctx.rules.warfare;
-  return w.enabled && spec.kind === 'open' && spec.attacker.units.length >= w.minUnitsPerSide && spec.defender.units.length >= w.minUnitsPerSide;
+  if (!w.enabled || spec.kind !== 'open') return false;
+  return w.hexes.includes(spec.at) || (spec.attacker.units.length >= w.minUnitsPerSide && spec.defender.units.length >= w.minUnitsPerSide);
 }
 
 /** The field around the battle hex: the hex's terrain on the strategic zone, the hexes around it on the rest, nearest first; rough ground (moving costs more than 1) an obstacle, four at most (seed 001 line 144). */

@@ -77,6 +77,8 @@ export function orderText(order: Order, names: OrderNames = IDS): string {
       return `answer ${order.event}${order.choice ? ` ${order.choice}` : ''}${fate(order.fate)}`;
     case 'explore':
       return `explore ${order.unit}${fate(order.fate)}`;
+    case 'battle_plan':
+      return `plan ${order.stance}${order.withdrawAt !== undefined ? ` withdraw at ${order.withdrawAt}` : ''}${order.onTie ? ` on tie ${order.onTie}` : ''}`;
     case 'heir':
       return `heir ${named(order.name)}${order.ability ? ` with ability ${order.ability}` : ''}`;
     case 'create_advantage':

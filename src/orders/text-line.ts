@@ -194,6 +194,16 @@ const VERB_FIRST: Record<string, Form> = {
     required: ['invoke', 'on'],
     usage: 'invoke "High Walls" on the battle at 25,6 [fate] [reroll] — or on the assault on Cinderford, the siege of Cinderford, the roll bandits',
   },
+  plan: {
+    kind: 'plan',
+    subject: { field: 'plan', shape: 'one' },
+    clauses: [
+      { phrases: ['withdrawing at', 'withdraw at', 'withdraw'], field: 'withdraw', shape: 'one' },
+      { phrases: ['on a tie', 'on tie', 'tie'], field: 'tie', shape: 'one' },
+    ],
+    required: ['plan'],
+    usage: 'plan aggressive [withdraw at 2] [on tie stress] — the battle plan of your Warfare battles this turn',
+  },
   heir: {
     kind: 'heir',
     subject: { field: 'heir', shape: 'one' },
@@ -260,8 +270,8 @@ const HEADERS: Record<string, SheetHeader> = { nation: 'nation', turn: 'turn', t
 
 const SUBJECT_VERBS = [...Object.keys(SUBJECT_FIRST), ...Object.keys(SUBJECT_ALIASES)];
 
-/** The Fate layer's verbs (rules.fate.aspects, off by default): suggested for slips, not listed to every player. */
-const FATE_VERBS = ['create', 'overcome', 'invoke'];
+/** The Fate layer's verbs (rules.fate.aspects) and Warfare's plan (rules.warfare), off by default: suggested for slips, not listed to every player. */
+const FATE_VERBS = ['create', 'overcome', 'invoke', 'plan'];
 
 /** Every word a line may start with, for "did you mean". */
 export const LINE_KEYWORDS = [...Object.keys(VERB_FIRST).filter((v) => !FATE_VERBS.includes(v)), 'build', 'note', 'press', ...Object.keys(HEADERS).filter((h) => h !== 'losses')];

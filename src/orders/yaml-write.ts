@@ -72,6 +72,8 @@ export function fieldsOf(o: Order): Record<string, unknown> {
       return { note: o.text };
     case 'heir':
       return { heir: o.name, ...(o.ability ? { ability: o.ability } : {}) };
+    case 'battle_plan':
+      return { plan: o.stance, ...maybe('withdraw', o.withdrawAt), ...maybe('tie', o.onTie) };
     case 'press':
       return { press: o.to === 'all' ? 'all' : [...o.to], text: o.text, ...(o.anonymous ? { anonymous: true } : {}) };
     case 'create_advantage':

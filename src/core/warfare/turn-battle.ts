@@ -3,7 +3,8 @@ import type { UnitClass } from '../campaign.js';
 import type { TurnContext } from '../context.js';
 import type { Casualty } from '../events.js';
 import { hexesWithin, hexKey, offsetOf } from '../hex.js';
-import { compareIds, type HexKey, type UnitId } from '../ids.js';
+import { compareIds, type HexKey, type NationId, type UnitId } from '../ids.js';
+import { DEFAULT_PLANS, type BattlePlan } from './commander.js';
 import { leaderOf } from '../leaders.js';
 import type { UnitState } from '../state.js';
 import { unitName } from '../unit-name.js';
@@ -41,6 +42,13 @@ function fieldAround(ctx: TurnContext, at: HexKey) {
     if ((ctx.map.ruleAt(hex)?.cost ?? 1) > 1 && obstacles.length < 4) obstacles.push(z);
   });
   return defaultBattlefield({ aspects, obstacles });
+}
+
+/** The nation's battle plan order this turn (docs/orders.md), else the default for its side (W13). */
+function planOf(ctx: TurnContext, nation: NationId, side: Side): BattlePlan {
+  const o = ctx.acceptedOf('battle_plan').find((a) => a.nation === nation)?.order;
+  if (!o) return DEFAULT_PLANS[side];
+  return { stance: o.stance, withdrawAt: o.withdrawAt ?? 0, onTie: o.onTie ?? 'boost' };
 }
 
 const START: Record<Side, string[]> = { attacker: ['z4,1', 'z4,0', 'z4,2'], defender: ['z0,1', 'z1,1', 'z0,0'] };
@@ -82,6 +90,7 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
     field: fieldAround(ctx, spec.at),
     commanders,
     units,
+    plans: { attacker: planOf(ctx, spec.attacker.nation, 'attacker'), defender: planOf(ctx, spec.defender.nation, 'defender') },
     maxExchanges: w.maxExchanges,
   };
   const result = runBattle(battle, cat, ctx.dice.stream(`warfare:${spec.id}`), ctx.rules.fate.randomiser);

@@ -24,6 +24,9 @@ export function buildCampaign(file: CampaignFile, source: string): { campaign: C
   const rules: RuleSettings = parsedRules.success ? parsedRules.data : DEFAULT_RULES;
   // Each class must fight as a unit type the Warfare catalogue has (docs/rules.md W15).
   const warUnits = catalogue(rules.warfare.catalogue).units;
+  for (const nation of Object.keys(rules.warfare.lieutenants)) {
+    if (!file.nations[nation]) problem(`rules.warfare.lieutenants.${nation}`, `no nation "${nation}" in this campaign`);
+  }
   for (const [cls, type] of Object.entries(rules.warfare.types)) {
     if (!warUnits[type]) problem(`rules.warfare.types.${cls}`, `no unit type "${type}" in the Warfare catalogue; it has ${Object.keys(warUnits).sort().join(', ')}`);
   }

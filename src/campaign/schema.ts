@@ -411,6 +411,7 @@ export const rulesSchema = z.strictObject({
     maxExchanges: z.number().int().min(1).max(100),
     types: z.strictObject({ infantry: z.string(), cavalry: z.string(), siege: z.string(), naval: z.string() }),
     leader: z.strictObject({ command: z.number().int().min(0).max(8), tactics: z.number().int().min(0).max(8) }),
+    lieutenants: z.record(id, z.array(z.strictObject({ name, command: z.number().int().min(0).max(8), tactics: z.number().int().min(0).max(8) }))),
     catalogue: warfareCatalogueSchema,
   }),
 });

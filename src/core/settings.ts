@@ -38,6 +38,8 @@ export interface WarfareSettings {
   types: { infantry: string; cavalry: string; siege: string; naval: string };
   /** The skills of a nation's leader commanding in person. */
   leader: { command: number; tactics: number };
+  /** Each nation's named lieutenants, who command (in this order) the units the leader does not; novices after them. */
+  lieutenants: Record<string, { name: string; command: number; tactics: number }[]>;
   /** Unit and rampart stat blocks laid over the defaults (src/core/warfare/catalogue.ts). */
   catalogue: Partial<Catalogue>;
 }
@@ -188,6 +190,7 @@ export const DEFAULT_RULES: RuleSettings = {
     maxExchanges: 12,
     types: { infantry: 'infantry', cavalry: 'cavalry', siege: 'catapults', naval: 'infantry' },
     leader: { command: 3, tactics: 3 },
+    lieutenants: {},
     catalogue: {},
   },
 };

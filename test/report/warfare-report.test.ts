@@ -1,39 +1,16 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ForcedRandomiser } from '../../src/core/dice.js';
 import { asNationId } from '../../src/core/ids.js';
-import { resolveTurn } from '../../src/core/turn.js';
-import { interpretSheet } from '../../src/orders/sheet.js';
-import type { TurnOrders } from '../../src/core/orders.js';
 import { nationView } from '../../src/report/nation-view.js';
 import { gmView } from '../../src/report/gm-view.js';
+import { fightAt82 } from '../core/warfare/turn-support.js';
 import { builtInTemplateDir, loadTemplates, renderGmReport, renderNationReports } from '../../src/report/render.js';
-import { buildState, loadWorld } from '../support/case-world.js';
 
 /**
  * A Warfare battle in the reports (docs/rules.md W16): both sides read the
  * whole account — each exchange's zone map, every action with its draws and
  * shifts — and the GM's log has it too.
  */
-const WORLD = join(import.meta.dirname, '..', 'cases', '_world.yaml');
-
-function fight(enabled: boolean) {
-  const campaign = loadWorld(WORLD, { fate: { randomiser: 'fateDice' }, warfare: { enabled, minUnitsPerSide: 3 } });
-  const state = buildState(campaign, {
-    units: {
-      'a-1': { nation: 'argenta', type: 'marines', hex: '6,2' },
-      'a-2': { nation: 'argenta', type: 'marines', hex: '6,3' },
-      'a-3': { nation: 'argenta', type: 'knight', hex: '6,1' },
-      'd-1': { nation: 'gondarahl', type: 'dwarves', hex: '8,2' },
-      'd-2': { nation: 'gondarahl', type: 'dwarves', hex: '8,2' },
-      'd-3': { nation: 'gondarahl', type: 'dwarves', hex: '8,2' },
-    },
-  } as never);
-  const sheet = { turn: state.turn + 1, entries: [{ line: 1, text: 'attack', fields: { attack: 'a-1', target: 'd-1', support: ['a-2', 'a-3'] } }], problems: [] };
-  const orders: TurnOrders = { nations: { [asNationId('argenta')]: interpretSheet(sheet, asNationId('argenta'), campaign, state).orders }, gm: [] };
-  const dice = new ForcedRandomiser({ 'warfare:attack:a-1': Array(40).fill(0), 'battle:attack:a-1': Array(6).fill(3) }, undefined);
-  return { campaign, state, result: resolveTurn({ campaign, state, orders, dice }) };
-}
+const fight = (enabled: boolean) => fightAt82({ enabled, minUnitsPerSide: 3 });
 
 describe('a Warfare battle in the reports', () => {
   it('is told in full in both sides’ text reports and in the GM’s log', () => {

@@ -62,27 +62,30 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
   for (const side of ['attacker', 'defender'] as const) {
     const force = spec[side];
     const leader = leaderOf(ctx.campaign, ctx.nationState(force.nation));
-    // The leader commands in person when its unit is in the battle; otherwise a novice leads (seed 001 line 12).
+    // The leader commands in person when its unit is in the battle; then the nation's named lieutenants;
+    // then novices (seed 001 line 12). Each leads as many units as its Command, at least three (line 139).
     const inPerson = leader.name !== null && leader.unit !== undefined && force.units.some((u) => u.id === leader.unit);
+    const named = [...(inPerson ? [{ name: leader.name!, ...w.leader }] : []), ...(w.lieutenants[force.nation] ?? [])];
     const fighters = force.units.filter((u) => ctx.unitType(u).class !== 'diplomatic');
-    const cap = inPerson ? Math.max(w.leader.command, 3) : 3;
-    const commands = Math.max(1, Math.ceil(fighters.length / cap));
-    for (let i = 0; i < commands; i++) {
+    let next = 0;
+    for (let i = 0; next < fighters.length || i === 0; i++) {
       const id = `${side}-${i + 1}`;
-      const first = i === 0 && inPerson;
+      const who = named[i];
+      const cap = Math.max(who?.command ?? 0, 3);
       commanders.push({
         id,
-        name: first ? leader.name! : `a novice commander of ${ctx.nationDef(force.nation).name}`,
+        name: who ? who.name : `a novice commander of ${ctx.nationDef(force.nation).name}`,
         side,
         zone: START[side][i % START[side].length]!,
-        ...(first ? { skills: { command: w.leader.command, tactics: w.leader.tactics } } : { novice: true }),
+        ...(who ? { skills: { command: who.command, tactics: who.tactics } } : { novice: true }),
       });
+      for (const u of fighters.slice(next, next + cap)) {
+        const cls = ctx.unitType(u).class as Exclude<UnitClass, 'diplomatic'>;
+        units.push({ id: u.id, type: w.types[cls], commander: id, name: unitName(ctx.campaign, u) });
+        byWarId.set(u.id, u);
+      }
+      next += cap;
     }
-    fighters.forEach((u, i) => {
-      const cls = ctx.unitType(u).class as Exclude<UnitClass, 'diplomatic'>;
-      units.push({ id: u.id, type: w.types[cls], commander: `${side}-${1 + Math.floor(i / cap)}`, name: unitName(ctx.campaign, u) });
-      byWarId.set(u.id, u);
-    });
   }
   const battle: WarfareBattle = {
     id: spec.id,

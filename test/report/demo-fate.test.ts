@@ -142,6 +142,9 @@ describe('the demo with the Fate layer on (campaigns/silversheen/fate)', () => {
       expect(report, nation).toMatch(/drew [+-]\d against [+-]\d; [+-]\d+ vs [+-]\d+; /);
     }
     for (const nation of ['argenta', 'gondarahl', 'westvalia']) expect(first.reports[`${nation}.txt`], nation).not.toContain('-- Warfare --');
+    // Nations near it hear of it as a rumour, as of any battle; the two sides read the account instead.
+    for (const nation of ['argenta', 'gondarahl']) expect(first.reports[`${nation}.txt`], nation).toContain('Word reaches you of a great battle between The Grarkul Tribes and Vulcanstille; Vulcanstille carried the day.');
+    for (const nation of ['grarkul', 'vulcanstille']) expect(first.reports[`${nation}.txt`], nation).not.toContain('Word reaches you of a great battle');
     expect(first.reports['gm.html']).toContain('<h3>Warfare</h3>');
   });
 

@@ -23,6 +23,9 @@ describe('a Warfare battle in the reports', () => {
       expect(txt).toContain('\n-- Warfare --\n');
       expect(txt).toContain('\n  Exchange 2:\n');
       expect(txt).toContain('\n    [           ] [* D3       ] [           ]\n');
+      // The map marks the battle and the units lost in it, as for any battle.
+      expect(view.changes.marks.find((m) => m.kind === 'battle')).toMatchObject({ hex: '8,2', text: 'Warfare at 8,2: Duchy of Argenta attacked Kingdom of Gondarahl; Duchy of Argenta won.' });
+      expect(view.changes.marks.filter((m) => m.kind === 'lost').length).toBeGreaterThan(0);
       const html = renderNationReports(view, campaign, templates, ['html']).html!;
       expect(html).toContain('<h3>Warfare</h3>');
       expect(txt).toContain('Knights (a-3), Marines (a-1) (+5) against Dwarven infantry (d-1) (Armor +4): drew +0 against +0; +5 vs +4; success; Dwarven infantry (d-1) is taken out');

@@ -23,3 +23,24 @@ describe('Warfare in the turn: commanders (docs/rules.md W15)', () => {
     expect(() => fightAt82({ lieutenants: { atlantis: [{ name: 'Nobody', command: 1, tactics: 1 }] } })).toThrow(/rules\.warfare\.lieutenants\.atlantis.*no nation "atlantis"/s);
   });
 });
+
+describe('Warfare in the turn: the result mapped back (docs/rules.md W16)', () => {
+  it('by default a unit taken out is destroyed; with takenOut: bloodied a healthy one is bloodied and lives', () => {
+    const lost = fightAt82({ enabled: true }).result;
+    const war = lost.events.find((e) => e.type === 'warfare');
+    if (war?.type !== 'warfare') throw new Error('no Warfare battle');
+    expect(war.casualties.every((c) => c.result === 'destroyed')).toBe(true);
+    for (const c of war.casualties) expect(lost.state.units[c.unit]).toBeUndefined();
+    const kept = fightAt82({ enabled: true, takenOut: 'bloodied' }).result;
+    const war2 = kept.events.find((e) => e.type === 'warfare');
+    if (war2?.type !== 'warfare') throw new Error('no Warfare battle');
+    expect(war2.casualties.length).toBeGreaterThan(0);
+    for (const c of war2.casualties) {
+      expect(c.result).toBe('bloodied');
+      expect(kept.state.units[c.unit]?.health).toBe('bloodied');
+    }
+    // The winner gains a battle won, as in an ordinary battle.
+    const winner = war2.winner === 'attacker' ? war2.attacker : war2.defender;
+    expect(kept.state.nations[winner]!.battlesWon).toBe(1);
+  });
+});

@@ -5,6 +5,7 @@ import { readRewardEffects } from './event-catalogue.js';
 import type { FileProblem } from './problems.js';
 import { pathText } from './problems.js';
 import { rulesSchema, type CampaignFile } from './schema.js';
+import { catalogue } from '../core/warfare/catalogue.js';
 
 /**
  * Turns a validated campaign.yaml into the engine's Campaign: merges rule
@@ -21,6 +22,14 @@ export function buildCampaign(file: CampaignFile, source: string): { campaign: C
     for (const issue of parsedRules.error.issues) problem(`rules.${pathText(issue.path)}`, issue.message);
   }
   const rules: RuleSettings = parsedRules.success ? parsedRules.data : DEFAULT_RULES;
+  // Each class must fight as a unit type the Warfare catalogue has (docs/rules.md W15).
+  const warUnits = catalogue(rules.warfare.catalogue).units;
+  for (const nation of Object.keys(rules.warfare.lieutenants)) {
+    if (!file.nations[nation]) problem(`rules.warfare.lieutenants.${nation}`, `no nation "${nation}" in this campaign`);
+  }
+  for (const [cls, type] of Object.entries(rules.warfare.types)) {
+    if (!warUnits[type]) problem(`rules.warfare.types.${cls}`, `no unit type "${type}" in the Warfare catalogue; it has ${Object.keys(warUnits).sort().join(', ')}`);
+  }
 
   const { width, height, legend, rows } = file.map;
   const terrain: string[] = [];

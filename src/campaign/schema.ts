@@ -3,6 +3,7 @@ import { SETTLEMENT_LEVELS, UNIT_CLASSES } from '../core/campaign.js';
 import { unsafeCharacter, type TextShape } from './unsafe-text.js';
 import { LADDER_HELP, parseLadder } from '../core/ladder.js';
 import { canonicalTimeZone, TIME_ZONE_HINT } from './time-zone.js';
+import { warfareCatalogueSchema } from './warfare-schema.js';
 
 /**
  * Schemas for the files a GM writes by hand. Strict objects: a misspelt key is
@@ -404,5 +405,16 @@ export const rulesSchema = z.strictObject({
     difficulty: z.number().int().min(-2).max(8),
     skill: z.strictObject({ leader: z.number().int().min(-2).max(8), diplomatic: z.number().int().min(-2).max(8) }),
     invokeCost: z.number().int().min(0),
+  }),
+  warfare: z.strictObject({
+    enabled: z.boolean(),
+    minUnitsPerSide: z.number().int().min(1),
+    hexes: z.array(hex),
+    takenOut: z.enum(['destroyed', 'bloodied']),
+    maxExchanges: z.number().int().min(1).max(100),
+    types: z.strictObject({ infantry: z.string(), cavalry: z.string(), siege: z.string(), naval: z.string() }),
+    leader: z.strictObject({ command: z.number().int().min(0).max(8), tactics: z.number().int().min(0).max(8) }),
+    lieutenants: z.record(id, z.array(z.strictObject({ name, command: z.number().int().min(0).max(8), tactics: z.number().int().min(0).max(8) }))),
+    catalogue: warfareCatalogueSchema,
   }),
 });

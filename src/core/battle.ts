@@ -6,6 +6,7 @@ import type { BattleSide, Casualty, DieRoll, Modifier, UnitRoll } from './events
 import { compareIds, type HexKey, type NationId, type UnitId } from './ids.js';
 import type { UnitState } from './state.js';
 import { unitName } from './unit-name.js';
+import { foughtAsWarfare, fightWarfare } from './warfare/turn-battle.js';
 
 /**
  * One battle, open or an assault: every unit rolls (d6 healthy, d3 bloodied),
@@ -54,6 +55,7 @@ function bonusCount(ctx: TurnContext, unit: UnitState): number {
 }
 
 export function fightBattle(ctx: TurnContext, spec: BattleSpec): BattleOutcome {
+  if (foughtAsWarfare(ctx, spec)) return fightWarfare(ctx, spec);
   const stream = ctx.dice.stream(`battle:${spec.id}`);
   const situation = spec.kind === 'open' ? 'open' : 'siege';
   const rollUnits = (force: BattleForce, enemy: BattleForce, attackingWalls: boolean, dice = stream): UnitRoll[] =>

@@ -27,6 +27,7 @@ export type Order =
   | ExploreOrder
   | NoteOrder
   | HeirOrder
+  | BattlePlanOrder
   | PressOrder
   | CreateAdvantageOrder
   | OvercomeOrder
@@ -188,6 +189,18 @@ export interface HeirOrder {
   kind: 'heir';
   name: string;
   ability?: string;
+}
+
+/**
+ * The battle plan the nation's automated commanders follow in its Warfare
+ * battles this turn (docs/rules.md W13, docs/orders.md): `plan aggressive
+ * [withdraw at 2] [on tie stress]`.
+ */
+export interface BattlePlanOrder {
+  kind: 'battle_plan';
+  stance: 'aggressive' | 'defensive';
+  withdrawAt?: number;
+  onTie?: 'boost' | 'stress' | 'fail';
 }
 
 /** Who makes a create-advantage or overcome roll: the nation's leader, or one of its diplomatic units. */

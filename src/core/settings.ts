@@ -1,3 +1,4 @@
+import type { Catalogue } from './warfare/types.js';
 import type { Bonus, SettlementLevel, UnitClass } from './campaign.js';
 
 /**
@@ -17,6 +18,31 @@ export type AbandonWork = 'allow' | 'confirm';
 
 /** What a die of the rules is thrown with (docs/rules.md F1): d6s, four Fate dice, or the nation's Deck of Fate. */
 export type RandomiserKind = 'd6' | 'fateDice' | 'deck';
+
+/**
+ * Warfare (seed 001, docs/rules.md W15–W16): an optional battle mode for
+ * large open battles, fought over zones by automated commanders. Off by
+ * default; off, no battle changes.
+ */
+export interface WarfareSettings {
+  enabled: boolean;
+  /** An open battle is fought as Warfare when each side brings at least this many units. */
+  minUnitsPerSide: number;
+  /** The GM's flag: open battles at these hexes are fought as Warfare whatever their size. */
+  hexes: string[];
+  /** What a unit taken out becomes: destroyed, or bloodied (a bloodied unit taken out is destroyed). */
+  takenOut: 'destroyed' | 'bloodied';
+  /** The defenders hold after this many exchanges. */
+  maxExchanges: number;
+  /** The catalogue type each Fatecraft unit class fights as (naval: a campaign's own entry, or infantry). */
+  types: { infantry: string; cavalry: string; siege: string; naval: string };
+  /** The skills of a nation's leader commanding in person. */
+  leader: { command: number; tactics: number };
+  /** Each nation's named lieutenants, who command (in this order) the units the leader does not; novices after them. */
+  lieutenants: Record<string, { name: string; command: number; tactics: number }[]>;
+  /** Unit and rampart stat blocks laid over the defaults (src/core/warfare/catalogue.ts). */
+  catalogue: Partial<Catalogue>;
+}
 
 export interface FateSettings {
   randomiser: RandomiserKind;
@@ -92,6 +118,7 @@ export interface RuleSettings {
   press: { maxLength: number; perTurn: number; anonymous: boolean };
   /** The Fate layer (issue 23): randomiser, ladder words, aspects. */
   fate: FateSettings;
+  warfare: WarfareSettings;
 }
 
 export const DEFAULT_RULES: RuleSettings = {
@@ -155,4 +182,15 @@ export const DEFAULT_RULES: RuleSettings = {
   sight: { unit: 3, settlement: 3 },
   press: { maxLength: 1000, perTurn: 3, anonymous: false },
   fate: { randomiser: 'd6', base: { d6: 3, d3: 2 }, ladderWords: true, aspects: false, difficulty: 2, skill: { leader: 2, diplomatic: 1 }, invokeCost: 1 },
+  warfare: {
+    enabled: false,
+    minUnitsPerSide: 3,
+    hexes: [],
+    takenOut: 'destroyed',
+    maxExchanges: 12,
+    types: { infantry: 'infantry', cavalry: 'cavalry', siege: 'catapults', naval: 'infantry' },
+    leader: { command: 3, tactics: 3 },
+    lieutenants: {},
+    catalogue: {},
+  },
 };

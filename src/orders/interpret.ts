@@ -40,6 +40,7 @@ export const ORDER_KEYS: Record<string, readonly string[]> = {
   note: [],
   press: ['text', 'anonymous'],
   heir: ['ability'],
+  plan: ['withdraw', 'tie'],
   advantage: ['with', 'on'],
   overcome: ['with'],
   invoke: ['on', 'pay', 'reroll'],
@@ -48,7 +49,7 @@ export const ORDER_KEYS: Record<string, readonly string[]> = {
 };
 
 /** The orders a refusal lists: the Fate layer's (off by default, docs/orders.md) are suggested for slips only. */
-const LISTED_ORDERS = Object.keys(ORDER_KEYS).filter((k) => !['advantage', 'overcome', 'invoke'].includes(k));
+const LISTED_ORDERS = Object.keys(ORDER_KEYS).filter((k) => !['advantage', 'overcome', 'invoke', 'plan'].includes(k));
 
 /** Siege actions as players write them ("destroy battlement", "poison the water"). */
 const SIEGE_ACTIONS: Record<string, SiegeAction> = {
@@ -337,6 +338,25 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
       if (name.length > 60) throw new Refusal('an heir\'s name is at most 60 characters');
       if (f.ability === undefined) return { kind: 'heir', name };
       return { kind: 'heir', name, ability: abilityId(campaign, text(f.ability, 'ability')) };
+    }
+    case 'plan': {
+      // A battle plan (docs/orders.md): a stance, then when to withdraw and what a tie costs.
+      const stance = text(subject, 'plan').trim().toLowerCase();
+      if (stance !== 'aggressive' && stance !== 'defensive') throw new Refusal(`a battle plan's stance is "aggressive" or "defensive", not "${clip(stance)}"`, 'e.g. "plan defensive withdraw at 2 on tie stress"');
+      let withdrawAt: number | undefined;
+      if (f.withdraw !== undefined) {
+        const w = typeof f.withdraw === 'string' ? f.withdraw.trim().replace(/^at\s+/i, '').replace(/\s+units?$/i, '') : f.withdraw;
+        const n = typeof w === 'string' && /^\d{1,3}$/.test(w) ? Number(w) : w;
+        if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 100) throw new Refusal(`"withdraw" is the number of units left at which the side leaves the field, not "${clip(String(f.withdraw))}"`, 'e.g. "withdraw at 2" (0: fight to the last)');
+        withdrawAt = n;
+      }
+      let onTie: 'boost' | 'stress' | 'fail' | undefined;
+      if (f.tie !== undefined) {
+        const t = text(f.tie, 'tie').trim().toLowerCase();
+        if (t !== 'boost' && t !== 'stress' && t !== 'fail') throw new Refusal(`on a tie a commander gives a "boost" to the other side, takes a "stress" card or lets it "fail", not "${clip(t)}"`, 'e.g. "on tie stress"');
+        onTie = t;
+      }
+      return { kind: 'battle_plan', stance, ...opt('withdrawAt', withdrawAt), ...opt('onTie', onTie) };
     }
     case 'press': {
       const to = pressRecipients(campaign, list(subject, 'press'));

@@ -207,6 +207,16 @@ const VERB_FIRST: Record<string, Form> = {
     required: ['action', 'act', 'target'],
     usage: 'act espionage with Whisperer Lisane on Gondarahl [aiming at temple] [fate 1] — or: Whisperer Lisane spies on Gondarahl',
   },
+  plan: {
+    kind: 'plan',
+    subject: { field: 'plan', shape: 'one' },
+    clauses: [
+      { phrases: ['withdrawing at', 'withdraw at', 'withdraw'], field: 'withdraw', shape: 'one' },
+      { phrases: ['on a tie', 'on tie', 'tie'], field: 'tie', shape: 'one' },
+    ],
+    required: ['plan'],
+    usage: 'plan aggressive [withdraw at 2] [on tie stress] — the battle plan of your Warfare battles this turn',
+  },
   heir: {
     kind: 'heir',
     subject: { field: 'heir', shape: 'one' },
@@ -273,8 +283,8 @@ const HEADERS: Record<string, SheetHeader> = { nation: 'nation', turn: 'turn', t
 
 const SUBJECT_VERBS = [...Object.keys(SUBJECT_FIRST), ...Object.keys(SUBJECT_ALIASES)];
 
-/** The Fate layer's verbs (rules.fate.aspects, off by default): suggested for slips, not listed to every player. */
-const FATE_VERBS = ['create', 'overcome', 'invoke'];
+/** The Fate layer's verbs (rules.fate.aspects) and Warfare's plan (rules.warfare), off by default: suggested for slips, not listed to every player. */
+const FATE_VERBS = ['create', 'overcome', 'invoke', 'plan'];
 
 /** Every word a line may start with, for "did you mean". */
 export const LINE_KEYWORDS = [...Object.keys(VERB_FIRST).filter((v) => !FATE_VERBS.includes(v)), 'build', 'note', 'press', 'accept', ...Object.keys(HEADERS).filter((h) => h !== 'losses')];

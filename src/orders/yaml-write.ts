@@ -79,6 +79,8 @@ export function fieldsOf(o: Order): Record<string, unknown> {
       return { accept_trade: o.with };
     case 'heir':
       return { heir: o.name, ...(o.ability ? { ability: o.ability } : {}) };
+    case 'battle_plan':
+      return { plan: o.stance, ...maybe('withdraw', o.withdrawAt), ...maybe('tie', o.onTie) };
     case 'press':
       return { press: o.to === 'all' ? 'all' : [...o.to], text: o.text, ...(o.anonymous ? { anonymous: true } : {}) };
     case 'create_advantage':

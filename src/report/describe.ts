@@ -5,7 +5,7 @@ import type { GameState, UnitState } from '../core/state.js';
 import { sentence, withArticle } from '../core/prose.js';
 import { drawText, fateResultText } from './draw-text.js';
 import { ladderValue, rated, signed } from './ladder.js';
-import type { BattleSideView, BattleView, ModifierView, RollView, SiegeRollView } from './types.js';
+import type { BattleSideView, BattleView, ModifierView, RollView, SiegeRollView, WarfareView } from './types.js';
 
 /**
  * Names for ids, as one reader sees them. A unit is named (type and name)
@@ -173,6 +173,19 @@ const RESOURCE_NAME = { renown: 'Renown', fate: 'Fate' } as const;
 const INDICATOR_NAME = { prosperity: 'Prosperity', happiness: 'Happiness' } as const;
 
 /** One sentence for an event, as `names` may name things. */
+type WarfareEvent = Extract<LoggedEvent, { type: 'warfare' }>;
+
+function warfareHeadline(e: WarfareEvent, names: Namer): string {
+  const n = (id: string) => names.nationName(id);
+  const lost = e.casualties.map((c) => `${names.unit(c.unit)} ${c.result}`).join(', ');
+  return `Warfare at ${e.at}: ${n(e.attacker)} attacked ${n(e.defender)}; ${n(e.winner === 'attacker' ? e.attacker : e.defender)} won after ${e.exchanges} exchange${e.exchanges === 1 ? '' : 's'} (${e.reason})${lost ? `; taken out: ${lost}` : ''}.`;
+}
+
+/** The whole account of a Warfare battle (docs/rules.md W16): each exchange's zone map and every action with its draws and shifts. */
+export function warfareView(e: WarfareEvent, names: Namer): WarfareView {
+  return { headline: warfareHeadline(e, names), lines: ['Zones: the strategic zone (*) at the bottom; A attackers, D defenders, ~ an obstacle, # standing ramparts.', ...e.account] };
+}
+
 export function describeEvent(e: LoggedEvent, names: Namer): string {
   const n = (id: string) => names.nationName(id);
   const u = (id: UnitId) => names.unit(id);
@@ -203,6 +216,8 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
       return `${cap(u(e.attacker))} pursued ${u(e.target)}: ${e.caught ? 'caught it' : 'it escaped'} (${e.reason}).`;
     case 'battle':
       return `${battleView(e, names, () => false).headline}: ${e.winner === 'draw' ? 'a draw' : `${n(e.winner === 'attacker' ? e.attacker.nation : e.defender.nation)} won by ${e.deficit}`}.`;
+    case 'warfare':
+      return warfareHeadline(e, names);
     case 'attack_cancelled':
       return `${cap(u(e.unit))}: ${e.reason}.`;
     case 'unit_health':

@@ -8,7 +8,7 @@ import type { LoggedEvent } from '../core/events.js';
 import { compareIds, sortedKeys, type UnitId } from '../core/ids.js';
 import type { TurnOrders } from '../core/orders.js';
 import type { GameState, SettlementState } from '../core/state.js';
-import { battleView, describeEvent, Namer, siegeRollView } from './describe.js';
+import { battleView, describeEvent, Namer, siegeRollView, warfareView } from './describe.js';
 import {
   byId,
   capsOf,
@@ -160,6 +160,8 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
   for (const e of events) counts.set(e.type, (counts.get(e.type) ?? 0) + 1);
 
   const aspects = allAspects(campaign, state);
+  // Warfare battles are listed only when there were some, so a campaign without them reads as before.
+  const warfare = events.flatMap((e) => (e.type === 'warfare' ? [warfareView(e, names)] : []));
   return {
     kind: 'gm',
     header: turnHeader(campaign, state.turn, opts.deadline),
@@ -177,6 +179,7 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
     gmActions: events.flatMap((e) => (e.phase === 'gm' ? [describeEvent(e, names)] : [])),
     attention,
     ...(aspects ? { aspects } : {}),
+    ...(warfare.length ? { warfare } : {}),
     world: {
       units: withBuilds(campaign, state, unitsOnMap(campaign, Object.values(state.units), names)),
       settlements: sortedByHex(Object.values(state.settlements), (s) => s.hex, (a, b) => compareIds(a.id, b.id))

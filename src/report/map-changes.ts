@@ -57,6 +57,13 @@ export function mapChangesOf(
         for (const c of e.casualties) if (c.result === 'destroyed') unitLost(c.unit, e.at);
         break;
       }
+      case 'warfare': {
+        // Marked like any battle; the report's Warfare section has the exchanges.
+        const [a, d] = [names.nationName(e.attacker), names.nationName(e.defender)];
+        mark('battle', e.at, `Warfare at ${e.at}: ${a} attacked ${d}; ${e.winner === 'attacker' ? a : d} won.`);
+        for (const c of e.casualties) if (c.result === 'destroyed') unitLost(c.unit, e.at);
+        break;
+      }
       case 'siege_started':
       case 'siege_lifted':
       case 'siege_roll':

@@ -5,7 +5,7 @@ import type { TurnOrders } from '../core/orders.js';
 import type { GameState, SettlementState, UnitState } from '../core/state.js';
 import { perCampaignAndState } from '../core/memo.js';
 import { WorldIndex } from '../core/world-index.js';
-import { battleView, describeEvent, Namer, siegeRollView } from './describe.js';
+import { battleView, describeEvent, Namer, siegeRollView, warfareView } from './describe.js';
 import {
   byId,
   capsOf,
@@ -169,6 +169,12 @@ function rumourOf(e: LoggedEvent, names: Namer, state: GameState): Rumour | unde
       const how = e.winner === 'draw' ? 'neither side prevailed' : `${e.winner === 'attacker' ? a : d} carried the day`;
       return rumour(`Word reaches you of ${e.kind === 'assault' ? 'an assault on the walls of a settlement' : 'a battle'} between ${a} and ${d}; ${how}.`, e.at);
     }
+    case 'warfare': {
+      // A Warfare battle is heard of like any battle (docs/rules.md W16); its account is for the two sides.
+      const a = n(e.attacker);
+      const d = n(e.defender);
+      return rumour(`Word reaches you of a great battle between ${a} and ${d}; ${e.winner === 'attacker' ? a : d} carried the day.`, e.at);
+    }
     case 'settlement_captured':
       return rumour(`Travellers say ${names.settlement(e.settlement)} has fallen: ${n(e.to)} took it from ${n(e.from)}.`, state.settlements[e.settlement]?.hex);
     case 'settlement_founded':
@@ -244,6 +250,9 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     switch (e.type) {
       case 'battle':
         summary.battles.push(battleView(e, names, own));
+        break;
+      case 'warfare':
+        (summary.warfare ??= []).push(warfareView(e, names));
         break;
       case 'siege_roll':
         summary.sieges.push(siegeRollView(e, names));

@@ -311,8 +311,16 @@ export interface TurnHeader {
   next: { turn: number; season: string; year: number; when: string; deadline: string };
 }
 
+/** A Warfare battle told in full (docs/rules.md W16): its headline, then each exchange's zone map and actions. */
+export interface WarfareView {
+  headline: string;
+  lines: string[];
+}
+
 export interface NationSummary {
   battles: BattleView[];
+  /** Warfare battles; absent when there were none. */
+  warfare?: WarfareView[];
   sieges: SiegeRollView[];
   siegeNews: string[];
   buildsFinished: string[];
@@ -608,6 +616,8 @@ export interface GmView {
   totals: { events: number; battles: number; units: number; nations: number };
   /** Every battle with its rolls; empty beyond `detail.eventsInFull` (events.yaml has them). */
   battles: BattleView[];
+  /** Every Warfare battle told in full; absent when there were none. */
+  warfare?: WarfareView[];
   /** Siege actions are always listed: the rules ask the GM to judge each. */
   sieges: SiegeRollView[];
   /** Empty beyond `detail.eventsInFull`. */

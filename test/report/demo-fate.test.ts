@@ -92,7 +92,8 @@ describe('the demo with the Fate layer on (campaigns/silversheen/fate)', () => {
 
   it('every battle of the season, and every die in it, is drawn from the Deck of Fate of the side’s nation', () => {
     const battles = ofType(first.events, 'battle');
-    expect(battles.map((b) => b.at)).toEqual(['21,19', '23,18', '8,7']);
+    // The battle at 21,19 is the GM's Warfare battle (below); the others are fought as before.
+    expect(battles.map((b) => b.at)).toEqual(['23,18', '8,7']);
     for (const b of battles) {
       for (const side of [b.attacker, b.defender]) {
         const dice: DieRoll[] = [...side.rolls.map((r) => r.roll), ...(side.firstRolls ?? [])];
@@ -113,6 +114,30 @@ describe('the demo with the Fate layer on (campaigns/silversheen/fate)', () => {
     // The cards drawn go to the nations' discards (F4).
     const state = readFileSync(join(first.dir, 'turns', '0001', 'state.yaml'), 'utf8');
     expect(state).toMatch(/deck:\n\s+discards:/);
+  });
+
+  it('the battle at 21,19 is fought as Warfare (the GM’s flag): its own stream, each side drawing from its own deck, told in full to both sides and the GM only', () => {
+    const [war, ...more] = ofType(first.events, 'warfare');
+    expect(more).toEqual([]);
+    expect(war).toMatchObject({ at: '21,19', battle: 'attack:gk-gorefang', attacker: 'grarkul', defender: 'vulcanstille' });
+    expect(war!.draws.length).toBeGreaterThan(0);
+    for (const d of war!.draws) {
+      expect(d.die).toBe('card');
+      expect([war!.attacker, war!.defender]).toContain(d.fate?.deck);
+    }
+    expect(new Set(war!.draws.map((d) => d.fate?.deck))).toEqual(new Set(['grarkul', 'vulcanstille']));
+    for (const nation of ['grarkul', 'vulcanstille']) {
+      const report = first.reports[`${nation}.txt`]!;
+      expect(report, nation).toContain('\n-- Warfare --\nWarfare at 21,19: The Grarkul Tribes attacked Vulcanstille; ');
+      expect(report, nation).toContain('\n  Exchange 1:\n');
+      expect(report, nation).toMatch(/\n {4}\[.{11}\] \[\* D1 {7}\] \[.{11}\]\n/);
+      expect(report, nation).toMatch(/drew [+-]\d against [+-]\d; [+-]\d+ vs [+-]\d+; /);
+    }
+    for (const nation of ['argenta', 'gondarahl', 'westvalia']) expect(first.reports[`${nation}.txt`], nation).not.toContain('-- Warfare --');
+    // Nations near it hear of it as a rumour, as of any battle; the two sides read the account instead.
+    for (const nation of ['argenta', 'gondarahl']) expect(first.reports[`${nation}.txt`], nation).toContain('Word reaches you of a great battle between The Grarkul Tribes and Vulcanstille; Vulcanstille carried the day.');
+    for (const nation of ['grarkul', 'vulcanstille']) expect(first.reports[`${nation}.txt`], nation).not.toContain('Word reaches you of a great battle');
+    expect(first.reports['gm.html']).toContain('<h3>Warfare</h3>');
   });
 
   it('the reports show the draws in words, the battles’ own and the create-advantage roll’s', () => {

@@ -19,6 +19,7 @@ import { checkAnswer } from './answer.js';
 import { checkExplore } from './explore.js';
 import { checkPress } from './press.js';
 import { checkHeir } from './heir.js';
+import { checkBattlePlan } from './battle-plan.js';
 import { checkCreateAdvantage, checkInvoke, checkOvercome } from './aspects.js';
 import { checkAcceptTrade, checkAct } from './act.js';
 import { reject, type Verdict } from './verdict.js';
@@ -49,6 +50,7 @@ const CHECKERS: { [K in Order['kind']]: Checker<Extract<Order, { kind: K }>> } =
   note: (_ctx, _nation, o) => ({ ok: true, claims: [], summary: `Note to the GM: "${o.text}"` }),
   press: checkPress,
   heir: checkHeir,
+  battle_plan: checkBattlePlan,
   create_advantage: checkCreateAdvantage,
   overcome: checkOvercome,
   invoke: checkInvoke,

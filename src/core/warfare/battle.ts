@@ -1,0 +1,152 @@
+import type { DiceStream } from '../dice.js';
+import type { NationId } from '../ids.js';
+import type { RandomiserKind } from '../settings.js';
+import { zoneMap } from './battlefield.js';
+import { act, DEFAULT_PLANS, type BattlePlan } from './commander.js';
+import { streamDraws } from './draws.js';
+import { cmdSkill, makeCommander, newWarState, onField, unitsOf, type CommanderInput, type WarEvent, type WarState } from './state.js';
+import type { Battlefield, Catalogue, Side, WarDraw } from './types.js';
+
+/**
+ * A whole Warfare battle (docs/rules.md W1–W14), from setup to resolution,
+ * fought by the automated commanders. Pure: the same battle and stream give
+ * the same account.
+ */
+export interface WarfareBattle {
+  id: string;
+  nations: Record<Side, NationId>;
+  field: Battlefield;
+  commanders: CommanderInput[];
+  units: { id: string; type: string; commander: string; name?: string }[];
+  ramparts?: { type: string; zone: string }[];
+  plans?: Partial<Record<Side, BattlePlan>>;
+  /** The defender fights for its capital: each of its commanders may lead one more unit (line 139). */
+  capital?: boolean;
+  /** The battle ends with the defender holding after this many exchanges (our reading; default 12). */
+  maxExchanges?: number;
+}
+
+export interface WarResult {
+  winner: Side;
+  reason: string;
+  /** Exchanges fought. */
+  exchanges: number;
+  /** Units taken out, per side, in id order. */
+  takenOut: Record<Side, string[]>;
+  /** Units that left the field with a withdrawing side. */
+  withdrawn: Record<Side, string[]>;
+  log: WarEvent[];
+  /** The zone map at the start of each exchange. */
+  maps: { exchange: number; lines: string[] }[];
+  draws: WarDraw[];
+}
+
+export const DEFAULT_MAX_EXCHANGES = 12;
+
+/** The setup's problems (lines 137–148), each a sentence; none when it may be fought. */
+export function setupProblems(b: WarfareBattle, cat: Catalogue): string[] {
+  const out: string[] = [];
+  const zones = new Set(b.field.zones.map((z) => z.id));
+  const cmd = new Map(b.commanders.map((c) => [c.id, c]));
+  for (const c of b.commanders) if (!zones.has(c.zone)) out.push(`${c.name} stands in ${c.zone}, which is not a zone of the battlefield`);
+  const led = new Map<string, number>();
+  for (const u of b.units) {
+    if (!cat.units[u.type]) out.push(`unit ${u.id}: no unit type "${u.type}" in the catalogue`);
+    if (!cmd.has(u.commander)) out.push(`unit ${u.id}: no commander "${u.commander}"`);
+    led.set(u.commander, (led.get(u.commander) ?? 0) + 1);
+  }
+  for (const c of b.commanders) {
+    // A commander leads Command units, at least three; one more defending the capital (line 139).
+    const cap = Math.max(c.novice ? 0 : (c.skills?.command ?? 0), 3) + (b.capital && c.side === 'defender' ? 1 : 0);
+    if ((led.get(c.id) ?? 0) > cap) out.push(`${c.name} leads ${led.get(c.id)} units; at most ${cap}`);
+  }
+  for (const r of b.ramparts ?? []) {
+    if (!cat.ramparts[r.type]) out.push(`no rampart type "${r.type}" in the catalogue`);
+    if (r.zone !== b.field.strategic) out.push(`ramparts stand on the strategic zone, not ${r.zone} (line 89)`);
+  }
+  return out;
+}
+
+/** Command order (line 152): highest Command first; ties the defender first (our reading of "Stronghold players"), then by id. */
+function commandOrder(st: WarState) {
+  return st.commanders
+    .filter((c) => !c.gone && unitsOf(st, c).length > 0)
+    .sort((a, b) => cmdSkill(b, 'command') - cmdSkill(a, 'command') || (a.side === b.side ? 0 : a.side === 'defender' ? -1 : 1) || (a.id < b.id ? -1 : 1));
+}
+
+/** The resolution (line 193), checked at the start of each exchange. */
+function decided(st: WarState): { winner: Side; reason: string } | undefined {
+  const att = onField(st, 'attacker');
+  const def = onField(st, 'defender');
+  const zoneOf = (u: { commander: string }) => st.commanders.find((c) => c.id === u.commander)!.zone;
+  if (att.some((u) => zoneOf(u) === st.field.strategic) && !def.some((u) => zoneOf(u) === st.field.strategic)) {
+    return { winner: 'attacker', reason: 'the attackers hold the strategic zone' };
+  }
+  if (!att.length) return { winner: 'defender', reason: 'no attacking unit is left on the field' };
+  if (!def.length) return { winner: 'attacker', reason: 'no defending unit is left on the field' };
+  return undefined;
+}
+
+function marks(st: WarState) {
+  return (zone: string) => {
+    const count = (side: Side) => st.units.filter((u) => u.side === side && !u.out && st.commanders.find((c) => c.id === u.commander && !c.gone)?.zone === zone).length;
+    const a = count('attacker');
+    const d = count('defender');
+    const wall = st.ramparts.some((r) => r.zone === zone && !r.fallen) ? '#' : '';
+    return [a ? `A${a}` : '', d ? `D${d}` : '', wall].filter(Boolean).join(' ');
+  };
+}
+
+export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, randomiser: RandomiserKind): WarResult {
+  const plans: Record<Side, BattlePlan> = { attacker: b.plans?.attacker ?? DEFAULT_PLANS.attacker, defender: b.plans?.defender ?? DEFAULT_PLANS.defender };
+  const commanders = b.commanders.map(makeCommander);
+  const sideOf = new Map(commanders.map((c) => [c.id, c.side]));
+  const st = newWarState({
+    catalogue: cat,
+    field: structuredClone(b.field),
+    nations: b.nations,
+    commanders,
+    units: [...b.units].sort((x, y) => (x.id < y.id ? -1 : 1)).map((u) => ({ ...u, side: sideOf.get(u.commander)!, out: false })),
+    ramparts: (b.ramparts ?? []).map((r) => ({ ...r, boxes: Array(cat.ramparts[r.type]!.wallStrength).fill(false), taken: [], fallen: false })),
+    draws: streamDraws(stream, randomiser, b.nations),
+  });
+  const max = b.maxExchanges ?? DEFAULT_MAX_EXCHANGES;
+  const maps: WarResult['maps'] = [];
+  let end: { winner: Side; reason: string } | undefined;
+  while (!end) {
+    st.exchange++;
+    end = decided(st);
+    if (end) break;
+    if (st.exchange > max) {
+      end = { winner: 'defender', reason: `the defenders still hold after ${max} exchanges` };
+      break;
+    }
+    maps.push({ exchange: st.exchange, lines: zoneMap(st.field, marks(st)) });
+    for (const c of st.commanders) c.moved = false;
+    for (const side of ['attacker', 'defender'] as const) {
+      const left = onField(st, side).length;
+      const at = plans[side].withdrawAt ?? 0;
+      if (left > 0 && left <= at) {
+        for (const c of st.commanders) if (c.side === side) c.gone = true;
+        st.log.push({ exchange: st.exchange, kind: 'withdraw', side, commander: '', text: `the ${side}s withdraw with ${left} unit(s) left, as their plan says` });
+      }
+    }
+    for (const c of commandOrder(st)) {
+      if (c.gone || !unitsOf(st, c).length) continue;
+      act(st, c, plans[c.side]);
+    }
+  }
+  st.log.push({ exchange: st.exchange, kind: 'end', side: end.winner, commander: '', text: `the ${end.winner}s win: ${end.reason}` });
+  const list = (side: Side, pick: (u: WarState['units'][number]) => boolean) => st.units.filter((u) => u.side === side && pick(u)).map((u) => u.id);
+  const gone = (u: WarState['units'][number]) => !u.out && st.commanders.find((c) => c.id === u.commander)!.gone;
+  return {
+    winner: end.winner,
+    reason: end.reason,
+    exchanges: st.exchange - 1,
+    takenOut: { attacker: list('attacker', (u) => u.out), defender: list('defender', (u) => u.out) },
+    withdrawn: { attacker: list('attacker', gone), defender: list('defender', gone) },
+    log: st.log,
+    maps,
+    draws: st.draws.record,
+  };
+}

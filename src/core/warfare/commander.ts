@@ -1,0 +1,117 @@
+import { clashOfArms, rangedAttack, shooters, siegeAttack, type Group, type OnTie } from './actions.js';
+import { moveToward } from './movement.js';
+import { unitsOf, unitSkill, type WarState } from './state.js';
+import type { Commander, Side, Unit } from './types.js';
+
+/**
+ * The automated commander (docs/rules.md W12): players cannot answer each
+ * exchange by mail, so each side's orders carry a battle plan and this
+ * follows it, exchange by exchange, with the seed's rules. Deterministic:
+ * every choice is made by fixed rules and sorted ids; only the cards vary.
+ */
+export interface BattlePlan {
+  /** aggressive: seek the enemy; defensive: hold the strategic zone (the defender) or advance on it (the attacker). */
+  stance: 'aggressive' | 'defensive';
+  /** Commanders held where they stand until the exchange given (they still fight what comes to them). */
+  reserves?: { commanders: string[]; until: number };
+  /** The side leaves the field when it has this many units or fewer left (0: fight to the last). */
+  withdrawAt?: number;
+  /** What a commander does on a tie (line 161). */
+  onTie?: OnTie;
+}
+
+export const DEFAULT_PLANS: Readonly<Record<Side, BattlePlan>> = {
+  attacker: { stance: 'aggressive', withdrawAt: 0, onTie: 'boost' },
+  defender: { stance: 'defensive', withdrawAt: 0, onTie: 'boost' },
+};
+
+const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * Allocation (lines 159, 167): the enemy's units weakest Armor first; to each,
+ * the attacker's strongest units until their sum beats the Armor by one;
+ * when what is left cannot beat it, all that is left goes at it (the cards
+ * may yet help). Units that would add nothing stay out.
+ */
+export function allocate(st: WarState, attackers: Unit[], targets: Unit[], skillOf: (u: Unit) => number, distance: number): Group[] {
+  const pool = attackers.filter((u) => skillOf(u) > 0).sort((a, b) => skillOf(b) - skillOf(a) || byId(a, b));
+  const foes = [...targets].sort((a, b) => unitSkill(st, a, 'armor') - unitSkill(st, b, 'armor') || byId(a, b));
+  const groups: Group[] = [];
+  for (const t of foes) {
+    if (!pool.length) break;
+    const need = unitSkill(st, t, 'armor') + 1 + distance;
+    const left = pool.reduce((s, u) => s + skillOf(u), 0);
+    if (left < need) {
+      groups.push({ target: t.id, attackers: pool.splice(0).map((u) => u.id) });
+      break;
+    }
+    const g: string[] = [];
+    let sum = 0;
+    while (sum < need) {
+      const u = pool.shift()!;
+      g.push(u.id);
+      sum += skillOf(u);
+    }
+    groups.push({ target: t.id, attackers: g });
+  }
+  if (pool.length && groups.length) groups[groups.length - 1]!.attackers.push(...pool.map((u) => u.id));
+  return groups;
+}
+
+const fighting = (st: WarState) => (u: Unit) => unitSkill(st, u, 'fighting');
+const foesHere = (st: WarState, c: Commander) => st.commanders.filter((e) => e.side !== c.side && !e.gone && e.zone === c.zone && unitsOf(st, e).length > 0).sort(byId);
+const armorOf = (st: WarState, c: Commander) => unitsOf(st, c).reduce((s, u) => s + unitSkill(st, u, 'armor'), 0);
+
+function clash(st: WarState, c: Commander, plan: BattlePlan): boolean {
+  const foes = foesHere(st, c).sort((a, b) => armorOf(st, a) - armorOf(st, b) || byId(a, b));
+  const target = foes[0];
+  if (!target) return false;
+  const groups = allocate(st, unitsOf(st, c), unitsOf(st, target), fighting(st), 0);
+  if (!groups.length) return false;
+  const counter = (def: Commander, att: Commander) => allocate(st, unitsOf(st, def), unitsOf(st, att), fighting(st), 0);
+  return clashOfArms(st, c, target, groups, counter, plan.onTie ?? 'boost') === undefined;
+}
+
+function fire(st: WarState, c: Commander, plan: BattlePlan): boolean {
+  const can = shooters(st, c);
+  if (!can.length || can.length * 2 < unitsOf(st, c).length) return false;
+  // Siege engines go for standing ramparts first (line 89).
+  const walls = st.ramparts.filter((r) => !r.fallen && c.side === 'attacker').sort((a, b) => (a.zone < b.zone ? -1 : 1));
+  for (const r of walls) {
+    const engines = can.filter((s) => st.catalogue.units[s.unit.type]!.stunts.breaches && st.distance(c.zone, r.zone) <= s.range);
+    if (engines.length && siegeAttack(st, c, r.zone, engines.map((s) => s.unit.id)) === undefined) return true;
+  }
+  const reach = Math.max(...can.map((s) => s.range));
+  const targets = st.commanders
+    .filter((e) => e.side !== c.side && !e.gone && unitsOf(st, e).length > 0 && st.distance(c.zone, e.zone) <= reach && !st.ramparts.some((r) => !r.fallen && r.zone === e.zone))
+    .sort((a, b) => st.distance(c.zone, a.zone) - st.distance(c.zone, b.zone) || armorOf(st, a) - armorOf(st, b) || byId(a, b));
+  const target = targets[0];
+  if (!target) return false;
+  const d = st.distance(c.zone, target.zone);
+  const skill = new Map(can.filter((s) => s.range >= d).map((s) => [s.unit.id, s.skill]));
+  const groups = allocate(st, can.filter((s) => skill.has(s.unit.id)).map((s) => s.unit), unitsOf(st, target), (u) => unitSkill(st, u, skill.get(u.id)!), d);
+  if (!groups.length) return false;
+  return rangedAttack(st, c, target, groups, plan.onTie ?? 'boost') === undefined;
+}
+
+/** Where the commander heads: the strategic zone, or for an aggressive defender the nearest enemy. */
+function goal(st: WarState, c: Commander, plan: BattlePlan): string {
+  if (c.side === 'attacker' || plan.stance === 'defensive') return st.field.strategic;
+  const foes = st.commanders
+    .filter((e) => e.side !== c.side && !e.gone && unitsOf(st, e).length > 0)
+    .sort((a, b) => st.distance(c.zone, a.zone) - st.distance(c.zone, b.zone) || byId(a, b));
+  return foes[0]?.zone ?? st.field.strategic;
+}
+
+/** One commander's exchange. */
+export function act(st: WarState, c: Commander, plan: BattlePlan): void {
+  if (clash(st, c, plan)) return;
+  if (fire(st, c, plan)) return;
+  const held = plan.reserves?.commanders.includes(c.id) && st.exchange < plan.reserves.until;
+  const to = goal(st, c, plan);
+  if (held || c.zone === to) return;
+  const all = unitsOf(st, c).every((u) => st.catalogue.units[u.type]!.stunts.marchAndFight);
+  const steps = moveToward(st, c, to);
+  // Move one zone and act, or (cavalry and infantry) move further and still attack (line 152).
+  if (steps > 0 && (steps === 1 || all)) clash(st, c, plan);
+}

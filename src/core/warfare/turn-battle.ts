@@ -1,0 +1,145 @@
+import type { BattleOutcome, BattleSpec } from '../battle.js';
+import type { UnitClass } from '../campaign.js';
+import type { TurnContext } from '../context.js';
+import type { Casualty } from '../events.js';
+import { hexesWithin, hexKey, offsetOf } from '../hex.js';
+import { compareIds, type HexKey, type NationId, type UnitId } from '../ids.js';
+import { DEFAULT_PLANS, type BattlePlan } from './commander.js';
+import { leaderOf } from '../leaders.js';
+import type { UnitState } from '../state.js';
+import { unitName } from '../unit-name.js';
+import { runBattle, type WarfareBattle } from './battle.js';
+import { defaultBattlefield, FIELD_COLUMNS, FIELD_ROWS, zoneId } from './battlefield.js';
+import { catalogue } from './catalogue.js';
+import type { Side } from './types.js';
+
+/**
+ * Warfare in the turn (docs/rules.md W15–W16): an open battle where each
+ * side brings `rules.warfare.minUnitsPerSide` units or more, or one the GM
+ * flagged by its hex (`rules.warfare.hexes`), is fought over zones instead of
+ * the d6 totals, when the campaign turns it on.
+ */
+export function foughtAsWarfare(ctx: TurnContext, spec: BattleSpec): boolean {
+  const w = ctx.rules.warfare;
+  if (!w.enabled || spec.kind !== 'open') return false;
+  return w.hexes.includes(spec.at) || (spec.attacker.units.length >= w.minUnitsPerSide && spec.defender.units.length >= w.minUnitsPerSide);
+}
+
+/** The field around the battle hex: the hex's terrain on the strategic zone, the hexes around it on the rest, nearest first; rough ground (moving costs more than 1) an obstacle, four at most (seed 001 line 144). */
+function fieldAround(ctx: TurnContext, at: HexKey) {
+  const centre = offsetOf(at);
+  const ring = hexesWithin(centre, 2)
+    .filter((o) => ctx.map.inBounds(o))
+    .map((o) => hexKey(o.col, o.row))
+    .filter((k) => k !== at);
+  const zones: string[] = [];
+  for (let r = 0; r < FIELD_ROWS; r++) for (let c = 0; c < FIELD_COLUMNS; c++) if (!(r === 0 && c === 1)) zones.push(zoneId(r, c));
+  const aspects: Record<string, string[]> = { [zoneId(0, 1)]: [ctx.map.terrainAt(at)] };
+  const obstacles: string[] = [];
+  zones.forEach((z, i) => {
+    const hex = ring.length ? ring[i % ring.length]! : at;
+    aspects[z] = [ctx.map.terrainAt(hex)];
+    if ((ctx.map.ruleAt(hex)?.cost ?? 1) > 1 && obstacles.length < 4) obstacles.push(z);
+  });
+  return defaultBattlefield({ aspects, obstacles });
+}
+
+/** The nation's battle plan order this turn (docs/orders.md), else the default for its side (W13). */
+function planOf(ctx: TurnContext, nation: NationId, side: Side): BattlePlan {
+  const o = ctx.acceptedOf('battle_plan').find((a) => a.nation === nation)?.order;
+  if (!o) return DEFAULT_PLANS[side];
+  return { stance: o.stance, withdrawAt: o.withdrawAt ?? 0, onTie: o.onTie ?? 'boost' };
+}
+
+const START: Record<Side, string[]> = { attacker: ['z4,1', 'z4,0', 'z4,2'], defender: ['z0,1', 'z1,1', 'z0,0'] };
+
+export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome {
+  const w = ctx.rules.warfare;
+  const cat = catalogue(w.catalogue);
+  const commanders: WarfareBattle['commanders'] = [];
+  const units: WarfareBattle['units'] = [];
+  const byWarId = new Map<string, UnitState>();
+  for (const side of ['attacker', 'defender'] as const) {
+    const force = spec[side];
+    const leader = leaderOf(ctx.campaign, ctx.nationState(force.nation));
+    // The leader commands in person when its unit is in the battle; then the nation's named lieutenants;
+    // then novices (seed 001 line 12). Each leads as many units as its Command, at least three (line 139).
+    const inPerson = leader.name !== null && leader.unit !== undefined && force.units.some((u) => u.id === leader.unit);
+    const named = [...(inPerson ? [{ name: leader.name!, ...w.leader }] : []), ...(w.lieutenants[force.nation] ?? [])];
+    const fighters = force.units.filter((u) => ctx.unitType(u).class !== 'diplomatic');
+    let next = 0;
+    for (let i = 0; next < fighters.length || i === 0; i++) {
+      const id = `${side}-${i + 1}`;
+      const who = named[i];
+      const cap = Math.max(who?.command ?? 0, 3);
+      commanders.push({
+        id,
+        name: who ? who.name : `a novice commander of ${ctx.nationDef(force.nation).name}`,
+        side,
+        zone: START[side][i % START[side].length]!,
+        ...(who ? { skills: { command: who.command, tactics: who.tactics } } : { novice: true }),
+      });
+      for (const u of fighters.slice(next, next + cap)) {
+        const cls = ctx.unitType(u).class as Exclude<UnitClass, 'diplomatic'>;
+        units.push({ id: u.id, type: w.types[cls], commander: id, name: unitName(ctx.campaign, u) });
+        byWarId.set(u.id, u);
+      }
+      next += cap;
+    }
+  }
+  const battle: WarfareBattle = {
+    id: spec.id,
+    nations: { attacker: spec.attacker.nation, defender: spec.defender.nation },
+    field: fieldAround(ctx, spec.at),
+    commanders,
+    units,
+    plans: { attacker: planOf(ctx, spec.attacker.nation, 'attacker'), defender: planOf(ctx, spec.defender.nation, 'defender') },
+    maxExchanges: w.maxExchanges,
+  };
+  const result = runBattle(battle, cat, ctx.dice.stream(`warfare:${spec.id}`), ctx.rules.fate.randomiser);
+  const casualties: Casualty[] = [];
+  for (const side of ['attacker', 'defender'] as const) {
+    for (const id of result.takenOut[side]) {
+      const u = byWarId.get(id)!;
+      casualties.push({ unit: u.id as UnitId, result: w.takenOut === 'destroyed' || u.health === 'bloodied' ? 'destroyed' : 'bloodied' });
+    }
+  }
+  const nations = [spec.attacker.nation, spec.defender.nation].sort(compareIds);
+  const account: string[] = [];
+  const last = result.log.reduce((m, e) => Math.max(m, e.exchange), 0);
+  for (let x = 1; x <= last; x++) {
+    const map = result.maps.find((m) => m.exchange === x);
+    const lines = result.log.filter((e) => e.exchange === x);
+    if (!map && !lines.length) continue;
+    account.push(`Exchange ${x}:`);
+    if (map) account.push(...map.lines.map((l) => `  ${l}`));
+    account.push(...lines.map((e) => `  ${e.text}`));
+  }
+  ctx.emit({
+    type: 'warfare',
+    nations,
+    battle: spec.id,
+    at: spec.at,
+    attacker: spec.attacker.nation,
+    defender: spec.defender.nation,
+    winner: result.winner,
+    reason: result.reason,
+    exchanges: result.exchanges,
+    account,
+    draws: result.draws.flatMap((d) => d.rolls),
+    casualties,
+  });
+  const where = `the Warfare battle at ${spec.at}`;
+  for (const c of casualties) {
+    const unit = ctx.unit(c.unit);
+    if (!unit) continue;
+    if (c.result === 'destroyed') ctx.destroyUnit(unit, `taken out in ${where}`, nations);
+    else ctx.setHealth(unit, 'bloodied', `taken out in ${where}`, nations);
+  }
+  for (const u of [...spec.attacker.units, ...spec.defender.units]) ctx.fought.add(u.id);
+  const won = result.winner === 'attacker' ? spec.attacker.nation : spec.defender.nation;
+  ctx.nationState(won).battlesWon += 1;
+  ctx.changeResource(won, 'renown', ctx.rules.victoryRenown, `victory in ${where}`);
+  const alive = (list: UnitState[]) => list.filter((u) => ctx.unit(u.id) !== undefined);
+  return { winner: result.winner, survivors: { attacker: alive(spec.attacker.units), defender: alive(spec.defender.units) } };
+}

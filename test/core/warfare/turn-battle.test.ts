@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { fightAt82 } from './turn-support.js';
+
+const accountOf = (warfare: Record<string, unknown>) => {
+  const e = fightAt82(warfare).result.events.find((x) => x.type === 'warfare');
+  if (e?.type !== 'warfare') throw new Error('no Warfare battle');
+  return e.account;
+};
+
+describe('Warfare in the turn: commanders (docs/rules.md W15)', () => {
+  it('without the leader in the battle and no lieutenant, a novice commands (every skill +0)', () => {
+    const account = accountOf({ enabled: true });
+    expect(account).toContain('  a novice commander of Duchy of Argenta moves z4,1 → z2,1');
+  });
+
+  it('a named lieutenant commands the nation’s units with its own Command and Tactics', () => {
+    const account = accountOf({ enabled: true, lieutenants: { gondarahl: [{ name: 'Thane Borin', command: 3, tactics: 4 }] } });
+    // Exchange 2: after the clash, Borin's Tactics +4 against the novice's +0 (cards +0): he outflanks.
+    expect(account).toContain('  Thane Borin tries to outflank: Tactics +4 drew +0 = +4 against +0 drew +0 = +0: outflanked, the survivors strike back');
+  });
+
+  it('a lieutenant of a nation not in the campaign is refused', () => {
+    expect(() => fightAt82({ lieutenants: { atlantis: [{ name: 'Nobody', command: 1, tactics: 1 }] } })).toThrow(/rules\.warfare\.lieutenants\.atlantis.*no nation "atlantis"/s);
+  });
+});
+
+describe('Warfare in the turn: the result mapped back (docs/rules.md W16)', () => {
+  it('by default a unit taken out is destroyed; with takenOut: bloodied a healthy one is bloodied and lives', () => {
+    const lost = fightAt82({ enabled: true }).result;
+    const war = lost.events.find((e) => e.type === 'warfare');
+    if (war?.type !== 'warfare') throw new Error('no Warfare battle');
+    expect(war.casualties.every((c) => c.result === 'destroyed')).toBe(true);
+    for (const c of war.casualties) expect(lost.state.units[c.unit]).toBeUndefined();
+    const kept = fightAt82({ enabled: true, takenOut: 'bloodied' }).result;
+    const war2 = kept.events.find((e) => e.type === 'warfare');
+    if (war2?.type !== 'warfare') throw new Error('no Warfare battle');
+    expect(war2.casualties.length).toBeGreaterThan(0);
+    for (const c of war2.casualties) {
+      expect(c.result).toBe('bloodied');
+      expect(kept.state.units[c.unit]?.health).toBe('bloodied');
+    }
+    // The winner gains a battle won, as in an ordinary battle.
+    const winner = war2.winner === 'attacker' ? war2.attacker : war2.defender;
+    expect(kept.state.nations[winner]!.battlesWon).toBe(1);
+  });
+});

@@ -25,8 +25,12 @@ import { filesUnder } from '../../src/campaign/files-under.js';
  * market instead, which burns; Gondarahl pays the tax when it comes to it
  * (turn 6); Argenta's riders explore by Mirefield (turn 3); Vulcanstille
  * loses Ashmarch to unrest and, having called its levies home, Cinderford to
- * an uprising (turn 15); the GM's hand closes the run with the alchemist the
- * Duke asked for.
+ * an uprising (turn 15); the Duke drowns (turn 18) and the council names an
+ * heir, who takes the throne in turn 20; Gondarahl opens a trade route to
+ * Mirefield that Argenta accepts, while Argenta's informants spy on Irongate
+ * (caught, turn 19) and sabotage its wall (turn 20), and the two write
+ * letters; the GM's hand closes the run with the alchemist the council asked
+ * for.
  */
 const TURNS = 20;
 const SCRIPT = join(ROOT, 'test', 'fixtures', 'demo-twenty-turns');
@@ -238,6 +242,66 @@ describe(`the demo played for ${TURNS} turns with scripted orders`, () => {
     expect(defaulted.length).toBeGreaterThan(2);
     expect(textOf(first, 16, 'argenta')).toContain('the roll for "A bandit chief" (answered "ride-out"): d6 6 + 3 for 4 Fate = 9 against Good (+3) to beat — a great success.');
     expect(textOf(first, 5, 'grarkul')).toContain('the roll for "A bandit chief" (unanswered, so "pay" was taken): d6 5 = 5 against Average (+1) to beat');
+  });
+
+  it("has units' actions and letters: a spy caught, a sabotage, a trade route that pays, press, and a new ruler", () => {
+    const at = (turn: number) => first.turns[turn - 1]!.events;
+
+    // Turn 19: Argenta's Silver Ear fails to spy on Irongate and Gondarahl's guards catch it; both are told.
+    const spied = at(19).find((e) => e.type === 'action_taken' && e.action === 'espionage');
+    expect(spied).toMatchObject({ nation: 'argenta', unit: 'argenta-5', target: 'Irongate', outcome: 'fail' });
+    expect(at(19).find((e) => e.type === 'catch_roll')).toMatchObject({ nation: 'gondarahl', unit: 'argenta-5', caught: true });
+    expect(at(19).find((e) => e.type === 'unit_health' && e.unit === 'argenta-5')).toMatchObject({ to: 'destroyed' });
+    expect(textOf(first, 19, 'argenta')).toContain("The guards of Kingdom of Gondarahl tried to catch Informant 'Silver Ear' (argenta-5) after the Espionage at Irongate: d6 6 (forced) against 4 to beat — caught.");
+    expect(textOf(first, 19, 'gondarahl')).toContain("Your guards tried to catch Informant 'Silver Ear' (argenta-5) of Duchy of Argenta after the Espionage at Irongate: d6 6 (forced) against 4 to beat — caught.");
+    expect(textOf(first, 19, 'gondarahl')).toContain('Espionage against Irongate was foiled by agents of Duchy of Argenta.');
+
+    // Turn 20: Quiet Hands' sabotage brings down Irongate's battlement; Gondarahl is told, not by whom.
+    const sabotage = at(20).find((e) => e.type === 'action_taken' && e.action === 'sabotage');
+    expect(sabotage).toMatchObject({ nation: 'argenta', unit: 'argenta-4', target: 'Irongate', outcome: 'success' });
+    expect(at(20).find((e) => e.phase === 'actions' && e.type === 'battlement_destroyed')).toMatchObject({ settlement: 'irongate', level: 1 });
+    expect(textOf(first, 20, 'argenta')).toContain('Sabotage damaged a battlement of Irongate.');
+    expect(textOf(first, 20, 'gondarahl')).toContain('A +1 battlement of Irongate was destroyed.');
+    expect(textOf(first, 20, 'gondarahl')).toContain('Sabotage at Irongate, by agents unknown.');
+
+    // Turn 19: Gondarahl's prospector opens a route from Starkhold to Argenta's Mirefield, which Argenta accepted; it pays both, twice.
+    expect(at(19).find((e) => e.type === 'trade_route_opened')).toMatchObject({ from: 'starkhold', to: 'mirefield', nations: ['argenta', 'gondarahl'] });
+    for (const turn of [19, 20]) {
+      const paid = at(turn).filter((e) => e.type === 'resource' && e.reason === 'trade route Starkhold–Mirefield');
+      expect(paid.map((e) => e.type === 'resource' && [e.nation, e.delta]), `turn ${turn}`).toEqual([
+        ['gondarahl', 2],
+        ['argenta', 2],
+      ]);
+      expect(at(turn).some((e) => e.type === 'trade_route_cut')).toBe(false);
+      for (const nation of ['argenta', 'gondarahl']) {
+        expect(textOf(first, turn, nation), `${nation}, turn ${turn}`).toContain('Open trade route: Starkhold – Mirefield, 2 Renown a turn (since turn 19).');
+        expect(textOf(first, turn, nation), `${nation}, turn ${turn}`).toContain('+2  trade route Starkhold–Mirefield');
+      }
+    }
+    expect(textOf(first, 19, 'argenta')).toContain('A trade route opened between Starkhold and Mirefield');
+    expect(textOf(first, 19, 'gondarahl')).toContain('A trade route opened between Starkhold and Mirefield');
+
+    // Letters: between Argenta and Gondarahl in turn 19, and Gondarahl's to every nation in turn 20.
+    const letters = all(first.turns).filter(({ event }) => event.type === 'press');
+    expect(letters.map(({ turn, event }) => event.type === 'press' && [turn, event.from, event.to])).toEqual([
+      [19, 'argenta', ['gondarahl']],
+      [19, 'gondarahl', ['argenta']],
+      [20, 'gondarahl', 'all'],
+    ]);
+    expect(textOf(first, 19, 'gondarahl')).toContain("Argenta mourns its Duke and welcomes the King's silver at Mirefield.");
+    expect(textOf(first, 19, 'argenta')).toContain('The mountain grieves for the Duke.');
+    for (const nation of ['argenta', 'grarkul', 'vulcanstille', 'westvalia']) expect(textOf(first, 20, nation), nation).toContain('An Argentine informant was taken at Irongate.');
+    expect(textOf(first, 19, 'grarkul')).not.toContain('The mountain grieves');
+
+    // The Duke drowns in turn 18, told to all; the council names an heir in turn 20, who takes the throne at its end.
+    expect(at(18).find((e) => e.type === 'leader_died')).toMatchObject({ nation: 'argenta', name: 'Duke Cristoval' });
+    expect(textOf(first, 18, 'argenta')).toContain("Duke Cristoval, who ruled Duchy of Argenta, has died: fell when 'Duke's Pride' was destroyed.");
+    expect(textOf(first, 18, 'gondarahl')).toContain('Heralds cry that Duke Cristoval, who ruled Duchy of Argenta, is dead.');
+    expect(textOf(first, 19, 'argenta')).toContain('Leader: no one rules');
+    expect(at(20).find((e) => e.type === 'leader_succeeded')).toMatchObject({ nation: 'argenta', name: 'Duchess Isabeau', ability: 'iron-treasury' });
+    expect(textOf(first, 20, 'argenta')).toContain('Duchess Isabeau now rules Duchy of Argenta, bringing Iron Treasury.');
+    expect(textOf(first, 20, 'argenta')).toContain('Leader: Duchess Isabeau');
+    expect(textOf(first, 20, 'gondarahl')).toContain('Duchess Isabeau now rules Duchy of Argenta.');
   });
 
   it('is byte-identical when played again, every file of every turn folder', () => {

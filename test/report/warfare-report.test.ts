@@ -36,6 +36,8 @@ describe('a Warfare battle in the reports', () => {
     const html = renderGmReport(gm, templates).html;
     expect(html).toContain('<h3>Warfare</h3>\n<p>Warfare at 8,2: ');
     expect(html).toContain('  a novice commander of Duchy of Argenta moves z2,1 → z0,1\n');
+    // The only battle was fought as Warfare: the page does not say there were none.
+    expect(html).not.toContain('No battles.');
   });
 
   it('is off by default: the same attack is an ordinary battle', () => {

@@ -2,6 +2,7 @@ import type { DiceStream } from '../dice.js';
 import type { DieRoll, LuckDraw } from '../events.js';
 import type { NationId } from '../ids.js';
 import type { RandomiserKind } from '../settings.js';
+import { faceValue } from '../fate/deck.js';
 
 /**
  * The Fate layer's own dice: four Fate dice for create advantage and overcome,
@@ -23,14 +24,13 @@ export interface FateRoll {
 }
 
 const face = (d: DieRoll) => d.value - 2;
-const FACE_VALUE = { '+': 1, '0': 0, '-': -1 } as const;
 
 /** Four Fate dice (seed 002 "Skill Roll": roll four Fate dice and add them). */
 export function rollFateDice(stream: DiceStream, randomiser: RandomiserKind, owner: NationId): FateRoll {
   if (randomiser !== 'd6') {
     const roll = stream.roll('d6', owner);
     const result = roll.fate?.result ?? roll.value - 3;
-    return { dice: [roll], faces: (roll.fate?.faces ?? []).map((f) => FACE_VALUE[f]), total: result };
+    return { dice: [roll], faces: (roll.fate?.faces ?? []).map(faceValue), total: result };
   }
   const dice = [0, 1, 2, 3].map(() => stream.roll('d3'));
   const faces = dice.map(face);

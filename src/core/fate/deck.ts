@@ -48,11 +48,14 @@ const SYMBOLS: readonly { suns: number; moons: number; eclipse: boolean }[] = ((
   return out;
 })();
 
-const FACE: readonly FateFace[] = ['-', '0', '+'];
+/** A Fate die's three faces, in the order a number 0..2 picks them. */
+export const FATE_FACES: readonly FateFace[] = ['-', '0', '+'];
+/** What a face adds to the sum: +1, 0 or −1. */
+export const faceValue = (f: FateFace): number => (f === '+' ? 1 : f === '-' ? -1 : 0);
 
 export const DECK: readonly Card[] = Array.from({ length: DECK_SIZE }, (_, id) => {
-  const faces = [27, 9, 3, 1].map((p) => FACE[Math.floor(id / p) % 3]!);
-  const result = faces.reduce((s, f) => s + (f === '+' ? 1 : f === '-' ? -1 : 0), 0);
+  const faces = [27, 9, 3, 1].map((p) => FATE_FACES[Math.floor(id / p) % 3]!);
+  const result = faces.reduce((s, f) => s + faceValue(f), 0);
   return { id, result, faces, ...SYMBOLS[(28 * id) % DECK_SIZE]! };
 });
 

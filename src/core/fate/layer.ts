@@ -2,7 +2,7 @@ import type { DiceStream, DieKind, Randomiser } from '../dice.js';
 import type { DieRoll, FateDraw, LuckDraw } from '../events.js';
 import type { NationId } from '../ids.js';
 import type { FateSettings } from '../settings.js';
-import { DECK, DECK_SIZE, type Card, type FateFace } from './deck.js';
+import { DECK, DECK_SIZE, FATE_FACES, faceValue, type Card, type FateFace } from './deck.js';
 
 /**
  * The Fate randomisers (docs/rules.md F1–F6), laid over the seeded (or
@@ -24,8 +24,6 @@ const WHOLE_DECK: readonly number[] = DECK.map((c) => c.id);
 /** Deck draws made without an owner (none today) come from a campaign-wide deck under this key. */
 const NO_OWNER = '';
 
-const FACE: readonly FateFace[] = ['-', '0', '+'];
-const faceValue = (f: FateFace) => (f === '+' ? 1 : f === '-' ? -1 : 0);
 
 /** One scope's copy of one nation's deck: the draw pile left at the start of the turn, reshuffled whole once empty. */
 class ScopeDeck {
@@ -87,7 +85,7 @@ export class FateLayer implements Randomiser {
       }
       return d;
     };
-    const throwDice = (n: number): FateFace[] => Array.from({ length: n }, () => FACE[Math.floor(b.uniform() * 3)]!);
+    const throwDice = (n: number): FateFace[] => Array.from({ length: n }, () => FATE_FACES[Math.floor(b.uniform() * 3)]!);
 
     const roll = (die: DieKind, owner?: NationId): DieRoll => {
       if (die !== 'd6' && die !== 'd3') return b.roll(die);

@@ -1,9 +1,10 @@
 import { offsetOf } from '../core/hex.js';
 import { asHexKey, compareIds } from '../core/ids.js';
+import { pushTo } from '../core/multimap.js';
 import { escapeXml } from './escape.js';
 import type { MapModel } from './map-model.js';
 import { num } from './svg-symbols.js';
-import { terrainColour } from './svg-map.js';
+import { cssName, terrainColour } from './svg-map.js';
 
 /**
  * The GM's map of a world too big to draw hex by hex (more than DENSE_MAP
@@ -49,15 +50,13 @@ export function renderWorldMap(model: MapModel): string {
     for (let r = 1; r <= window.rows; r++) {
       const ch = rows[start]![c]!;
       if (r < window.rows && rows[r]![c] === ch) continue;
-      let list = runs.get(ch);
-      if (!list) runs.set(ch, (list = []));
-      list.push(`M${c} ${start + shift}h1v${r - start}h-1z`);
+      pushTo(runs, ch, `M${c} ${start + shift}h1v${r - start}h-1z`);
       start = r;
     }
   }
   for (const ch of terrainsPresent) {
     const terrain = legend[ch] ?? 'unknown';
-    out.push(`<path class="t-${terrainClass(terrain)}" fill="${terrainColour(terrain)}" d="${runs.get(ch)!.join('')}"/>`);
+    out.push(`<path class="t-${cssName(terrain)}" fill="${terrainColour(terrain)}" d="${runs.get(ch)!.join('')}"/>`);
   }
 
   const colourOf = new Map(model.nations.map((n) => [n.id, n.colour]));
@@ -83,10 +82,7 @@ export function renderWorldMap(model: MapModel): string {
     let best = '';
     let most = 0;
     for (const [nation, n] of [...byHex.get(hex)!].sort(([a], [b]) => compareIds(a, b))) if (n > most) [best, most] = [nation, n];
-    const colour = colourOf.get(best) ?? '#000000';
-    let list = dots.get(colour);
-    if (!list) dots.set(colour, (list = []));
-    list.push(`M${num(at.c + 0.2)} ${num(at.r + 0.2)}h0.6v0.6h-0.6z`);
+    pushTo(dots, colourOf.get(best) ?? '#000000', `M${num(at.c + 0.2)} ${num(at.r + 0.2)}h0.6v0.6h-0.6z`);
   }
   out.push('<g class="units">');
   for (const [colour, list] of [...dots].sort(([a], [b]) => compareIds(a, b))) out.push(`<path fill="${colour}" d="${list.join('')}"/>`);
@@ -97,10 +93,7 @@ export function renderWorldMap(model: MapModel): string {
   for (const s of [...model.settlements].sort((a, b) => compareIds(a.hex, b.hex))) {
     const at = cellOf(s.hex);
     if (!at) continue;
-    const colour = colourOf.get(s.nation) ?? '#000000';
-    let list = squares.get(colour);
-    if (!list) squares.set(colour, (list = []));
-    list.push(`M${num(at.c - 1)} ${num(at.r - 1)}h3v3h-3z`);
+    pushTo(squares, colourOf.get(s.nation) ?? '#000000', `M${num(at.c - 1)} ${num(at.r - 1)}h3v3h-3z`);
   }
   out.push('<g class="settlements" stroke="#fff" stroke-width="0.5">');
   for (const [colour, list] of [...squares].sort(([a], [b]) => compareIds(a, b))) out.push(`<path fill="${colour}" d="${list.join('')}"/>`);
@@ -122,5 +115,4 @@ export function renderWorldMap(model: MapModel): string {
   return `${out.join('\n')}\n`;
 }
 
-const terrainClass = (s: string) => s.toLowerCase().replace(/[^a-z0-9_-]/g, '-');
 const num4 = (n: number) => n.toFixed(4).replace(/0+$/, '').replace(/\.$/, '');

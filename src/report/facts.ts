@@ -14,6 +14,7 @@ import type { Namer } from './describe.js';
 import type {
   CapView,
   Catalogue,
+  ClassRuleView,
   ExternalView,
   GoalView,
   IndicatorLedger,
@@ -106,11 +107,8 @@ export function ownUnits(campaign: Campaign, state: GameState, nation: NationId,
     .sort(byId)
     .map((u) => {
       const type = campaign.nations[u.nation]?.unitTypes[u.type];
-      const bonuses = [
-        ...(campaign.rules.classBonuses[type?.class ?? 'infantry'] ?? []).map((b) => `${bonusText(b)} (class)`),
-        ...(type?.bonuses ?? []).map(bonusText),
-        ...(u.extraBonuses ?? []).map((b) => `${bonusText(b)} (trained)`),
-      ];
+      const ownBonuses = [...(type?.bonuses ?? []).map(bonusText), ...(u.extraBonuses ?? []).map((b) => `${bonusText(b)} (trained)`)];
+      const bonuses = [...(campaign.rules.classBonuses[type?.class ?? 'infantry'] ?? []).map((b) => `${bonusText(b)} (class)`), ...ownBonuses];
       return {
         id: u.id,
         name: u.name ?? null,
@@ -123,6 +121,7 @@ export function ownUnits(campaign: Campaign, state: GameState, nation: NationId,
         health: u.health,
         speed: type?.speed ?? 0,
         bonuses,
+        ownBonuses,
         aboard: u.aboard ? names.unit(u.aboard) : null,
         besieging: u.besieging ? names.settlement(u.besieging) : null,
         besiegingId: u.besieging ?? null,
@@ -130,6 +129,14 @@ export function ownUnits(campaign: Campaign, state: GameState, nation: NationId,
         builtTurn: u.builtTurn ?? null,
       };
     });
+}
+
+/** The class rules of the classes the nation's units belong to, in the campaign's order of classes. */
+export function classRulesOf(campaign: Campaign, units: readonly OwnUnitView[]): ClassRuleView[] {
+  const present = new Set(units.map((u) => u.class));
+  return Object.entries(campaign.rules.classBonuses)
+    .filter(([cls, list]) => present.has(cls) && list.length > 0)
+    .map(([cls, list]) => ({ class: cls, bonuses: list.map(bonusText) }));
 }
 
 export function ownSettlements(index: ReportIndex, nation: NationId, names: Namer, besiegers: (id: string) => string[]): OwnSettlementView[] {

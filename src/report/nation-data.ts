@@ -38,6 +38,8 @@ export function nationData(view: NationView): Record<string, unknown> {
   const replaced: Partial<Record<keyof NationView, Record<string, unknown>>> = {
     summary: { summary: { ...summary, battles: summary.battles.map((b) => battleData(b, named)) } },
     units: { unitTypes, units: ownUnits },
+    // The types' bonuses above already hold their class's.
+    classRules: {},
     externals: { externals: view.externals.map(named) },
     sight: {
       sight: {
@@ -89,7 +91,7 @@ function ownUnitsData(units: readonly OwnUnitView[]): { unitTypes: Record<string
     unitTypes[u.type] ??= { name: u.typeName, class: u.class, speed: u.speed, bonuses: shared.get(u.type) ?? [] };
   }
   const out = units.map((u) => {
-    const { label: _label, typeName: _typeName, class: _class, speed: _speed, bonuses, besieging: _besieging, ...unit } = u;
+    const { label: _label, typeName: _typeName, class: _class, speed: _speed, bonuses, ownBonuses: _ownBonuses, besieging: _besieging, ...unit } = u;
     return { ...unit, bonuses: bonuses.slice(shared.get(u.type)?.length ?? 0) };
   });
   return { unitTypes, units: out };

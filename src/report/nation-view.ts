@@ -17,6 +17,7 @@ import {
   ownProjects,
   ownSettlements,
   ownUnits,
+  classRulesOf,
   turnHeader,
 } from './facts.js';
 import { rated } from './ladder.js';
@@ -337,6 +338,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
   const ownHexes = [...index.world.unitsOf(nation).map((u) => u.hex), ...index.world.settlementsOf(nation).map((s) => s.hex)];
   const area = areaOfInterest(campaign, [hexes, ownHexes, changes.marks.map((m) => m.hex), ...changes.moves.map((m) => m.hexes)], ownHexes);
   const settlements = ownSettlements(index, nation, names, besiegers);
+  const myUnits = ownUnits(campaign, state, nation, names);
   const unrest = unrestOf(campaign, index, nation, ns.prosperity, ns.happiness, (id) => names.settlement(id as SettlementState['id']));
   const header = turnHeader(campaign, state.turn, opts.deadline);
 
@@ -353,7 +355,8 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     prosperity: indicatorLedger(mine, nation, 'prosperity', was?.prosperity ?? ns.prosperity, ns.prosperity),
     happiness: indicatorLedger(mine, nation, 'happiness', was?.happiness ?? ns.happiness, ns.happiness),
     goals: goalsOf(campaign, ns, nation),
-    units: ownUnits(campaign, state, nation, names),
+    units: myUnits,
+    classRules: classRulesOf(campaign, myUnits),
     settlements,
     projects: ownProjects(index, nation, names),
     externals: externalsOf(campaign, index.world.externalsByNation.get(nation) ?? []),

@@ -45,6 +45,8 @@ export function renderOrderTemplate(view: NationView, campaign: Campaign): strin
   out.push('# starting with "#" is ignored. A unit takes one order a turn (it moves or acts).');
   out.push('# Orders are paid in the order listed: put the ones you most want first.');
   out.push('# Hexes are written "col,row" in quotes; ids are shown, names work too.');
+  out.push('# A unit given no order holds where it is. To pledge Fate in case it is attacked,');
+  out.push('# write "- {hold: <unit>, fate: N}".');
   out.push(`# Fate buys a modifier on a roll: ${view.catalogue.fateTable.join(', ')}.`);
   out.push(`# You have ${view.renown.end} Renown and ${view.fate.end} Fate.`);
   out.push(`nation: ${me}`);
@@ -137,7 +139,7 @@ function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map:
   // What a unit could attack or defend is what stands on the hexes it reaches, in the view's order.
   const inReach = <T extends { hex: string }>(byHex: HexLists<T>): T[] => (unit.aboard === null ? byHex.within(reach) : []);
 
-  out.push(line(`{hold: ${unit.id}}`, military ? 'stay put; add "fate: N" to pledge Fate if attacked' : 'stay put'));
+  // No hold line per unit: holding is what a unit without orders does, said once at the top.
   if (unit.aboard) {
     const shore = map.adjacent(at).filter((h) => map.isLand(h)).sort(compareHexes);
     if (shore[0]) out.push(line(`{move: ${unit.id}, to: "${shore[0]}"}`, `go ashore: ${shore.join(' ')}`));

@@ -129,8 +129,8 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   out.push(`<rect class="paper" width="${num(width)}" height="${num(height)}" fill="#fff"/>`);
 
   // Terrain. A map is nearly all hexes, so each terrain's hex is drawn once in
-  // <defs> and every hex is a <use> of it; fog goes on the <use>, whose
-  // fill-opacity the shape inherits. Plain href (SVG 2) rather than xlink:href:
+  // <defs> and every hex is a <use> of it; fog goes on a group, whose
+  // fill-opacity the shapes inherit. Plain href (SVG 2) rather than xlink:href:
   // every browser the HTML report is read in takes it, and it costs no namespace.
   const shape = [0, 1, 2, 3, 4, 5].map((i) => `${num(R * Math.cos((Math.PI / 3) * i))},${num(R * Math.sin((Math.PI / 3) * i))}`).join(' ');
   const defs: string[] = [];
@@ -161,6 +161,8 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   const labelYs = ys.map((col) => col.map((y) => `" y="${num(y - R * 0.48)}">`));
   // A world's map is 160,000 hexes, built in chunks (see ChunkedText); the defs, complete only after the loop, go before them.
   const hexes = new ChunkedText('\n');
+  // Hexes out of sight go in a group of their own, which carries the fog once rather than on each <use>.
+  const fogged = new ChunkedText('\n');
   const coords = new ChunkedText('\n');
   const cols = Array.from({ length: window.cols }, (_, c) => `${window.col + c},`);
   const seenHexes = model.seen;
@@ -173,9 +175,8 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
       const odd = (window.col + c) % 2 === 1 ? 1 : 0;
       const at = `${piece.use}${xs[c]}${hexYs[odd]![r]}`;
       // No tooltip per hex: its coordinates are printed in it, its terrain is in the legend.
-      if (seenHexes === null) hexes.add(`${at}"/>`);
-      else if (seenHexes.has(cols[c]! + row)) hexes.add(`${at}"/>`);
-      else hexes.add(`${at}" class="fog"/>`);
+      if (seenHexes === null || seenHexes.has(cols[c]! + row)) hexes.add(`${at}"/>`);
+      else fogged.add(`${at}"/>`);
       if (labels) coords.add(`<text x="${xs[c]}${labelYs[odd]![r]}${cols[c]}${row}</text>`);
     }
   }
@@ -183,6 +184,7 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   const defsAt = out.push('') - 1;
   out.push('<g class="hexes">');
   if (!hexes.empty) out.push(hexes.text());
+  if (!fogged.empty) out.push('<g class="fog">', fogged.text(), '</g>');
   out.push('</g>');
   // Drawn after every hex, so no neighbouring hex covers a label.
   if (!coords.empty) out.push('<g class="coord" text-anchor="middle">', coords.text(), '</g>');

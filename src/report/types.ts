@@ -154,7 +154,10 @@ export interface OwnUnitView {
   terrain: string;
   health: string;
   speed: number;
+  /** Every bonus: the class's ("(class)"), the type's, the unit's own ("(trained)"). */
   bonuses: string[];
+  /** The bonuses beyond its class's, which the reports list once (NationView.classRules). */
+  ownBonuses: string[];
   aboard: string | null;
   besieging: string | null;
   /** Id of the settlement it besieges, for order lines. */
@@ -166,6 +169,11 @@ export interface OwnUnitView {
    */
   doing: string[];
   builtTurn: number | null;
+}
+
+export interface ClassRuleView {
+  class: string;
+  bonuses: string[];
 }
 
 export interface QueueItem {
@@ -498,6 +506,8 @@ export interface NationView {
   happiness: IndicatorLedger;
   goals: GoalView[];
   units: OwnUnitView[];
+  /** The class bonuses of the classes among the nation's units, said once rather than on every unit. */
+  classRules: ClassRuleView[];
   settlements: OwnSettlementView[];
   projects: ProjectView[];
   externals: ExternalView[];

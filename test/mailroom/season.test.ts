@@ -33,7 +33,8 @@ describe.skipIf(!run)('a season played by mail through real servers', { timeout:
     const parsed = report.parsed;
     const token = /Your order token: (\S+)/.exec(parsed.text ?? '')?.[1];
     const sheet = parsed.attachments.find((a) => a.filename === `${nation}-orders.yaml`)!.content.toString('utf8');
-    const units = [...sheet.matchAll(/# - \{hold: ([a-z0-9-]+)\}/g)].map((m) => m[1]!).slice(0, 3);
+    // The sheet's unit headings ("# Infantry (argenta-1) at 4,5 (plains) — …") name the units.
+    const units = [...sheet.matchAll(/^ {2}# .+? \(([a-z0-9-]+)\) at \d+,\d+ /gm)].map((m) => m[1]!).slice(0, 3);
     const holds = units.map((u) => `hold ${u}`).join('\n');
     const thread = { inReplyTo: parsed.messageId, references: [parsed.messageId!] };
     const common = { from: player(nation), to: CAMPAIGN_ADDRESS, subject: `Re: ${parsed.subject}`, ...thread };
@@ -54,7 +55,7 @@ describe.skipIf(!run)('a season played by mail through real servers', { timeout:
       }
       case 'vulcanstille': {
         // The order sheet from the report, filled in and attached back (its token is already in it)
-        const filled = units.reduce((s, u) => s.replace(`# - {hold: ${u}}`, `- {hold: ${u}}`), sheet);
+        const filled = sheet.replace('\norders:\n', `\norders:\n${units.map((u) => `  - {hold: ${u}}\n`).join('')}`);
         await transport.sendMail({ ...common, text: 'Orders attached.\n\nSeverity Ashcombe\n', attachments: [{ filename: `${nation}-orders.yaml`, content: filled, contentType: 'application/x-yaml' }] });
         break;
       }

@@ -60,7 +60,7 @@ describe('Fate draws in words', () => {
     const files = renderNationReports(view, played.open.campaign, loadTemplates([builtInTemplateDir()]), ['txt', 'html']);
     expect(files.txt).toContain('(storm-riders) of Borea, healthy: rolled + + 0 − (Average (+1)) on 3: 4 = 4\n');
     expect(files.txt).toContain(', 2 suns and a moon, on 3: ');
-    expect(files.html).toContain('<td>rolled + + 0 − (Average (+1)) on 3</td><td class="num">4</td>');
+    expect(files.html).toContain('<td>rolled + + 0 − (Average (+1)) on 3</td><td>4</td>');
   });
 
   it('writes a player roll and an exploration in words in the event sentences', () => {

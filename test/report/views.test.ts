@@ -150,9 +150,11 @@ describe('maps', () => {
   it('draw every hex of the window, fogging those out of sight', () => {
     const v = view(argenta, 1);
     const svg = renderSvgMap(nationMapModel(v));
-    const layer = /<g class="hexes">([\s\S]*?)<\/g>/.exec(svg)?.[1] ?? '';
+    const layer = /<g class="hexes">([\s\S]*?)<\/g>\n<g class="coord"/.exec(svg)?.[1] ?? '';
     const hexes = layer.match(/<use href="#/g) ?? [];
-    const fogged = layer.match(/<use href="#[^"]*" x="[\d.]+" y="[\d.]+" class="fog"/g) ?? [];
+    // Out of sight: the hexes of the fog group, which carries the fog once.
+    const fogged = /<g class="fog">([\s\S]*?)<\/g>/.exec(layer)?.[1]?.match(/<use href="#[^"]*" x="[\d.]+" y="[\d.]+"\/>/g) ?? [];
+    expect(layer).not.toContain('class="fog"/>');
     expect(hexes.length).toBe(12 * 9);
     expect(hexes.length - fogged.length).toBe(v.sight.hexes.length);
     expect(svg.match(/<g class="settlement /g)?.length).toBe(2);
@@ -184,8 +186,8 @@ describe('maps', () => {
 
   it('leave labels and tooltips out of a dense map', () => {
     const svg = renderSvgMap(nationMapModel(view(argenta, 1)), { coordinates: false });
-    const layer = /<g class="hexes">([\s\S]*?)<\/g>/.exec(svg)?.[1] ?? '';
-    expect(layer.match(/<use href="#[^"]+" x="[\d.]+" y="[\d.]+"( class="fog")?\/>/g)?.length).toBe(12 * 9);
+    const layer = /<g class="hexes">([\s\S]*?)<\/g>\n<\/g>/.exec(svg)?.[1] ?? '';
+    expect(layer.match(/<use href="#[^"]+" x="[\d.]+" y="[\d.]+"\/>/g)?.length).toBe(12 * 9);
     expect(svg).not.toContain('class="coord"');
   });
 
@@ -217,7 +219,10 @@ describe('the order template', () => {
     for (const nation of [argenta, borea]) {
       const v = view(nation, 2);
       const text = renderOrderTemplate(v, campaign);
-      for (const u of v.units) expect(text).toContain(`{hold: ${u.id}}`);
+      for (const u of v.units) expect(text).toContain(`# ${u.label} at ${u.hex} (`);
+      // Holding needs no line a unit: the sheet says once how to hold with Fate pledged.
+      expect(text).not.toContain('# - {hold:');
+      expect(text).toContain('"- {hold: <unit>, fate: N}"');
       for (const s of v.settlements) expect(text).toContain(`(${s.id}), ${s.level}`);
       const lines = text.split('\n').filter((l) => l.startsWith('  # - {'));
       expect(lines.length).toBeGreaterThan(10);

@@ -221,6 +221,8 @@ export interface ReportFiles {
   svg?: string;
   /** The order sheet for the next turn (<nation>-orders.yaml). */
   orders?: string;
+  /** The machine-readable report (<nation>.yaml), when the campaign's reports.formats lists yaml. */
+  yaml?: string;
 }
 
 export interface ReportInput extends ComposeBase {
@@ -256,6 +258,8 @@ export function composeReport(input: ReportInput): OutboundMessage {
     attachments.push({ filename: `${input.nation}-orders.yaml`, contentType: 'application/yaml', content: withToken(input.files.orders, input.token) });
   }
   if (input.files.svg !== undefined) attachments.push({ filename: `${input.nation}-map.svg`, contentType: 'image/svg+xml', content: input.files.svg });
+  // Named apart from the order sheet; a reply that carries it back is not read as orders (orders/mail-sheet.ts).
+  if (input.files.yaml !== undefined) attachments.push({ filename: `${input.nation}-report.yaml`, contentType: 'application/yaml', content: input.files.yaml });
   const parts = input.resendKey !== undefined ? ['resend', input.nation, input.turn, input.resendKey] : [input.nation, input.turn, `rerun-${input.rerun}`];
   return {
     messageId: messageIdFor(base, 'report', ...parts),

@@ -38,8 +38,8 @@ export async function readReportFiles(campaignDir: string, turn: number, nation:
   const read = async (name: string) => (packed ? packed.get(name)?.toString('utf8') : existsSync(join(dir, name)) ? readFile(join(dir, name), 'utf8') : undefined);
   const txt = await read(`${nation}.txt`);
   if (txt === undefined) return undefined;
-  const [html, svg, orders] = await Promise.all([read(`${nation}.html`), read(`${nation}.svg`), read(`${nation}-orders.yaml`)]);
-  return { txt, ...(html !== undefined ? { html } : {}), ...(svg !== undefined ? { svg } : {}), ...(orders !== undefined ? { orders } : {}) };
+  const [html, svg, orders, yaml] = await Promise.all([read(`${nation}.html`), read(`${nation}.svg`), read(`${nation}-orders.yaml`), read(`${nation}.yaml`)]);
+  return { txt, ...(html !== undefined ? { html } : {}), ...(svg !== undefined ? { svg } : {}), ...(orders !== undefined ? { orders } : {}), ...(yaml !== undefined ? { yaml } : {}) };
 }
 
 /**

@@ -19,9 +19,19 @@ export interface MailSheet {
 
 const YAML_TYPES = new Set(['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml']);
 
+/**
+ * The machine-readable report the campaign mailed (its second line is `format: fatecraft-nation-report/N`):
+ * a player whose mail program keeps the attachments of the mail answered sends it back beside the orders.
+ */
+const NATION_REPORT = /^(?:#[^\n]*\n)*format: fatecraft-nation-report\//;
+function isNationReport(content: Buffer): boolean {
+  const head = content.subarray(0, 4096).toString('utf8');
+  return NATION_REPORT.test(head);
+}
+
 export function readMailSheet(mail: Pick<ParsedInbound, 'text' | 'attachments'>): MailSheet {
   const body = readTextSheet(blankMailNoise(mail.text));
-  const yaml = mail.attachments.filter((a) => /\.ya?ml$/i.test(a.filename ?? '') || YAML_TYPES.has(a.contentType));
+  const yaml = mail.attachments.filter((a) => (/\.ya?ml$/i.test(a.filename ?? '') || YAML_TYPES.has(a.contentType)) && !isNationReport(a.content));
   const first = yaml[0];
   if (!first) return { sheet: body, source: 'mail body' };
   const name = first.filename ?? 'attachment';

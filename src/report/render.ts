@@ -162,10 +162,12 @@ export interface NationFiles {
 export type NationFormat = keyof NationFiles;
 export const NATION_FORMATS: readonly NationFormat[] = ['txt', 'html', 'yaml', 'svg', 'orders'];
 /**
- * Made when campaign.yaml does not say: every format but the map on its own, which the HTML report
- * already carries (a separate .svg was a fifth of a big turn's bytes, written twice).
+ * Made when campaign.yaml does not say: what the report mail carries. The map on its own is in the
+ * HTML report already (a separate .svg was a fifth of a big turn's bytes, written twice); the
+ * machine-readable YAML is for players' tools, made (and mailed) when the campaign lists it:
+ * written for every nation and mailed to none, it was a fifth of a big turn's bytes (docs/reports.md).
  */
-export const DEFAULT_NATION_FORMATS: readonly NationFormat[] = ['txt', 'html', 'yaml', 'orders'];
+export const DEFAULT_NATION_FORMATS: readonly NationFormat[] = ['txt', 'html', 'orders'];
 
 /** The machine-readable report: what the view knows, without its repetition (nation-data.ts), tagged with its format. */
 export function nationYaml(view: NationView): string {

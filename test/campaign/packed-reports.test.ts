@@ -15,6 +15,7 @@ import { runTurn } from '../../src/jobs/run-turn.js';
 import { renderReports } from '../../src/report/renderer.js';
 import { writeReports } from '../../src/report/write.js';
 import { cleanupScratch, demoCopy, tree, writeOrders, NATIONS } from '../schedule/support.js';
+import { setReportSettings } from '../support/campaign-file.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'fatecraft-pack-'));
 afterAll(() => {
@@ -28,7 +29,7 @@ const asText = (files: Map<string, Buffer>) => Object.fromEntries([...files].map
 /** A demo campaign keeping `keep` turns' reports loose, played `turns` turns by hand. */
 async function played(label: string, keep: number, turns: number) {
   const dir = demoCopy(label);
-  appendFileSync(join(dir, 'campaign.yaml'), `\nreports:\n  keepTurns: ${keep}\n`);
+  setReportSettings(dir, { keepTurns: keep });
   const loose: Record<string, Record<string, string>> = {};
   for (let t = 1; t <= turns; t++) {
     if (t > 1) writeOrders(dir, t, NATIONS);

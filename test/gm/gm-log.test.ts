@@ -10,6 +10,7 @@ import { FakeClock } from '../../src/schedule/clock.js';
 import { readRuntime } from '../../src/schedule/runtime.js';
 import { tick } from '../../src/schedule/tick.js';
 import { CLI, cleanupScratch, demoCopy, ensureBuilt, recordingHooks, scratchDir } from '../schedule/support.js';
+import { setReportSettings } from '../support/campaign-file.js';
 
 /**
  * The GM's log the players read (campaign.yaml `reports.gmLog: true`): every operation that changed the game
@@ -24,7 +25,7 @@ afterAll(cleanupScratch);
 const HOUR = 3_600_000;
 const withGmLog = (label: string) => {
   const dir = demoCopy(label);
-  appendFileSync(join(dir, 'campaign.yaml'), 'reports:\n  gmLog: true\n');
+  setReportSettings(dir, { gmLog: true });
   return dir;
 };
 const gmLogOf = (dir: string, nation: string) => {

@@ -15,6 +15,7 @@ import { FakeClock } from '../../src/schedule/clock.js';
 import { readRuntime, writeRuntime } from '../../src/schedule/runtime.js';
 import { tick } from '../../src/schedule/tick.js';
 import { cleanupScratch, demoCopy, NATIONS, recordingHooks, scratchDir, tree, writeOrders } from '../schedule/support.js';
+import { setReportSettings } from '../support/campaign-file.js';
 
 afterAll(cleanupScratch);
 
@@ -26,9 +27,9 @@ beforeEach(() => {
 });
 
 /** A campaign ticked through `turns` turns (every nation sending empty orders after turn 1). */
-async function played(label: string, turns: number, settings = '', renderers: TurnRenderer[] = []) {
+async function played(label: string, turns: number, reports: Record<string, unknown> = {}, renderers: TurnRenderer[] = []) {
   const dir = demoCopy(label);
-  if (settings) appendFileSync(join(dir, 'campaign.yaml'), settings);
+  setReportSettings(dir, reports);
   const clock = new FakeClock('2025-03-23T17:00:00Z');
   const { hooks, sent } = recordingHooks();
   const extra = renderers.length ? { renderers } : {};
@@ -149,7 +150,7 @@ describe('rollback', () => {
 describe('over packed turns (reports.keepTurns: 1)', () => {
   it('rerun gives the same bytes; rollback to a packed turn and replaying give the same turn', async () => {
     const renderers = turnRenderers();
-    const { dir, clock, hooks } = await played('packed', 2, '\nreports:\n  keepTurns: 1\n', renderers);
+    const { dir, clock, hooks } = await played('packed', 2, { keepTurns: 1 }, renderers);
     expect([isPacked(join(dir, 'turns', '0001')), isPacked(join(dir, 'turns', '0002'))]).toEqual([true, false]);
     expect(existsSync(join(dir, 'turns', '0001', 'reports'))).toBe(false);
     const turn2 = tree(join(dir, 'turns', '0002'));

@@ -33,6 +33,9 @@ describe.skipIf(!run)('a season played by mail through real servers', { timeout:
     const parsed = report.parsed;
     const token = /Your order token: (\S+)/.exec(parsed.text ?? '')?.[1];
     const sheet = parsed.attachments.find((a) => a.filename === `${nation}-orders.yaml`)!.content.toString('utf8');
+    // The demo lists the machine-readable report among its formats, so the mail carries it too.
+    const data = parsed.attachments.find((a) => a.filename === `${nation}-report.yaml`)!.content.toString('utf8');
+    expect(data).toMatch(/^# .*\nformat: fatecraft-nation-report\/2\n/);
     // The sheet's unit headings ("# Infantry (argenta-1) at 4,5 (plains) — …") name the units.
     const units = [...sheet.matchAll(/^ {2}# .+? \(([a-z0-9-]+)\) at \d+,\d+ /gm)].map((m) => m[1]!).slice(0, 3);
     const holds = units.map((u) => `hold ${u}`).join('\n');
@@ -56,7 +59,12 @@ describe.skipIf(!run)('a season played by mail through real servers', { timeout:
       case 'vulcanstille': {
         // The order sheet from the report, filled in and attached back (its token is already in it)
         const filled = sheet.replace('\norders:\n', `\norders:\n${units.map((u) => `  - {hold: ${u}}\n`).join('')}`);
-        await transport.sendMail({ ...common, text: 'Orders attached.\n\nSeverity Ashcombe\n', attachments: [{ filename: `${nation}-orders.yaml`, content: filled, contentType: 'application/x-yaml' }] });
+        // Sent back with the report's data file still attached, first: it is not taken for the orders.
+        const attachments = [
+          { filename: `${nation}-report.yaml`, content: data, contentType: 'application/yaml' },
+          { filename: `${nation}-orders.yaml`, content: filled, contentType: 'application/x-yaml' },
+        ];
+        await transport.sendMail({ ...common, text: 'Orders attached.\n\nSeverity Ashcombe\n', attachments });
         break;
       }
       case 'westvalia': // base64 from a phone, with its signature
@@ -126,7 +134,7 @@ describe.skipIf(!run)('a season played by mail through real servers', { timeout:
         expect(report.subject).toContain(`Turn ${turn} report`);
         expect(report.text).toContain(`Your order token: `);
         expect(String(report.html)).toContain('<svg');
-        expect(report.attachments.map((a) => a.filename).sort()).toEqual([`${nation}-orders.yaml`]);
+        expect(report.attachments.map((a) => a.filename).sort()).toEqual([`${nation}-orders.yaml`, `${nation}-report.yaml`]);
         expect(mine[0]!.raw.toString('latin1')).toMatch(/Content-Type: multipart\/alternative/);
         seen[nation] = box.length;
       }

@@ -120,6 +120,17 @@ describe('orders from a parsed mail', () => {
     expect(sheet.problems.map((p) => p.reason)).toEqual(['2 order files are attached; only a.yaml was read']);
   });
 
+  it('does not take the machine-readable report the campaign mailed, sent back beside the orders, for an order file', () => {
+    const report = '# Argenta: what your nation knows after turn 3 of The Silver Marches.\nformat: fatecraft-nation-report/2\nheader:\n  turn: 3\n';
+    const orders = 'nation: argenta\norders:\n  - rest: argenta-2\n';
+    const { sheet, source } = readMailSheet({ text: 'Token: t0k\n', attachments: [attachment('argenta-report.yaml', report), attachment('argenta-orders.yaml', orders)] });
+    expect(source).toBe('attachment argenta-orders.yaml');
+    expect(sheet.problems).toEqual([]);
+    expect(sheet.entries.map((e) => e.fields)).toEqual([REST]);
+    // Alone, it leaves the body to be read.
+    expect(readMailSheet({ text: 'rest argenta-2', attachments: [attachment('argenta-report.yaml', report)] }).source).toBe('mail body');
+  });
+
   it('ignores attachments that are not order files', () => {
     const { source } = readMailSheet({ text: 'rest argenta-2', attachments: [attachment('map.png', '\x89PNG')] });
     expect(source).toBe('mail body');

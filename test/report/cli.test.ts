@@ -7,6 +7,7 @@ import { CampaignError } from '../../src/campaign/problems.js';
 import { registerCommands } from '../../src/cli/commands/index.js';
 import { runTurn } from '../../src/jobs/run-turn.js';
 import { FIXTURE, readReports, scratchCopy } from './support.js';
+import { setReportSettings } from '../support/campaign-file.js';
 
 /** `fatecraft turn` writes the reports with the turn; `fatecraft report` re-renders them in place. */
 const copies: (() => void)[] = [];
@@ -46,7 +47,7 @@ describe('fatecraft turn', () => {
 
   it('writes the maps apart as well when reports.formats asks for svg', async () => {
     const dir = copy('cli-turn-svg');
-    appendFileSync(join(dir, 'campaign.yaml'), '\nreports:\n  formats: [txt, html, svg]\n');
+    setReportSettings(dir, { formats: ['txt', 'html', 'svg'] });
     await cli('turn', dir);
     const reports = readReports(dir, 1);
     expect(Object.keys(reports).filter((n) => n.endsWith('.svg'))).toEqual(['argenta.svg', 'borea.svg', 'corsa.svg', 'gm.svg']);
@@ -134,7 +135,7 @@ describe('the GM report of a big world', () => {
 describe('reports.formats in campaign.yaml', () => {
   it('makes only the files asked for, the text report always', async () => {
     const dir = copy('cli-formats');
-    appendFileSync(join(dir, 'campaign.yaml'), '\nreports:\n  formats: [txt, orders]\n');
+    setReportSettings(dir, { formats: ['txt', 'orders'] });
     await cli('turn', dir);
     expect(Object.keys(readReports(dir, 1))).toEqual([
       'argenta-orders.yaml', 'argenta.txt', 'borea-orders.yaml', 'borea.txt', 'corsa-orders.yaml', 'corsa.txt',
@@ -144,7 +145,7 @@ describe('reports.formats in campaign.yaml', () => {
 
   it('refuses a list without the text report, and writes no turn', async () => {
     const dir = copy('cli-formats-bad');
-    appendFileSync(join(dir, 'campaign.yaml'), '\nreports:\n  formats: [html]\n');
+    setReportSettings(dir, { formats: ['html'] });
     await expect(cli('turn', dir)).rejects.toThrow(/reports\.formats: the text report \(txt\) is always made/);
     expect(readdirSync(join(dir, 'turns'))).toEqual(['0000']);
   });

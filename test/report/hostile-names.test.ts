@@ -12,6 +12,7 @@ import { readYamlSheet } from '../../src/orders/yaml-sheet.js';
 import { readTurnOrders, reportRenderer } from '../../src/report/renderer.js';
 import { xmlProblem } from '../support/xml.js';
 import { FIXTURE, readReports, scratchCopy } from './support.js';
+import { setReportSettings } from '../support/campaign-file.js';
 
 /**
  * Hostile names through the whole pipeline: an order file naming a unit and a
@@ -56,7 +57,7 @@ beforeAll(async () => {
   ({ dir, cleanup } = scratchCopy(FIXTURE, 'hostile'));
   writeFileSync(join(dir, 'orders', '0001', 'argenta.yaml'), HOSTILE_ORDERS);
   // The maps apart too (they are made only when asked for): each file that carries a name is checked.
-  appendFileSync(join(dir, 'campaign.yaml'), '\nreports:\n  formats: [txt, html, yaml, svg, orders]\n');
+  setReportSettings(dir, { formats: ['txt', 'html', 'yaml', 'svg', 'orders'] });
   await runTurn(dir, { renderers: [reportRenderer()] });
   turn1 = readReports(dir, 1);
   const open = await openCampaign(dir);

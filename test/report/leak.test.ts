@@ -7,6 +7,7 @@ import { nationView, sightOf, unitsNamedIn } from '../../src/report/nation-view.
 import { DEMO, FIXTURE, FIXTURE_TURNS, decodeEntities, play, scratchCopy, type Played, type PlayedTurn } from './support.js';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setReportSettings } from '../support/campaign-file.js';
 
 /**
  * The leak test: for every pair of nations and every turn, nothing secret of
@@ -299,7 +300,7 @@ describe.skipIf(!existsSync(DEMO))("secrecy of the GM's log in the demo campaign
   let copy: { dir: string; cleanup: () => void };
   beforeAll(async () => {
     copy = scratchCopy(DEMO, 'leak-gm-log-src');
-    appendFileSync(join(copy.dir, 'campaign.yaml'), '\nreports:\n  gmLog: true\n');
+    setReportSettings(copy.dir, { gmLog: true });
     writeFileSync(
       join(copy.dir, 'orders', '0001', '_gm.yaml'),
       [

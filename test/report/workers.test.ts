@@ -37,8 +37,8 @@ describe('a turn in worker threads', () => {
     // Re-rendered later by `fatecraft report`, in threads too: the same bytes again.
     execFileSync(process.execPath, [CLI, 'report', join(scratch, 'threaded')], { env: { ...process.env, FATECRAFT_THREADS: '3' } });
     expect(turnFiles(join(scratch, 'threaded'))).toEqual(threaded);
-    // Four files a nation; gm.html and nations.txt; state.yaml and events.yaml (the world map is inside gm.html).
-    expect(Object.keys(threaded).length).toBe(Number(nations) * 4 + 2 + 2);
+    // Three files a nation (text, HTML, order sheet); gm.html and nations.txt; state.yaml and events.yaml (the world map is inside gm.html).
+    expect(Object.keys(threaded).length).toBe(Number(nations) * 3 + 2 + 2);
     expect(threaded['events.yaml']).toMatch(/type: order_rejected/);
     expect(threaded).toEqual(single);
   }, 90_000); // two turns and a re-render, each a whole CLI process

@@ -4,6 +4,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { TOKENS } from '../mailroom/support.js';
 import { cleanupScratch, demoCopy, scratchDir, writeOrders } from './support.js';
 import { runCommandLine } from '../support/command-line.js';
+import { setReportSettings } from '../support/campaign-file.js';
 
 /**
  * A GM who runs the season by hand: `turn`, `status`, `mail send`, `rerun`, with a tick now and then.
@@ -88,7 +89,7 @@ describe('the hand-run season', { timeout: 60_000 }, () => {
 
   it("a turn's reports left unmailed until they were packed (reports.keepTurns) are mailed from the archive, as they were written", async () => {
     const dir = mailCampaign('packed-unsent');
-    appendFileSync(join(dir, 'campaign.yaml'), '\nreports:\n  keepTurns: 1\n');
+    setReportSettings(dir, { keepTurns: 1 });
     await cli('2025-03-20T10:00:00Z', 'tick', dir);
     await cli('2025-03-21T10:00:00Z', 'turn', dir);
     const written = reportText(dir, 1);

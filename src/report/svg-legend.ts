@@ -1,7 +1,7 @@
 import { escapeXml } from './escape.js';
 import type { MapModel } from './map-model.js';
 import { inkOn } from './palette.js';
-import { moveArrow, movePaths, num, settlementPaint, type SymbolKit, TEXT_SIZE, unitPill } from './svg-symbols.js';
+import { moveArrow, movePaths, num, settlementPaint, type SymbolKit, TEXT_SIZE } from './svg-symbols.js';
 import type { MapMark } from './types.js';
 
 /**
@@ -40,7 +40,7 @@ function columns({ model, terrains, fogged, R, kit }: LegendInput): [Entry[], En
   const left: Entry[] = [{ draw: null, text: 'Nations: units, letter × how many' }];
   for (const n of model.nations) {
     const label = n.letter && n.letter !== '?' ? `${n.letter}×2` : '2';
-    left.push({ draw: (x, y) => unitPill(x, y, escapeXml(label), n.colour, inkOn(n.colour)), text: `${n.name}${n.id === model.reader ? ' (you)' : ''}` });
+    left.push({ draw: (x, y) => kit.pill(x, y, escapeXml(label), n.colour, inkOn(n.colour)), text: `${n.name}${n.id === model.reader ? ' (you)' : ''}` });
   }
   const levels = new Set(model.settlements.map((s) => s.level));
   const reader = model.nations[0]?.colour ?? '#000';

@@ -7,7 +7,7 @@ import type { MapModel, MapUnit } from './map-model.js';
 import { inkOn } from './palette.js';
 import { renderLegend } from './svg-legend.js';
 import { renderOverview, type OverviewBase } from './svg-overview.js';
-import { moveArrow, movePaths, num, settlementPaint, SymbolKit, SYMBOL_STYLE, TEXT_SIZE, unitPill } from './svg-symbols.js';
+import { moveArrow, movePaths, num, settlementPaint, SymbolKit, SYMBOL_STYLE, TEXT_SIZE } from './svg-symbols.js';
 
 /**
  * The hex map as a standalone SVG: flat-topped hexes in odd-q columns (odd
@@ -267,7 +267,7 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
       const nation = groups[i]!;
       const units = here.get(nation)!;
       const fill = colour.get(nation) ?? '#000';
-      const pill = unitPill(px, y + (settled.has(hex) ? -R * 0.25 : R * 0.08) + i * (TEXT_SIZE.count + 4), `${letterOf.get(nation) ?? ''}${units.length}`, fill, inkOf.get(nation) ?? '#fff');
+      const pill = kit.pill(px, y + (settled.has(hex) ? -R * 0.25 : R * 0.08) + i * (TEXT_SIZE.count + 4), `${letterOf.get(nation) ?? ''}${units.length}`, fill, inkOf.get(nation) ?? '#fff');
       tokens.add(`<g class="unit n-${cssName(nation)}" data-hex="${hex}">\n<title>${escapeXml(`${nationName.get(nation) ?? nation} at ${hex}: ${units.map((u) => u.label).join('; ')}`)}</title>\n${pill}\n</g>`);
     }
   }

@@ -89,6 +89,8 @@ function shape(name: SymbolName, R: number): string {
 /** The symbols of one map: placed by name, defined once in its <defs> under the map's own id prefix. */
 export class SymbolKit {
   private readonly used = new Set<SymbolName>();
+  /** The widths of unit boxes placed so far: one box shape each. */
+  private readonly pillWidths = new Set<number>();
 
   constructor(
     private readonly token: string,
@@ -101,25 +103,37 @@ export class SymbolKit {
     return `<use href="#${this.token}-s-${name}" x="${num(x)}" y="${num(y)}"${paint}/>`;
   }
 
+  /**
+   * Units of one nation in one hex: a box in its colour with its letter and how many ("A×3"). The box
+   * is a <use> of one shape per width (a map has a hundred boxes and two or three widths), coloured
+   * by the <use>; the ink stays an attribute, so the count reads even where a mail program drops the
+   * map's stylesheet.
+   */
+  pill(x: number, y: number, label: string, colour: string, ink: string): string {
+    // Bold 9px digits and capitals are about 6px wide in the faces this map asks for.
+    const width = label.length * 6 + 5;
+    this.pillWidths.add(width);
+    return (
+      `<use href="#${this.token}-p${width}" x="${num(x)}" y="${num(y)}" fill="${colour}"/>` +
+      `<text class="count" x="${num(x)}" y="${num(y + TEXT_SIZE.count * 0.36)}" fill="${SHORT_INK[ink] ?? ink}">${label}</text>`
+    );
+  }
+
   /** The definitions of the symbols placed so far. */
   defs(): string {
-    return [...this.used].sort().map((name) => `<g id="${this.token}-s-${name}" class="symbol-${name}">${shape(name, this.R)}</g>`).join('');
+    const height = PILL_HEIGHT;
+    const pills = [...this.pillWidths]
+      .sort((a, b) => a - b)
+      .map((w) => `<rect id="${this.token}-p${w}" x="${num(-w / 2)}" y="${num(-height / 2)}" width="${w}" height="${height}" rx="3" stroke="#fff"/>`);
+    return [...this.used].sort().map((name) => `<g id="${this.token}-s-${name}" class="symbol-${name}">${shape(name, this.R)}</g>`).join('') + pills.join('');
   }
 }
 
+const PILL_HEIGHT = TEXT_SIZE.count + 3;
+const SHORT_INK: Record<string, string> = { '#ffffff': '#fff', '#000000': '#000' };
+
 /** A settlement's paint: its square's outline and a capital's dot in the nation's colour. */
 export const settlementPaint = (colour: string) => ` fill="${colour}" stroke="${colour}"`;
-
-/** Units of one nation in one hex: a box in its colour with its letter and how many ("A×3"). */
-export function unitPill(x: number, y: number, label: string, colour: string, ink: string): string {
-  // Bold 9px digits and capitals are about 6px wide in the faces this map asks for.
-  const width = label.length * 6 + 5;
-  const height = TEXT_SIZE.count + 3;
-  return (
-    `<rect x="${num(x - width / 2)}" y="${num(y - height / 2)}" width="${width}" height="${height}" rx="3" fill="${colour}" stroke="#fff"/>` +
-    `<text class="count" x="${num(x)}" y="${num(y + TEXT_SIZE.count * 0.36)}" fill="${ink}">${label}</text>`
-  );
-}
 
 /**
  * A move as path data: a line through the centres of the hexes passed, its

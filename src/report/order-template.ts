@@ -166,7 +166,7 @@ function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map:
     out.push(line(`{siege: ${unit.id}, action: poison_water}`, `bloody the garrison of ${target?.name ?? unit.besieging}`));
     out.push(line(`{assault: ${unit.id}}`, `storm ${target?.name ?? unit.besieging}; add "support: [ids]" of other besiegers`));
   } else if (military) {
-    for (const f of inReach(near.units)) out.push(line(`{attack: ${unit.id}, target: ${f.id}}`, `${f.label} at ${f.hex}`));
+    for (const f of inReach(near.units)) out.push(line(`{attack: ${unit.id}, target: ${f.id}}`, targetText(f)));
     for (const f of inReach(near.settlements)) out.push(line(`{attack: ${unit.id}, target: ${f.id}}`, `lay siege to ${f.name} (${f.nationName}) at ${f.hex}`));
     for (const s of inReach(near.own)) out.push(line(`{defend: ${unit.id}, protect: ${s.id}}`, `join the defence of ${s.name}`));
     const home = view.settlements.find((s) => s.hex === unit.hex);
@@ -186,6 +186,14 @@ function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map:
   }
   if (!unit.aboard) out.push(...actionLines(unit, view, campaign));
   return out;
+}
+
+/**
+ * A foreign unit as an attack line's comment: the order beside it already names its id, so the
+ * comment says what it is, whose, where, and whether it is bloodied (an easier target).
+ */
+function targetText(f: NationView['sight']['units'][number]): string {
+  return `${f.typeName}${f.name ? ` '${f.name}'` : ''} of ${f.nationName} at ${f.hex}${f.health === 'bloodied' ? ', bloodied' : ''}`;
 }
 
 /** At most this many targets suggested per action, nearest first: the sheet is a reminder, not a list of the world. */

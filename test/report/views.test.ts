@@ -223,6 +223,15 @@ describe('the order template', () => {
       // Holding needs no line a unit: the sheet says once how to hold with Fate pledged.
       expect(text).not.toContain('# - {hold:');
       expect(text).toContain('"- {hold: <unit>, fate: N}"');
+      // An attack line's comment says what the target is without repeating the id the order names.
+      const attackLines = text.split('\n').filter((x) => x.includes('{attack:'));
+      if (nation === argenta) expect(attackLines.length).toBeGreaterThan(0);
+      for (const f of v.sight.units) {
+        for (const l of attackLines.filter((x) => x.includes(`target: ${f.id}}`))) {
+          expect(l).not.toContain(`(${f.id})`);
+          expect(l).toContain(` of ${f.nationName} at ${f.hex}${f.health === 'bloodied' ? ', bloodied' : ''}`);
+        }
+      }
       for (const s of v.settlements) expect(text).toContain(`(${s.id}), ${s.level}`);
       const lines = text.split('\n').filter((l) => l.startsWith('  # - {'));
       expect(lines.length).toBeGreaterThan(10);

@@ -16,6 +16,12 @@ export interface SyntheticOptions {
   width: number;
   height: number;
   seed: string;
+  /**
+   * Diplomats at work (issue 22's benchmark): each nation's first worker stands in its capital and
+   * preaches there or opens a trade route to its village, its second stands by the next nation's
+   * village and spies on it. Without it the campaign is byte for byte what it always was.
+   */
+  actions?: boolean;
 }
 
 export interface SyntheticCampaign {
@@ -58,6 +64,8 @@ export function generateCampaign(opts: SyntheticOptions): SyntheticCampaign {
   const nations: Record<string, unknown> = {};
   const resources: { hex: string; kind: string; name: string }[] = [];
   const occupied = new Map<HexKey, NationId>();
+  /** With `actions`: the worker who spies, and on whom. */
+  const spying = new Map<string, NationId>();
   const nationIds: NationId[] = [];
 
   for (let i = 0; i < opts.nations; i++) {
@@ -83,9 +91,17 @@ export function generateCampaign(opts: SyntheticOptions): SyntheticCampaign {
 
     // Units spread over the region, the workers near the capital.
     const spots = hexesWithin(offsetOf(capital), Math.max(2, Math.floor(Math.min(cellW, cellH) / 2)));
+    const neighbour = (i % per) < per - 1 && i + 1 < opts.nations ? asNationId(`n${String(i + 1).padStart(4, '0')}`) : undefined;
+    // By the next nation's first village (two hexes west of its capital): within an espionage's reach.
+    const byNeighbour = clampHex(cx + cellW - 4, cy + 1, width, height);
     for (let u = 0; u < opts.unitsPerNation; u++) {
       const spot = pick(spots);
-      const hex = clampHex(spot.col, spot.row, width, height);
+      let hex = clampHex(spot.col, spot.row, width, height);
+      if (opts.actions && (u === 0 || (u === 1 && !neighbour))) hex = capital;
+      if (opts.actions && u === 1 && neighbour) {
+        hex = byNeighbour;
+        spying.set(asUnitId(`${nation}-u${u}`), neighbour);
+      }
       setPlains(grid, hex);
       const type = u < 2 ? 'worker' : pick(MILITARY);
       const id = asUnitId(`${nation}-u${u}`);
@@ -102,7 +118,7 @@ export function generateCampaign(opts: SyntheticOptions): SyntheticCampaign {
     };
   }
 
-  const orders = planOrders(state, nationIds, rng, (col, row) => (grid[row]?.[col] ?? '~') !== '~');
+  const orders = planOrders(state, nationIds, rng, (col, row) => (grid[row]?.[col] ?? '~') !== '~', opts.actions ? spying : undefined);
   const campaign = {
     name: 'synthetic',
     title: `Synthetic campaign: ${opts.nations} nations, ${opts.unitsPerNation} units each`,
@@ -128,7 +144,7 @@ function setPlains(grid: string[][], hex: HexKey): void {
 }
 
 /** Orders a player might plausibly give, found through a hex index of units. */
-function planOrders(state: GameState, nationIds: NationId[], rng: () => number, isLand: (col: number, row: number) => boolean): Record<string, Record<string, unknown>> {
+function planOrders(state: GameState, nationIds: NationId[], rng: () => number, isLand: (col: number, row: number) => boolean, spying?: ReadonlyMap<string, NationId>): Record<string, Record<string, unknown>> {
   const byHex = new Map<string, string[]>();
   const push = <K>(m: Map<K, string[]>, k: K, v: string) => {
     const list = m.get(k);
@@ -154,7 +170,10 @@ function planOrders(state: GameState, nationIds: NationId[], rng: () => number, 
       if (!u) continue;
       const speed = TYPES[u.type as keyof typeof TYPES].speed;
       if (u.type === 'worker') {
-        orders.push(rng() < 0.5 ? { found: id, name: `New town ${id}` } : { hold: id });
+        // One draw either way, so the orders after it are the same with and without actions.
+        const r = rng();
+        if (spying) orders.push(workerAction(id, nation, spying.get(id), r < 0.5));
+        else orders.push(r < 0.5 ? { found: id, name: `New town ${id}` } : { hold: id });
         busy.add(id);
         continue;
       }
@@ -191,4 +210,10 @@ function planOrders(state: GameState, nationIds: NationId[], rng: () => number, 
     out[nation] = { nation, turn: 1, orders };
   }
   return out;
+}
+
+/** A worker's action with `actions`: spy on the neighbour it stands by, else preach in its capital or open a route from it. */
+function workerAction(id: string, nation: NationId, neighbour: NationId | undefined, preach: boolean): Record<string, unknown> {
+  if (neighbour) return { act: id, action: 'espionage', target: neighbour };
+  return preach ? { act: id, action: 'preach', target: `${nation}-cap` } : { act: id, action: 'trade', target: [`${nation}-cap`, `${nation}-v1`] };
 }

@@ -89,7 +89,10 @@ export function unitsNamedIn(e: LoggedEvent): UnitId[] {
     case 'siege_started':
       return [e.besieger];
     case 'settlement_captured':
+    case 'external_captured':
       return [...e.by];
+    case 'external_destroyed':
+      return [...e.units];
     case 'settlement_revolted':
       return [...e.garrison];
     case 'catch_roll':
@@ -278,6 +281,9 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
       case 'settlement_captured':
       case 'settlement_upgraded':
       case 'external_built':
+      case 'external_captured':
+      case 'external_destroyed':
+      case 'external_held':
         summary.settlementNews.push(text);
         break;
       case 'goal_completed':

@@ -4,6 +4,7 @@ import { GameMap, type Reach } from '../core/map.js';
 import { pushTo } from '../core/multimap.js';
 import { plainText } from './escape.js';
 import { distance, mayTake } from '../core/world/action-target.js';
+import { actionLocks } from '../core/structure-perks.js';
 import type { ActionDef } from '../core/world/action-types.js';
 import { compareHexes, resourcesByHex } from './map-grid.js';
 import type { NationView, OwnSettlementView, OwnUnitView } from './types.js';
@@ -209,6 +210,7 @@ function actionLines(unit: OwnUnitView, view: NationView, campaign: Campaign): s
   if (!near.length) return [];
   const out: string[] = [];
   for (const a of actions) {
+    if (!unlockedFor(view, campaign, a.id)) continue;
     const roll = a.roll ? `d6 + Fate to beat ${a.roll.beat}` : 'no roll';
     const fits = (nation: string) => a.whose === 'any' || (a.whose === 'own') === (nation === me);
     if (a.targets.includes('route')) {
@@ -239,6 +241,15 @@ function actionLines(unit: OwnUnitView, view: NationView, campaign: Campaign): s
     }
   }
   return out;
+}
+
+/** An action some structure unlocks (docs/rules.md X6) is suggested only to a nation holding one of those structures. */
+function unlockedFor(view: NationView, campaign: Campaign, action: string): boolean {
+  const lock = actionLocks(campaign).get(action);
+  if (!lock) return true;
+  if (view.settlements.some((s) => s.structureIds.some((id) => lock.structures.includes(id)))) return true;
+  const names = new Set(lock.externals.map((id) => campaign.externals[id]?.name ?? id));
+  return view.externals.some((e) => names.has(e.name));
 }
 
 /** The actions a unit type may take, in id order, worked out once per campaign and type. */

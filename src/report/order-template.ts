@@ -7,7 +7,7 @@ import { distance, mayTake } from '../core/world/action-target.js';
 import { actionLocks } from '../core/structure-perks.js';
 import type { ActionDef } from '../core/world/action-types.js';
 import { compareHexes, resourcesByHex } from './map-grid.js';
-import type { NationView, OwnSettlementView, OwnUnitView } from './types.js';
+import type { ExternalView, NationView, OwnSettlementView, OwnUnitView } from './types.js';
 
 /**
  * The order sheet for next turn, as a YAML order file (the format of
@@ -58,7 +58,7 @@ export function renderOrderTemplate(view: NationView, campaign: Campaign): strin
 
   out.push(...answerLines(view));
   if (view.units.length) out.push('  # ——— Units ———');
-  const near: Nearby = { units: new HexLists(view.sight.units), settlements: new HexLists(view.sight.settlements), own: new HexLists(view.settlements) };
+  const near: Nearby = { units: new HexLists(view.sight.units), settlements: new HexLists(view.sight.settlements), own: new HexLists(view.settlements), structures: structuresByHex(view) };
   for (const unit of view.units) {
     out.push('  #');
     out.push(...unitLines(unit, view, campaign, map, ports, near));
@@ -122,6 +122,14 @@ interface Nearby {
   units: HexLists<NationView['sight']['units'][number]>;
   settlements: HexLists<NationView['sight']['settlements'][number]>;
   own: HexLists<OwnSettlementView>;
+  /** External structures, own and in sight, by hex: fought for from their hex or the next (docs/rules.md X1-X2). */
+  structures: Map<string, ExternalView[]>;
+}
+
+function structuresByHex(view: NationView): Map<string, ExternalView[]> {
+  const byHex = new Map<string, ExternalView[]>();
+  for (const e of [...view.externals, ...view.sight.externals]) pushTo(byHex, e.hex, e);
+  return byHex;
 }
 
 function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map: GameMap, ports: ReadonlySet<HexKey>, near: Nearby): string[] {
@@ -168,6 +176,14 @@ function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map:
     for (const f of inReach(near.units)) out.push(line(`{attack: ${unit.id}, target: ${f.id}}`, `${f.label} at ${f.hex}`));
     for (const f of inReach(near.settlements)) out.push(line(`{attack: ${unit.id}, target: ${f.id}}`, `lay siege to ${f.name} (${f.nationName}) at ${f.hex}`));
     for (const s of inReach(near.own)) out.push(line(`{defend: ${unit.id}, protect: ${s.id}}`, `join the defence of ${s.name}`));
+    if (near.structures.size && !unit.aboard) {
+      for (const hex of [at, ...map.adjacent(at)]) {
+        for (const e of near.structures.get(hex) ?? []) {
+          if (e.nation === view.nation.id) out.push(line(`{defend: ${unit.id}, protect: ${e.id}}`, `join the defence of the ${e.name} at ${e.hex}`));
+          else out.push(line(`{attack: ${unit.id}, target: ${e.id}}`, `the ${e.name} of ${e.nationName} at ${e.hex}: infantry takes it; "destroy: true" razes it`));
+        }
+      }
+    }
     const home = view.settlements.find((s) => s.hex === unit.hex);
     if (home) {
       for (const f of view.sight.units.filter((f) => f.hex === unit.hex && f.besieging !== null)) out.push(line(`{sortie: ${unit.id}, target: ${f.id}}`, `sally out of ${home.name} against ${f.label}`));

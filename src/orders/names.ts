@@ -205,9 +205,11 @@ export class NameBook {
     const s = this.settlements.get(text);
     if (s) return { ok: true, value: { settlement: s } };
     const structure = this.structureTarget(text);
-    if (structure) return structure;
+    if (structure?.ok) return structure;
     const u = this.ownUnits.get(text) ?? this.seenUnits.get(text);
     if (u) return { ok: true, value: { unit: u } };
+    // Written like a structure ("the mine at 9,4") and no unit is called so: say why no structure was found.
+    if (structure) return structure;
     const part = partOf(text, this.ownUnits, this.seenUnits);
     if (part) return part.ok ? { ok: true, value: { unit: part.value } } : part;
     return {

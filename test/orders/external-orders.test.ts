@@ -54,6 +54,13 @@ describe('attacking a structure, in plain text and YAML', () => {
     expect(orders('attack the mine at 9,4 with a-1').refused?.[0]?.reason).toBe('you see no Silver mine at 9,4');
   });
 
+  it('a unit whose name reads like a structure somewhere is still that unit', () => {
+    const named = structuredClone(state);
+    named.units['g-1' as keyof typeof named.units]!.name = 'Mine at Dawn';
+    const orders = interpretSheet(readTextSheet('attack "Mine at Dawn" with a-1'), argenta, campaign, named).orders;
+    expect(orders.orders).toEqual([{ kind: 'attack', unit: 'a-1', target: { unit: 'g-1' } }]);
+  });
+
   it('the receipt echoes it in words', () => {
     const sheet = readTextSheet('Nation: argenta\nTurn: 1\nraze the mine at 9,4 with a-1 supported by a-2\n');
     const r = buildReceipt({ campaign, state, sheet, nation: argenta }).receipt;

@@ -1,3 +1,4 @@
+import { withArticle } from '../core/prose.js';
 import type { Campaign } from '../core/campaign.js';
 import type { LoggedEvent } from '../core/events.js';
 import { compareIds, sortedKeys, type HexKey, type NationId, type UnitId } from '../core/ids.js';
@@ -180,6 +181,10 @@ function rumourOf(e: LoggedEvent, names: Namer, state: GameState): Rumour | unde
     }
     case 'settlement_captured':
       return rumour(`Travellers say ${names.settlement(e.settlement)} has fallen: ${n(e.to)} took it from ${n(e.from)}.`, state.settlements[e.settlement]?.hex);
+    case 'external_captured':
+      return rumour(`Travellers say ${n(e.to)} has taken ${withArticle(names.campaign.externals[e.structure]?.name ?? 'structure')} from ${n(e.from)}.`, e.at);
+    case 'external_destroyed':
+      return rumour(`Travellers say ${n(e.by)} has razed ${withArticle(names.campaign.externals[e.structure]?.name ?? 'structure')} of ${n(e.nation)}.`, e.at);
     case 'settlement_founded':
       return rumour(`It is said that ${n(e.nation)} has founded a new settlement, ${e.name}.`, e.at);
     case 'nation_fallen':

@@ -7,7 +7,7 @@ import { FIXTURE, play, type Played } from './support.js';
 
 /**
  * A structure fought over (docs/rules.md X3): its owner and its attacker read what became of it, in words
- * (no ids, no battle scopes); a third nation reads nothing.
+ * (no ids, no battle scopes); a third nation near enough hears a rumour of a taking or a razing, without the place.
  */
 let played: Played;
 beforeAll(async () => {
@@ -42,7 +42,12 @@ describe('fights for structures in the reports', () => {
     }
   });
 
-  it('tells no one else', () => {
-    expect(report(corsa)).not.toContain('Silver Mine at 3,6');
+  it('tells no one else more than a rumour, without the place', () => {
+    const txt = report(corsa);
+    expect(txt).not.toContain('Silver Mine at 3,6');
+    // Port Corsa is within a rumour's range of 3,6.
+    expect(txt).toContain('Travellers say Borea has taken a Silver Mine from Argenta.');
+    expect(txt).toContain('Travellers say Argenta has razed a Silver Mine of Borea.');
+    expect(txt).not.toContain('held its Silver Mine');
   });
 });

@@ -25,10 +25,13 @@ const fights: LoggedEvent[] = [
   { seq: 9003, phase: 'combat', type: 'external_held', nations: [argenta, borea], external: asExternalId('x7'), structure: 'silver-mine', at, nation: argenta, by: borea, battle: 'external:x7' },
 ];
 
-function report(nation: typeof argenta): string {
+function viewOf(nation: typeof argenta) {
   const t = played.turns[0]!;
-  const view = nationView(played.open.campaign, t.before, t.state, [...t.events, ...fights], nation, { orders: t.orders, legend: played.open.file.map.legend });
-  return renderNationReports(view, played.open.campaign, loadTemplates([builtInTemplateDir()]), ['txt']).txt as string;
+  return nationView(played.open.campaign, t.before, t.state, [...t.events, ...fights], nation, { orders: t.orders, legend: played.open.file.map.legend });
+}
+
+function report(nation: typeof argenta): string {
+  return renderNationReports(viewOf(nation), played.open.campaign, loadTemplates([builtInTemplateDir()]), ['txt']).txt as string;
 }
 
 describe('fights for structures in the reports', () => {
@@ -40,6 +43,14 @@ describe('fights for structures in the reports', () => {
       expect(txt).toContain('Argenta held its Silver Mine at 3,6 against Borea.');
       expect(txt).not.toMatch(/external:x\d|\bx[789]\b/);
     }
+  });
+
+  it("marks the map where a nation lost a structure or took one", () => {
+    const marks = (nation: typeof argenta) => viewOf(nation).changes.marks.filter((m) => m.hex === '3,6').map((m) => m.kind).sort();
+    // Argenta lost the mine Borea took; Borea took one and lost the one Argenta razed.
+    expect(marks(argenta)).toContain('lost');
+    expect(marks(borea)).toEqual(expect.arrayContaining(['lost', 'new']));
+    expect(marks(corsa)).toEqual([]);
   });
 
   it('tells no one else more than a rumour, without the place', () => {

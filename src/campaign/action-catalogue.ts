@@ -176,6 +176,12 @@ export function readActionCatalogue(value: unknown, locate: Locate, file: string
     const other = def && Object.values(entries).find((o) => o.id !== def.id && o.verb === def.verb && overlap(o, def));
     if (def && other) r.problem(['actions', i, 'verb'], `"${def.verb}" is also the verb of "${other.id}": an order could not tell them apart (give one another verb, or make one whose: own and the other whose: foreign)`);
   });
+  // Structures that unlock actions (campaign.yaml `unlocksActions`, docs/rules.md X6) name actions of this catalogue.
+  for (const [kind, list] of [['structures', campaign.structures], ['externals', campaign.externals]] as const) {
+    for (const st of Object.values(list)) {
+      for (const a of st.unlocksActions ?? []) if (!entries[a]) r.problem([], `campaign.yaml ${kind}.${st.id}.unlocksActions names "${a}", which is no action of this catalogue (actions are: ${Object.keys(entries).sort().join(', ')})`);
+    }
+  }
   if (r.problems.length) return { problems: r.problems };
   return { catalogue: { entries, source: file }, problems: [] };
 }

@@ -72,6 +72,7 @@ const structureSchema = z.strictObject({
   extraBuilds: z.strictObject({ military: z.number().int().optional(), diplomatic: z.number().int().optional() }).optional(),
   taxRelief: z.number().int().min(1).optional(),
   locked: z.boolean().optional(),
+  unlocksActions: z.array(id).optional(),
 });
 
 const externalSchema = z.strictObject({
@@ -81,6 +82,8 @@ const externalSchema = z.strictObject({
   requiresResource: z.string().optional(),
   onComplete: yieldSchema.optional(),
   perTurn: yieldSchema.optional(),
+  extraBuilds: z.strictObject({ military: z.number().int().optional(), diplomatic: z.number().int().optional() }).optional(),
+  unlocksActions: z.array(id).optional(),
 });
 
 const goalSchema = z.strictObject({
@@ -302,7 +305,7 @@ export const stateFileSchema = z.strictObject({
       gainedTurn: z.number().int().optional(),
     }),
   ),
-  externals: z.record(id, z.strictObject({ id, type: id, nation: id, hex })),
+  externals: z.record(id, z.strictObject({ id, type: id, nation: id, hex, builtBy: id.optional() })),
   builds: z.array(
     z.strictObject({
       id: z.string(),
@@ -392,6 +395,7 @@ export const rulesSchema = z.strictObject({
     extraActionEvery: z.number().int().min(1),
     captureUndefended: z.boolean(),
   }),
+  externals: z.strictObject({ maxDefenders: z.number().int().min(0), captureClasses: z.array(unitClass), takeDiplomats: z.boolean() }),
   victoryRenown: z.number().int().min(0),
   advanceAfterVictory: z.boolean(),
   nmrFlagAfter: z.number().int().min(1),

@@ -13,6 +13,8 @@ export function auditTurn(before: GameState, after: GameState, events: readonly 
   const created = new Set<string>();
   const captured = new Map<string, string>();
   const founded = new Set<string>();
+  const externalTo = new Map<string, string>();
+  const externalGone = new Set<string>();
   const sums = new Map<string, number>();
   const add = (key: string, delta: number) => sums.set(key, (sums.get(key) ?? 0) + delta);
   for (const e of events) {
@@ -20,6 +22,8 @@ export function auditTurn(before: GameState, after: GameState, events: readonly 
     if (e.type === 'unit_created') created.add(e.unit);
     if (e.type === 'settlement_captured' || e.type === 'settlement_revolted') captured.set(e.settlement, e.to);
     if (e.type === 'settlement_founded') founded.add(e.settlement);
+    if (e.type === 'external_captured') externalTo.set(e.external, e.to);
+    if (e.type === 'external_destroyed') externalGone.add(e.external);
     if (e.type === 'resource') add(`${e.nation}:${e.resource}`, e.delta);
     if (e.type === 'indicator') add(`${e.nation}:${e.indicator}`, e.delta);
   }
@@ -37,6 +41,12 @@ export function auditTurn(before: GameState, after: GameState, events: readonly 
   }
   for (const id of sortedKeys(after.settlements)) {
     if (!before.settlements[id] && !founded.has(id)) problems.push(`settlement ${id} appeared without an event`);
+  }
+  for (const id of sortedKeys(before.externals)) {
+    const was = before.externals[id];
+    const now = after.externals[id];
+    if (!now && !externalGone.has(id)) problems.push(`external structure ${id} vanished without an event`);
+    else if (was && now && now.nation !== was.nation && externalTo.get(id) !== now.nation) problems.push(`external structure ${id} changed hands without an event`);
   }
   for (const nation of sortedKeys(after.nations)) {
     const a = after.nations[nation];

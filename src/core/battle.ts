@@ -3,7 +3,7 @@ import { unitModifiers, sumModifiers } from './bonuses.js';
 import { fateModifier } from './checks/lookup.js';
 import type { TurnContext } from './context.js';
 import type { BattleSide, Casualty, DieRoll, Modifier, UnitRoll } from './events.js';
-import { compareIds, type HexKey, type NationId, type UnitId } from './ids.js';
+import { compareIds, type ExternalId, type HexKey, type NationId, type UnitId } from './ids.js';
 import type { UnitState } from './state.js';
 import { unitName } from './unit-name.js';
 import { foughtAsWarfare, fightWarfare } from './warfare/turn-battle.js';
@@ -29,6 +29,8 @@ export interface BattleSpec {
   kind: 'open' | 'assault';
   attacker: BattleForce;
   defender: BattleForce;
+  /** A fight for an external structure (docs/rules.md X2): its id and its name in prose; the attackers roll as against walls. */
+  structure?: { external: ExternalId; name: string };
 }
 
 export interface BattleOutcome {
@@ -42,6 +44,7 @@ export interface BattleOutcome {
  * (spec.id) names the dice stream only.
  */
 export function battleName(ctx: TurnContext, spec: BattleSpec, side: 'attacker' | 'defender'): string {
+  if (spec.structure) return `the fight for ${spec.structure.name}`;
   const settlement = ctx.settlementAt(spec.at)?.name;
   if (spec.kind === 'assault' && settlement) return `the assault on ${settlement} at ${spec.at}`;
   const enemy = side === 'attacker' ? spec.defender : spec.attacker;
@@ -57,7 +60,8 @@ function bonusCount(ctx: TurnContext, unit: UnitState): number {
 export function fightBattle(ctx: TurnContext, spec: BattleSpec): BattleOutcome {
   if (foughtAsWarfare(ctx, spec)) return fightWarfare(ctx, spec);
   const stream = ctx.dice.stream(`battle:${spec.id}`);
-  const situation = spec.kind === 'open' ? 'open' : 'siege';
+  // A fight for a structure is no open field: open-field bonuses (a cavalry charge) do not count (docs/rules.md X2).
+  const situation = spec.kind === 'open' && !spec.structure ? 'open' : 'siege';
   const rollUnits = (force: BattleForce, enemy: BattleForce, attackingWalls: boolean, dice = stream): UnitRoll[] =>
     force.units.map((unit) => {
       const type = ctx.unitType(unit);
@@ -83,12 +87,14 @@ export function fightBattle(ctx: TurnContext, spec: BattleSpec): BattleOutcome {
       total,
     };
   };
-  const attacker = rollSide(spec.attacker, spec.defender, spec.kind === 'assault');
+  // Storming walls, or a structure out in the world: bonuses "vs structure" count for the attackers.
+  const walls = spec.kind === 'assault' || spec.structure !== undefined;
+  const attacker = rollSide(spec.attacker, spec.defender, walls);
   const defender = rollSide(spec.defender, spec.attacker, false);
   // Aspects are invoked after the roll (seed 000), before the sides are compared.
   if (ctx.rules.fate.aspects) {
     invokeInBattle(ctx, spec, attacker, defender, (side, dice) =>
-      side === attacker ? rollUnits(spec.attacker, spec.defender, spec.kind === 'assault', dice) : rollUnits(spec.defender, spec.attacker, false, dice),
+      side === attacker ? rollUnits(spec.attacker, spec.defender, walls, dice) : rollUnits(spec.defender, spec.attacker, false, dice),
     );
   }
   const deficit = Math.abs(attacker.total - defender.total);
@@ -109,7 +115,7 @@ export function fightBattle(ctx: TurnContext, spec: BattleSpec): BattleOutcome {
     overkill = hit.overkill;
   }
   const nations = [spec.attacker.nation, spec.defender.nation].sort(compareIds);
-  ctx.emit({ type: 'battle', nations, battle: spec.id, at: spec.at, kind: spec.kind, attacker, defender, winner, deficit, casualties, overkill });
+  ctx.emit({ type: 'battle', nations, battle: spec.id, at: spec.at, kind: spec.kind, attacker, defender, winner, deficit, casualties, overkill, ...(spec.structure ? { external: spec.structure.external } : {}) });
   for (const c of casualties) {
     const unit = ctx.unit(c.unit);
     if (!unit) continue;

@@ -81,6 +81,8 @@ export interface StructureType {
   extraBuilds?: { military?: number; diplomatic?: number };
   /** Built only once an event has unlocked it for the nation ("technology"). */
   locked?: boolean;
+  /** Actions of actions.yaml a nation may take only while it holds one of the structures listing them (docs/rules.md X6). */
+  unlocksActions?: string[];
 }
 
 /** A structure out in the world (mine, dig site), built by a diplomatic unit's action. */
@@ -93,6 +95,10 @@ export interface ExternalType {
   requiresResource?: string;
   onComplete?: Yield;
   perTurn?: Yield;
+  /** More units a turn in the owner's settlement nearest to it (docs/rules.md X5). */
+  extraBuilds?: { military?: number; diplomatic?: number };
+  /** Actions it unlocks for its owner, as a settlement structure's (docs/rules.md X6). */
+  unlocksActions?: string[];
 }
 
 export interface Resource {

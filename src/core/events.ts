@@ -100,7 +100,7 @@ export type TurnEvent =
   | { type: 'unit_moved'; nations: NationId[]; unit: UnitId; from: HexKey; to: HexKey; path: HexKey[]; carried?: UnitId[] }
   | { type: 'unit_fled'; nations: NationId[]; unit: UnitId; attacker: UnitId; from: HexKey; to: HexKey; coin?: DieRoll }
   | { type: 'pursuit'; nations: NationId[]; attacker: UnitId; target: UnitId; caught: boolean; reason: string; coin?: DieRoll }
-  | { type: 'battle'; nations: NationId[]; battle: string; at: HexKey; kind: 'open' | 'assault'; attacker: BattleSide; defender: BattleSide; winner: 'attacker' | 'defender' | 'draw'; deficit: number; casualties: Casualty[]; overkill: number }
+  | { type: 'battle'; nations: NationId[]; battle: string; at: HexKey; kind: 'open' | 'assault'; attacker: BattleSide; defender: BattleSide; winner: 'attacker' | 'defender' | 'draw'; deficit: number; casualties: Casualty[]; overkill: number; external?: ExternalId }
   /** A battle fought as Warfare (docs/rules.md W15–W16): the whole account, exchange by exchange, and every draw. */
   | { type: 'warfare'; nations: NationId[]; battle: string; at: HexKey; attacker: NationId; defender: NationId; winner: 'attacker' | 'defender'; reason: string; exchanges: number; account: string[]; draws: DieRoll[]; casualties: Casualty[] }
   | { type: 'attack_cancelled'; nations: NationId[]; unit: UnitId; reason: string }
@@ -115,6 +115,12 @@ export type TurnEvent =
   | { type: 'settlement_founded'; nations: NationId[]; nation: NationId; settlement: SettlementId; name: string; at: HexKey }
   | { type: 'settlement_upgraded'; nations: NationId[]; settlement: SettlementId; from: SettlementLevel; to: SettlementLevel }
   | { type: 'external_built'; nations: NationId[]; nation: NationId; external: ExternalId; structure: string; at: HexKey }
+  /** An external structure fell to an attack (docs/rules.md X3): it is now the taker's; `battle` names the fight, if one was fought. */
+  | { type: 'external_captured'; nations: NationId[]; external: ExternalId; structure: string; at: HexKey; from: NationId; to: NationId; by: UnitId[]; battle?: string }
+  /** An external structure razed by an attack (no infantry to take it, or the attacker ordered it destroyed). */
+  | { type: 'external_destroyed'; nations: NationId[]; external: ExternalId; structure: string; at: HexKey; nation: NationId; by: NationId; units: UnitId[]; battle?: string }
+  /** An attack on an external structure beaten off: it stays its owner's. */
+  | { type: 'external_held'; nations: NationId[]; external: ExternalId; structure: string; at: HexKey; nation: NationId; by: NationId; battle: string }
   | { type: 'goal_completed'; nations: NationId[]; nation: NationId; goal: string }
   | { type: 'nation_fallen'; nations: NationId[]; nation: NationId }
   | { type: 'gm_note'; nations: NationId[]; nation: NationId; text: string }

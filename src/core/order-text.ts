@@ -40,11 +40,11 @@ export function orderText(order: Order, names: OrderNames = IDS): string {
     case 'move':
       return `move ${order.unit} to ${order.to}${order.path?.length ? ` via ${order.path.join(' ')}` : ''}${list('carrying', order.carry)}${order.landAt ? ` landing at ${order.landAt}` : ''}${abandon(order.abandon)}`;
     case 'attack': {
-      const target = 'unit' in order.target ? order.target.unit : names.settlement(order.target.settlement);
-      return `attack ${target} with ${order.unit}${list('supported by', order.support)}${fate(order.fate)}${list('losses', order.casualties)}${abandon(order.abandon)}`;
+      const target = 'unit' in order.target ? order.target.unit : 'external' in order.target ? order.target.external : names.settlement(order.target.settlement);
+      return `${order.destroy ? 'raze' : 'attack'} ${target} with ${order.unit}${list('supported by', order.support)}${fate(order.fate)}${list('losses', order.casualties)}${abandon(order.abandon)}`;
     }
     case 'defend':
-      return `defend ${'unit' in order.protect ? order.protect.unit : names.settlement(order.protect.settlement)} with ${order.unit}${fate(order.fate)}`;
+      return `defend ${'unit' in order.protect ? order.protect.unit : 'external' in order.protect ? order.protect.external : names.settlement(order.protect.settlement)} with ${order.unit}${fate(order.fate)}`;
     case 'rest':
       return `rest ${order.unit}`;
     case 'hold':

@@ -1,5 +1,5 @@
 import type { Bonus } from './campaign.js';
-import type { HexKey, NationId, SettlementId, UnitId } from './ids.js';
+import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
 import type { AspectPlace } from './state.js';
 import type { EventDef } from './world/types.js';
 
@@ -51,7 +51,8 @@ export interface MoveOrder {
   abandon?: boolean;
 }
 
-export type AttackTarget = { unit: UnitId } | { settlement: SettlementId };
+/** A unit, a settlement, or an external structure (a mine, a dig site; docs/rules.md X1). */
+export type AttackTarget = { unit: UnitId } | { settlement: SettlementId } | { external: ExternalId };
 
 export interface AttackOrder {
   kind: 'attack';
@@ -63,12 +64,14 @@ export interface AttackOrder {
   casualties?: UnitId[];
   /** Supporting units may leave work (a build, another siege) to join; see core/work.ts. */
   abandon?: boolean;
+  /** Against an external structure: raze it even when infantry could take it (docs/rules.md X3). */
+  destroy?: true;
 }
 
 export interface DefendOrder {
   kind: 'defend';
   unit: UnitId;
-  /** A friendly unit or settlement this unit joins when it is attacked. */
+  /** A friendly unit, settlement or external structure this unit joins when it is attacked. */
   protect: AttackTarget;
   fate?: number;
 }

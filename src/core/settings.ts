@@ -106,6 +106,13 @@ export interface RuleSettings {
     /** An attack on a settlement with no defenders captures it at once (infantry needed). */
     captureUndefended: boolean;
   };
+  /**
+   * Fights for external structures (mines, dig sites; docs/rules.md X1-X4):
+   * how many of the owner's units defend one, the classes of which one
+   * attacker must be to capture it (else it is destroyed), and whether the
+   * owner's diplomatic units there are taken when it is captured.
+   */
+  externals: { maxDefenders: number; captureClasses: UnitClass[]; takeDiplomats: boolean };
   /** Renown for each battle won, to the winner. */
   victoryRenown: number;
   /** Winners of an open battle whose enemy is wiped out advance into the hex. */
@@ -176,6 +183,7 @@ export const DEFAULT_RULES: RuleSettings = {
     extraActionEvery: 3,
     captureUndefended: true,
   },
+  externals: { maxDefenders: 3, captureClasses: ['infantry'], takeDiplomats: true },
   victoryRenown: 5,
   advanceAfterVictory: true,
   nmrFlagAfter: 2,

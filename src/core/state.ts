@@ -49,6 +49,8 @@ export interface ExternalState {
   type: string;
   nation: NationId;
   hex: HexKey;
+  /** The nation that built it, once another has captured it (goals count what a nation built; docs/rules.md X4). */
+  builtBy?: NationId;
 }
 
 export type Project =

@@ -24,7 +24,7 @@ export type Interpreted = { ok: true; order: Order } | { ok: false; reason: stri
 /** The order keywords, with the other keys each one takes. */
 export const ORDER_KEYS: Record<string, readonly string[]> = {
   move: ['to', 'path', 'carry', 'land', 'abandon'],
-  attack: ['target', 'support', 'fate', 'casualties', 'abandon'],
+  attack: ['target', 'support', 'fate', 'casualties', 'abandon', 'destroy'],
   defend: ['protect', 'fate'],
   rest: [],
   hold: ['fate'],
@@ -248,15 +248,17 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
       return { kind: 'move', unit, to, ...opt('path', walked?.length ? walked : undefined), ...(carry.length ? { carry } : {}), ...opt('landAt', land), ...opt('abandon', abandon(f.abandon)) };
     }
     case 'attack': {
-      if (f.target === undefined) throw new Refusal('an attack needs a target: a unit or a settlement', 'e.g. "attack gondarahl-3 with Iron Guard"');
+      if (f.target === undefined) throw new Refusal('an attack needs a target: a unit, a settlement or a structure', 'e.g. "attack gondarahl-3 with Iron Guard", "attack the mine at 9,4 with Iron Guard"');
       const unit = ownUnit();
       const target = take(book.target(text(f.target, 'target')));
       const support = units('support');
       const casualties = units('casualties');
-      return { kind: 'attack', unit, target, ...(support.length ? { support } : {}), ...opt('fate', fate(f.fate)), ...(casualties.length ? { casualties } : {}), ...opt('abandon', abandon(f.abandon)) };
+      const destroy = flag(f.destroy, 'destroy', 'write "destroy: true" to raze a structure rather than take it');
+      if (destroy && !('external' in target)) throw new Refusal('only a structure (a mine, a dig site) can be razed', 'leave out "destroy", or name a structure: "the mine at 9,4"');
+      return { kind: 'attack', unit, target, ...(support.length ? { support } : {}), ...opt('fate', fate(f.fate)), ...(casualties.length ? { casualties } : {}), ...opt('abandon', abandon(f.abandon)), ...opt('destroy', destroy) };
     }
     case 'defend': {
-      if (f.protect === undefined) throw new Refusal('a defend order needs what to protect: one of your units or settlements', 'e.g. "defend Argentum with argenta-6"');
+      if (f.protect === undefined) throw new Refusal('a defend order needs what to protect: one of your units, settlements or structures', 'e.g. "defend Argentum with argenta-6", "defend the mine at 9,4 with argenta-6"');
       const unit = ownUnit();
       return { kind: 'defend', unit, protect: take(book.target(text(f.protect, 'protect'))), ...opt('fate', fate(f.fate)) };
     }
@@ -406,7 +408,11 @@ function aspectPlace(written: string, book: NameBook, campaign: Campaign): Aspec
   const nation = findNation(campaign, bare);
   if (nation) return { nation };
   const target = book.target(bare);
-  if (target.ok) return 'unit' in target.value ? { unit: target.value.unit } : { settlement: target.value.settlement };
+  if (target.ok) {
+    const t = target.value;
+    if ('external' in t) throw new Refusal('an aspect goes on a nation, a settlement, a unit or a hex, not on a structure', 'name the hex the structure stands on, e.g. "on 9,4"');
+    return 'unit' in t ? { unit: t.unit } : { settlement: t.settlement };
+  }
   const place = book.hex(bare);
   if (place.ok) return { hex: place.value };
   throw new Refusal(`no nation, settlement, unit or hex "${clip(written)}" to put an aspect on`, target.hint ?? 'e.g. "on Cinderford", "on 25,6", "on Gondarahl", "on Iron Guard"');

@@ -1,8 +1,8 @@
 import type { Campaign } from '../core/campaign.js';
 import { perCampaignAndState } from '../core/memo.js';
 import { hexKey, parseHex } from '../core/hex.js';
-import type { HexKey, NationId, SettlementId, UnitId } from '../core/ids.js';
-import type { GameState, UnitState } from '../core/state.js';
+import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from '../core/ids.js';
+import type { ExternalState, GameState, UnitState } from '../core/state.js';
 import { WorldIndex } from '../core/world-index.js';
 import { didYouMean, editDistance } from './suggest.js';
 
@@ -124,6 +124,9 @@ class WorldNames {
   }
 }
 
+/** Words that name any external structure ("attack the structure at 9,4"). */
+const GENERIC_STRUCTURE = new Set(['structure', 'external structure', 'external', 'site', 'building']);
+
 const byId = (a: UnitState, b: UnitState) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export class NameBook {
@@ -198,11 +201,15 @@ export class NameBook {
    * the nation's own units and those it sees resolve; a hidden unit reads
    * exactly like one that does not exist.
    */
-  target(text: string): Resolved<{ unit: UnitId } | { settlement: SettlementId }> {
+  target(text: string): Resolved<{ unit: UnitId } | { settlement: SettlementId } | { external: ExternalId }> {
     const s = this.settlements.get(text);
     if (s) return { ok: true, value: { settlement: s } };
+    const structure = this.structureTarget(text);
+    if (structure?.ok) return structure;
     const u = this.ownUnits.get(text) ?? this.seenUnits.get(text);
     if (u) return { ok: true, value: { unit: u } };
+    // Written like a structure ("the mine at 9,4") and no unit is called so: say why no structure was found.
+    if (structure) return structure;
     const part = partOf(text, this.ownUnits, this.seenUnits);
     if (part) return part.ok ? { ok: true, value: { unit: part.value } } : part;
     return {
@@ -210,6 +217,28 @@ export class NameBook {
       reason: `no unit or settlement "${clip(text)}"`,
       ...hint(didYouMean(text, [...this.ownUnits.spellings, ...this.seenUnits.spellings, ...this.settlements.spellings]) ?? suggest(text, this.ownUnits, this.seenUnits)),
     };
+  }
+
+  /**
+   * An external structure as a target: by its id ("x12"), or by what and where it is ("the mine at 9,4",
+   * "structure at 9,4"). Only the nation's own and those in sight resolve; a hidden one reads like none.
+   * Undefined when the text names no structure at all, so units and settlements are tried next.
+   */
+  private structureTarget(text: string): Resolved<{ external: ExternalId }> | undefined {
+    const visible = (e: ExternalState) => e.nation === this.nation || this.index.sees(this.nation, e.hex);
+    const byId = this.state.externals[text.trim() as ExternalId];
+    if (byId) return visible(byId) ? { ok: true, value: { external: byId.id } } : { ok: false, reason: `you see no structure ${clip(text)}` };
+    const m = /^(?:(?:the|a|an)\s+)?(.+?)\s+(?:at|on|in)\s+(.+)$/i.exec(text.trim());
+    if (!m) return undefined;
+    const what = normKey(m[1] as string);
+    const type = GENERIC_STRUCTURE.has(what) ? undefined : this.externals.get(what);
+    if (!type && !GENERIC_STRUCTURE.has(what)) return undefined;
+    const hex = this.hex(m[2] as string);
+    if (!hex.ok) return hex;
+    const found = (this.index.externalsByHex.get(hex.value) ?? []).filter((e) => visible(e) && (!type || e.type === type));
+    const name = type ? (this.campaign.externals[type]?.name ?? type) : 'structure';
+    if (found.length === 0) return { ok: false, reason: `you see no ${name} at ${hex.value}`, hint: 'name a mine or dig site that stands where you have units or settlements nearby' };
+    return { ok: true, value: { external: (found[0] as ExternalState).id } };
   }
 
   settlement(text: string): Resolved<SettlementId> {

@@ -115,7 +115,7 @@ const VERB_FIRST: Record<string, Form> = {
     subject: { field: 'target', shape: 'one' },
     clauses: [{ phrases: ['with', 'using', 'by'], field: 'attack', shape: 'one' }, SUPPORT, FATE, LOSSES],
     required: ['target', 'attack'],
-    usage: 'attack gondarahl-3 with Iron Guard [supported by argenta-4 and argenta-5] [fate 4]',
+    usage: 'attack gondarahl-3 with Iron Guard [supported by argenta-4 and argenta-5] [fate 4] — or a structure: attack the mine at 9,4 with Iron Guard',
   },
   defend: {
     kind: 'defend',
@@ -277,8 +277,11 @@ const SUBJECT_BASE_FORMS: Record<string, string> = {
   construct: 'constructs',
 };
 
-const VERB_ALIASES: Record<string, string> = { go: 'move', march: 'move', sail: 'move', besiege: 'attack', protect: 'defend' };
-const SUBJECT_ALIASES: Record<string, string> = { marches: 'moves', sails: 'moves', goes: 'moves', besieges: 'attacks', protects: 'defends' };
+const VERB_ALIASES: Record<string, string> = { go: 'move', march: 'move', sail: 'move', besiege: 'attack', protect: 'defend', raze: 'attack', destroy: 'attack' };
+const SUBJECT_ALIASES: Record<string, string> = { marches: 'moves', sails: 'moves', goes: 'moves', besieges: 'attacks', protects: 'defends', razes: 'attacks', destroys: 'attacks' };
+/** "raze the mine at 9,4 with Iron Guard": an attack on a structure that destroys it rather than take it (docs/rules.md X3). */
+const RAZING = new Set(['raze', 'destroy', 'razes', 'destroys']);
+const razing = (verb: string, read: LineResult): LineResult => (RAZING.has(verb) && read.kind === 'order' ? { kind: 'order', fields: { ...read.fields, destroy: true } } : read);
 const HEADERS: Record<string, SheetHeader> = { nation: 'nation', turn: 'turn', token: 'token', casualties: 'casualties', losses: 'casualties' };
 
 const SUBJECT_VERBS = [...Object.keys(SUBJECT_FIRST), ...Object.keys(SUBJECT_ALIASES)];
@@ -313,7 +316,7 @@ export function parseOrderLine(line: string): LineResult {
   const verb = VERB_ALIASES[head] ?? head;
   if (verb === 'build') return readBuild(body.slice(1));
   const form = VERB_FIRST[verb];
-  if (form) return readForm(form, body.slice(1));
+  if (form) return razing(head, readForm(form, body.slice(1)));
   let at = body.findIndex((t, i) => i > 0 && !t.quoted && (SUBJECT_FIRST[t.word] || SUBJECT_ALIASES[t.word]));
   if (at < 0 && !SENTENCE_STARTS.has(head)) at = body.findIndex((t, i) => i > 0 && !t.quoted && SUBJECT_BASE_FORMS[t.word] !== undefined);
   const subjectVerb = at > 0 ? (body[at] as Token).word : undefined;
@@ -322,7 +325,7 @@ export function parseOrderLine(line: string): LineResult {
     const unit = join(body.slice(0, at));
     const read = readForm(sf, body.slice(at + 1));
     if (read.kind !== 'order') return read;
-    return { kind: 'order', fields: ordered(sf.kind, { ...read.fields, [sf.kind]: unit }) };
+    return razing(subjectVerb, { kind: 'order', fields: ordered(sf.kind, { ...read.fields, [sf.kind]: unit }) });
   }
   const slip = body.slice(1).find((t) => !t.quoted && t.word.length >= 4 && SUBJECT_VERBS.some((v) => editDistance(t.word, v) <= 1 || isSwap(t.word, v)));
   const near = slip ? SUBJECT_VERBS.find((v) => editDistance(slip.word, v) <= 1 || isSwap(slip.word, v)) : undefined;

@@ -34,12 +34,12 @@ export function ordersToYaml(orders: NationOrders, opts: { token?: string; writt
 export function fieldsOf(o: Order): Record<string, unknown> {
   const some = <T>(key: string, v: T[] | undefined) => (v?.length ? { [key]: [...v] } : {});
   const maybe = (key: string, v: unknown) => (v === undefined ? {} : { [key]: v });
-  const target = (t: { unit: string } | { settlement: string }) => ('unit' in t ? t.unit : t.settlement);
+  const target = (t: { unit: string } | { settlement: string } | { external: string }) => ('unit' in t ? t.unit : 'external' in t ? t.external : t.settlement);
   switch (o.kind) {
     case 'move':
       return { move: o.unit, to: o.to, ...some('path', o.path), ...some('carry', o.carry), ...maybe('land', o.landAt), ...maybe('abandon', o.abandon) };
     case 'attack':
-      return { attack: o.unit, target: target(o.target), ...some('support', o.support), ...maybe('fate', o.fate), ...some('casualties', o.casualties), ...maybe('abandon', o.abandon) };
+      return { attack: o.unit, target: target(o.target), ...some('support', o.support), ...maybe('fate', o.fate), ...some('casualties', o.casualties), ...maybe('abandon', o.abandon), ...maybe('destroy', o.destroy) };
     case 'defend':
       return { defend: o.unit, protect: target(o.protect), ...maybe('fate', o.fate) };
     case 'rest':

@@ -121,7 +121,7 @@ type SiegeRollEvent = Extract<LoggedEvent, { type: 'siege_roll' }>;
 export function battleView(e: BattleEvent, names: Namer, showFateOf: (nation: NationId) => boolean): BattleView {
   const attacker = sideView(e.attacker, 'attacker', names, showFateOf);
   const defender = sideView(e.defender, 'defender', names, showFateOf);
-  const kindText = e.kind === 'open' ? 'open battle' : 'assault';
+  const kindText = e.external ? 'fight for a structure' : e.kind === 'open' ? 'open battle' : 'assault';
   const where = e.kind === 'assault' ? `the walls at ${e.at}` : e.at;
   const headline = `${attacker.nationName} attacked ${defender.nationName} at ${where} (${kindText})`;
   const outcome =
@@ -186,6 +186,9 @@ export function warfareView(e: WarfareEvent, names: Namer): WarfareView {
   return { headline: warfareHeadline(e, names), lines: ['Zones: the strategic zone (*) at the bottom; A attackers, D defenders, ~ an obstacle, # standing ramparts.', ...e.account] };
 }
 
+/** An external structure type by its name ("Silver mine"), never its id. */
+const externalName = (names: Namer, type: string) => names.campaign.externals[type]?.name ?? type.replace(/_/g, ' ');
+
 export function describeEvent(e: LoggedEvent, names: Namer): string {
   const n = (id: string) => names.nationName(id);
   const u = (id: UnitId) => names.unit(id);
@@ -242,6 +245,12 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
       return `${names.settlement(e.settlement)} grew from ${withArticle(e.from)} into ${withArticle(e.to)}.`;
     case 'external_built':
       return `${n(e.nation)} completed ${withArticle(names.campaign.externals[e.structure]?.name ?? e.structure)} at ${e.at}.`;
+    case 'external_captured':
+      return `${n(e.to)} took ${n(e.from)}'s ${externalName(names, e.structure)} at ${e.at}${e.by.length ? ` (${e.by.map(u).join(', ')})` : ''}; what it yields is now ${n(e.to)}'s.`;
+    case 'external_destroyed':
+      return `${n(e.by)} destroyed ${n(e.nation)}'s ${externalName(names, e.structure)} at ${e.at}${e.units.length ? ` (${e.units.map(u).join(', ')})` : ''}.`;
+    case 'external_held':
+      return `${n(e.nation)} held its ${externalName(names, e.structure)} at ${e.at} against ${n(e.by)}.`;
     case 'goal_completed':
       return `${n(e.nation)} achieved a goal: ${sentence(names.goalText(e.nation, e.goal))}`;
     case 'nation_fallen':

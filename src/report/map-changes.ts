@@ -91,6 +91,12 @@ export function mapChangesOf(
       case 'external_built':
         mark('new', e.at, told(e));
         break;
+      case 'external_captured':
+        mark(e.to === nation ? 'new' : 'lost', e.at, told(e));
+        break;
+      case 'external_destroyed':
+        if (e.nation === nation) mark('lost', e.at, told(e));
+        break;
       default:
         break;
     }

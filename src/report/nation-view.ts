@@ -1,3 +1,4 @@
+import { withArticle } from '../core/prose.js';
 import type { Campaign } from '../core/campaign.js';
 import type { LoggedEvent } from '../core/events.js';
 import { compareIds, sortedKeys, type HexKey, type NationId, type UnitId } from '../core/ids.js';
@@ -90,7 +91,10 @@ export function unitsNamedIn(e: LoggedEvent): UnitId[] {
     case 'siege_started':
       return [e.besieger];
     case 'settlement_captured':
+    case 'external_captured':
       return [...e.by];
+    case 'external_destroyed':
+      return [...e.units];
     case 'settlement_revolted':
       return [...e.garrison];
     case 'catch_roll':
@@ -178,6 +182,10 @@ function rumourOf(e: LoggedEvent, names: Namer, state: GameState): Rumour | unde
     }
     case 'settlement_captured':
       return rumour(`Travellers say ${names.settlement(e.settlement)} has fallen: ${n(e.to)} took it from ${n(e.from)}.`, state.settlements[e.settlement]?.hex);
+    case 'external_captured':
+      return rumour(`Travellers say ${n(e.to)} has taken ${withArticle(names.campaign.externals[e.structure]?.name ?? 'structure')} from ${n(e.from)}.`, e.at);
+    case 'external_destroyed':
+      return rumour(`Travellers say ${n(e.by)} has razed ${withArticle(names.campaign.externals[e.structure]?.name ?? 'structure')} of ${n(e.nation)}.`, e.at);
     case 'settlement_founded':
       return rumour(`It is said that ${n(e.nation)} has founded a new settlement, ${e.name}.`, e.at);
     case 'nation_fallen':
@@ -279,6 +287,9 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
       case 'settlement_captured':
       case 'settlement_upgraded':
       case 'external_built':
+      case 'external_captured':
+      case 'external_destroyed':
+      case 'external_held':
         summary.settlementNews.push(text);
         break;
       case 'goal_completed':

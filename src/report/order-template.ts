@@ -4,9 +4,10 @@ import { GameMap, type Reach } from '../core/map.js';
 import { pushTo } from '../core/multimap.js';
 import { plainText } from './escape.js';
 import { distance, mayTake } from '../core/world/action-target.js';
+import { actionLocks } from '../core/structure-perks.js';
 import type { ActionDef } from '../core/world/action-types.js';
 import { compareHexes, resourcesByHex } from './map-grid.js';
-import type { NationView, OwnSettlementView, OwnUnitView } from './types.js';
+import type { ExternalView, NationView, OwnSettlementView, OwnUnitView } from './types.js';
 
 /**
  * The order sheet for next turn, as a YAML order file (the format of
@@ -59,7 +60,7 @@ export function renderOrderTemplate(view: NationView, campaign: Campaign): strin
 
   out.push(...answerLines(view));
   if (view.units.length) out.push('  # ——— Units ———');
-  const near: Nearby = { units: new HexLists(view.sight.units), settlements: new HexLists(view.sight.settlements), own: new HexLists(view.settlements) };
+  const near: Nearby = { units: new HexLists(view.sight.units), settlements: new HexLists(view.sight.settlements), own: new HexLists(view.settlements), structures: structuresByHex(view) };
   for (const unit of view.units) {
     out.push('  #');
     out.push(...unitLines(unit, view, campaign, map, ports, near));
@@ -123,6 +124,14 @@ interface Nearby {
   units: HexLists<NationView['sight']['units'][number]>;
   settlements: HexLists<NationView['sight']['settlements'][number]>;
   own: HexLists<OwnSettlementView>;
+  /** External structures, own and in sight, by hex: fought for from their hex or the next (docs/rules.md X1-X2). */
+  structures: Map<string, ExternalView[]>;
+}
+
+function structuresByHex(view: NationView): Map<string, ExternalView[]> {
+  const byHex = new Map<string, ExternalView[]>();
+  for (const e of [...view.externals, ...view.sight.externals]) pushTo(byHex, e.hex, e);
+  return byHex;
 }
 
 function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map: GameMap, ports: ReadonlySet<HexKey>, near: Nearby): string[] {
@@ -169,6 +178,14 @@ function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map:
     for (const f of inReach(near.units)) out.push(line(`{attack: ${unit.id}, target: ${f.id}}`, targetText(f)));
     for (const f of inReach(near.settlements)) out.push(line(`{attack: ${unit.id}, target: ${f.id}}`, `lay siege to ${f.name} (${f.nationName}) at ${f.hex}`));
     for (const s of inReach(near.own)) out.push(line(`{defend: ${unit.id}, protect: ${s.id}}`, `join the defence of ${s.name}`));
+    if (near.structures.size && !unit.aboard) {
+      for (const hex of [at, ...map.adjacent(at)]) {
+        for (const e of near.structures.get(hex) ?? []) {
+          if (e.nation === view.nation.id) out.push(line(`{defend: ${unit.id}, protect: ${e.id}}`, `join the defence of the ${e.name} at ${e.hex}`));
+          else out.push(line(`{attack: ${unit.id}, target: ${e.id}}`, `the ${e.name} of ${e.nationName} at ${e.hex}: infantry takes it; "destroy: true" razes it`));
+        }
+      }
+    }
     const home = view.settlements.find((s) => s.hex === unit.hex);
     if (home) {
       for (const f of view.sight.units.filter((f) => f.hex === unit.hex && f.besieging !== null)) out.push(line(`{sortie: ${unit.id}, target: ${f.id}}`, `sally out of ${home.name} against ${f.label}`));
@@ -219,6 +236,7 @@ function actionLines(unit: OwnUnitView, view: NationView, campaign: Campaign): s
   if (!near.length) return [];
   const out: string[] = [];
   for (const a of actions) {
+    if (!unlockedFor(view, campaign, a.id)) continue;
     const roll = a.roll ? `d6 + Fate to beat ${a.roll.beat}` : 'no roll';
     const fits = (nation: string) => a.whose === 'any' || (a.whose === 'own') === (nation === me);
     if (a.targets.includes('route')) {
@@ -249,6 +267,15 @@ function actionLines(unit: OwnUnitView, view: NationView, campaign: Campaign): s
     }
   }
   return out;
+}
+
+/** An action some structure unlocks (docs/rules.md X6) is suggested only to a nation holding one of those structures. */
+function unlockedFor(view: NationView, campaign: Campaign, action: string): boolean {
+  const lock = actionLocks(campaign).get(action);
+  if (!lock) return true;
+  if (view.settlements.some((s) => s.structureIds.some((id) => lock.structures.includes(id)))) return true;
+  const names = new Set(lock.externals.map((id) => campaign.externals[id]?.name ?? id));
+  return view.externals.some((e) => names.has(e.name));
 }
 
 /** The actions a unit type may take, in id order, worked out once per campaign and type. */

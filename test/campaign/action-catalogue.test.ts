@@ -2,10 +2,12 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readActionCatalogue } from '../../src/campaign/action-catalogue.js';
 import { CampaignError } from '../../src/campaign/problems.js';
 import { openCampaign } from '../../src/campaign/store.js';
 import { playedNations } from '../../src/core/campaign.js';
 import { DEMO } from '../report/support.js';
+import { loadWorld } from '../support/case-world.js';
 
 /**
  * actions.yaml is checked when the campaign opens, as events.yaml is: a
@@ -98,5 +100,16 @@ describe('the actions catalogue at load', () => {
   it('defaults: false leaves the built-in actions out', async () => {
     const { campaign } = await open(`defaults: false\n${entry('    roll: { beat: 3 }\n    success: { target: [{ damage: ~ }] }\n').replace(/^actions:\n/, 'actions:\n')}`);
     expect(Object.keys(campaign.actions?.entries ?? {})).toEqual(['shell']);
+  });
+});
+
+describe('actions unlocked by structures (docs/rules.md X6)', () => {
+  it('are actions of the catalogue: a structure that unlocks an unknown one is a campaign error', () => {
+    const world = loadWorld(join(import.meta.dirname, '..', 'cases', 'building', '_perks-world.yaml'));
+    expect(readActionCatalogue({}, () => undefined, 'actions.yaml', world).problems).toEqual([]);
+    const broken = { ...world, externals: { ...world.externals, lumber_camp: { ...world.externals.lumber_camp!, unlocksActions: ['spyin'] } } };
+    const read = readActionCatalogue({}, () => undefined, 'actions.yaml', broken);
+    expect(read.catalogue).toBeUndefined();
+    expect(read.problems.map((p) => p.message)).toEqual(['campaign.yaml externals.lumber_camp.unlocksActions names "spyin", which is no action of this catalogue (actions are: espionage, preach, proselytise, sabotage, trade)']);
   });
 });

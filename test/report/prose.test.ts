@@ -36,7 +36,7 @@ function readable(name: string, text: string): string {
 }
 
 const ID_PATTERNS: [string, RegExp][] = [
-  ['a dice scope or battle id', /\b(?:attack|assault|battle|sortie|siege|pursuit|revolt):[a-z0-9-]+/],
+  ['a dice scope or battle id', /\b(?:attack|assault|battle|sortie|siege|pursuit|revolt|external):[a-z0-9-]+/],
   ['a build id', /\bb\d{1,6}\b/],
   ['a raw order kind', /\b(?:build_unit|build_structure|build_battlement|siege_action|order_rejected|destroy_battlement|poison_water)\b/],
   ['field syntax', /\b[a-z][A-Za-z]*=|\{"(?:unit|settlement)":/],

@@ -6,6 +6,7 @@ import { distance, mayTake, placeOf, takersText } from '../world/action-target.j
 import { isRejected, ownUnit, unitLabel } from './lookup.js';
 import { reject, type Verdict } from './verdict.js';
 import { withArticle } from '../prose.js';
+import { actionLocks, holdsUnlock } from '../structure-perks.js';
 
 /**
  * `act <action> with <unit> on <target>` (or "<unit> spies on Gondarahl"):
@@ -19,6 +20,11 @@ export function checkAct(ctx: TurnContext, nation: NationId, o: ActOrder): Verdi
   if (!def) return reject(`there is no action "${o.action}"`);
   const unit = ownUnit(ctx, nation, o.unit);
   if (isRejected(unit)) return unit;
+  const lock = actionLocks(ctx.campaign).get(def.id);
+  if (lock && !holdsUnlock(ctx, nation, lock)) {
+    const names = [...lock.structures.map((id) => ctx.campaign.structures[id]?.name ?? id), ...lock.externals.map((id) => ctx.campaign.externals[id]?.name ?? id)];
+    return reject(`${def.name} needs ${names.map(withArticle).join(' or ')}, and your nation holds none`, `build one first; the action is open to you from the turn after it stands`);
+  }
   const label = unitLabel(ctx, unit);
   const type = ctx.unitType(unit);
   if (!mayTake(def, type.class, type.id)) return reject(`${label} cannot take the action ${def.name}: it is for ${takersText(ctx, def, nation)}`, `${type.name} is ${withArticle(type.class)} unit`);

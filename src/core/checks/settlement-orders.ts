@@ -6,6 +6,7 @@ import type { BuildBattlementOrder, BuildStructureOrder, BuildUnitOrder, Upgrade
 import { isRejected, ownSettlement, startOfTurn } from './lookup.js';
 import { withArticle } from '../prose.js';
 import { reject, type Verdict } from './verdict.js';
+import { externalExtraBuilds } from '../structure-perks.js';
 
 /** Checkers for orders given to a settlement: builds and upgrades. */
 
@@ -56,7 +57,7 @@ export function checkBuildUnit(ctx: TurnContext, nation: NationId, o: BuildUnitO
   const cap = ctx.nationDef(nation).caps[military ? 'military' : 'diplomatic'];
   const cost = Math.max(0, unitCost(ctx.campaign, nation, type.id, extra) + leaderCostChange(ctx.campaign, ctx.start, nation, 'unit', type.class));
   const capKey = military ? 'military' : 'diplomatic';
-  const perTurn = ctx.rules.buildsPerSettlement[capKey] + s.structures.reduce((n, id) => n + (ctx.campaign.structures[id]?.extraBuilds?.[capKey] ?? 0), 0);
+  const perTurn = ctx.rules.buildsPerSettlement[capKey] + s.structures.reduce((n, id) => n + (ctx.campaign.structures[id]?.extraBuilds?.[capKey] ?? 0), 0) + externalExtraBuilds(ctx, nation, s.id, capKey);
   return {
     ok: true,
     claims: [],

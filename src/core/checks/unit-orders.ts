@@ -21,6 +21,7 @@ import { canReach, isRejected, ownUnit, reachOf, startOfTurn, unitLabel } from '
 import { outOfReach } from './out-of-reach.js';
 import { withArticle } from '../prose.js';
 import { reject, type Rejected, type Verdict } from './verdict.js';
+import { checkAttackExternal, checkDefendExternal } from './external-orders.js';
 
 /** Checkers for orders given to a unit. Each is a pure look at the state. */
 
@@ -139,6 +140,7 @@ export function checkAttack(ctx: TurnContext, nation: NationId, o: AttackOrder):
   const unit = ownUnit(ctx, nation, o.unit);
   if (isRejected(unit)) return unit;
   const label = unitLabel(ctx, unit);
+  if ('external' in o.target) return checkAttackExternal(ctx, nation, o, o.target.external);
   if (!military(ctx, unit)) return reject(`${label} is a diplomatic unit and cannot attack`);
   if (unit.besieging) return reject(`${label} is besieging ${unit.besieging}`, 'use "assault" to storm it, or move away to lift the siege');
   let at;
@@ -194,6 +196,7 @@ export function checkAttack(ctx: TurnContext, nation: NationId, o: AttackOrder):
 export function checkDefend(ctx: TurnContext, nation: NationId, o: DefendOrder): Verdict {
   const unit = ownUnit(ctx, nation, o.unit);
   if (isRejected(unit)) return unit;
+  if ('external' in o.protect) return checkDefendExternal(ctx, nation, o, o.protect.external);
   const label = unitLabel(ctx, unit);
   if (!military(ctx, unit)) return reject(`${label} is a diplomatic unit and cannot defend`);
   let at;

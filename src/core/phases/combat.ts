@@ -6,6 +6,7 @@ import type { AttackOrder, DefendOrder } from '../orders.js';
 import type { SettlementState, UnitState } from '../state.js';
 import { captureSettlement, hasInfantry } from './capture.js';
 import { moveUnit } from './movement.js';
+import { attackExternal } from './external-fight.js';
 import type { Phase } from './phase.js';
 import { pushTo } from '../multimap.js';
 import { unitName } from '../unit-name.js';
@@ -28,6 +29,10 @@ export const combatPhase: Phase = {
       }
       if (ctx.escapedFrom.has(attacker.id)) continue;
       const target = a.order.target;
+      if ('external' in target) {
+        attackExternal(ctx, a, attacker, target.external);
+        continue;
+      }
       if ('settlement' in target) {
         const s = ctx.settlement(target.settlement);
         if (s) attackSettlement(ctx, a, attacker, s);
@@ -65,14 +70,14 @@ export function takeDefencePledges(ctx: TurnContext, units: UnitState[]): number
 
 const swornCache = new WeakMap<TurnContext, Map<string, AcceptedOrder<DefendOrder>[]>>();
 
-/** Defend orders by what they protect ("unit:<id>" / "settlement:<id>"), indexed once per turn. */
+/** Defend orders by what they protect ("unit:<id>" / "settlement:<id>" / "external:<id>"), indexed once per turn. */
 function sworn(ctx: TurnContext, key: string): AcceptedOrder<DefendOrder>[] {
   let index = swornCache.get(ctx);
   if (!index) {
     index = new Map();
     for (const d of ctx.acceptedOf('defend')) {
       const p = d.order.protect;
-      const k = 'unit' in p ? `unit:${p.unit}` : `settlement:${p.settlement}`;
+      const k = 'unit' in p ? `unit:${p.unit}` : 'external' in p ? `external:${p.external}` : `settlement:${p.settlement}`;
       pushTo(index, k, d);
     }
     for (const list of index.values()) list.sort((a, b) => compareIds(a.order.unit, b.order.unit));

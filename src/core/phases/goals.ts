@@ -48,7 +48,8 @@ function met(ctx: TurnContext, nation: NationId, c: GoalCondition, held: Holding
     case 'control_hex':
       return settlements.some((s) => s.hex === c.hex) || ctx.unitsAt(c.hex).some((u) => u.nation === nation);
     case 'build_external':
-      return held.externals.some((e) => e.type === c.structure);
+      // Built by the nation and still its own: a captured one is not built (docs/rules.md X4).
+      return held.externals.some((e) => e.type === c.structure && (e.builtBy ?? e.nation) === nation);
     case 'win_battles':
       return ctx.nationState(nation).battlesWon >= c.count;
     case 'capture_settlement':

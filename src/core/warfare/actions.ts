@@ -28,7 +28,8 @@ const unit = (st: WarState, id: string): Unit => st.units.find((u) => u.id === i
  * behind may spend a minor advantage to draw again (line 173) — the attacker
  * when failing, the defender when the attack would succeed — and the attacker
  * spends free invokes of its side's advantages on the target's zone, +2 each
- * (seed 000 lines 51–62), while it is not ahead. Returns the shifts.
+ * (seed 000 lines 51–62), while it is not ahead; then the defence spends its
+ * own side's there while the attack would still succeed. Returns the shifts.
  */
 export function opposed(st: WarState, att: Commander, def: Commander, attSkill: number, defSkill: number, zone: string): { shifts: number; words: string } {
   let a = st.draws.draw(att.side);
@@ -44,6 +45,7 @@ export function opposed(st: WarState, att: Commander, def: Commander, attSkill: 
     words.push(`the defence spent a minor advantage and drew again: ${sgn(d)}`);
   }
   let bonus = 0;
+  let guard = 0;
   const z = st.field.zones.find((x) => x.id === zone);
   for (const adv of z?.advantages ?? []) {
     while (adv.side === att.side && adv.invokes > 0 && attSkill + a + bonus <= defSkill + d) {
@@ -52,8 +54,16 @@ export function opposed(st: WarState, att: Commander, def: Commander, attSkill: 
       words.push(`invoked ${adv.name} for +2`);
     }
   }
+  // Then the defence answers with its own side's free invokes on its zone, while the attack would still succeed.
+  for (const adv of z?.advantages ?? []) {
+    while (adv.side === def.side && adv.invokes > 0 && attSkill + a + bonus >= defSkill + d + guard) {
+      adv.invokes--;
+      guard += 2;
+      words.push(`the defence invoked ${adv.name} for +2`);
+    }
+  }
   const attack = attSkill + a + bonus;
-  const defence = defSkill + d;
+  const defence = defSkill + d + guard;
   words.push(`${sgn(attack)} vs ${sgn(defence)}`);
   return { shifts: attack - defence, words: words.join('; ') };
 }
@@ -284,7 +294,11 @@ export function createAdvantage(st: WarState, c: Commander, unitIds: string[], s
     result = 'a tie: a minor advantage';
   } else {
     const invokes = shifts >= 3 ? 2 : 1;
-    st.field.zones.find((z) => z.id === zone)!.advantages.push({ name, side: c.side, invokes });
+    // Made again where it stands, the aspect gains the free invokes (seed 000: an advantage on an existing aspect).
+    const advantages = st.field.zones.find((z) => z.id === zone)!.advantages;
+    const same = advantages.find((a) => a.name === name && a.side === c.side);
+    if (same) same.invokes += invokes;
+    else advantages.push({ name, side: c.side, invokes });
     result = `${shifts >= 3 ? 'success with style' : 'success'}: ${name} on ${zone} with ${invokes} free invoke${invokes > 1 ? 's' : ''}`;
   }
   log(st, { kind: 'advantage', side: c.side, commander: c.id, text: `${c.name} creates an advantage with ${group.length} unit(s): drew ${sgn(draw)} + ${skill} ${sgn(best)} + ${helpers} helping = ${sgn(total)} against ${sgn(opposition)}: ${result}` });

@@ -1,4 +1,4 @@
-import { clashOfArms, rangedAttack, shooters, siegeAttack, type Group, type OnTie } from './actions.js';
+import { clashOfArms, createAdvantage, rangedAttack, shooters, siegeAttack, type Group, type OnTie } from './actions.js';
 import { moveToward } from './movement.js';
 import { unitsOf, unitSkill, type WarState } from './state.js';
 import type { Commander, Side, Unit } from './types.js';
@@ -72,9 +72,10 @@ function clash(st: WarState, c: Commander, plan: BattlePlan): boolean {
   return clashOfArms(st, c, target, groups, counter, plan.onTie ?? 'boost') === undefined;
 }
 
-function fire(st: WarState, c: Commander, plan: BattlePlan): boolean {
+function fire(st: WarState, c: Commander, plan: BattlePlan, staying = false): boolean {
   const can = shooters(st, c);
-  if (!can.length || can.length * 2 < unitsOf(st, c).length) return false;
+  // A commander on the move fires only when most of its units can; one that stays loses nothing by it.
+  if (!can.length || (!staying && can.length * 2 < unitsOf(st, c).length)) return false;
   // Siege engines go for standing ramparts first (line 89).
   const walls = st.ramparts.filter((r) => !r.fallen && c.side === 'attacker').sort((a, b) => (a.zone < b.zone ? -1 : 1));
   for (const r of walls) {
@@ -109,9 +110,31 @@ export function act(st: WarState, c: Commander, plan: BattlePlan): void {
   if (fire(st, c, plan)) return;
   const held = plan.reserves?.commanders.includes(c.id) && st.exchange < plan.reserves.until;
   const to = goal(st, c, plan);
-  if (held || c.zone === to) return;
+  if (held || c.zone === to) return hold(st, c, plan);
   const all = unitsOf(st, c).every((u) => st.catalogue.units[u.type]!.stunts.marchAndFight);
   const steps = moveToward(st, c, to);
   // Move one zone and act, or (cavalry and infantry) move further and still attack (line 152).
   if (steps > 0 && (steps === 1 || all)) clash(st, c, plan);
+}
+
+/** The aspect a holding commander sets on its zone (our name for bracing to meet the enemy). */
+export const SET_DEFENCE = 'Set Defence';
+/** How many free invokes a side keeps ready on a zone before it stops preparing it. */
+const READY_INVOKES = 2;
+
+/**
+ * A commander that stays where it is still has its action (line 152): its
+ * ranged units fire at what they reach; else it creates an advantage on its
+ * own zone with its units' Fighting (lines 183–185), unless its side already
+ * has enough free invokes ready there.
+ */
+function hold(st: WarState, c: Commander, plan: BattlePlan): void {
+  const zone = st.field.zones.find((z) => z.id === c.zone)!;
+  const ready = zone.advantages.filter((a) => a.side === c.side).reduce((n, a) => n + a.invokes, 0);
+  const us = unitsOf(st, c).filter((u) => unitSkill(st, u, 'fighting') > 0);
+  if (ready < READY_INVOKES && us.length) {
+    createAdvantage(st, c, us.map((u) => u.id), 'fighting', c.zone, SET_DEFENCE);
+    return;
+  }
+  fire(st, c, plan, true);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rangedAttack, siegeAttack } from '../../../src/core/warfare/actions.js';
+import { clashOfArms, rangedAttack, siegeAttack } from '../../../src/core/warfare/actions.js';
 import { defaultBattlefield } from '../../../src/core/warfare/battlefield.js';
 import { act, allocate } from '../../../src/core/warfare/commander.js';
 import { moveToward, path, speed } from '../../../src/core/warfare/movement.js';
@@ -114,6 +114,36 @@ describe('the automated commander', () => {
     expect(st.log.map((e) => e.kind)).toEqual(['move', 'clash']);
     expect(st.units.find((u) => u.id === 'in2')!.out).toBe(true);
     expect(st.log[0]!.text).toBe('Lord Red moves z2,1 → z0,1');
+  });
+});
+
+describe('a commander that holds its ground (W13) and the defence’s invokes (W11)', () => {
+  const hold = () => battle({ commanders: [red('z4,1'), blue('z0,1')], units: ['in1: infantry @a', 'in2: infantry @d', 'in3: infantry @d', 'ar1: archers @d'] }, [-3, 0, 0, 0, 0, 0, 0, 0]);
+
+  it('sets its defence on its zone with its units’ Fighting, again while its side has fewer than two free invokes there', () => {
+    const st = hold();
+    const d = commander(st, 'd');
+    // -3 + Fighting +2 + 2 helping = +1 against +0 (its own zone): one free invoke; again +0: +4, with style, two more.
+    act(st, d, { stance: 'defensive' });
+    act(st, d, { stance: 'defensive' });
+    expect(st.log.map((e) => e.text)).toEqual([
+      'Lady Blue creates an advantage with 3 unit(s): drew -3 + fighting +2 + 2 helping = +1 against +0: success: Set Defence on z0,1 with 1 free invoke',
+      'Lady Blue creates an advantage with 3 unit(s): drew +0 + fighting +2 + 2 helping = +4 against +0: success with style: Set Defence on z0,1 with 2 free invokes',
+    ]);
+    expect(st.field.zones.find((z) => z.id === 'z0,1')!.advantages).toEqual([{ name: 'Set Defence', side: 'defender', invokes: 3 }]);
+    // Three ready: the archers fire instead (the enemy is four zones off, in the Longbows' reach), +2 − 4 against +4.
+    act(st, d, { stance: 'defensive' });
+    expect(st.log[2]!.kind).toBe('ranged');
+    expect(st.log[2]!.text).toMatch(/^Archers \(ar1\) \(\+2 − 4 for range\) against Infantry \(in1\)/);
+  });
+
+  it('the defence invokes its side’s free invokes on its zone, +2 each, while the attack would still succeed', () => {
+    const st = battle({ commanders: [red('z0,1'), blue('z0,1')], units: ['in1: infantry @a', 'in2: infantry @a', 'in3: infantry @d'] }, [2, 0, 0, 0]);
+    st.field.zones.find((z) => z.id === 'z0,1')!.advantages.push({ name: 'Set Defence', side: 'defender', invokes: 3 });
+    // +4 +2 against +4 +0: two shifts, so two invokes (+6 vs +8) — the third is kept.
+    clashOfArms(st, commander(st, 'a'), commander(st, 'd'), [{ target: 'in3', attackers: ['in1', 'in2'] }], () => []);
+    expect(st.log[0]!.text).toBe('Infantry (in1), Infantry (in2) (+4) against Infantry (in3) (Armor +4): drew +2 against +0; the defence invoked Set Defence for +2; the defence invoked Set Defence for +2; +6 vs +8; failure');
+    expect(st.field.zones.find((z) => z.id === 'z0,1')!.advantages[0]!.invokes).toBe(1);
   });
 });
 

@@ -305,3 +305,50 @@ export function createAdvantage(st: WarState, c: Commander, unitIds: string[], s
   return undefined;
 }
 
+
+/**
+ * A commander attacks an enemy commander in its zone in person (lines 181,
+ * 189–191): Fighting and a card against Fighting and a card, as an attack
+ * (seed 000 lines 124–130). Success: stress equal to the shifts, capped by
+ * the attacker's Fighting (at least one, as the siege cap), soaked by the
+ * physical track and consequences; taken out, a novice steps up. A tie is a
+ * boost to the attacker; failing by three, the defender's style, a boost to it.
+ */
+export function attackCommander(st: WarState, att: Commander, def: Commander): string | undefined {
+  if (att.zone !== def.zone) return `${def.name} is not in the same zone`;
+  if (def.novice) return `${def.name} is a novice, with no stress to take`;
+  const af = cmdSkill(att, 'fighting');
+  const df = cmdSkill(def, 'fighting');
+  const a = st.draws.draw(att.side);
+  const d = st.draws.draw(def.side);
+  const shifts = af + a - (df + d);
+  let result: string;
+  let takenOut = false;
+  if (shifts > 0) {
+    const stress = Math.min(shifts, Math.max(1, af));
+    const soaked = soakStress({ boxes: def.filled.physical, taken: def.taken }, stress);
+    if (soaked.takenOut) {
+      takenOut = true;
+      result = `${stress} physical stress: ${def.name} is taken out`;
+    } else {
+      def.filled.physical = soaked.track.boxes;
+      def.taken = soaked.track.taken;
+      const parts = [soaked.box ? `box ${soaked.box}` : '', ...soaked.consequences.map((l) => `a -${CONSEQUENCE_SOAKS[l]} consequence`)].filter(Boolean);
+      result = `${stress} physical stress (${parts.join(' and ')})`;
+    }
+    if (shifts >= 3) att.boosts++;
+  } else if (shifts === 0) {
+    att.boosts++;
+    result = 'a tie: a minor advantage';
+  } else {
+    if (shifts <= -3) def.boosts++;
+    result = shifts <= -3 ? 'failure; the defence succeeds with style, a minor advantage to it' : 'failure';
+  }
+  log(st, { kind: 'heroic', side: att.side, commander: att.id, text: `${att.name} attacks ${def.name} in person: Fighting ${sgn(af)} drew ${sgn(a)} against Fighting ${sgn(df)} drew ${sgn(d)}: ${result}` });
+  if (takenOut) {
+    const was = def.name;
+    noviceStepsUp(def);
+    log(st, { kind: 'novice', side: def.side, commander: def.id, text: `${was} is taken out; ${def.name} takes command` });
+  }
+  return undefined;
+}

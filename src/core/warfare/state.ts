@@ -7,7 +7,7 @@ import type { Battlefield, Catalogue, Commander, CommanderSkill, Rampart, Side, 
 /** One line of the battle's account: what happened, with the numbers behind it. */
 export interface WarEvent {
   exchange: number;
-  kind: 'move' | 'ranged' | 'clash' | 'outflank' | 'siege' | 'advantage' | 'stress' | 'novice' | 'withdraw' | 'end';
+  kind: 'move' | 'ranged' | 'clash' | 'outflank' | 'siege' | 'advantage' | 'heroic' | 'stress' | 'novice' | 'withdraw' | 'end';
   side: Side;
   commander: string;
   text: string;

@@ -147,6 +147,31 @@ describe('a commander that holds its ground (W13) and the defence’s invokes (W
   });
 });
 
+describe('the plan’s target (W13): a unit type first, or the enemy commanders in person (WF 189–191)', () => {
+  it('puts the target type’s units first in the allocation, whatever their Armor', () => {
+    const st = battle({ commanders: [red('z1,1'), blue('z1,1')], units: ['in1: infantry @a', 'in2: infantry @a', 'in3: infantry @a', 'ar1: archers @d', 'cv1: cavalry @d'] }, []);
+    const f = (u: (typeof st.units)[number]) => unitSkill(st, u, 'fighting');
+    expect(allocate(st, unitsOf(st, commander(st, 'a')), unitsOf(st, commander(st, 'd')), f, 0, 'cavalry')).toEqual([{ target: 'cv1', attackers: ['in1', 'in2', 'in3'] }]);
+    expect(allocate(st, unitsOf(st, commander(st, 'a')), unitsOf(st, commander(st, 'd')), f, 0)[0]).toEqual({ target: 'ar1', attackers: ['in1', 'in2'] });
+  });
+
+  it('attacks the enemy commander in its zone: Fighting against Fighting, stress capped by Fighting, until a novice steps up; then the units clash again', () => {
+    const st = battle({ commanders: [red('z1,1', { skills: { command: 3, tactics: 3, fighting: 2 } }), blue('z1,1')], units: ['in1: infantry @a', 'in2: infantry @d'] }, [3, 0, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    const a = commander(st, 'a');
+    for (let i = 0; i < 4; i++) act(st, a, { stance: 'aggressive', target: 'commander' });
+    expect(st.log.slice(0, 4).map((e) => e.text)).toEqual([
+      'Lord Red attacks Lady Blue in person: Fighting +2 drew +3 against Fighting +0 drew +0: 2 physical stress (box 2)',
+      'Lord Red attacks Lady Blue in person: Fighting +2 drew +2 against Fighting +0 drew +0: 2 physical stress (box 1 and a -2 consequence)',
+      'Lord Red attacks Lady Blue in person: Fighting +2 drew +1 against Fighting +0 drew +0: 2 physical stress: Lady Blue is taken out',
+      'Lady Blue is taken out; a novice commander (after Lady Blue) takes command',
+    ]);
+    // Three with style, three minor advantages; against a novice the units clash, and spend one to draw again.
+    expect(st.log.slice(4).map((e) => e.kind)).toEqual(['clash', 'outflank']);
+    expect(st.log[4]!.text).toBe('Infantry (in1) (+2) against Infantry (in2) (Armor +4): drew +0 against +0; spent a minor advantage and drew again: +0; +2 vs +4; failure');
+    expect(commander(st, 'd').novice).toBe(true);
+  });
+});
+
 describe('the unit catalogue is data a campaign may change (schema-checked)', () => {
   it('overrides an entry whole and adds new ones; ladder words are read', () => {
     const r = parseWarfareCatalogue({ units: { infantry: { name: 'Pikes', skills: { armor: 'Great', fighting: '+3', movement: 1 } }, galleys: { name: 'Galleys', skills: { armor: 3, fighting: 2, movement: 3 }, aspects: ['Oars and Rams'] } } });

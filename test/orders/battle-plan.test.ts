@@ -74,7 +74,7 @@ describe('the battle plan order', () => {
   it('refuses a target the catalogue lacks (naming what it has), a reserve that is neither a number nor a class, and "until" without a reserve', () => {
     const lines = linesOf('plan defensive target dragons\nplan defensive reserve lots\nplan defensive until 5\nplan defensive reserve 2 until 1').join('\n');
     expect(lines).toContain('no Warfare unit type "dragons" to target');
-    expect(lines).toContain('target one of: archers, battleMages, cannons, catapults, cavalry, infantry, militia; or "commander"');
+    expect(lines).toContain('target one of: archers, battleMages, cannons, catapults, cavalry, infantry, militia, warships; or "commander"');
     expect(lines).toContain('"reserve" is a number of units or a class (infantry, cavalry, siege, naval), not "lots"');
     expect(lines).toContain('"until" says when the reserve joins the battle: name the reserve too');
     expect(lines).toContain('"until" is the exchange the reserve joins the battle (2 or later), not "1"');

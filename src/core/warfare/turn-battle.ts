@@ -115,7 +115,7 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
       });
       for (const u of fighters.slice(next, next + cap)) {
         const cls = ctx.unitType(u).class as Exclude<UnitClass, 'diplomatic'>;
-        units.push({ id: u.id, type: w.types[cls], commander: id, name: unitName(ctx.campaign, u) });
+        units.push({ id: u.id, type: w.types[cls], commander: id, name: unitName(ctx.campaign, u), ...(u.health === 'bloodied' ? { bloodied: true } : {}) });
         byWarId.set(u.id, u);
       }
       next += cap;
@@ -129,6 +129,7 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
     units,
     plans: { attacker: planOf(ctx, orders.attacker, 'attacker', reserves.attacker), defender: planOf(ctx, orders.defender, 'defender', reserves.defender) },
     maxExchanges: w.maxExchanges,
+    bloodiedPenalty: w.bloodied,
   };
   const result = runBattle(battle, cat, ctx.dice.stream(`warfare:${spec.id}`), ctx.rules.fate.randomiser);
   const casualties: Casualty[] = [];

@@ -3,7 +3,7 @@ import { clashOfArms, rangedAttack, siegeAttack } from '../../../src/core/warfar
 import { defaultBattlefield } from '../../../src/core/warfare/battlefield.js';
 import { act, allocate } from '../../../src/core/warfare/commander.js';
 import { moveToward, path, speed } from '../../../src/core/warfare/movement.js';
-import { commander, unitsOf, unitSkill } from '../../../src/core/warfare/state.js';
+import { commander, unitName, unitsOf, unitSkill } from '../../../src/core/warfare/state.js';
 import { parseWarfareCatalogue } from '../../../src/campaign/warfare-schema.js';
 import { catalogue, DEFAULT_UNITS } from '../../../src/core/warfare/catalogue.js';
 import { battle } from './support.js';
@@ -85,6 +85,19 @@ describe('Warfare movement (seed 001 lines 152–157)', () => {
     expect(a.novice).toBe(true);
     expect(a.skills).toEqual({});
     expect(st.log.some((e) => e.kind === 'novice' && e.text === 'Lord Red is taken out; a novice commander (after Lord Red) takes command')).toBe(true);
+  });
+
+  it('a bloodied unit fights worse: every skill but Movement lower by the campaign’s penalty, never below 0, and the account says so (W17)', () => {
+    const st = battle({ commanders: [red('z2,1'), blue('z0,1')], units: ['in1: infantry @a', 'ar1: archers @d'] }, []);
+    const [inf, arch] = st.units as [(typeof st.units)[number], (typeof st.units)[number]];
+    inf.bloodied = true;
+    arch.bloodied = true;
+    expect([unitSkill(st, inf, 'fighting'), unitSkill(st, inf, 'armor'), unitSkill(st, inf, 'movement')]).toEqual([2, 4, 2]);
+    st.bloodiedPenalty = 2;
+    expect([unitSkill(st, inf, 'fighting'), unitSkill(st, inf, 'armor'), unitSkill(st, inf, 'movement')]).toEqual([0, 2, 2]);
+    // Aim raises the archers' Marksmanship to +2 first; bloodied, +0 (not below).
+    expect(unitSkill(st, arch, 'marksmanship')).toBe(0);
+    expect(unitName(st, inf)).toBe('Infantry (in1) (bloodied)');
   });
 
   it('cavalry that moved charge at Fighting +3; militia defending their home fight at +2', () => {

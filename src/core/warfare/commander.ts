@@ -146,10 +146,12 @@ export const SET_DEFENCE = 'Set Defence';
 const READY_INVOKES = 2;
 
 /**
- * A commander that stays where it is still has its action (line 152): its
- * ranged units fire at what they reach; else it creates an advantage on its
- * own zone with its units' Fighting (lines 183–185), unless its side already
- * has enough free invokes ready there.
+ * A commander that stays where it is still has its action (line 152): while
+ * its side has fewer than two free invokes ready on its zone, it sets its
+ * defence there — creates an advantage with its units' Fighting, the others
+ * helping (lines 183–185); otherwise its ranged units, if any, fire at what
+ * they reach. This is what keeps a waiting defender from being struck first
+ * for nothing (docs/rules.md W14).
  */
 function hold(st: WarState, c: Commander, plan: BattlePlan): void {
   const zone = st.field.zones.find((z) => z.id === c.zone)!;

@@ -417,6 +417,7 @@ export const rulesSchema = z.strictObject({
     takenOut: z.enum(['destroyed', 'bloodied']),
     maxExchanges: z.number().int().min(1).max(100),
     types: z.strictObject({ infantry: z.string(), cavalry: z.string(), siege: z.string(), naval: z.string() }),
+    bloodied: z.number().int().min(0).max(4),
     leader: z.strictObject({ command: z.number().int().min(0).max(8), tactics: z.number().int().min(0).max(8) }),
     lieutenants: z.record(id, z.array(z.strictObject({ name, command: z.number().int().min(0).max(8), tactics: z.number().int().min(0).max(8) }))),
     catalogue: warfareCatalogueSchema,

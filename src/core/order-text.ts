@@ -85,7 +85,7 @@ export function orderText(order: Order, names: OrderNames = IDS): string {
     case 'accept_trade':
       return `accept trade with ${order.with}`;
     case 'battle_plan':
-      return `plan ${order.stance}${order.withdrawAt !== undefined ? ` withdraw at ${order.withdrawAt}` : ''}${order.onTie ? ` on tie ${order.onTie}` : ''}`;
+      return `plan ${order.stance}${order.withdrawAt !== undefined ? ` withdraw at ${order.withdrawAt}` : ''}${order.onTie ? ` on tie ${order.onTie}` : ''}${order.target ? ` target ${order.target}` : ''}${order.reserve !== undefined ? ` reserve ${order.reserve}` : ''}${order.reserveUntil !== undefined ? ` until ${order.reserveUntil}` : ''}`;
     case 'heir':
       return `heir ${named(order.name)}${order.ability ? ` with ability ${order.ability}` : ''}`;
     case 'create_advantage':

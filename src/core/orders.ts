@@ -197,13 +197,19 @@ export interface HeirOrder {
 /**
  * The battle plan the nation's automated commanders follow in its Warfare
  * battles this turn (docs/rules.md W13, docs/orders.md): `plan aggressive
- * [withdraw at 2] [on tie stress]`.
+ * [withdraw at 2] [on tie stress] [target archers] [reserve cavalry until 5]`.
  */
 export interface BattlePlanOrder {
   kind: 'battle_plan';
   stance: 'aggressive' | 'defensive';
   withdrawAt?: number;
   onTie?: 'boost' | 'stress' | 'fail';
+  /** What to strike first: a Warfare unit type (`archers`) or `commander` (checked against the catalogue). */
+  target?: string;
+  /** Units held back: a number of units, or every unit of a class (`cavalry`). */
+  reserve?: number | 'infantry' | 'cavalry' | 'siege' | 'naval';
+  /** The exchange the reserve joins the battle (4 without it). */
+  reserveUntil?: number;
 }
 
 /** Who makes a create-advantage or overcome roll: the nation's leader, or one of its diplomatic units. */

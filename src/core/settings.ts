@@ -34,8 +34,10 @@ export interface WarfareSettings {
   takenOut: 'destroyed' | 'bloodied';
   /** The defenders hold after this many exchanges. */
   maxExchanges: number;
-  /** The catalogue type each Fatecraft unit class fights as (naval: a campaign's own entry, or infantry). */
+  /** The catalogue type each Fatecraft unit class fights as (naval: the default catalogue's warships, our extension). */
   types: { infantry: string; cavalry: string; siege: string; naval: string };
+  /** A bloodied unit's skills, Movement aside, are this much lower (never below 0); 0: bloodied units fight as well as healthy ones. */
+  bloodied: number;
   /** The skills of a nation's leader commanding in person. */
   leader: { command: number; tactics: number };
   /** Each nation's named lieutenants, who command (in this order) the units the leader does not; novices after them. */
@@ -196,7 +198,8 @@ export const DEFAULT_RULES: RuleSettings = {
     hexes: [],
     takenOut: 'destroyed',
     maxExchanges: 12,
-    types: { infantry: 'infantry', cavalry: 'cavalry', siege: 'catapults', naval: 'infantry' },
+    types: { infantry: 'infantry', cavalry: 'cavalry', siege: 'catapults', naval: 'warships' },
+    bloodied: 1,
     leader: { command: 3, tactics: 3 },
     lieutenants: {},
     catalogue: {},

@@ -1,6 +1,6 @@
 import { UNIT_CLASSES, type Bonus, type BonusTarget, type Campaign, type UnitClass } from '../core/campaign.js';
 import type { HexKey, UnitId } from '../core/ids.js';
-import type { AspectActor, InvokeTarget, Order, SiegeAction, SiegeStep } from '../core/orders.js';
+import type { AspectActor, BattlePlanOrder, InvokeTarget, Order, SiegeAction, SiegeStep } from '../core/orders.js';
 import type { AspectPlace } from '../core/state.js';
 import { unsafeCharacter, type TextShape, type UnsafeCharacter } from '../campaign/unsafe-text.js';
 import { plainText } from '../report/escape.js';
@@ -40,7 +40,7 @@ export const ORDER_KEYS: Record<string, readonly string[]> = {
   note: [],
   press: ['text', 'anonymous'],
   heir: ['ability'],
-  plan: ['withdraw', 'tie'],
+  plan: ['withdraw', 'tie', 'target', 'reserve', 'until'],
   advantage: ['with', 'on'],
   overcome: ['with'],
   invoke: ['on', 'pay', 'reroll'],
@@ -358,7 +358,23 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
         if (t !== 'boost' && t !== 'stress' && t !== 'fail') throw new Refusal(`on a tie a commander gives a "boost" to the other side, takes a "stress" card or lets it "fail", not "${clip(t)}"`, 'e.g. "on tie stress"');
         onTie = t;
       }
-      return { kind: 'battle_plan', stance, ...opt('withdrawAt', withdrawAt), ...opt('onTie', onTie) };
+      const target = f.target === undefined ? undefined : text(f.target, 'target').trim().replace(/^(the|their|enemy)\s+/i, '');
+      if (target !== undefined && !/^[A-Za-z][\w-]{0,39}$/.test(target)) throw new Refusal(`a battle plan's target is a unit type (archers, cavalry…) or "commander", not "${clip(target)}"`, 'e.g. "target archers" or "target commander"');
+      let reserve: BattlePlanOrder['reserve'];
+      if (f.reserve !== undefined) {
+        const r = typeof f.reserve === 'number' ? String(f.reserve) : text(f.reserve, 'reserve').trim().toLowerCase().replace(/\s+(units?|in reserve)$/, '');
+        if (/^\d{1,3}$/.test(r) && Number(r) > 0) reserve = Number(r);
+        else if (r === 'infantry' || r === 'cavalry' || r === 'siege' || r === 'naval') reserve = r;
+        else throw new Refusal(`"reserve" is a number of units or a class (infantry, cavalry, siege, naval), not "${clip(r)}"`, 'e.g. "reserve 2" or "reserve cavalry until 5"');
+      }
+      let reserveUntil: number | undefined;
+      if (f.until !== undefined) {
+        const u = typeof f.until === 'number' ? String(f.until) : text(f.until, 'until').trim().toLowerCase().replace(/^exchange\s+/, '');
+        if (reserve === undefined) throw new Refusal('"until" says when the reserve joins the battle: name the reserve too', 'e.g. "reserve 2 until 5"');
+        if (!/^\d{1,2}$/.test(u) || Number(u) < 2) throw new Refusal(`"until" is the exchange the reserve joins the battle (2 or later), not "${clip(u)}"`, 'e.g. "reserve cavalry until 5"');
+        reserveUntil = Number(u);
+      }
+      return { kind: 'battle_plan', stance, ...opt('withdrawAt', withdrawAt), ...opt('onTie', onTie), ...opt('target', target === undefined ? undefined : target.toLowerCase() === 'commanders' ? 'commander' : target.toLowerCase()), ...opt('reserve', reserve), ...opt('reserveUntil', reserveUntil) };
     }
     case 'press': {
       const to = pressRecipients(campaign, list(subject, 'press'));

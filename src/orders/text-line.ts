@@ -213,9 +213,12 @@ const VERB_FIRST: Record<string, Form> = {
     clauses: [
       { phrases: ['withdrawing at', 'withdraw at', 'withdraw'], field: 'withdraw', shape: 'one' },
       { phrases: ['on a tie', 'on tie', 'tie'], field: 'tie', shape: 'one' },
+      { phrases: ['targeting', 'target'], field: 'target', shape: 'one' },
+      { phrases: ['in reserve', 'reserve'], field: 'reserve', shape: 'one' },
+      { phrases: ['until exchange', 'until'], field: 'until', shape: 'one' },
     ],
     required: ['plan'],
-    usage: 'plan aggressive [withdraw at 2] [on tie stress] — the battle plan of your Warfare battles this turn',
+    usage: 'plan aggressive [withdraw at 2] [on tie stress] [target archers|commander] [reserve 2|cavalry [until 5]] — the battle plan of your Warfare battles this turn',
   },
   heir: {
     kind: 'heir',

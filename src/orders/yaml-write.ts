@@ -80,7 +80,7 @@ export function fieldsOf(o: Order): Record<string, unknown> {
     case 'heir':
       return { heir: o.name, ...(o.ability ? { ability: o.ability } : {}) };
     case 'battle_plan':
-      return { plan: o.stance, ...maybe('withdraw', o.withdrawAt), ...maybe('tie', o.onTie) };
+      return { plan: o.stance, ...maybe('withdraw', o.withdrawAt), ...maybe('tie', o.onTie), ...maybe('target', o.target), ...maybe('reserve', o.reserve), ...maybe('until', o.reserveUntil) };
     case 'press':
       return { press: o.to === 'all' ? 'all' : [...o.to], text: o.text, ...(o.anonymous ? { anonymous: true } : {}) };
     case 'create_advantage':

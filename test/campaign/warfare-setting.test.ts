@@ -9,6 +9,14 @@ describe('rules.warfare (docs/rules.md W15)', () => {
     expect(loadWorld(WORLD).rules.warfare).toMatchObject({ enabled: false, minUnitsPerSide: 3, takenOut: 'destroyed', maxExchanges: 12 });
   });
 
+  it('fights naval units as the default catalogue’s warships (our extension) and bloodied units one lower; both settings may change, a penalty out of 0–4 refused', () => {
+    const rules = loadWorld(WORLD).rules.warfare;
+    expect(rules.types.naval).toBe('warships');
+    expect(rules.bloodied).toBe(1);
+    expect(loadWorld(WORLD, { warfare: { bloodied: 0, types: { naval: 'infantry' } } }).rules.warfare).toMatchObject({ bloodied: 0, types: { naval: 'infantry' } });
+    expect(() => loadWorld(WORLD, { warfare: { bloodied: 5 } })).toThrow(/rules\.warfare\.bloodied/);
+  });
+
   it('takes a campaign’s own unit types, naval ones included, with ladder words', () => {
     const rules = loadWorld(WORLD, { warfare: { enabled: true, types: { naval: 'galleys' }, catalogue: { units: { galleys: { name: 'Galleys', skills: { armor: 'Good', fighting: 2, movement: 3 } } } } } }).rules;
     expect(rules.warfare.types.naval).toBe('galleys');

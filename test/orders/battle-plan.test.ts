@@ -54,4 +54,29 @@ describe('the battle plan order', () => {
     expect(lines.join('\n')).toContain('one battle plan a turn');
     expect(linesOf('plan aggressive', off).join('\n')).toContain('Warfare is off in this campaign');
   });
+
+  it('names a target and a reserve, from text and YAML, echoed in words and written back', () => {
+    const a = interpretSheet(readTextSheet('plan defensive target archers reserve cavalry until exchange 5'), ARGENTA, campaign, state).orders;
+    const b = interpretSheet(readYamlSheet('orders:\n  - { plan: defensive, target: Archers, reserve: cavalry, until: 5 }\n'), ARGENTA, campaign, state).orders;
+    expect(a.refused ?? []).toEqual([]);
+    expect(a.orders).toEqual([{ kind: 'battle_plan', stance: 'defensive', target: 'archers', reserve: 'cavalry', reserveUntil: 5 }]);
+    expect(b.orders).toEqual(a.orders);
+    expect(orderText(a.orders[0]!)).toBe('plan defensive target archers reserve cavalry until 5');
+    expect(interpretSheet(readTextSheet('plan aggressive in reserve 2 units target the commanders'), ARGENTA, campaign, state).orders.orders).toEqual([{ kind: 'battle_plan', stance: 'aggressive', reserve: 2, target: 'commander' }]);
+    expect(linesOf('plan defensive target archers reserve cavalry until 5')).toEqual([
+      'line 1: Battle plan for your Warfare battles this turn: defensive — your commanders hold the strategic zone (attacking: advance on it); they fight to the last; a tie is bought with a minor advantage to the other side; they strike at Archers first; your cavalry held in reserve until exchange 5',
+    ]);
+    expect(linesOf('plan aggressive target commander reserve 1')).toEqual([
+      'line 1: Battle plan for your Warfare battles this turn: aggressive — your commanders seek the enemy (attacking: the strategic zone); they fight to the last; a tie is bought with a minor advantage to the other side; they attack the enemy commanders in person when they meet them; 1 unit held in reserve until exchange 4',
+    ]);
+  });
+
+  it('refuses a target the catalogue lacks (naming what it has), a reserve that is neither a number nor a class, and "until" without a reserve', () => {
+    const lines = linesOf('plan defensive target dragons\nplan defensive reserve lots\nplan defensive until 5\nplan defensive reserve 2 until 1').join('\n');
+    expect(lines).toContain('no Warfare unit type "dragons" to target');
+    expect(lines).toContain('target one of: archers, battleMages, cannons, catapults, cavalry, infantry, militia, warships; or "commander"');
+    expect(lines).toContain('"reserve" is a number of units or a class (infantry, cavalry, siege, naval), not "lots"');
+    expect(lines).toContain('"until" says when the reserve joins the battle: name the reserve too');
+    expect(lines).toContain('"until" is the exchange the reserve joins the battle (2 or later), not "1"');
+  });
 });

@@ -19,16 +19,17 @@ describe('a Warfare battle in the reports', () => {
     for (const nation of ['argenta', 'gondarahl']) {
       const view = nationView(campaign, state, result.state, result.events, asNationId(nation));
       const txt = renderNationReports(view, campaign, templates, ['txt']).txt!;
-      expect(txt).toContain('Warfare at 8,2: Duchy of Argenta attacked Kingdom of Gondarahl; Duchy of Argenta won after 4 exchanges (the attackers hold the strategic zone)');
+      expect(txt).toContain('Warfare at 8,2: Duchy of Argenta attacked Kingdom of Gondarahl; Kingdom of Gondarahl won after 5 exchanges (no attacking unit is left on the field)');
       expect(txt).toContain('\n-- Warfare --\n');
       expect(txt).toContain('\n  Exchange 2:\n');
       expect(txt).toContain('\n    [           ] [* D3       ] [           ]\n');
       // The map marks the battle and the units lost in it, as for any battle.
-      expect(view.changes.marks.find((m) => m.kind === 'battle')).toMatchObject({ hex: '8,2', text: 'Warfare at 8,2: Duchy of Argenta attacked Kingdom of Gondarahl; Duchy of Argenta won.' });
+      expect(view.changes.marks.find((m) => m.kind === 'battle')).toMatchObject({ hex: '8,2', text: 'Warfare at 8,2: Duchy of Argenta attacked Kingdom of Gondarahl; Kingdom of Gondarahl won.' });
       expect(view.changes.marks.filter((m) => m.kind === 'lost').length).toBeGreaterThan(0);
       const html = renderNationReports(view, campaign, templates, ['html']).html!;
       expect(html).toContain('<h3>Warfare</h3>');
-      expect(txt).toContain('Knights (a-3), Marines (a-1) (+5) against Dwarven infantry (d-1) (Armor +4): drew +0 against +0; +5 vs +4; success; Dwarven infantry (d-1) is taken out');
+      expect(txt).toContain('Knights (a-3), Marines (a-1) (+5) against Dwarven infantry (d-1) (Armor +4): drew +0 against +0; the defence invoked Set Defence for +2; +5 vs +6; failure');
+      expect(txt).toContain('creates an advantage with 3 unit(s): drew +0 + fighting +2 + 2 helping = +4 against +0: success with style: Set Defence on z0,1 with 2 free invokes');
     }
     const gm = gmView(campaign, state, result.state, result.events);
     expect(gm.warfare?.[0]?.headline).toMatch(/^Warfare at 8,2: /);

@@ -1,14 +1,34 @@
 import type { TurnContext } from '../context.js';
 import type { NationId } from '../ids.js';
 import type { BattlePlanOrder } from '../orders.js';
+import { catalogue } from '../warfare/catalogue.js';
+import { DEFAULT_RESERVE_UNTIL } from '../warfare/commander.js';
 import { reject, type Verdict } from './verdict.js';
 
 const TIE = { boost: 'a tie is bought with a minor advantage to the other side', stress: 'a tie is bought with a stress card', fail: 'a tie is left as a failure' } as const;
 
-/** A battle plan (docs/rules.md W13): only where Warfare is on; one a turn. */
+/** The catalogue's key for a target written in any case, or undefined when there is none. */
+export function targetType(ctx: TurnContext, target: string): string | undefined {
+  if (target === 'commander') return 'commander';
+  return Object.keys(catalogue(ctx.rules.warfare.catalogue).units).find((k) => k.toLowerCase() === target.toLowerCase());
+}
+
+/** A battle plan (docs/rules.md W13): only where Warfare is on; one a turn; a target the catalogue knows. */
 export function checkBattlePlan(ctx: TurnContext, _nation: NationId, o: BattlePlanOrder): Verdict {
   if (!ctx.rules.warfare.enabled) return reject('Warfare is off in this campaign: no battle follows a plan', 'leave the plan out');
+  const type = o.target === undefined ? undefined : targetType(ctx, o.target);
+  if (o.target !== undefined && !type) {
+    const names = Object.keys(catalogue(ctx.rules.warfare.catalogue).units).join(', ');
+    return reject(`no Warfare unit type "${o.target}" to target`, `target one of: ${names}; or "commander"`);
+  }
   const stance = o.stance === 'aggressive' ? 'your commanders seek the enemy (attacking: the strategic zone)' : 'your commanders hold the strategic zone (attacking: advance on it)';
   const withdraw = o.withdrawAt ? `they withdraw with ${o.withdrawAt} unit${o.withdrawAt === 1 ? '' : 's'} or fewer left` : 'they fight to the last';
-  return { ok: true, claims: [], slots: [{ key: 'battle_plan', limit: 1, label: 'one battle plan a turn' }], summary: `Battle plan for your Warfare battles this turn: ${o.stance} — ${stance}; ${withdraw}; ${TIE[o.onTie ?? 'boost']}` };
+  const parts = [stance, withdraw, TIE[o.onTie ?? 'boost']];
+  if (type === 'commander') parts.push('they attack the enemy commanders in person when they meet them');
+  else if (type) parts.push(`they strike at ${catalogue(ctx.rules.warfare.catalogue).units[type]!.name} first`);
+  if (o.reserve !== undefined) {
+    const what = typeof o.reserve === 'number' ? `${o.reserve} unit${o.reserve === 1 ? '' : 's'}` : `your ${o.reserve}`;
+    parts.push(`${what} held in reserve until exchange ${o.reserveUntil ?? DEFAULT_RESERVE_UNTIL}`);
+  }
+  return { ok: true, claims: [], slots: [{ key: 'battle_plan', limit: 1, label: 'one battle plan a turn' }], summary: `Battle plan for your Warfare battles this turn: ${o.stance} — ${parts.join('; ')}` };
 }

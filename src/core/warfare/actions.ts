@@ -28,7 +28,8 @@ const unit = (st: WarState, id: string): Unit => st.units.find((u) => u.id === i
  * behind may spend a minor advantage to draw again (line 173) — the attacker
  * when failing, the defender when the attack would succeed — and the attacker
  * spends free invokes of its side's advantages on the target's zone, +2 each
- * (seed 000 lines 51–62), while it is not ahead. Returns the shifts.
+ * (seed 000 lines 51–62), while it is not ahead; then the defence spends its
+ * own side's there while the attack would still succeed. Returns the shifts.
  */
 export function opposed(st: WarState, att: Commander, def: Commander, attSkill: number, defSkill: number, zone: string): { shifts: number; words: string } {
   let a = st.draws.draw(att.side);
@@ -44,6 +45,7 @@ export function opposed(st: WarState, att: Commander, def: Commander, attSkill: 
     words.push(`the defence spent a minor advantage and drew again: ${sgn(d)}`);
   }
   let bonus = 0;
+  let guard = 0;
   const z = st.field.zones.find((x) => x.id === zone);
   for (const adv of z?.advantages ?? []) {
     while (adv.side === att.side && adv.invokes > 0 && attSkill + a + bonus <= defSkill + d) {
@@ -52,8 +54,16 @@ export function opposed(st: WarState, att: Commander, def: Commander, attSkill: 
       words.push(`invoked ${adv.name} for +2`);
     }
   }
+  // Then the defence answers with its own side's free invokes on its zone, while the attack would still succeed.
+  for (const adv of z?.advantages ?? []) {
+    while (adv.side === def.side && adv.invokes > 0 && attSkill + a + bonus >= defSkill + d + guard) {
+      adv.invokes--;
+      guard += 2;
+      words.push(`the defence invoked ${adv.name} for +2`);
+    }
+  }
   const attack = attSkill + a + bonus;
-  const defence = defSkill + d;
+  const defence = defSkill + d + guard;
   words.push(`${sgn(attack)} vs ${sgn(defence)}`);
   return { shifts: attack - defence, words: words.join('; ') };
 }
@@ -284,10 +294,61 @@ export function createAdvantage(st: WarState, c: Commander, unitIds: string[], s
     result = 'a tie: a minor advantage';
   } else {
     const invokes = shifts >= 3 ? 2 : 1;
-    st.field.zones.find((z) => z.id === zone)!.advantages.push({ name, side: c.side, invokes });
+    // Made again where it stands, the aspect gains the free invokes (seed 000: an advantage on an existing aspect).
+    const advantages = st.field.zones.find((z) => z.id === zone)!.advantages;
+    const same = advantages.find((a) => a.name === name && a.side === c.side);
+    if (same) same.invokes += invokes;
+    else advantages.push({ name, side: c.side, invokes });
     result = `${shifts >= 3 ? 'success with style' : 'success'}: ${name} on ${zone} with ${invokes} free invoke${invokes > 1 ? 's' : ''}`;
   }
   log(st, { kind: 'advantage', side: c.side, commander: c.id, text: `${c.name} creates an advantage with ${group.length} unit(s): drew ${sgn(draw)} + ${skill} ${sgn(best)} + ${helpers} helping = ${sgn(total)} against ${sgn(opposition)}: ${result}` });
   return undefined;
 }
 
+
+/**
+ * A commander attacks an enemy commander in its zone in person (lines 181,
+ * 189–191): Fighting and a card against Fighting and a card, as an attack
+ * (seed 000 lines 124–130). Success: stress equal to the shifts, capped by
+ * the attacker's Fighting (at least one, as the siege cap), soaked by the
+ * physical track and consequences; taken out, a novice steps up. A tie is a
+ * boost to the attacker; failing by three, the defender's style, a boost to it.
+ */
+export function attackCommander(st: WarState, att: Commander, def: Commander): string | undefined {
+  if (att.zone !== def.zone) return `${def.name} is not in the same zone`;
+  if (def.novice) return `${def.name} is a novice, with no stress to take`;
+  const af = cmdSkill(att, 'fighting');
+  const df = cmdSkill(def, 'fighting');
+  const a = st.draws.draw(att.side);
+  const d = st.draws.draw(def.side);
+  const shifts = af + a - (df + d);
+  let result: string;
+  let takenOut = false;
+  if (shifts > 0) {
+    const stress = Math.min(shifts, Math.max(1, af));
+    const soaked = soakStress({ boxes: def.filled.physical, taken: def.taken }, stress);
+    if (soaked.takenOut) {
+      takenOut = true;
+      result = `${stress} physical stress: ${def.name} is taken out`;
+    } else {
+      def.filled.physical = soaked.track.boxes;
+      def.taken = soaked.track.taken;
+      const parts = [soaked.box ? `box ${soaked.box}` : '', ...soaked.consequences.map((l) => `a -${CONSEQUENCE_SOAKS[l]} consequence`)].filter(Boolean);
+      result = `${stress} physical stress (${parts.join(' and ')})`;
+    }
+    if (shifts >= 3) att.boosts++;
+  } else if (shifts === 0) {
+    att.boosts++;
+    result = 'a tie: a minor advantage';
+  } else {
+    if (shifts <= -3) def.boosts++;
+    result = shifts <= -3 ? 'failure; the defence succeeds with style, a minor advantage to it' : 'failure';
+  }
+  log(st, { kind: 'heroic', side: att.side, commander: att.id, text: `${att.name} attacks ${def.name} in person: Fighting ${sgn(af)} drew ${sgn(a)} against Fighting ${sgn(df)} drew ${sgn(d)}: ${result}` });
+  if (takenOut) {
+    const was = def.name;
+    noviceStepsUp(def);
+    log(st, { kind: 'novice', side: def.side, commander: def.id, text: `${was} is taken out; ${def.name} takes command` });
+  }
+  return undefined;
+}

@@ -17,7 +17,9 @@ export interface WarfareBattle {
   nations: Record<Side, NationId>;
   field: Battlefield;
   commanders: CommanderInput[];
-  units: { id: string; type: string; commander: string; name?: string }[];
+  units: { id: string; type: string; commander: string; name?: string; bloodied?: boolean }[];
+  /** How much lower a bloodied unit's skills are, Movement aside (W17; 0 or absent: no penalty). */
+  bloodiedPenalty?: number;
   ramparts?: { type: string; zone: string }[];
   plans?: Partial<Record<Side, BattlePlan>>;
   /** The defender fights for its capital: each of its commanders may lead one more unit (line 139). */
@@ -109,6 +111,7 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
     units: [...b.units].sort((x, y) => (x.id < y.id ? -1 : 1)).map((u) => ({ ...u, side: sideOf.get(u.commander)!, out: false })),
     ramparts: (b.ramparts ?? []).map((r) => ({ ...r, boxes: Array(cat.ramparts[r.type]!.wallStrength).fill(false), taken: [], fallen: false })),
     draws: streamDraws(stream, randomiser, b.nations),
+    ...(b.bloodiedPenalty ? { bloodiedPenalty: b.bloodiedPenalty } : {}),
   });
   const max = b.maxExchanges ?? DEFAULT_MAX_EXCHANGES;
   const maps: WarResult['maps'] = [];

@@ -58,6 +58,14 @@ export const DEFAULT_UNITS: Readonly<Record<string, UnitType>> = {
     aspects: ['I will defend my home!', 'Disorganized'],
     stunts: { homeland: { skill: 'fighting', to: 2 } },
   }),
+  // Not in the seed: our extension for Fatecraft's naval class (docs/rules.md W2). A fleet's marines board and
+  // its hulls take blows like cavalry's armour; it moves as far as cavalry and still attacks, and has no ranged attack.
+  warships: unit({
+    name: 'Warships',
+    skills: { armor: 4, fighting: 2, movement: 3 },
+    aspects: ['Masters of the Water', 'Helpless Aground'],
+    stunts: { marchAndFight: true },
+  }),
 };
 
 export const DEFAULT_RAMPARTS: Readonly<Record<string, RampartType>> = {

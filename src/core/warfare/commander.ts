@@ -1,4 +1,4 @@
-import { clashOfArms, rangedAttack, shooters, siegeAttack, type Group, type OnTie } from './actions.js';
+import { attackCommander, clashOfArms, createAdvantage, rangedAttack, shooters, siegeAttack, type Group, type OnTie } from './actions.js';
 import { moveToward } from './movement.js';
 import { unitsOf, unitSkill, type WarState } from './state.js';
 import type { Commander, Side, Unit } from './types.js';
@@ -18,7 +18,16 @@ export interface BattlePlan {
   withdrawAt?: number;
   /** What a commander does on a tie (line 161). */
   onTie?: OnTie;
+  /**
+   * What to strike first: a unit type of the catalogue (its units are
+   * attacked before the others, and commanders leading them are chosen
+   * first), or `commander`: attack the enemy commanders in person (line 189).
+   */
+  target?: string;
 }
+
+/** The exchange a reserve joins the battle when the plan does not say (our reading: after the default march of three). */
+export const DEFAULT_RESERVE_UNTIL = 4;
 
 export const DEFAULT_PLANS: Readonly<Record<Side, BattlePlan>> = {
   attacker: { stance: 'aggressive', withdrawAt: 0, onTie: 'boost' },
@@ -28,14 +37,16 @@ export const DEFAULT_PLANS: Readonly<Record<Side, BattlePlan>> = {
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
- * Allocation (lines 159, 167): the enemy's units weakest Armor first; to each,
+ * Allocation (lines 159, 167): the enemy's units of the plan's target type
+ * first, then weakest Armor first; to each,
  * the attacker's strongest units until their sum beats the Armor by one;
  * when what is left cannot beat it, all that is left goes at it (the cards
  * may yet help). Units that would add nothing stay out.
  */
-export function allocate(st: WarState, attackers: Unit[], targets: Unit[], skillOf: (u: Unit) => number, distance: number): Group[] {
+export function allocate(st: WarState, attackers: Unit[], targets: Unit[], skillOf: (u: Unit) => number, distance: number, first?: string): Group[] {
   const pool = attackers.filter((u) => skillOf(u) > 0).sort((a, b) => skillOf(b) - skillOf(a) || byId(a, b));
-  const foes = [...targets].sort((a, b) => unitSkill(st, a, 'armor') - unitSkill(st, b, 'armor') || byId(a, b));
+  const wanted = (u: Unit) => (u.type === first ? 0 : 1);
+  const foes = [...targets].sort((a, b) => wanted(a) - wanted(b) || unitSkill(st, a, 'armor') - unitSkill(st, b, 'armor') || byId(a, b));
   const groups: Group[] = [];
   for (const t of foes) {
     if (!pool.length) break;
@@ -62,19 +73,23 @@ const fighting = (st: WarState) => (u: Unit) => unitSkill(st, u, 'fighting');
 const foesHere = (st: WarState, c: Commander) => st.commanders.filter((e) => e.side !== c.side && !e.gone && e.zone === c.zone && unitsOf(st, e).length > 0).sort(byId);
 const armorOf = (st: WarState, c: Commander) => unitsOf(st, c).reduce((s, u) => s + unitSkill(st, u, 'armor'), 0);
 
+/** How many of the plan's target type a commander leads (more first). */
+const leads = (st: WarState, e: Commander, type: string | undefined) => (type ? unitsOf(st, e).filter((u) => u.type === type).length : 0);
+
 function clash(st: WarState, c: Commander, plan: BattlePlan): boolean {
-  const foes = foesHere(st, c).sort((a, b) => armorOf(st, a) - armorOf(st, b) || byId(a, b));
+  const foes = foesHere(st, c).sort((a, b) => leads(st, b, plan.target) - leads(st, a, plan.target) || armorOf(st, a) - armorOf(st, b) || byId(a, b));
   const target = foes[0];
   if (!target) return false;
-  const groups = allocate(st, unitsOf(st, c), unitsOf(st, target), fighting(st), 0);
+  const groups = allocate(st, unitsOf(st, c), unitsOf(st, target), fighting(st), 0, plan.target);
   if (!groups.length) return false;
   const counter = (def: Commander, att: Commander) => allocate(st, unitsOf(st, def), unitsOf(st, att), fighting(st), 0);
   return clashOfArms(st, c, target, groups, counter, plan.onTie ?? 'boost') === undefined;
 }
 
-function fire(st: WarState, c: Commander, plan: BattlePlan): boolean {
+function fire(st: WarState, c: Commander, plan: BattlePlan, staying = false): boolean {
   const can = shooters(st, c);
-  if (!can.length || can.length * 2 < unitsOf(st, c).length) return false;
+  // A commander on the move fires only when most of its units can; one that stays loses nothing by it.
+  if (!can.length || (!staying && can.length * 2 < unitsOf(st, c).length)) return false;
   // Siege engines go for standing ramparts first (line 89).
   const walls = st.ramparts.filter((r) => !r.fallen && c.side === 'attacker').sort((a, b) => (a.zone < b.zone ? -1 : 1));
   for (const r of walls) {
@@ -84,12 +99,12 @@ function fire(st: WarState, c: Commander, plan: BattlePlan): boolean {
   const reach = Math.max(...can.map((s) => s.range));
   const targets = st.commanders
     .filter((e) => e.side !== c.side && !e.gone && unitsOf(st, e).length > 0 && st.distance(c.zone, e.zone) <= reach && !st.ramparts.some((r) => !r.fallen && r.zone === e.zone))
-    .sort((a, b) => st.distance(c.zone, a.zone) - st.distance(c.zone, b.zone) || armorOf(st, a) - armorOf(st, b) || byId(a, b));
+    .sort((a, b) => leads(st, b, plan.target) - leads(st, a, plan.target) || st.distance(c.zone, a.zone) - st.distance(c.zone, b.zone) || armorOf(st, a) - armorOf(st, b) || byId(a, b));
   const target = targets[0];
   if (!target) return false;
   const d = st.distance(c.zone, target.zone);
   const skill = new Map(can.filter((s) => s.range >= d).map((s) => [s.unit.id, s.skill]));
-  const groups = allocate(st, can.filter((s) => skill.has(s.unit.id)).map((s) => s.unit), unitsOf(st, target), (u) => unitSkill(st, u, skill.get(u.id)!), d);
+  const groups = allocate(st, can.filter((s) => skill.has(s.unit.id)).map((s) => s.unit), unitsOf(st, target), (u) => unitSkill(st, u, skill.get(u.id)!), d, plan.target);
   if (!groups.length) return false;
   return rangedAttack(st, c, target, groups, plan.onTie ?? 'boost') === undefined;
 }
@@ -105,13 +120,46 @@ function goal(st: WarState, c: Commander, plan: BattlePlan): string {
 
 /** One commander's exchange. */
 export function act(st: WarState, c: Commander, plan: BattlePlan): void {
+  if (plan.target === 'commander' && duel(st, c)) return;
   if (clash(st, c, plan)) return;
   if (fire(st, c, plan)) return;
   const held = plan.reserves?.commanders.includes(c.id) && st.exchange < plan.reserves.until;
   const to = goal(st, c, plan);
-  if (held || c.zone === to) return;
+  if (held || c.zone === to) return hold(st, c, plan);
   const all = unitsOf(st, c).every((u) => st.catalogue.units[u.type]!.stunts.marchAndFight);
   const steps = moveToward(st, c, to);
   // Move one zone and act, or (cavalry and infantry) move further and still attack (line 152).
-  if (steps > 0 && (steps === 1 || all)) clash(st, c, plan);
+  if (steps > 0 && (steps === 1 || all) && !(plan.target === 'commander' && duel(st, c))) clash(st, c, plan);
+}
+
+/** With `target commander`: the enemy commander in the zone who leads the most units (not a novice) is attacked in person. */
+function duel(st: WarState, c: Commander): boolean {
+  const foe = foesHere(st, c)
+    .filter((e) => !e.novice)
+    .sort((a, b) => unitsOf(st, b).length - unitsOf(st, a).length || byId(a, b))[0];
+  return foe !== undefined && attackCommander(st, c, foe) === undefined;
+}
+
+/** The aspect a holding commander sets on its zone (our name for bracing to meet the enemy). */
+export const SET_DEFENCE = 'Set Defence';
+/** How many free invokes a side keeps ready on a zone before it stops preparing it. */
+const READY_INVOKES = 2;
+
+/**
+ * A commander that stays where it is still has its action (line 152): while
+ * its side has fewer than two free invokes ready on its zone, it sets its
+ * defence there — creates an advantage with its units' Fighting, the others
+ * helping (lines 183–185); otherwise its ranged units, if any, fire at what
+ * they reach. This is what keeps a waiting defender from being struck first
+ * for nothing (docs/rules.md W14).
+ */
+function hold(st: WarState, c: Commander, plan: BattlePlan): void {
+  const zone = st.field.zones.find((z) => z.id === c.zone)!;
+  const ready = zone.advantages.filter((a) => a.side === c.side).reduce((n, a) => n + a.invokes, 0);
+  const us = unitsOf(st, c).filter((u) => unitSkill(st, u, 'fighting') > 0);
+  if (ready < READY_INVOKES && us.length) {
+    createAdvantage(st, c, us.map((u) => u.id), 'fighting', c.zone, SET_DEFENCE);
+    return;
+  }
+  fire(st, c, plan, true);
 }

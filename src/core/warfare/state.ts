@@ -7,7 +7,7 @@ import type { Battlefield, Catalogue, Commander, CommanderSkill, Rampart, Side, 
 /** One line of the battle's account: what happened, with the numbers behind it. */
 export interface WarEvent {
   exchange: number;
-  kind: 'move' | 'ranged' | 'clash' | 'outflank' | 'siege' | 'advantage' | 'stress' | 'novice' | 'withdraw' | 'end';
+  kind: 'move' | 'ranged' | 'clash' | 'outflank' | 'siege' | 'advantage' | 'heroic' | 'stress' | 'novice' | 'withdraw' | 'end';
   side: Side;
   commander: string;
   text: string;
@@ -23,6 +23,8 @@ export interface WarState {
   units: Unit[];
   ramparts: Rampart[];
   draws: Draws;
+  /** How much lower a bloodied unit's skills are, Movement aside (W17; 0: no penalty). */
+  bloodiedPenalty?: number;
   exchange: number;
   log: WarEvent[];
 }
@@ -87,7 +89,8 @@ export const standingRampart = (st: WarState, zone: string): Rampart | undefined
 /**
  * A unit's skill now: its stat block's, raised by Aim when its commander has
  * not moved this exchange, by Charge! when it has, by Homeland Defense when
- * it defends (seed 001 lines 23, 68, 85). A raise never lowers a skill.
+ * it defends (seed 001 lines 23, 68, 85). A raise never lowers a skill; a
+ * bloodied unit's are lower by the campaign's penalty (W17).
  */
 export function unitSkill(st: WarState, u: Unit, skill: UnitSkill): number {
   const type = st.catalogue.units[u.type]!;
@@ -97,7 +100,9 @@ export function unitSkill(st: WarState, u: Unit, skill: UnitSkill): number {
   if (aim && aim.skill === skill && !moved) v = Math.max(v, aim.to);
   if (charge && charge.skill === skill && moved) v = Math.max(v, charge.to);
   if (homeland && homeland.skill === skill && u.side === 'defender') v = Math.max(v, homeland.to);
+  // A bloodied unit fights worse (W17): our reading of Fatecraft's bloodied, as units have no stress (line 8).
+  if (u.bloodied && st.bloodiedPenalty && skill !== 'movement') v = Math.max(0, v - st.bloodiedPenalty);
   return v;
 }
 
-export const unitName = (st: WarState, u: Unit): string => u.name ?? `${st.catalogue.units[u.type]?.name ?? u.type} (${u.id})`;
+export const unitName = (st: WarState, u: Unit): string => (u.name ?? `${st.catalogue.units[u.type]?.name ?? u.type} (${u.id})`) + (u.bloodied && st.bloodiedPenalty ? ' (bloodied)' : '');

@@ -4,7 +4,9 @@ import type { TurnContext } from '../context.js';
 import type { Casualty } from '../events.js';
 import { hexesWithin, hexKey, offsetOf } from '../hex.js';
 import { compareIds, type HexKey, type NationId, type UnitId } from '../ids.js';
-import { DEFAULT_PLANS, type BattlePlan } from './commander.js';
+import { DEFAULT_PLANS, DEFAULT_RESERVE_UNTIL, type BattlePlan } from './commander.js';
+import { targetType } from '../checks/battle-plan.js';
+import type { BattlePlanOrder } from '../orders.js';
 import { leaderOf } from '../leaders.js';
 import type { UnitState } from '../state.js';
 import { unitName } from '../unit-name.js';
@@ -44,14 +46,36 @@ function fieldAround(ctx: TurnContext, at: HexKey) {
   return defaultBattlefield({ aspects, obstacles });
 }
 
-/** The nation's battle plan order this turn (docs/orders.md), else the default for its side (W13). */
-function planOf(ctx: TurnContext, nation: NationId, side: Side): BattlePlan {
-  const o = ctx.acceptedOf('battle_plan').find((a) => a.nation === nation)?.order;
+/** The nation's battle plan order this turn (docs/orders.md), else none (the default for its side, W13). */
+const planOrder = (ctx: TurnContext, nation: NationId) => ctx.acceptedOf('battle_plan').find((a) => a.nation === nation)?.order;
+
+/** The plan the automated commanders follow: the order's, with its reserve as the commanders leading it. */
+function planOf(ctx: TurnContext, o: BattlePlanOrder | undefined, side: Side, reserve: string[]): BattlePlan {
   if (!o) return DEFAULT_PLANS[side];
-  return { stance: o.stance, withdrawAt: o.withdrawAt ?? 0, onTie: o.onTie ?? 'boost' };
+  const target = o.target === undefined ? undefined : targetType(ctx, o.target);
+  return {
+    stance: o.stance,
+    withdrawAt: o.withdrawAt ?? 0,
+    onTie: o.onTie ?? 'boost',
+    ...(target ? { target } : {}),
+    ...(reserve.length ? { reserves: { commanders: reserve, until: o.reserveUntil ?? DEFAULT_RESERVE_UNTIL } } : {}),
+  };
+}
+
+/**
+ * The units a plan holds back (W13): every unit of the class named, or the
+ * last N in the order the side lists them; never all of them (one unit at
+ * least marches with the main body).
+ */
+function reserveOf<U>(fighters: U[], o: BattlePlanOrder | undefined, classOf: (u: U) => string): U[] {
+  if (o?.reserve === undefined) return [];
+  const held = typeof o.reserve === 'number' ? fighters.slice(Math.max(1, fighters.length - o.reserve)) : fighters.filter((u) => classOf(u) === o.reserve);
+  return held.length < fighters.length ? held : held.slice(1);
 }
 
 const START: Record<Side, string[]> = { attacker: ['z4,1', 'z4,0', 'z4,2'], defender: ['z0,1', 'z1,1', 'z0,0'] };
+/** Where a reserve waits: behind the main body — the attackers' far row, beside the defenders' strategic zone. */
+const RESERVE_START: Record<Side, string[]> = { attacker: ['z4,0', 'z4,2', 'z4,1'], defender: ['z0,0', 'z0,2', 'z0,1'] };
 
 export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome {
   const w = ctx.rules.warfare;
@@ -59,6 +83,8 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
   const commanders: WarfareBattle['commanders'] = [];
   const units: WarfareBattle['units'] = [];
   const byWarId = new Map<string, UnitState>();
+  const orders = { attacker: planOrder(ctx, spec.attacker.nation), defender: planOrder(ctx, spec.defender.nation) };
+  const reserves: Record<Side, string[]> = { attacker: [], defender: [] };
   for (const side of ['attacker', 'defender'] as const) {
     const force = spec[side];
     const leader = leaderOf(ctx.campaign, ctx.nationState(force.nation));
@@ -66,22 +92,30 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
     // then novices (seed 001 line 12). Each leads as many units as its Command, at least three (line 139).
     const inPerson = leader.name !== null && leader.unit !== undefined && force.units.some((u) => u.id === leader.unit);
     const named = [...(inPerson ? [{ name: leader.name!, ...w.leader }] : []), ...(w.lieutenants[force.nation] ?? [])];
-    const fighters = force.units.filter((u) => ctx.unitType(u).class !== 'diplomatic');
+    const all = force.units.filter((u) => ctx.unitType(u).class !== 'diplomatic');
+    // The reserve comes last, under commanders of its own (held until the plan's exchange).
+    const held = new Set(reserveOf(all, orders[side], (u) => ctx.unitType(u).class));
+    const main = all.filter((u) => !held.has(u));
+    const fighters = [...main, ...all.filter((u) => held.has(u))];
     let next = 0;
     for (let i = 0; next < fighters.length || i === 0; i++) {
       const id = `${side}-${i + 1}`;
       const who = named[i];
-      const cap = Math.max(who?.command ?? 0, 3);
+      // A commander leads the main body or the reserve, never both.
+      const cap = Math.min(Math.max(who?.command ?? 0, 3), next < main.length ? main.length - next : fighters.length - next);
+      const reserve = next >= main.length && held.size > 0;
+      if (reserve) reserves[side].push(id);
+      const starts = reserve ? RESERVE_START[side] : START[side];
       commanders.push({
         id,
         name: who ? who.name : `a novice commander of ${ctx.nationDef(force.nation).name}`,
         side,
-        zone: START[side][i % START[side].length]!,
+        zone: starts[(reserve ? reserves[side].length - 1 : i) % starts.length]!,
         ...(who ? { skills: { command: who.command, tactics: who.tactics } } : { novice: true }),
       });
       for (const u of fighters.slice(next, next + cap)) {
         const cls = ctx.unitType(u).class as Exclude<UnitClass, 'diplomatic'>;
-        units.push({ id: u.id, type: w.types[cls], commander: id, name: unitName(ctx.campaign, u) });
+        units.push({ id: u.id, type: w.types[cls], commander: id, name: unitName(ctx.campaign, u), ...(u.health === 'bloodied' ? { bloodied: true } : {}) });
         byWarId.set(u.id, u);
       }
       next += cap;
@@ -93,8 +127,9 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
     field: fieldAround(ctx, spec.at),
     commanders,
     units,
-    plans: { attacker: planOf(ctx, spec.attacker.nation, 'attacker'), defender: planOf(ctx, spec.defender.nation, 'defender') },
+    plans: { attacker: planOf(ctx, orders.attacker, 'attacker', reserves.attacker), defender: planOf(ctx, orders.defender, 'defender', reserves.defender) },
     maxExchanges: w.maxExchanges,
+    bloodiedPenalty: w.bloodied,
   };
   const result = runBattle(battle, cat, ctx.dice.stream(`warfare:${spec.id}`), ctx.rules.fate.randomiser);
   const casualties: Casualty[] = [];

@@ -71,6 +71,8 @@ export interface Unit {
   /** Units move and act with their commander, in the commander's zone (seed 001 line 10). */
   commander: string;
   out: boolean;
+  /** Came to the battle bloodied: its skills are lower (W17). */
+  bloodied?: boolean;
 }
 
 export type CommanderSkill = 'command' | 'tactics' | 'engineering' | 'fighting';

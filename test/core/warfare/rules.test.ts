@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { rangedAttack, siegeAttack } from '../../../src/core/warfare/actions.js';
+import { clashOfArms, rangedAttack, siegeAttack } from '../../../src/core/warfare/actions.js';
 import { defaultBattlefield } from '../../../src/core/warfare/battlefield.js';
 import { act, allocate } from '../../../src/core/warfare/commander.js';
 import { moveToward, path, speed } from '../../../src/core/warfare/movement.js';
-import { commander, unitsOf, unitSkill } from '../../../src/core/warfare/state.js';
+import { commander, unitName, unitsOf, unitSkill } from '../../../src/core/warfare/state.js';
 import { parseWarfareCatalogue } from '../../../src/campaign/warfare-schema.js';
 import { catalogue, DEFAULT_UNITS } from '../../../src/core/warfare/catalogue.js';
 import { battle } from './support.js';
@@ -87,6 +87,19 @@ describe('Warfare movement (seed 001 lines 152–157)', () => {
     expect(st.log.some((e) => e.kind === 'novice' && e.text === 'Lord Red is taken out; a novice commander (after Lord Red) takes command')).toBe(true);
   });
 
+  it('a bloodied unit fights worse: every skill but Movement lower by the campaign’s penalty, never below 0, and the account says so (W17)', () => {
+    const st = battle({ commanders: [red('z2,1'), blue('z0,1')], units: ['in1: infantry @a', 'ar1: archers @d'] }, []);
+    const [inf, arch] = st.units as [(typeof st.units)[number], (typeof st.units)[number]];
+    inf.bloodied = true;
+    arch.bloodied = true;
+    expect([unitSkill(st, inf, 'fighting'), unitSkill(st, inf, 'armor'), unitSkill(st, inf, 'movement')]).toEqual([2, 4, 2]);
+    st.bloodiedPenalty = 2;
+    expect([unitSkill(st, inf, 'fighting'), unitSkill(st, inf, 'armor'), unitSkill(st, inf, 'movement')]).toEqual([0, 2, 2]);
+    // Aim raises the archers' Marksmanship to +2 first; bloodied, +0 (not below).
+    expect(unitSkill(st, arch, 'marksmanship')).toBe(0);
+    expect(unitName(st, inf)).toBe('Infantry (in1) (bloodied)');
+  });
+
   it('cavalry that moved charge at Fighting +3; militia defending their home fight at +2', () => {
     const st = battle({ commanders: [red('z2,1'), blue('z0,1')], units: ['cv1: cavalry @a', 'mi1: militia @d'] }, []);
     const cv = st.units[0]!;
@@ -114,6 +127,61 @@ describe('the automated commander', () => {
     expect(st.log.map((e) => e.kind)).toEqual(['move', 'clash']);
     expect(st.units.find((u) => u.id === 'in2')!.out).toBe(true);
     expect(st.log[0]!.text).toBe('Lord Red moves z2,1 → z0,1');
+  });
+});
+
+describe('a commander that holds its ground (W13) and the defence’s invokes (W11)', () => {
+  const hold = () => battle({ commanders: [red('z4,1'), blue('z0,1')], units: ['in1: infantry @a', 'in2: infantry @d', 'in3: infantry @d', 'ar1: archers @d'] }, [-3, 0, 0, 0, 0, 0, 0, 0]);
+
+  it('sets its defence on its zone with its units’ Fighting, again while its side has fewer than two free invokes there', () => {
+    const st = hold();
+    const d = commander(st, 'd');
+    // -3 + Fighting +2 + 2 helping = +1 against +0 (its own zone): one free invoke; again +0: +4, with style, two more.
+    act(st, d, { stance: 'defensive' });
+    act(st, d, { stance: 'defensive' });
+    expect(st.log.map((e) => e.text)).toEqual([
+      'Lady Blue creates an advantage with 3 unit(s): drew -3 + fighting +2 + 2 helping = +1 against +0: success: Set Defence on z0,1 with 1 free invoke',
+      'Lady Blue creates an advantage with 3 unit(s): drew +0 + fighting +2 + 2 helping = +4 against +0: success with style: Set Defence on z0,1 with 2 free invokes',
+    ]);
+    expect(st.field.zones.find((z) => z.id === 'z0,1')!.advantages).toEqual([{ name: 'Set Defence', side: 'defender', invokes: 3 }]);
+    // Three ready: the archers fire instead (the enemy is four zones off, in the Longbows' reach), +2 − 4 against +4.
+    act(st, d, { stance: 'defensive' });
+    expect(st.log[2]!.kind).toBe('ranged');
+    expect(st.log[2]!.text).toMatch(/^Archers \(ar1\) \(\+2 − 4 for range\) against Infantry \(in1\)/);
+  });
+
+  it('the defence invokes its side’s free invokes on its zone, +2 each, while the attack would still succeed', () => {
+    const st = battle({ commanders: [red('z0,1'), blue('z0,1')], units: ['in1: infantry @a', 'in2: infantry @a', 'in3: infantry @d'] }, [2, 0, 0, 0]);
+    st.field.zones.find((z) => z.id === 'z0,1')!.advantages.push({ name: 'Set Defence', side: 'defender', invokes: 3 });
+    // +4 +2 against +4 +0: two shifts, so two invokes (+6 vs +8) — the third is kept.
+    clashOfArms(st, commander(st, 'a'), commander(st, 'd'), [{ target: 'in3', attackers: ['in1', 'in2'] }], () => []);
+    expect(st.log[0]!.text).toBe('Infantry (in1), Infantry (in2) (+4) against Infantry (in3) (Armor +4): drew +2 against +0; the defence invoked Set Defence for +2; the defence invoked Set Defence for +2; +6 vs +8; failure');
+    expect(st.field.zones.find((z) => z.id === 'z0,1')!.advantages[0]!.invokes).toBe(1);
+  });
+});
+
+describe('the plan’s target (W13): a unit type first, or the enemy commanders in person (WF 189–191)', () => {
+  it('puts the target type’s units first in the allocation, whatever their Armor', () => {
+    const st = battle({ commanders: [red('z1,1'), blue('z1,1')], units: ['in1: infantry @a', 'in2: infantry @a', 'in3: infantry @a', 'ar1: archers @d', 'cv1: cavalry @d'] }, []);
+    const f = (u: (typeof st.units)[number]) => unitSkill(st, u, 'fighting');
+    expect(allocate(st, unitsOf(st, commander(st, 'a')), unitsOf(st, commander(st, 'd')), f, 0, 'cavalry')).toEqual([{ target: 'cv1', attackers: ['in1', 'in2', 'in3'] }]);
+    expect(allocate(st, unitsOf(st, commander(st, 'a')), unitsOf(st, commander(st, 'd')), f, 0)[0]).toEqual({ target: 'ar1', attackers: ['in1', 'in2'] });
+  });
+
+  it('attacks the enemy commander in its zone: Fighting against Fighting, stress capped by Fighting, until a novice steps up; then the units clash again', () => {
+    const st = battle({ commanders: [red('z1,1', { skills: { command: 3, tactics: 3, fighting: 2 } }), blue('z1,1')], units: ['in1: infantry @a', 'in2: infantry @d'] }, [3, 0, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    const a = commander(st, 'a');
+    for (let i = 0; i < 4; i++) act(st, a, { stance: 'aggressive', target: 'commander' });
+    expect(st.log.slice(0, 4).map((e) => e.text)).toEqual([
+      'Lord Red attacks Lady Blue in person: Fighting +2 drew +3 against Fighting +0 drew +0: 2 physical stress (box 2)',
+      'Lord Red attacks Lady Blue in person: Fighting +2 drew +2 against Fighting +0 drew +0: 2 physical stress (box 1 and a -2 consequence)',
+      'Lord Red attacks Lady Blue in person: Fighting +2 drew +1 against Fighting +0 drew +0: 2 physical stress: Lady Blue is taken out',
+      'Lady Blue is taken out; a novice commander (after Lady Blue) takes command',
+    ]);
+    // Three with style, three minor advantages; against a novice the units clash, and spend one to draw again.
+    expect(st.log.slice(4).map((e) => e.kind)).toEqual(['clash', 'outflank']);
+    expect(st.log[4]!.text).toBe('Infantry (in1) (+2) against Infantry (in2) (Armor +4): drew +0 against +0; spent a minor advantage and drew again: +0; +2 vs +4; failure');
+    expect(commander(st, 'd').novice).toBe(true);
   });
 });
 

@@ -24,6 +24,18 @@ describe('Warfare in the turn: commanders (docs/rules.md W15)', () => {
   });
 });
 
+describe('Warfare in the turn: bloodied units (docs/rules.md W17)', () => {
+  it('a unit that comes bloodied fights one lower by default (rules.warfare.bloodied), and not at all lower with 0', () => {
+    const e = fightAt82({ enabled: true }, ['a-3']).result.events.find((x) => x.type === 'warfare');
+    if (e?.type !== 'warfare') throw new Error('no Warfare battle');
+    // Exchange 2: the knights charge at +3, one lower bloodied: +2, no better than a marine, so all three go at d-1.
+    expect(e.account).toContain('  Marines (a-1), Marines (a-2), Knights (a-3) (bloodied) (+6) against Dwarven infantry (d-1) (Armor +4): drew +0 against +0; the defence invoked Set Defence for +2; the defence invoked Set Defence for +2; +6 vs +8; failure');
+    const off = fightAt82({ enabled: true, bloodied: 0 }, ['a-3']).result.events.find((x) => x.type === 'warfare');
+    if (off?.type !== 'warfare') throw new Error('no Warfare battle');
+    expect(off.account).toContain('  Knights (a-3), Marines (a-1) (+5) against Dwarven infantry (d-1) (Armor +4): drew +0 against +0; the defence invoked Set Defence for +2; +5 vs +6; failure');
+  });
+});
+
 describe('Warfare in the turn: the result mapped back (docs/rules.md W16)', () => {
   it('by default a unit taken out is destroyed; with takenOut: bloodied a healthy one is bloodied and lives', () => {
     const lost = fightAt82({ enabled: true }).result;

@@ -13,7 +13,7 @@ const WORLD = join(import.meta.dirname, '..', '..', 'cases', '_world.yaml');
  * Gondarahl's three dwarves at 8,2 in the rules cases' world, every card
  * forced to +0, with the Warfare settings given.
  */
-export function fightAt82(warfare: Record<string, unknown>) {
+export function fightAt82(warfare: Record<string, unknown>, bloodied: string[] = []) {
   const campaign = loadWorld(WORLD, { fate: { randomiser: 'fateDice' }, warfare });
   const state = buildState(campaign, {
     units: {
@@ -25,6 +25,7 @@ export function fightAt82(warfare: Record<string, unknown>) {
       'd-3': { nation: 'gondarahl', type: 'dwarves', hex: '8,2' },
     },
   } as never);
+  for (const id of bloodied) state.units[id as never]!.health = 'bloodied';
   const sheet = { turn: state.turn + 1, entries: [{ line: 1, text: 'attack', fields: { attack: 'a-1', target: 'd-1', support: ['a-2', 'a-3'] } }], problems: [] };
   const orders: TurnOrders = { nations: { [asNationId('argenta')]: interpretSheet(sheet, asNationId('argenta'), campaign, state).orders }, gm: [] };
   const dice = new ForcedRandomiser({ 'warfare:attack:a-1': Array(400).fill(0), 'battle:attack:a-1': Array(6).fill(3) }, undefined);

@@ -396,7 +396,7 @@ export const rulesSchema = z.strictObject({
   advanceAfterVictory: z.boolean(),
   nmrFlagAfter: z.number().int().min(1),
   sight: z.strictObject({ unit: z.number().int().min(0), settlement: z.number().int().min(0) }),
-  press: z.strictObject({ maxLength: z.number().int().min(1).max(20000), perTurn: z.number().int().min(0), anonymous: z.boolean() }),
+  press: z.strictObject({ maxLength: z.number().int().min(1).max(20000), perTurn: z.number().int().min(0), anonymous: z.boolean(), relay: z.enum(['atOnce', 'withReport']) }),
   fate: z.strictObject({
     randomiser: z.enum(['d6', 'fateDice', 'deck']),
     base: z.strictObject({ d6: z.number().int().min(-10).max(20), d3: z.number().int().min(-10).max(20) }),

@@ -157,7 +157,9 @@ export type TurnEvent =
   /** A sabotage or bombardment set work in progress back. */
   | { type: 'work_delayed'; nations: NationId[]; nation: NationId; build: string; what: string; by: number; turnsLeft: number; reason: string }
   /** The target of an action tried to catch the unit that took it. */
-  | { type: 'catch_roll'; nations: NationId[]; nation: NationId; unit?: UnitId; action: string; place: string; beat: number; roll: DieRoll; caught: boolean }
+  | { type: 'catch_roll'; nations: NationId[]; nation: NationId; unit?: UnitId; action: string; place: string; beat: number; roll: DieRoll; caught: boolean; /** The target's `hunt spies fate N` (rules.md D2). */ fateSpent?: number; modifiers?: Modifier[]; total?: number }
+  /** The target's `let spies go`: no catch roll, the agent goes free (rules.md D2). */
+  | { type: 'catch_waived'; nations: NationId[]; nation: NationId; unit?: UnitId; action: string; place: string }
   | { type: 'trade_route_opened'; nations: NationId[]; route: string; from: SettlementId; to: SettlementId; income: number }
   | { type: 'trade_route_cut'; nations: NationId[]; route: string; from: SettlementId; to: SettlementId; reason: string }
   // The Fate layer (src/core/aspects, rules.fate.aspects).

@@ -318,8 +318,12 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
     }
     case 'work_delayed':
       return `The ${e.what} was set back ${plural(e.by, 'turn')} (${e.reason}); ${plural(e.turnsLeft, 'turn')} left.`;
-    case 'catch_roll':
-      return `${names.readsAs(e.nation) ? 'Your guards' : `The guards of ${n(e.nation)}`} tried to catch ${e.unit ? u(e.unit) : 'the culprit'} after the ${e.action} at ${e.place}: d6 ${e.roll.value}${e.roll.forced ? ' (forced)' : ''} against ${e.beat} to beat — ${e.caught ? 'caught' : 'it got away'}.`;
+    case 'catch_roll': {
+      const fate = e.total !== undefined ? `, +${e.total - e.roll.value} for ${e.fateSpent ? `${e.fateSpent} Fate` : 'the Fate spent on the hunt'} = ${e.total}` : '';
+      return `${names.readsAs(e.nation) ? 'Your guards' : `The guards of ${n(e.nation)}`} tried to catch ${e.unit ? u(e.unit) : 'the culprit'} after the ${e.action} at ${e.place}: d6 ${e.roll.value}${e.roll.forced ? ' (forced)' : ''}${fate} against ${e.beat} to beat — ${e.caught ? 'caught' : 'it got away'}.`;
+    }
+    case 'catch_waived':
+      return `${names.readsAs(e.nation) ? 'Your guards' : `The guards of ${n(e.nation)}`} let ${e.unit ? u(e.unit) : 'the culprit'} go after the ${e.action} at ${e.place}, as ordered.`;
     case 'trade_route_opened':
       return `A trade route opened between ${names.settlement(e.from)} and ${names.settlement(e.to)}: ${e.income} Renown a turn to each nation while it is open.`;
     case 'trade_route_cut':

@@ -93,6 +93,7 @@ export function unitsNamedIn(e: LoggedEvent): UnitId[] {
     case 'settlement_revolted':
       return [...e.garrison];
     case 'catch_roll':
+    case 'catch_waived':
       return e.unit ? [e.unit] : [];
     case 'battle':
       return [...e.attacker.units, ...e.defender.units, ...e.casualties.map((c) => c.unit)];

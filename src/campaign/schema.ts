@@ -160,6 +160,11 @@ const nationSchema = z.strictObject({
     .optional(),
   /** The independents risen settlements pass to (events.yaml settings.rebellion.nation). */
   rebels: z.boolean().optional(),
+  /**
+   * A nation in waiting (docs/rules.md L3): out of play until an event's `civil_war` effect splits it off the
+   * nation named here; it knows that nation's unit types.
+   */
+  breaksFrom: id.optional(),
 });
 
 /** Where an aspect sits (state.yaml, campaign.yaml's `aspects`, the GM's `aspect` action). */

@@ -20,6 +20,7 @@ export function auditTurn(before: GameState, after: GameState, events: readonly 
     if (e.type === 'unit_created') created.add(e.unit);
     if (e.type === 'settlement_captured' || e.type === 'settlement_revolted') captured.set(e.settlement, e.to);
     if (e.type === 'settlement_founded') founded.add(e.settlement);
+    if (e.type === 'civil_war') for (const s of e.settlements) captured.set(s, e.into);
     if (e.type === 'resource') add(`${e.nation}:${e.resource}`, e.delta);
     if (e.type === 'indicator') add(`${e.nation}:${e.indicator}`, e.delta);
   }

@@ -138,6 +138,8 @@ export type TurnEvent =
   | { type: 'follow_up_set'; nations: NationId[]; nation: NationId; event: string; turn: number }
   | { type: 'revolt_roll'; nations: NationId[]; nation: NationId; settlement: SettlementId; chance: number; roll: DieRoll; revolted: boolean }
   | { type: 'settlement_revolted'; nations: NationId[]; settlement: SettlementId; from: NationId; to: NationId; garrison: UnitId[] }
+  /** A civil war: settlements and the units in them broke away from `from` as the nation in waiting `into` (rules.md L3). */
+  | { type: 'civil_war'; nations: NationId[]; from: NationId; into: NationId; leader: string; settlements: SettlementId[]; units: UnitId[]; builds: number; event: string }
   /** An event asks the nation for a roll, answered in the orders of `turn`. */
   | { type: 'roll_asked'; nations: NationId[]; nation: NationId; event: string; title: string; prompt: string; options: { id: string; text: string; beat: number }[]; default: string; turn: number }
   /** The roll made: with the nation's answer, or at the deadline with the default and no Fate. */

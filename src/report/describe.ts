@@ -328,6 +328,12 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
       return `A trade route opened between ${names.settlement(e.from)} and ${names.settlement(e.to)}: ${e.income} Renown a turn to each nation while it is open.`;
     case 'trade_route_cut':
       return `The trade route between ${names.settlement(e.from)} and ${names.settlement(e.to)} was cut: ${e.reason}.`;
+    case 'civil_war': {
+      const what = [e.settlements.map((x) => names.settlement(x)).join(', '), e.units.length ? `${e.units.length} unit${e.units.length === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+      return names.readsAs(e.into)
+        ? `Civil war (${e.event}): ${e.leader} raises the banner of ${n(e.into)} against ${n(e.from)}; ${what} are yours.`
+        : `Civil war (${e.event}): ${n(e.into)}, under ${e.leader}, broke away from ${n(e.from)}, taking ${what}.`;
+    }
     case 'settlement_revolted':
       return `${names.settlement(e.settlement)} rose against ${n(e.from)} and is now held by ${n(e.to)}${e.garrison.length ? ` (garrison: ${e.garrison.map(u).join(', ')})` : ''}.`;
     case 'aspect_created':

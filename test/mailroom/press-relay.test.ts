@@ -7,13 +7,15 @@ import { runTurn } from '../../src/jobs/run-turn.js';
 import { fetchMail } from '../../src/mailroom/fetch.js';
 import { OutboxQueue } from '../../src/mailroom/outbox.js';
 import { outboxFileName } from '../../src/mail/folder-transport.js';
-import { ADDRESSES, TestClock, TOKENS, cleanupAll, demoCopy, dropInInbox, secrets } from './support.js';
+import { createTransport } from 'nodemailer';
+import { mailServersAvailable, type MailServers } from '../support/mail-servers.js';
+import { ADDRESSES, CAMPAIGN_ADDRESS, PASSWORD, TestClock, TOKENS, cleanupAll, demoCopy, dropInInbox, imapCampaign, imapSecrets, secrets, withMailServers } from './support.js';
 
 /** Press relayed at once by mail (rules.press.relay: atOnce, docs/rules.md P2), through the folder transport. */
 afterAll(cleanupAll);
 
-function pressCampaign(label: string, relay: 'atOnce' | 'withReport' = 'atOnce'): string {
-  const { dir } = demoCopy(label, { yamlOrders: false });
+function pressCampaign(label: string, relay: 'atOnce' | 'withReport' = 'atOnce', given?: string): string {
+  const dir = given ?? demoCopy(label, { yamlOrders: false }).dir;
   const file = join(dir, 'campaign.yaml');
   const text = readFileSync(file, 'utf8');
   writeFileSync(file, text.replace('rules:\n  newSettlementCost: 50\n', `rules:\n  newSettlementCost: 50\n  press: { maxLength: 1000, perTurn: 3, anonymous: true, relay: ${relay} }\n`));
@@ -122,5 +124,31 @@ describe('press relayed at once', () => {
     const sent = await queue(dir);
     expect(sent.filter((q) => q.kind === 'press')).toEqual([]);
     expect(sent.find((q) => q.kind === 'receipt')!.message.text).not.toContain('relayed');
+  });
+});
+
+describe.skipIf(!(mailServersAvailable() || process.env.CI !== undefined))('press relayed at once, through the real servers', { timeout: 60_000 }, () => {
+  let servers: MailServers;
+  withMailServers((started) => (servers = started));
+
+  it('reaches the readers\' mailboxes, the unsigned letter naming its sender nowhere in what they receive', async () => {
+    const { dir } = await imapCampaign(servers, 'press-imap');
+    pressCampaign('press-imap', 'atOnce', dir);
+    const transport = createTransport({ host: servers.smtp.host, port: servers.smtp.port, secure: false, logger: false });
+    await transport.sendMail({ envelope: { from: ADDRESSES.argenta!, to: [CAMPAIGN_ADDRESS] }, raw: ordersMail('p9', ['hold Argentum Guard', 'press unsigned to Gondarahl: The ford at dawn.']) });
+    transport.close();
+    const summary = await fetchMail(dir, { clock: new TestClock('2026-03-08T12:00:00Z'), secrets: imapSecrets() });
+    expect(summary.error).toBeUndefined();
+    expect(summary.filed.map((f) => f.nation)).toEqual(['argenta']);
+
+    const king = await servers.readMailbox(ADDRESSES.gondarahl!, PASSWORD);
+    const letters = king.filter((m) => m.parsed.headers.get('x-fatecraft-kind') === 'press');
+    expect(letters).toHaveLength(1);
+    const letter = letters[0]!;
+    expect(letter.parsed.text).toContain('| The ford at dawn.');
+    const raw = letter.raw.toString('latin1');
+    for (const secret of ['argenta', 'Argenta', 'duke@', 'Cristoval', 'p9@', TOKENS.argenta!]) expect(raw).not.toContain(secret);
+    const duke = await servers.readMailbox(ADDRESSES.argenta!, PASSWORD);
+    expect(duke.find((m) => m.parsed.headers.get('x-fatecraft-kind') === 'receipt')!.parsed.text).toContain('— mailed now to Kingdom of Gondarahl');
   });
 });

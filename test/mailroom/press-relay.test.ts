@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { turnRenderers } from '../../src/cli/renderers.js';
 import { runTurn } from '../../src/jobs/run-turn.js';
 import { fetchMail } from '../../src/mailroom/fetch.js';
+import { acceptHeld } from '../../src/mailroom/held.js';
 import { OutboxQueue } from '../../src/mailroom/outbox.js';
 import { outboxFileName } from '../../src/mail/folder-transport.js';
 import { createTransport } from 'nodemailer';
@@ -116,6 +117,22 @@ describe('press relayed at once', () => {
     const report = readFileSync(join(dir, 'turns', '0001', 'reports', 'gondarahl.txt'), 'utf8');
     expect(report).toContain('Peace at the ford?');
   }, 60_000);
+
+  it('relays the letters of held orders only when the GM accepts them', async () => {
+    const dir = pressCampaign('press-held');
+    const held = ordersMail('p5', ['hold Argentum Guard', SIGNED]).replace(
+      'MIME-Version: 1.0',
+      'MIME-Version: 1.0\r\nAuthentication-Results: mx.silversheen.test; dkim=fail header.d=argenta.test; spf=pass smtp.mailfrom=duke@argenta.test; dmarc=fail (p=REJECT) header.from=argenta.test',
+    );
+    dropInInbox(dir, 'a5.eml', held);
+    const summary = await fetchMail(dir, { clock: new TestClock('2026-03-08T12:00:00Z'), secrets: secrets() });
+    expect(summary.held).toBe(1);
+    expect((await queue(dir)).filter((q) => q.kind === 'press')).toEqual([]);
+    await acceptHeld(dir, 'p5@argenta.test', { clock: new TestClock('2026-03-08T13:00:00Z'), secrets: secrets() });
+    const after = await queue(dir);
+    expect(after.filter((q) => q.kind === 'press').map((q) => q.message.to)).toEqual([[ADDRESSES.gondarahl]]);
+    expect(after.find((q) => q.kind === 'receipt')!.message.text).toContain('— mailed now to Kingdom of Gondarahl');
+  });
 
   it('relays nothing by default: letters wait for the report', async () => {
     const dir = pressCampaign('press-default', 'withReport');

@@ -8,6 +8,7 @@ import { asNationId } from '../../src/core/ids.js';
 import { rerunTurn } from '../../src/gm/turns.js';
 import { FakeClock } from '../../src/schedule/clock.js';
 import { readRuntime } from '../../src/schedule/runtime.js';
+import { campaignStatus } from '../../src/schedule/status.js';
 import { tick } from '../../src/schedule/tick.js';
 import { cleanupScratch, demoCopy, NATIONS, recordingHooks, tree, writeOrders } from '../schedule/support.js';
 
@@ -54,6 +55,8 @@ describe('a civil war drawn in a turn', () => {
     const before = await readState(dir, 1, open.campaign);
     const vulcan = asNationId('vulcanstille');
     expect(before.nations[asNationId('ashfree')]).toMatchObject({ alive: false }); // declared after turn 1: out of play, with nothing
+    const standing = async () => (await campaignStatus(dir, { clock })).nations.find((n) => n.id === 'ashfree')?.standing;
+    expect(await standing()).toBe('dormant');
 
     await resolveNext(dir, clock, 2);
     const after = await readState(dir, 2, (await openCampaign(dir)).campaign);
@@ -64,6 +67,7 @@ describe('a civil war drawn in a turn', () => {
     expect(gone[0]!.level).not.toBe('capital');
     expect(after.nations[free]).toMatchObject({ alive: true, happiness: 2 });
     expect(Object.values(after.settlements).some((s) => s.nation === vulcan)).toBe(true);
+    expect(await standing()).toBe('waiting'); // in play, owing orders: the GM holds it until a player is found
 
     const report = (turn: string, n: string) => readFileSync(join(dir, 'turns', turn, 'reports', `${n}.txt`), 'utf8');
     expect(report('0002', 'vulcanstille')).toContain(`Civil war (The slave revolt): The Free Cities of Ash, under Warden Oska, broke away from Vulcanstille, taking ${gone[0]!.name}`);

@@ -81,8 +81,19 @@ export function buildCampaign(file: CampaignFile, source: string): { campaign: C
       unitTypes,
       caps: n.caps,
       ...(n.rebels ? { rebels: true } : {}),
+      ...(n.breaksFrom ? { breaksFrom: asNationId(n.breaksFrom) } : {}),
       goals: n.goals.map((g) => ({ ...g, reward: Array.isArray(g.reward) ? {} : g.reward, condition: g.condition.kind === 'control_hex' ? { kind: 'control_hex', hex: asHexKey(g.condition.hex) } : g.condition })) as NationDefinition['goals'],
     };
+  }
+  // A nation in waiting knows the unit types of the nation it breaks from: the units that follow it keep theirs.
+  for (const [nid, n] of Object.entries(file.nations)) {
+    if (n.breaksFrom === undefined) continue;
+    const from = nations[asNationId(n.breaksFrom)];
+    const own = nations[asNationId(nid)];
+    if (!from || n.breaksFrom === nid) problem(`nations.${nid}.breaksFrom`, `no other nation "${n.breaksFrom}" in campaign.yaml to break from`);
+    else if (from.breaksFrom || from.rebels) problem(`nations.${nid}.breaksFrom`, `${n.breaksFrom} is ${from.rebels ? 'the rebels' : 'itself a nation in waiting'}: a nation breaks from a nation in play`);
+    else if (n.settlements.length || n.units.length || n.externals.length) problem(`nations.${nid}`, 'a nation in waiting (breaksFrom) starts with no settlements, units or externals: the civil war gives it its land');
+    else if (own) own.unitTypes = { ...from.unitTypes, ...own.unitTypes };
   }
 
   const structures: Campaign['structures'] = {};

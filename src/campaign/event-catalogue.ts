@@ -31,7 +31,7 @@ const unitClass = z.enum(UNIT_CLASSES);
 const hex = z.string().regex(/^\d+,\d+$/, 'a hex is written "col,row", e.g. "12,7"');
 
 export const CONDITION_KEYS = ['prosperity', 'happiness', 'renown', 'fate', 'season', 'nation', 'turn', 'has_level', 'lacks_level', 'has_structure', 'lacks_structure', 'battlements', 'health', 'units_near', 'terrain_near', 'at_war', 'captured', 'goal', 'happened', 'unit_at', 'holds_settlement', 'has_external', 'all', 'any', 'not'] as const;
-export const EFFECT_KEYS = ['renown', 'fate', 'prosperity', 'happiness', 'unit_lost', 'unit_bloodied', 'unit_gained', 'structure_destroyed', 'battlement_damaged', 'battlement_destroyed', 'resource_revealed', 'unlock', 'revolt', 'follow_up', 'task', 'message', 'aspect'] as const;
+export const EFFECT_KEYS = ['renown', 'fate', 'prosperity', 'happiness', 'unit_lost', 'unit_bloodied', 'unit_gained', 'structure_destroyed', 'battlement_damaged', 'battlement_destroyed', 'resource_revealed', 'unlock', 'revolt', 'civil_war', 'follow_up', 'task', 'message', 'aspect'] as const;
 
 const settingsSchema = z.strictObject({
   draws: int.min(0).max(10).default(DEFAULT_EVENT_SETTINGS.draws),
@@ -266,6 +266,19 @@ export function effect(r: Reader, value: unknown, path: Path, scope: EventScope,
       if (x?.unitType && !r.hasUnitType(x.unitType)) r.problem([...at, 'unitType'], `no nation has a unit type "${x.unitType}"`);
       if (x?.structure && !r.campaign.structures[x.structure]) r.problem([...at, 'structure'], `no structure "${x.structure}" in campaign.yaml`);
       return x && { kind: 'unlock', ...(x.unitType ? { unitType: x.unitType } : {}), ...(x.structure ? { structure: x.structure } : {}) };
+    }
+    case 'civil_war': {
+      // `- civil_war: { into: free-silverfall, settlements: 2, happiness: 3 }` (docs/events.md, rules.md L3).
+      const x = r.leaf(
+        z.strictObject({ into: id, settlements: z.union([int.min(1).max(50), z.array(id).min(1)]).default(1), prosperity: int.optional(), happiness: int.optional() }),
+        v,
+        at,
+      );
+      if (x === undefined) return undefined;
+      const into = r.campaign.nations[x.into as keyof typeof r.campaign.nations];
+      if (!into) r.problem([...at, 'into'], `no nation "${x.into}" in campaign.yaml: declare the nation in waiting there, with breaksFrom`);
+      else if (!into.breaksFrom) r.problem([...at, 'into'], `nation "${x.into}" must say breaksFrom: <the nation it breaks from> in campaign.yaml`);
+      return { kind: 'civil_war', into: x.into, settlements: x.settlements, ...(x.prosperity !== undefined ? { prosperity: x.prosperity } : {}), ...(x.happiness !== undefined ? { happiness: x.happiness } : {}) };
     }
     case 'follow_up': {
       const x = r.leaf(z.union([id, z.strictObject({ event: id, in: int.min(1).max(50).default(1) })]), v, at);

@@ -17,7 +17,8 @@ export function initialState(file: CampaignFile): GameState {
       battlesWon: 0,
       missedTurns: 0,
       unitSeq: 0,
-      alive: true,
+      // A nation in waiting is out of play until a civil war brings it in (rules.md L3).
+      alive: n.breaksFrom === undefined,
     };
     state.nations[nation] = ns;
     for (const s of n.settlements) {

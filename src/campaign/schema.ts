@@ -163,6 +163,11 @@ const nationSchema = z.strictObject({
     .optional(),
   /** The independents risen settlements pass to (events.yaml settings.rebellion.nation). */
   rebels: z.boolean().optional(),
+  /**
+   * A nation in waiting (docs/rules.md L3): out of play until an event's `civil_war` effect splits it off the
+   * nation named here; it knows that nation's unit types.
+   */
+  breaksFrom: id.optional(),
 });
 
 /** Where an aspect sits (state.yaml, campaign.yaml's `aspects`, the GM's `aspect` action). */
@@ -400,7 +405,7 @@ export const rulesSchema = z.strictObject({
   advanceAfterVictory: z.boolean(),
   nmrFlagAfter: z.number().int().min(1),
   sight: z.strictObject({ unit: z.number().int().min(0), settlement: z.number().int().min(0) }),
-  press: z.strictObject({ maxLength: z.number().int().min(1).max(20000), perTurn: z.number().int().min(0), anonymous: z.boolean() }),
+  press: z.strictObject({ maxLength: z.number().int().min(1).max(20000), perTurn: z.number().int().min(0), anonymous: z.boolean(), relay: z.enum(['atOnce', 'withReport']) }),
   fate: z.strictObject({
     randomiser: z.enum(['d6', 'fateDice', 'deck']),
     base: z.strictObject({ d6: z.number().int().min(-10).max(20), d3: z.number().int().min(-10).max(20) }),

@@ -136,8 +136,20 @@ export async function readState(dir: string, turn: number, campaign: Campaign): 
   const label = join(dir, 'turns', turnDirName(turn), 'state.yaml');
   const read = await readYamlFile(label, label);
   const state = validate(stateFileSchema, read, label) as GameState;
+  addNationsInWaiting(state, campaign);
   checkStateAgainstCampaign(state, campaign, label);
   return state;
+}
+
+/**
+ * A nation in waiting (campaign.yaml `breaksFrom`, rules.md L3) the GM declared after this state was written
+ * has none yet: it is out of play, with nothing, until a civil war brings it in.
+ */
+function addNationsInWaiting(state: GameState, campaign: Campaign): void {
+  for (const def of Object.values(campaign.nations)) {
+    if (def.breaksFrom === undefined || state.nations[def.id]) continue;
+    state.nations[def.id] = { id: def.id, renown: 0, fate: 0, prosperity: 0, happiness: 0, goals: def.goals.map((g) => ({ id: g.id, done: false })), battlesWon: 0, missedTurns: 0, unitSeq: 0, alive: false };
+  }
 }
 
 function checkStateAgainstCampaign(state: GameState, campaign: Campaign, file: string): void {

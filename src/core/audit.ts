@@ -24,6 +24,7 @@ export function auditTurn(before: GameState, after: GameState, events: readonly 
     if (e.type === 'settlement_founded') founded.add(e.settlement);
     if (e.type === 'external_captured') externalTo.set(e.external, e.to);
     if (e.type === 'external_destroyed') externalGone.add(e.external);
+    if (e.type === 'civil_war') for (const s of e.settlements) captured.set(s, e.into);
     if (e.type === 'resource') add(`${e.nation}:${e.resource}`, e.delta);
     if (e.type === 'indicator') add(`${e.nation}:${e.indicator}`, e.delta);
   }

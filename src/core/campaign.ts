@@ -167,6 +167,8 @@ export interface NationDefinition {
   goals: Goal[];
   /** The independents risen settlements pass to: sends no orders, never falls. */
   rebels?: boolean;
+  /** A nation in waiting: out of play until a `civil_war` effect splits it off this nation (rules.md L3). */
+  breaksFrom?: NationId;
 }
 
 export interface Calendar {

@@ -144,6 +144,8 @@ export type TurnEvent =
   | { type: 'follow_up_set'; nations: NationId[]; nation: NationId; event: string; turn: number }
   | { type: 'revolt_roll'; nations: NationId[]; nation: NationId; settlement: SettlementId; chance: number; roll: DieRoll; revolted: boolean }
   | { type: 'settlement_revolted'; nations: NationId[]; settlement: SettlementId; from: NationId; to: NationId; garrison: UnitId[] }
+  /** A civil war: settlements and the units in them broke away from `from` as the nation in waiting `into` (rules.md L3). */
+  | { type: 'civil_war'; nations: NationId[]; from: NationId; into: NationId; leader: string; settlements: SettlementId[]; units: UnitId[]; builds: number; event: string }
   /** An event asks the nation for a roll, answered in the orders of `turn`. */
   | { type: 'roll_asked'; nations: NationId[]; nation: NationId; event: string; title: string; prompt: string; options: { id: string; text: string; beat: number }[]; default: string; turn: number }
   /** The roll made: with the nation's answer, or at the deadline with the default and no Fate. */
@@ -163,7 +165,9 @@ export type TurnEvent =
   /** A sabotage or bombardment set work in progress back. */
   | { type: 'work_delayed'; nations: NationId[]; nation: NationId; build: string; what: string; by: number; turnsLeft: number; reason: string }
   /** The target of an action tried to catch the unit that took it. */
-  | { type: 'catch_roll'; nations: NationId[]; nation: NationId; unit?: UnitId; action: string; place: string; beat: number; roll: DieRoll; caught: boolean }
+  | { type: 'catch_roll'; nations: NationId[]; nation: NationId; unit?: UnitId; action: string; place: string; beat: number; roll: DieRoll; caught: boolean; /** The target's `hunt spies fate N` (rules.md D2). */ fateSpent?: number; modifiers?: Modifier[]; total?: number }
+  /** The target's `let spies go`: no catch roll, the agent goes free (rules.md D2). */
+  | { type: 'catch_waived'; nations: NationId[]; nation: NationId; unit?: UnitId; action: string; place: string }
   | { type: 'trade_route_opened'; nations: NationId[]; route: string; from: SettlementId; to: SettlementId; income: number }
   | { type: 'trade_route_cut'; nations: NationId[]; route: string; from: SettlementId; to: SettlementId; reason: string }
   // The Fate layer (src/core/aspects, rules.fate.aspects).

@@ -84,6 +84,8 @@ export function orderText(order: Order, names: OrderNames = IDS): string {
     }
     case 'accept_trade':
       return `accept trade with ${order.with}`;
+    case 'hunt_spies':
+      return order.letGo ? 'let spies go' : `hunt spies${fate(order.fate)}`;
     case 'battle_plan':
       return `plan ${order.stance}${order.withdrawAt !== undefined ? ` withdraw at ${order.withdrawAt}` : ''}${order.onTie ? ` on tie ${order.onTie}` : ''}${order.target ? ` target ${order.target}` : ''}${order.reserve !== undefined ? ` reserve ${order.reserve}` : ''}${order.reserveUntil !== undefined ? ` until ${order.reserveUntil}` : ''}`;
     case 'heir':

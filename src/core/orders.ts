@@ -33,7 +33,8 @@ export type Order =
   | OvercomeOrder
   | InvokeOrder
   | ActOrder
-  | AcceptTradeOrder;
+  | AcceptTradeOrder
+  | HuntSpiesOrder;
 
 export type OrderKind = Order['kind'];
 
@@ -263,6 +264,17 @@ export interface ActOrder {
   target: ActTarget;
   /** What a sabotage or bombardment aims at in the settlement: a structure id, "battlement" or "work". */
   aim?: string;
+  fate?: number;
+}
+
+/**
+ * How the nation's guards meet a spy or saboteur whose action fails against it this turn (rules.md D2):
+ * `hunt spies [fate N]` adds Fate to the catch roll, `let spies go` makes none. Without it the guards roll bare.
+ */
+export interface HuntSpiesOrder {
+  kind: 'hunt_spies';
+  /** No catch roll: the agent goes free. */
+  letGo?: true;
   fate?: number;
 }
 

@@ -124,7 +124,11 @@ export interface RuleSettings {
   /** Sight ranges in hexes, for reports. */
   sight: { unit: number; settlement: number };
   /** Letters between nations (`press` orders). */
-  press: { maxLength: number; perTurn: number; anonymous: boolean };
+  /**
+   * Letters between nations (`press` orders). `relay`: `withReport` delivers them in the next report only;
+   * `atOnce` also mails each recipient the letter as soon as the mail room files the orders (rules.md P2).
+   */
+  press: { maxLength: number; perTurn: number; anonymous: boolean; relay: 'atOnce' | 'withReport' };
   /** The Fate layer (issue 23): randomiser, ladder words, aspects. */
   fate: FateSettings;
   warfare: WarfareSettings;
@@ -190,7 +194,7 @@ export const DEFAULT_RULES: RuleSettings = {
   advanceAfterVictory: true,
   nmrFlagAfter: 2,
   sight: { unit: 3, settlement: 3 },
-  press: { maxLength: 1000, perTurn: 3, anonymous: false },
+  press: { maxLength: 1000, perTurn: 3, anonymous: false, relay: 'withReport' },
   fate: { randomiser: 'd6', base: { d6: 3, d3: 2 }, ladderWords: true, aspects: false, difficulty: 2, skill: { leader: 2, diplomatic: 1 }, invokeCost: 1 },
   warfare: {
     enabled: false,

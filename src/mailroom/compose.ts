@@ -67,6 +67,8 @@ export interface AnswerInput extends ComposeBase {
   command?: CommandFacts;
   /** For a receipt: the pending turn's deadline as this player reads it. */
   deadline?: string;
+  /** For a receipt: the paragraph on the letters relayed at once (press-relay.ts relayText). */
+  relayed?: string;
 }
 
 export interface CommandFacts {
@@ -116,7 +118,7 @@ export function composeAnswer(input: AnswerInput): { message: OutboundMessage; k
           ...common,
           messageId: messageIdFor(base, 'receipt', decision.nation, decision.turn, input.key),
           subject: replySubject(inbound, `Orders received: ${receipt.nationName}, turn ${decision.turn}`),
-          text: `${intro}\n\n${renderReceipt(receipt)}${input.deadline ? `\nOrders for turn ${decision.turn} are due ${input.deadline}; until then, orders you send replace these.\n` : ''}${SIGN_OFF(base)}`,
+          text: `${intro}\n\n${renderReceipt(receipt)}${input.relayed ? `\n${input.relayed}` : ''}${input.deadline ? `\nOrders for turn ${decision.turn} are due ${input.deadline}; until then, orders you send replace these.\n` : ''}${SIGN_OFF(base)}`,
           headers: headers(base, 'receipt', 'auto-replied'),
         },
       };

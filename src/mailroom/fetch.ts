@@ -48,6 +48,7 @@ import { FaultInterrupt, passFault, unwrapFault } from './runtime.js';
 import type { DeadlineClock } from '../schedule/player-time.js';
 import type { PlayerPreference } from '../schedule/preferences.js';
 import { PlayerSettings } from './player-settings.js';
+import { relayFiled } from './press-relay.js';
 
 export interface FetchOptions extends MailroomOptions {
   /** Whether orders for `turn` arriving at `receivedAt` still count (the schedule's deadline and grace). Default: always. */
@@ -410,7 +411,8 @@ class FetchRun {
         command.absence = { fromTurn, toTurn, recorded: this.opts.declareAbsence !== undefined };
       }
       const deadline = decision.kind === 'file' ? this.settings.deadlineFor(decision.nation) : undefined;
-      const answer = composeAnswer({ ...room.base(), key: record.key, inbound: record.inbound, decision, to: decision.replyTo, ...(command ? { command } : {}), ...(deadline ? { deadline } : {}) });
+      const relayed = decision.kind === 'file' && decision.turn > this.state.turn ? await relayFiled(room, async () => this.state, decision, queue) : undefined;
+      const answer = composeAnswer({ ...room.base(), key: record.key, inbound: record.inbound, decision, to: decision.replyTo, ...(command ? { command } : {}), ...(deadline ? { deadline } : {}), ...(relayed ? { relayed } : {}) });
       if (answer) {
         await room.enqueue(answer.message, answer.kind, `${decision.kind === 'file' ? 'receipt' : 'answer'} for ${decision.nation ?? decision.replyTo}`);
         queue(answer.message.messageId);

@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { ordersDir } from '../campaign/pending-orders.js';
 import { CampaignError } from '../campaign/problems.js';
-import { latestTurn } from '../campaign/store.js';
+import { initialState } from '../campaign/initial-state.js';
+import { latestTurn, readState } from '../campaign/store.js';
+import { relayFiled } from './press-relay.js';
 import { composeAnswer } from './compose.js';
 import type { Decision } from './decide.js';
 import { sha256 } from './headers.js';
@@ -51,7 +53,8 @@ export async function acceptHeld(campaignDir: string, wanted: string, opts: Mail
       const what = entry.history?.some((h) => h.outcome.startsWith('held')) ? 'was accepted already' : `was not held (${entry.outcome ?? entry.status})`;
       throw new CampaignError([{ file: ledgerFile, message: `the message ${entry.key} ${what}` }]);
     }
-    const latest = (await latestTurn(room.dir)) ?? 0;
+    const latestResolved = await latestTurn(room.dir);
+    const latest = latestResolved ?? 0;
     if (decision.turn <= latest) {
       throw new CampaignError([{ file: ledgerFile, message: `the held orders of ${decision.nation} are for turn ${decision.turn}, which has been resolved since; they can no longer be filed` }]);
     }
@@ -79,11 +82,16 @@ export async function acceptHeld(campaignDir: string, wanted: string, opts: Mail
       outcome: `filed on the GM's word (fatecraft mail accept): orders of ${decision.nation} for turn ${decision.turn}${replaced ? ' (replacing earlier orders)' : ''}`,
       history: [...(entry.history ?? []), { at: entry.doneAt ?? entry.decidedAt ?? entry.receivedAt, outcome: entry.outcome ?? 'held' }],
     };
+    // The letters in them are relayed now, when the campaign relays at once (press-relay.ts).
+    const queued: string[] = [];
+    const state = async () => (latestResolved === undefined ? initialState(room.open.file) : readState(room.dir, latestResolved, room.open.campaign));
+    const relayed = await relayFiled(room, state, filed, (id) => queued.push(id));
+    if (queued.length) updated.queued = [...(entry.queued ?? []), ...queued];
     if (decision.replyTo !== undefined) {
-      const answer = composeAnswer({ ...room.base(), key: `${entry.key}:accepted`, inbound: entry.inbound, decision: filed, to: decision.replyTo });
+      const answer = composeAnswer({ ...room.base(), key: `${entry.key}:accepted`, inbound: entry.inbound, decision: filed, to: decision.replyTo, ...(relayed ? { relayed } : {}) });
       if (answer) {
         await room.enqueue(answer.message, answer.kind, `receipt for ${decision.nation} (accepted by the GM)`);
-        updated.queued = [...(entry.queued ?? []), answer.message.messageId];
+        updated.queued = [...(updated.queued ?? entry.queued ?? []), answer.message.messageId];
       }
     }
     await room.ledger.put(updated);

@@ -46,6 +46,7 @@ export const ORDER_KEYS: Record<string, readonly string[]> = {
   invoke: ['on', 'pay', 'reroll'],
   act: ['action', 'target', 'aim', 'fate'],
   accept_trade: [],
+  hunt_spies: ['fate'],
 };
 
 /** The orders a refusal lists: the Fate layer's (off by default, docs/orders.md) are suggested for slips only. */
@@ -334,6 +335,13 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
       const n = nationNamed(campaign, text(subject, 'accept_trade'));
       if (!n.ok) throw new Refusal(n.reason, n.hint);
       return { kind: 'accept_trade', with: n.id };
+    }
+    case 'hunt_spies': {
+      // "hunt" (the default) or "let go" (docs/orders.md).
+      const how = text(subject, 'hunt_spies').trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+      if (how === 'let go' || how === 'let them go' || how === 'release') return { kind: 'hunt_spies', letGo: true, ...opt('fate', fate(f.fate)) };
+      if (how !== 'hunt' && how !== 'spies' && how !== 'yes') throw new Refusal(`"hunt_spies" is "hunt" or "let go", not "${clip(how)}"`, 'e.g. "hunt_spies: hunt" with "fate: 2", or "hunt_spies: let go"');
+      return { kind: 'hunt_spies', ...opt('fate', fate(f.fate)) };
     }
     case 'heir': {
       const name = unquote(text(subject, 'heir'));

@@ -36,6 +36,8 @@ export interface ReceiptOrder {
   abandons?: string[];
   /** Parts of the order left out, and why (a supporter that cannot reach the battle). */
   warnings?: string[];
+  /** A `press` order's letter, for the mail room to relay at once (rules.press.relay). */
+  letter?: { to: NationId[] | 'all'; text: string; anonymous?: true };
 }
 
 export interface ReceiptProblem {
@@ -162,6 +164,7 @@ export function buildReceipt(input: ReceiptInput): ReceiptResult {
     fate: a.fate,
     ...(a.abandons?.length ? { abandons: a.abandons.map((w) => `${w.unit}: ${lossText(w)}`) } : {}),
     ...(a.warnings?.length ? { warnings: [...a.warnings] } : {}),
+    ...(a.order.kind === 'press' ? { letter: { to: a.order.to === 'all' ? 'all' : [...a.order.to], text: a.order.text, ...(a.order.anonymous ? { anonymous: true as const } : {}) } } : {}),
   }));
   const problems: ReceiptProblem[] = [
     ...(orders.refused ?? []).map(fromRefused),

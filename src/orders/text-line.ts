@@ -293,7 +293,7 @@ const SUBJECT_VERBS = [...Object.keys(SUBJECT_FIRST), ...Object.keys(SUBJECT_ALI
 const FATE_VERBS = ['create', 'overcome', 'invoke', 'plan'];
 
 /** Every word a line may start with, for "did you mean". */
-export const LINE_KEYWORDS = [...Object.keys(VERB_FIRST).filter((v) => !FATE_VERBS.includes(v)), 'build', 'note', 'press', 'accept', ...Object.keys(HEADERS).filter((h) => h !== 'losses')];
+export const LINE_KEYWORDS = [...Object.keys(VERB_FIRST).filter((v) => !FATE_VERBS.includes(v)), 'build', 'note', 'press', 'accept', 'hunt', ...Object.keys(HEADERS).filter((h) => h !== 'losses')];
 
 /** Reads one line (comments already removed, not blank). Never throws. */
 export function parseOrderLine(line: string): LineResult {
@@ -313,6 +313,7 @@ export function parseOrderLine(line: string): LineResult {
     if (!m) return { kind: 'problem', reason: 'write what you accept: "accept trade with <nation>"', hint: 'accept trade with Argenta' };
     return { kind: 'order', fields: { accept_trade: m[1]!.replace(/^["“]|["”]$/g, '') } };
   }
+  if (head === 'hunt' || (head === 'let' && /^(?:the\s+)?(?:spies|spy|agents?)\b/i.test(rest.trim()))) return readHunt(head, rest);
   const header = HEADERS[head];
   if (header) return readHeader(header, rest);
   const body = normaliseFate(tokenize(raw.replace(/[.;]+$/, '')));
@@ -403,6 +404,18 @@ function oneThen(tokens: Token[]): Token[] {
 const PRESS_USAGE = 'press to Gondarahl: We want peace — or: press to all: … — or: press unsigned to Borea: …';
 
 /** "press [unsigned] to Gondarahl, Borea: the letter": recipients before the colon, the letter after it. */
+/** "hunt spies [fate N]" and "let spies go" (docs/orders.md): the guards' word for this turn's catch rolls. */
+function readHunt(head: string, rest: string): LineResult {
+  const words = rest.trim().replace(/[.;]+$/, '').toLowerCase();
+  if (head === 'let') {
+    if (/^(?:the\s+)?(?:spies|spy|agents?)\s+go$/.test(words)) return { kind: 'order', fields: { hunt_spies: 'let go' } };
+    return { kind: 'problem', reason: 'write "let spies go" to let the agents your guards could catch go free', hint: 'let spies go' };
+  }
+  const m = /^(?:the\s+)?(?:spies|spy|agents?|saboteurs?)(?:\s+(?:with\s+)?fate\s+(\d{1,3}))?$/.exec(words);
+  if (!m) return { kind: 'problem', reason: 'write "hunt spies", with Fate if you wish: "hunt spies fate 2"', hint: 'hunt spies fate 2' };
+  return { kind: 'order', fields: { hunt_spies: 'hunt', ...(m[1] !== undefined ? { fate: Number(m[1]) } : {}) } };
+}
+
 function readPress(rest: string): LineResult {
   const m = /^(?:(unsigned|anonymous(?:ly)?)\s+)?(?:to\s+)?([^:]*?)\s*:\s*(.*)$/is.exec(rest.trim());
   if (!m) return { kind: 'problem', reason: 'a letter names who it is for, then a colon, then the letter', hint: PRESS_USAGE };

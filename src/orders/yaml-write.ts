@@ -77,6 +77,8 @@ export function fieldsOf(o: Order): Record<string, unknown> {
     }
     case 'accept_trade':
       return { accept_trade: o.with };
+    case 'hunt_spies':
+      return o.letGo ? { hunt_spies: 'let go' } : { hunt_spies: 'hunt', ...maybe('fate', o.fate) };
     case 'heir':
       return { heir: o.name, ...(o.ability ? { ability: o.ability } : {}) };
     case 'battle_plan':

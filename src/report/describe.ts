@@ -327,12 +327,22 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
     }
     case 'work_delayed':
       return `The ${e.what} was set back ${plural(e.by, 'turn')} (${e.reason}); ${plural(e.turnsLeft, 'turn')} left.`;
-    case 'catch_roll':
-      return `${names.readsAs(e.nation) ? 'Your guards' : `The guards of ${n(e.nation)}`} tried to catch ${e.unit ? u(e.unit) : 'the culprit'} after the ${e.action} at ${e.place}: d6 ${e.roll.value}${e.roll.forced ? ' (forced)' : ''} against ${e.beat} to beat — ${e.caught ? 'caught' : 'it got away'}.`;
+    case 'catch_roll': {
+      const fate = e.total !== undefined ? `, +${e.total - e.roll.value} for ${e.fateSpent ? `${e.fateSpent} Fate` : 'the Fate spent on the hunt'} = ${e.total}` : '';
+      return `${names.readsAs(e.nation) ? 'Your guards' : `The guards of ${n(e.nation)}`} tried to catch ${e.unit ? u(e.unit) : 'the culprit'} after the ${e.action} at ${e.place}: d6 ${e.roll.value}${e.roll.forced ? ' (forced)' : ''}${fate} against ${e.beat} to beat — ${e.caught ? 'caught' : 'it got away'}.`;
+    }
+    case 'catch_waived':
+      return `${names.readsAs(e.nation) ? 'Your guards' : `The guards of ${n(e.nation)}`} let ${e.unit ? u(e.unit) : 'the culprit'} go after the ${e.action} at ${e.place}, as ordered.`;
     case 'trade_route_opened':
       return `A trade route opened between ${names.settlement(e.from)} and ${names.settlement(e.to)}: ${e.income} Renown a turn to each nation while it is open.`;
     case 'trade_route_cut':
       return `The trade route between ${names.settlement(e.from)} and ${names.settlement(e.to)} was cut: ${e.reason}.`;
+    case 'civil_war': {
+      const what = [e.settlements.map((x) => names.settlement(x)).join(', '), e.units.length ? `${e.units.length} unit${e.units.length === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+      return names.readsAs(e.into)
+        ? `Civil war (${e.event}): ${e.leader} raises the banner of ${n(e.into)} against ${n(e.from)}; ${what} are yours.`
+        : `Civil war (${e.event}): ${n(e.into)}, under ${e.leader}, broke away from ${n(e.from)}, taking ${what}.`;
+    }
     case 'settlement_revolted':
       return `${names.settlement(e.settlement)} rose against ${n(e.from)} and is now held by ${n(e.to)}${e.garrison.length ? ` (garrison: ${e.garrison.map(u).join(', ')})` : ''}.`;
     case 'aspect_created':

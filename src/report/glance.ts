@@ -32,6 +32,7 @@ export function glanceOf(f: GlanceFacts): GlanceView {
   for (const e of f.mine) {
     if ((e.type === 'settlement_captured' || e.type === 'settlement_revolted') && e.from === f.nation)
       alerts.push(`${f.names.settlement(e.settlement)} was lost to ${f.names.nationName(e.to)}.`);
+    if (e.type === 'civil_war' && e.from === f.nation) alerts.push(`Civil war: ${f.names.nationName(e.into)} broke away with ${e.settlements.map((s) => f.names.settlement(s)).join(', ')}.`);
   }
   for (const s of f.settlements) if (s.besiegedBy.length) alerts.push(`${s.name} is besieged (${s.besiegedBy.length === 1 ? 'one unit' : `${s.besiegedBy.length} units`}).`);
   if (f.unrest && f.unrest.settlements.length)

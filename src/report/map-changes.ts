@@ -80,6 +80,9 @@ export function mapChangesOf(
       case 'settlement_revolted':
         mark(e.to === nation ? 'new' : 'lost', hexOfSettlement(e.settlement), told(e));
         break;
+      case 'civil_war':
+        for (const s of e.settlements) mark(e.into === nation ? 'new' : 'lost', hexOfSettlement(s), told(e));
+        break;
       case 'settlement_upgraded':
         mark('new', hexOfSettlement(e.settlement), told(e));
         break;

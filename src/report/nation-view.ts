@@ -97,7 +97,10 @@ export function unitsNamedIn(e: LoggedEvent): UnitId[] {
       return [...e.units];
     case 'settlement_revolted':
       return [...e.garrison];
+    case 'civil_war':
+      return [...e.units];
     case 'catch_roll':
+    case 'catch_waived':
       return e.unit ? [e.unit] : [];
     case 'battle':
       return [...e.attacker.units, ...e.defender.units, ...e.casualties.map((c) => c.unit)];
@@ -193,6 +196,8 @@ function rumourOf(e: LoggedEvent, names: Namer, state: GameState): Rumour | unde
     case 'event_fired':
       // Only what the GM wrote for all to hear; the event itself stays its nation's.
       return e.public ? rumour(e.public) : undefined;
+    case 'civil_war':
+      return rumour(`Word spreads of civil war: ${n(e.into)} has broken away from ${n(e.from)}.`);
     case 'settlement_revolted':
       return rumour(`Word spreads that ${names.settlement(e.settlement)} has risen against ${n(e.from)}.`, state.settlements[e.settlement]?.hex);
     default:

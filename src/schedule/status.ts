@@ -22,7 +22,8 @@ import { submittedNations } from './tick.js';
  * without the lock (it may run while a tick works). Times are shown in the
  * campaign's zone; --json gives the same data for scripts.
  */
-export type NationStanding = 'submitted' | 'waiting' | 'absent' | 'dropped' | 'fallen';
+/** `dormant`: a nation in waiting (campaign.yaml `breaksFrom`) out of play: before its civil war (docs/rules.md L3), or fallen after it. */
+export type NationStanding = 'submitted' | 'waiting' | 'absent' | 'dropped' | 'fallen' | 'dormant';
 
 export interface CampaignStatus {
   campaign: { name: string; title: string; dir: string };
@@ -86,7 +87,7 @@ export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: 
   const zones = playerZones(open.file, runtime);
   const nations = nationIds.map((id) => {
     const ns = state?.nations[asNationId(id)];
-    const standing: NationStanding = runtime?.dropped[id] ? 'dropped' : ns && !ns.alive ? 'fallen' : submitted.has(id) ? 'submitted' : absent.has(id) ? 'absent' : 'waiting';
+    const standing: NationStanding = runtime?.dropped[id] ? 'dropped' : ns && !ns.alive ? (open.campaign.nations[asNationId(id)]?.breaksFrom !== undefined ? 'dormant' : 'fallen') : submitted.has(id) ? 'submitted' : absent.has(id) ? 'absent' : 'waiting';
     return { id, name: open.campaign.nations[asNationId(id)]!.name, standing, missedTurns: ns?.missedTurns ?? 0, email: open.file.nations[id]?.email ?? [], ...(zones[id] ? { timeZone: zones[id] } : {}), asksToWait: waiting.includes(id) };
   });
   const due = resolvesAt(schedule, deadline);

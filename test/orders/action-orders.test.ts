@@ -113,3 +113,25 @@ describe('action orders in plain text', () => {
     }
   });
 });
+
+describe('the guards\' word on spies (docs/rules.md D2)', () => {
+  it('reads "hunt spies [fate N]" and "let spies go" in text and YAML, and writes them back the same', () => {
+    const o = read('hunt spies fate 2\nlet spies go\nhunt the spies\nhunt dragons');
+    expect(o.orders).toEqual([{ kind: 'hunt_spies', fate: 2 }, { kind: 'hunt_spies', letGo: true }, { kind: 'hunt_spies' }]);
+    expect(o.refused?.map((r) => [r.line, r.reason])).toEqual([[4, 'write "hunt spies", with Fate if you wish: "hunt spies fate 2"']]);
+    expect(o.orders.map((x) => orderText(x))).toEqual(['hunt spies fate 2', 'let spies go', 'hunt spies']);
+    const yaml = ordersToYaml({ nation: argenta, turn: 1, orders: o.orders });
+    const back = interpretSheet(readYamlSheet(yaml), argenta, open.campaign, state).orders;
+    expect(back.orders).toEqual(o.orders);
+    const bad = interpretSheet(readYamlSheet('nation: argenta\nturn: 1\norders:\n  - hunt_spies: maybe\n'), argenta, open.campaign, state).orders;
+    expect(bad.refused?.[0]?.reason).toBe('"hunt_spies" is "hunt" or "let go", not "maybe"');
+  });
+
+  it('is checked into the receipt: the Fate pledged, one word a turn', () => {
+    const sheet = readTextSheet('Token: x\nhunt spies fate 2\nlet spies go');
+    const { receipt } = buildReceipt({ campaign: open.campaign, state, sheet, nation: argenta });
+    expect(receipt.accepted.map((a) => a.summary)).toEqual(['Hunts any spy or saboteur whose action fails against you this turn, +2 for 2 of the 2 Fate pledged (spent only if they roll)']);
+    expect(receipt.fate.pledged).toBe(2);
+    expect(receipt.problems.map((p) => p.reason)).toEqual(['over the limit: one word to the guards a turn']);
+  });
+});

@@ -131,6 +131,7 @@ const SHOWS: Record<EffectKind, (e: LoggedEvent, cause: Cause) => boolean> = {
   resource_revealed: (e) => e.type === 'resource_revealed',
   unlock: (e) => e.type === 'unlocked',
   revolt: (e, c) => e.type === 'settlement_revolted' && c.kind === 'event',
+  civil_war: (e) => e.type === 'civil_war',
   follow_up: (e) => e.type === 'follow_up_set',
   task: (e) => e.type === 'task_set',
   message: (e) => e.type === 'event_message',
@@ -143,6 +144,8 @@ const SHOWS: Record<EffectKind, (e: LoggedEvent, cause: Cause) => boolean> = {
  */
 const NEEDS_OPTION: Partial<Record<EffectKind, (campaign: Campaign) => boolean>> = {
   aspect: (campaign) => campaign.rules.fate.aspects,
+  // A civil war needs a nation in waiting (breaksFrom), which the demo does not declare (test/jobs/civil-war-turn.test.ts plays one).
+  civil_war: (campaign) => Object.values(campaign.nations).some((n) => n.breaksFrom !== undefined),
 };
 
 // The catalogue reader's list of effects and the vocabulary's type are the same set.

@@ -19,6 +19,7 @@ import { checkAnswer } from './answer.js';
 import { checkExplore } from './explore.js';
 import { checkPress } from './press.js';
 import { checkHeir } from './heir.js';
+import { checkHuntSpies } from './hunt.js';
 import { checkBattlePlan } from './battle-plan.js';
 import { checkCreateAdvantage, checkInvoke, checkOvercome } from './aspects.js';
 import { checkAcceptTrade, checkAct } from './act.js';
@@ -56,6 +57,7 @@ const CHECKERS: { [K in Order['kind']]: Checker<Extract<Order, { kind: K }>> } =
   invoke: checkInvoke,
   act: checkAct,
   accept_trade: checkAcceptTrade,
+  hunt_spies: checkHuntSpies,
 };
 
 export interface CheckedOrder extends AcceptedOrder {

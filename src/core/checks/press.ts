@@ -20,7 +20,7 @@ export function checkPress(ctx: TurnContext, nation: NationId, o: PressOrder): V
       if (id === nation) return reject('a letter to your own nation goes nowhere', 'name another nation, or "all"');
       const def = ctx.campaign.nations[id];
       if (!def || def.rebels) return reject(`${def?.name ?? id} reads no letters`, 'write to a nation in play');
-      if (!ctx.nationState(id).alive) return reject(`${def.name} has fallen and reads no letters`);
+      if (!ctx.nationState(id).alive) return reject(def.breaksFrom !== undefined ? `${def.name} is not in play (a nation in waiting) and reads no letters` : `${def.name} has fallen and reads no letters`);
       to.push(def.name);
     }
   }

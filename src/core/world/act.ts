@@ -98,15 +98,40 @@ function struck(s: Side, nation: NationId, target: Struck['target'], reason: str
 function catchActor(s: Side, owner: NationId, beat: number): void {
   const unit = s.ctx.unit(s.unitId as Parameters<TurnContext['unit']>[0]);
   if (!unit || owner === s.nation) return;
-  const roll = s.ctx.dice.stream(`catch:${s.nation}:${unit.id}`).roll('d6');
-  const caught = roll.value > beat;
   // The target sees the unit it caught, or the one that got away if the action names its actor; else only that someone did.
-  const seen = caught || s.def.named.includes(s.outcome);
-  s.ctx.emit({ type: 'catch_roll', nations: caught ? [owner, s.nation].sort() : [owner], nation: owner, ...(seen ? { unit: unit.id } : {}), action: s.def.name, place: s.place.label, beat, roll, caught });
+  const named = s.def.named.includes(s.outcome);
+  const hunt = s.ctx.acceptedOf('hunt_spies').find((h) => h.nation === owner)?.order;
+  if (hunt?.letGo) {
+    s.ctx.emit({ type: 'catch_waived', nations: [owner], nation: owner, ...(named ? { unit: unit.id } : {}), action: s.def.name, place: s.place.label });
+    return;
+  }
+  const bonus = huntBonus(s.ctx, owner, hunt?.fate ?? 0);
+  const roll = s.ctx.dice.stream(`catch:${s.nation}:${unit.id}`).roll('d6');
+  const total = roll.value + (bonus?.modifier ?? 0);
+  const caught = total > beat;
+  const seen = caught || named;
+  const hunted = bonus ? { fateSpent: bonus.spent, modifiers: [{ value: bonus.modifier, source: 'Fate' }], total } : {};
+  s.ctx.emit({ type: 'catch_roll', nations: caught ? [owner, s.nation].sort() : [owner], nation: owner, ...(seen ? { unit: unit.id } : {}), action: s.def.name, place: s.place.label, beat, roll, caught, ...hunted });
   if (caught) {
     s.ctx.destroyUnit(unit, `caught at ${s.def.name} by ${s.ctx.nationDef(owner).name}`, [s.nation, owner]);
     s.scene.unitRemoved(unit);
   }
+}
+
+/** The Fate a nation's `hunt spies fate N` bought, spent at its first catch roll of the turn; every catch roll of the turn has its bonus. */
+const HUNTS = new WeakMap<TurnContext, Map<NationId, { modifier: number; spent: number }>>();
+
+function huntBonus(ctx: TurnContext, nation: NationId, pledged: number): { modifier: number; spent: number } | undefined {
+  if (pledged <= 0) return undefined;
+  let byNation = HUNTS.get(ctx);
+  if (!byNation) HUNTS.set(ctx, (byNation = new Map()));
+  const known = byNation.get(nation);
+  if (known) return known.modifier > 0 ? { modifier: known.modifier, spent: 0 } : undefined;
+  const bought = fateModifier(ctx.rules.fateTable, Math.min(pledged, ctx.nationState(nation).fate));
+  if (bought.cost > 0) ctx.changeResource(nation, 'fate', -bought.cost, 'Fate spent hunting spies');
+  const hunt = { modifier: bought.modifier, spent: bought.cost };
+  byNation.set(nation, hunt);
+  return bought.modifier > 0 ? hunt : undefined;
 }
 
 function applyActorEffect(s: Side, e: ActionEffect): void {

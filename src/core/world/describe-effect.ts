@@ -27,6 +27,8 @@ export function describeEffect(e: Effect): string {
       return `unlocks ${[e.unitType, e.structure].filter(Boolean).join(' and ')}`;
     case 'revolt':
       return 'a revolt';
+    case 'civil_war':
+      return `a civil war (${e.into} breaks away)`;
     case 'follow_up':
       return `"${e.event}" in ${e.in} turn${e.in === 1 ? '' : 's'}`;
     case 'task':

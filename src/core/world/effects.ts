@@ -6,6 +6,7 @@ import type { AspectPlace, SettlementState, UnitState } from '../state.js';
 import { placeAspect } from '../aspects/store.js';
 import { setTask } from './pending.js';
 import { revolt } from './revolt.js';
+import { civilWar } from './civil-war.js';
 import type { EventScene } from './scene.js';
 import type { Effect, EventTarget } from './types.js';
 
@@ -191,6 +192,8 @@ export function applyEffect(ctx: TurnContext, s: Struck, e: Effect): void {
       if (!revolt(ctx, s.scene, st, reason)) ctx.emit({ type: 'event_message', nations: [s.nation], nation: s.nation, event: s.event, text: `The garrison of ${st.name} kept order.` });
       return;
     }
+    case 'civil_war':
+      return civilWar(ctx, s, e);
     case 'follow_up': {
       const n = ctx.nationState(s.nation);
       const turn = ctx.turn + e.in;

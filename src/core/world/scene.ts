@@ -53,6 +53,7 @@ export class EventScene {
     };
     for (const u of WorldIndex.of(this.ctx.campaign, this.ctx.start).unitsOf(nation)) take(u.id);
     for (const id of this.raised.get(nation) ?? []) take(id);
+    for (const id of this.given?.get(nation) ?? []) take(id);
     return out.sort((a, b) => compareIds(a.id, b.id));
   }
 
@@ -170,6 +171,17 @@ export class EventScene {
     this.hexTargets.delete(unit.nation);
     this.units.delete(unit.nation);
   }
+
+  /** A unit went over to another nation (a civil war): both nations' lists are found again, the unit with its new one. */
+  unitChangedHands(unit: UnitState, from: NationId): void {
+    for (const n of [from, unit.nation]) {
+      this.hexTargets.delete(n);
+      this.units.delete(n);
+    }
+    pushTo((this.given ??= new Map()), unit.nation, unit.id);
+  }
+
+  private given: Map<NationId, string[]> | undefined;
 
   settlementMoved(s: SettlementState, from: NationId): void {
     this.hexTargets.delete(from);

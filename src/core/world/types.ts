@@ -79,6 +79,12 @@ export type Effect =
   | { kind: 'resource_revealed'; within: number; resourceKind?: string }
   | { kind: 'unlock'; unitType?: string; structure?: string }
   | { kind: 'revolt' }
+  /**
+   * Civil war (rules.md L3): settlements of the struck nation (the `settlements` farthest from its capital, or
+   * those named), with its units standing in them and the work under way there, break away as the nation in
+   * waiting `into` (campaign.yaml `breaksFrom`). Its Prosperity and Happiness: the old nation's unless given.
+   */
+  | { kind: 'civil_war'; into: string; settlements: number | string[]; prosperity?: number; happiness?: number }
   | { kind: 'follow_up'; event: string; in: number }
   /** Sets a timed task (a catalogue's `task`, by id): the nation has `turns` turns to meet it. */
   | { kind: 'task'; task: string }

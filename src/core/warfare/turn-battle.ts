@@ -23,7 +23,8 @@ import type { Side } from './types.js';
  */
 export function foughtAsWarfare(ctx: TurnContext, spec: BattleSpec): boolean {
   const w = ctx.rules.warfare;
-  if (!w.enabled || spec.kind !== 'open') return false;
+  // A fight for an external structure stays a d6 battle: Warfare has no structures but keeps (docs/rules.md X2, W15).
+  if (!w.enabled || spec.kind !== 'open' || spec.structure) return false;
   return w.hexes.includes(spec.at) || (spec.attacker.units.length >= w.minUnitsPerSide && spec.defender.units.length >= w.minUnitsPerSide);
 }
 

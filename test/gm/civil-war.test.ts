@@ -2,38 +2,23 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { openCampaign, readState } from '../../src/campaign/store.js';
-import { turnRenderers } from '../../src/cli/renderers.js';
 import { asNationId } from '../../src/core/ids.js';
 import { splitNation } from '../../src/gm/civil-war.js';
 import { readTokens } from '../../src/gm/secrets.js';
 import { FakeClock } from '../../src/schedule/clock.js';
-import { readRuntime } from '../../src/schedule/runtime.js';
 import { tick } from '../../src/schedule/tick.js';
+import { resolveNext } from '../schedule/resolve-next.js';
 import { cleanupScratch, demoCopy, NATIONS, recordingHooks, scratchDir, writeOrders } from '../schedule/support.js';
 
 /** Civil war: `fatecraft nation split` (src/gm/civil-war.ts), played through the schedule on the demo. */
 afterAll(cleanupScratch);
 
-const HOUR = 3_600_000;
 let env: NodeJS.ProcessEnv;
 beforeEach(() => {
   env = { ...process.env, FATECRAFT_SECRETS: join(scratchDir('split-secrets'), 'silversheen.secrets.yaml') };
   process.env.FATECRAFT_SECRETS = env.FATECRAFT_SECRETS;
 });
 
-/** Ticks every four hours up to the pending turn's deadline, then once past it: the turn resolves. */
-async function resolveNext(dir: string, clock: FakeClock, turn: number) {
-  const { hooks } = recordingHooks();
-  const renderers = turnRenderers();
-  const due = Date.parse((await readRuntime(dir))!.deadline) + 15 * 60_000;
-  while (clock.now().getTime() + 4 * HOUR < due) {
-    clock.advance(4 * HOUR);
-    await tick(dir, { clock, hooks, renderers });
-  }
-  clock.set(new Date(due));
-  const o = await tick(dir, { clock, hooks, renderers });
-  expect(o.resolved, o.error).toEqual([turn]);
-}
 
 describe('civil war: a nation splits', () => {
   it('gives the chosen settlements and units to a new nation with its own player, and both reports tell it', { timeout: 120_000 }, async () => {

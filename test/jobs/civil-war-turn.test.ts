@@ -7,9 +7,9 @@ import { turnRenderers } from '../../src/cli/renderers.js';
 import { asNationId } from '../../src/core/ids.js';
 import { rerunTurn } from '../../src/gm/turns.js';
 import { FakeClock } from '../../src/schedule/clock.js';
-import { readRuntime } from '../../src/schedule/runtime.js';
 import { campaignStatus } from '../../src/schedule/status.js';
 import { tick } from '../../src/schedule/tick.js';
+import { resolveNext } from '../schedule/resolve-next.js';
 import { cleanupScratch, demoCopy, NATIONS, recordingHooks, tree, writeOrders } from '../schedule/support.js';
 
 /**
@@ -19,27 +19,14 @@ import { cleanupScratch, demoCopy, NATIONS, recordingHooks, tree, writeOrders } 
  */
 afterAll(cleanupScratch);
 
-const HOUR = 3_600_000;
 const renderers = turnRenderers();
-
-async function resolveNext(dir: string, clock: FakeClock, turn: number) {
-  const { hooks } = recordingHooks();
-  const due = Date.parse((await readRuntime(dir))!.deadline) + 15 * 60_000;
-  while (clock.now().getTime() + 4 * HOUR < due) {
-    clock.advance(4 * HOUR);
-    await tick(dir, { clock, hooks, renderers });
-  }
-  clock.set(new Date(due));
-  const o = await tick(dir, { clock, hooks, renderers });
-  expect(o.resolved, o.error).toEqual([turn]);
-}
 
 describe('a civil war drawn in a turn', () => {
   it('splits the nation inside the turn, leaves a campaign that loads and plays on, and reruns byte for byte', { timeout: 120_000 }, async () => {
     const dir = demoCopy('civil-war-event');
     const clock = new FakeClock('2025-03-23T17:00:00Z');
     await tick(dir, { clock, hooks: recordingHooks().hooks });
-    await resolveNext(dir, clock, 1);
+    await resolveNext(dir, clock, 1, renderers);
 
     // The GM declares the nation in waiting (no player: the GM holds it) and writes the war into turn 2.
     const file = join(dir, 'campaign.yaml');
@@ -58,7 +45,7 @@ describe('a civil war drawn in a turn', () => {
     const standing = async () => (await campaignStatus(dir, { clock })).nations.find((n) => n.id === 'ashfree')?.standing;
     expect(await standing()).toBe('dormant');
 
-    await resolveNext(dir, clock, 2);
+    await resolveNext(dir, clock, 2, renderers);
     const after = await readState(dir, 2, (await openCampaign(dir)).campaign);
     const free = asNationId('ashfree');
     const gone = Object.values(after.settlements).filter((s) => s.nation === free);
@@ -81,7 +68,7 @@ describe('a civil war drawn in a turn', () => {
 
     // The next turn runs, the new nation in it (no orders: the GM holds it).
     writeOrders(dir, 3, NATIONS);
-    await resolveNext(dir, clock, 3);
+    await resolveNext(dir, clock, 3, renderers);
     const third = await readState(dir, 3, (await openCampaign(dir)).campaign);
     expect(third.nations[free]?.alive).toBe(true);
     expect(Object.values(third.settlements).filter((s) => s.nation === free)).toHaveLength(1);

@@ -70,9 +70,38 @@ export function renderOrderTemplate(view: NationView, campaign: Campaign): strin
     out.push('  #');
     out.push(...settlementLines(s, view, campaign, map));
   }
+  out.push(...guardLines(view, campaign));
   out.push('  # ——— To the GM ———');
   out.push(line('{note: "Your message to the GM"}', 'read by the GM only'));
   return out.join('\n') + '\n';
+}
+
+/**
+ * How the guards meet an agent who fails against the nation (docs/rules.md D2): two lines, only
+ * when the nation has settlements or structures to guard and some action of the catalogue has a
+ * catch roll.
+ */
+function guardLines(view: NationView, campaign: Campaign): string[] {
+  if (!view.settlements.length && !view.externals.length) return [];
+  if (!hasCatch(campaign)) return [];
+  return [
+    '  # ——— Your guards (a failed spy or saboteur: catch roll) ———',
+    line('{hunt_spies: hunt, fate: 1}', 'add Fate to every catch roll this turn (spent only if one comes)'),
+    line('{hunt_spies: let go}', 'no catch roll: a failed agent walks free'),
+  ];
+}
+
+/** Whether some action makes the target roll to catch the actor, worked out once per catalogue. */
+const catches = new WeakMap<object, boolean>();
+function hasCatch(campaign: Campaign): boolean {
+  const catalogue = campaign.actions;
+  if (!catalogue) return false;
+  let known = catches.get(catalogue);
+  if (known === undefined) {
+    known = Object.values(catalogue.entries).some((a) => Object.values(a.outcomes).some((o) => o?.target.some((e) => e.kind === 'catch')));
+    catches.set(catalogue, known);
+  }
+  return known;
 }
 
 /** The answers awaited this turn: one line per option of each roll asked, one per task met by paying. */

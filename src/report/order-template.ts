@@ -262,7 +262,8 @@ function actionLines(unit: OwnUnitView, view: NationView, campaign: Campaign): s
     .map((p) => ({ p, d: distance(asHexKey(unit.hex), asHexKey(p.hex)) }))
     .filter((x) => x.d <= reach)
     .sort((x, y) => x.d - y.d || compareIds(x.p.id, y.p.id));
-  if (!near.length) return [];
+  const structures = actions.some((a) => a.targets.includes('structure')) ? [...view.externals, ...view.sight.externals] : [];
+  if (!near.length && !structures.length) return [];
   const out: string[] = [];
   for (const a of actions) {
     if (!unlockedFor(view, campaign, a.id)) continue;
@@ -283,6 +284,16 @@ function actionLines(unit: OwnUnitView, view: NationView, campaign: Campaign): s
       continue;
     }
     const shown = new Set<string>();
+    if (a.targets.includes('structure')) {
+      // A mine or dig site within range (a mortar's bombardment), nearest first.
+      const inRange = structures
+        .map((e) => ({ e, d: distance(asHexKey(unit.hex), asHexKey(e.hex)) }))
+        .filter((x) => x.d <= a.range && fits(x.e.nation))
+        .sort((x, y) => x.d - y.d || compareIds(x.e.id, y.e.id));
+      for (const { e } of inRange.slice(0, ACTION_TARGETS_SHOWN)) {
+        out.push(line(`{act: ${unit.id}, action: ${a.id}, target: ${e.id}}`, `${a.name} on the ${e.name} at ${e.hex}${e.nation === me ? '' : ` (${e.nationName})`}: ${roll}`));
+      }
+    }
     for (const { p, d } of near) {
       if (shown.size >= ACTION_TARGETS_SHOWN) break;
       if (d > a.range || !fits(p.nation)) continue;

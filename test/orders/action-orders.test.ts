@@ -12,6 +12,8 @@ import { readMailSheet } from '../../src/orders/mail-sheet.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO } from '../report/support.js';
+import { nationView } from '../../src/report/nation-view.js';
+import { renderOrderTemplate } from '../../src/report/order-template.js';
 
 /** Action orders as players write them, in the demo campaign (its actions.yaml over the built-in actions). */
 let open: OpenCampaign;
@@ -134,6 +136,16 @@ describe('an action aimed at an external structure (docs/rules.md X7)', () => {
     expect(text).toContain("Thunder Cannon 'Old Thunder' (wv-old-thunder) bombards the Silver Mine at 3,8 (Bombardment: a d6 to beat 3)");
     expect(text).toContain('no settlement or structure "x-10"');
     expect(text).toContain('the Silver Mine at 3,8 is razed whole: leave out "aiming at work"');
+  });
+
+  it("offers the bombardment of a structure in range on the order sheet, an order the engine reads back", () => {
+    const mined = withMines();
+    const sheet = renderOrderTemplate(nationView(open.campaign, mined, mined, [], westvalia), open.campaign);
+    const offer = sheet.split('\n').find((l) => l.includes('{act: wv-old-thunder, action: bombard, target: x-9}'));
+    expect(offer).toContain('Bombardment on the Silver Mine at 3,8 (Duchy of Argenta): d6 + Fate to beat 3');
+    expect(sheet).not.toContain('target: x-10}');
+    const o = interpretSheet(readYamlSheet(`nation: westvalia\nturn: 1\norders:\n${offer!.replace('  # - ', '  - ')}\n`), westvalia, open.campaign, mined).orders;
+    expect(o.orders).toEqual([{ kind: 'act', unit: 'wv-old-thunder', action: 'bombard', target: { external: 'x-9' } }]);
   });
 });
 

@@ -50,7 +50,7 @@ const entryShape = z.strictObject({
 });
 
 /** The scope a target-side effect sees: where it falls. */
-const SCOPE_OF: Record<ActionTargetKind, EventScope> = { nation: 'nation', settlement: 'settlement', hex: 'hex', unit: 'unit', route: 'settlement' };
+const SCOPE_OF: Record<ActionTargetKind, EventScope> = { nation: 'nation', settlement: 'settlement', hex: 'hex', unit: 'unit', route: 'settlement', structure: 'hex' };
 
 function actionEffect(r: Reader, value: unknown, path: Path, scope: EventScope, ids: ReadonlySet<string>, kinds: readonly ActionTargetKind[]): ActionEffect | undefined {
   const key = typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 1 ? Object.keys(value)[0]! : undefined;
@@ -66,7 +66,7 @@ function actionEffect(r: Reader, value: unknown, path: Path, scope: EventScope, 
     case 'damage': {
       const x = r.leaf(z.union([z.null(), z.strictObject({ delay: int.min(1).max(10).default(1) })]), v, at);
       if (x === undefined && v !== null) return undefined;
-      if (!kinds.every((k) => k === 'settlement' || k === 'hex')) r.problem(at, '"damage" needs an action aimed at a settlement (target: settlement)');
+      if (!kinds.every((k) => k === 'settlement' || k === 'hex' || k === 'structure')) r.problem(at, '"damage" needs an action aimed at a settlement or an external structure (target: settlement, structure)');
       return { kind: 'damage', delay: x?.delay ?? 1 };
     }
     case 'catch': {

@@ -144,8 +144,10 @@ export function condition(r: Reader, value: unknown, path: Path, ids: ReadonlySe
       return health && { kind: 'health', health };
     }
     case 'units_near': {
-      const u = r.leaf(z.strictObject({ within: int.min(0).max(6), whose: z.enum(['own', 'foreign', 'any']).default('any'), class: unitClass.optional(), min: int.min(1).default(1) }), v, at);
-      return u && { kind: 'units_near', within: u.within, whose: u.whose, min: u.min, ...(u.class ? { class: u.class } : {}) };
+      const u = r.leaf(z.strictObject({ within: int.min(0).max(6), whose: z.enum(['own', 'foreign', 'any']).default('any'), class: unitClass.optional(), type: z.union([id, z.array(id).min(1)]).optional(), min: int.min(1).default(1) }), v, at);
+      const types = u?.type === undefined ? undefined : typeof u.type === 'string' ? [u.type] : u.type;
+      for (const t of types ?? []) if (!r.hasUnitType(t)) r.problem([...at, 'type'], `no nation has a unit type "${t}"`);
+      return u && { kind: 'units_near', within: u.within, whose: u.whose, min: u.min, ...(u.class ? { class: u.class } : {}), ...(types ? { types } : {}) };
     }
     case 'terrain_near': {
       const t = r.leaf(z.strictObject({ terrain: z.string(), within: int.min(0).max(6).default(0) }), v, at);

@@ -118,7 +118,8 @@ export type TurnEvent =
   /** An external structure fell to an attack (docs/rules.md X3): it is now the taker's; `battle` names the fight, if one was fought. */
   | { type: 'external_captured'; nations: NationId[]; external: ExternalId; structure: string; at: HexKey; from: NationId; to: NationId; by: UnitId[]; battle?: string }
   /** An external structure razed by an attack (no infantry to take it, or the attacker ordered it destroyed). */
-  | { type: 'external_destroyed'; nations: NationId[]; external: ExternalId; structure: string; at: HexKey; nation: NationId; by: NationId; units: UnitId[]; battle?: string }
+  /** Razed by an attack (`by` the attacker), or by an action's damage (`reason` its name; `by` only when the action names its actor). */
+  | { type: 'external_destroyed'; nations: NationId[]; external: ExternalId; structure: string; at: HexKey; nation: NationId; by?: NationId; units: UnitId[]; battle?: string; reason?: string }
   /** An attack on an external structure beaten off: it stays its owner's. */
   | { type: 'external_held'; nations: NationId[]; external: ExternalId; structure: string; at: HexKey; nation: NationId; by: NationId; battle: string }
   | { type: 'goal_completed'; nations: NationId[]; nation: NationId; goal: string }

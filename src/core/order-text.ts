@@ -79,7 +79,7 @@ export function orderText(order: Order, names: OrderNames = IDS): string {
       return `explore ${order.unit}${fate(order.fate)}`;
     case 'act': {
       const t = order.target;
-      const target = 'nation' in t ? t.nation : 'settlement' in t ? names.settlement(t.settlement) : 'unit' in t ? t.unit : 'hex' in t ? t.hex : `${names.settlement(t.route[0])} and ${names.settlement(t.route[1])}`;
+      const target = 'nation' in t ? t.nation : 'settlement' in t ? names.settlement(t.settlement) : 'unit' in t ? t.unit : 'hex' in t ? t.hex : 'external' in t ? t.external : `${names.settlement(t.route[0])} and ${names.settlement(t.route[1])}`;
       return `act ${order.action} with ${order.unit} on ${target}${order.aim ? ` aiming at ${order.aim}` : ''}${fate(order.fate)}`;
     }
     case 'accept_trade':

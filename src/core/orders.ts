@@ -253,7 +253,7 @@ export interface InvokeOrder {
 }
 
 /** What an action aims at, resolved by the action's target kinds (actions.yaml). */
-export type ActTarget = { nation: NationId } | { settlement: SettlementId } | { unit: UnitId } | { hex: HexKey } | { route: [SettlementId, SettlementId] };
+export type ActTarget = { nation: NationId } | { settlement: SettlementId } | { unit: UnitId } | { hex: HexKey } | { route: [SettlementId, SettlementId] } | { external: ExternalId };
 
 /** A unit takes an action of the catalogue instead of moving (espionage, sabotage, a mortar's bombardment...). */
 export interface ActOrder {

@@ -34,6 +34,14 @@ function actTarget(def: ActionDef, written: unknown, book: NameBook, campaign: C
   let first: Refusal | undefined;
   let hint: string | undefined;
   for (const kind of def.targets) {
+    if (kind === 'structure') {
+      // "the mine at 9,4", "structure at 9,4" or its id, as an attack names one.
+      const r = book.structureTarget(name) ?? { ok: false as const, reason: `no structure "${clip(name)}"`, hint: 'name a mine or dig site by where it stands, e.g. "the mine at 9,4"' };
+      if (r.ok) return r.value;
+      first ??= new Refusal(r.reason, r.hint);
+      hint ??= r.hint;
+      continue;
+    }
     const r = kind === 'nation' ? nationResolved(campaign, name) : kind === 'settlement' ? book.settlement(name) : kind === 'unit' ? book.unit(name) : book.hex(name);
     if (r.ok) return kind === 'nation' ? { nation: r.value as NationId } : kind === 'settlement' ? { settlement: r.value as SettlementId } : kind === 'unit' ? { unit: r.value as UnitId } : { hex: r.value as HexKey };
     first ??= new Refusal(r.reason, r.hint);

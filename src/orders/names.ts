@@ -224,7 +224,7 @@ export class NameBook {
    * "structure at 9,4"). Only the nation's own and those in sight resolve; a hidden one reads like none.
    * Undefined when the text names no structure at all, so units and settlements are tried next.
    */
-  private structureTarget(text: string): Resolved<{ external: ExternalId }> | undefined {
+  structureTarget(text: string): Resolved<{ external: ExternalId }> | undefined {
     const visible = (e: ExternalState) => e.nation === this.nation || this.index.sees(this.nation, e.hex);
     const byId = this.state.externals[text.trim() as ExternalId];
     if (byId) return visible(byId) ? { ok: true, value: { external: byId.id } } : { ok: false, reason: `you see no structure ${clip(text)}` };

@@ -72,7 +72,7 @@ export function fieldsOf(o: Order): Record<string, unknown> {
       return { note: o.text };
     case 'act': {
       const t = o.target;
-      const target = 'nation' in t ? t.nation : 'settlement' in t ? t.settlement : 'unit' in t ? t.unit : 'hex' in t ? t.hex : [...t.route];
+      const target = 'nation' in t ? t.nation : 'settlement' in t ? t.settlement : 'unit' in t ? t.unit : 'hex' in t ? t.hex : 'external' in t ? t.external : [...t.route];
       return { act: o.unit, action: o.action, target, ...maybe('aim', o.aim), ...maybe('fate', o.fate) };
     }
     case 'accept_trade':

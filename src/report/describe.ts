@@ -248,7 +248,8 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
     case 'external_captured':
       return `${n(e.to)} took ${n(e.from)}'s ${externalName(names, e.structure)} at ${e.at}${e.by.length ? ` (${e.by.map(u).join(', ')})` : ''}; what it yields is now ${n(e.to)}'s.`;
     case 'external_destroyed':
-      return `${n(e.by)} destroyed ${n(e.nation)}'s ${externalName(names, e.structure)} at ${e.at}${e.units.length ? ` (${e.units.map(u).join(', ')})` : ''}.`;
+      if (!e.by) return `${e.reason ?? 'Someone'} destroyed ${n(e.nation)}'s ${externalName(names, e.structure)} at ${e.at}.`;
+      return `${n(e.by)} destroyed ${n(e.nation)}'s ${externalName(names, e.structure)} at ${e.at}${e.units.length ? ` (${e.units.map(u).join(', ')})` : e.reason ? ` (${e.reason})` : ''}.`;
     case 'external_held':
       return `${n(e.nation)} held its ${externalName(names, e.structure)} at ${e.at} against ${n(e.by)}.`;
     case 'goal_completed':

@@ -188,6 +188,7 @@ function rumourOf(e: LoggedEvent, names: Namer, state: GameState): Rumour | unde
     case 'external_captured':
       return rumour(`Travellers say ${n(e.to)} has taken ${withArticle(names.campaign.externals[e.structure]?.name ?? 'structure')} from ${n(e.from)}.`, e.at);
     case 'external_destroyed':
+      if (!e.by) return rumour(`Travellers say ${withArticle(names.campaign.externals[e.structure]?.name ?? 'structure')} of ${n(e.nation)} has been razed.`, e.at);
       return rumour(`Travellers say ${n(e.by)} has razed ${withArticle(names.campaign.externals[e.structure]?.name ?? 'structure')} of ${n(e.nation)}.`, e.at);
     case 'settlement_founded':
       return rumour(`It is said that ${n(e.nation)} has founded a new settlement, ${e.name}.`, e.at);

@@ -70,9 +70,38 @@ export function renderOrderTemplate(view: NationView, campaign: Campaign): strin
     out.push('  #');
     out.push(...settlementLines(s, view, campaign, map));
   }
+  out.push(...guardLines(view, campaign));
   out.push('  # ——— To the GM ———');
   out.push(line('{note: "Your message to the GM"}', 'read by the GM only'));
   return out.join('\n') + '\n';
+}
+
+/**
+ * How the guards meet an agent who fails against the nation (docs/rules.md D2): two lines, only
+ * when the nation has settlements or structures to guard and some action of the catalogue has a
+ * catch roll.
+ */
+function guardLines(view: NationView, campaign: Campaign): string[] {
+  if (!view.settlements.length && !view.externals.length) return [];
+  if (!hasCatch(campaign)) return [];
+  return [
+    '  # ——— Your guards (a failed spy or saboteur: catch roll) ———',
+    line('{hunt_spies: hunt, fate: 1}', 'add Fate to every catch roll this turn (spent only if one comes)'),
+    line('{hunt_spies: let go}', 'no catch roll: a failed agent walks free'),
+  ];
+}
+
+/** Whether some action makes the target roll to catch the actor, worked out once per catalogue. */
+const catches = new WeakMap<object, boolean>();
+function hasCatch(campaign: Campaign): boolean {
+  const catalogue = campaign.actions;
+  if (!catalogue) return false;
+  let known = catches.get(catalogue);
+  if (known === undefined) {
+    known = Object.values(catalogue.entries).some((a) => Object.values(a.outcomes).some((o) => o?.target.some((e) => e.kind === 'catch')));
+    catches.set(catalogue, known);
+  }
+  return known;
 }
 
 /** The answers awaited this turn: one line per option of each roll asked, one per task met by paying. */
@@ -233,7 +262,8 @@ function actionLines(unit: OwnUnitView, view: NationView, campaign: Campaign): s
     .map((p) => ({ p, d: distance(asHexKey(unit.hex), asHexKey(p.hex)) }))
     .filter((x) => x.d <= reach)
     .sort((x, y) => x.d - y.d || compareIds(x.p.id, y.p.id));
-  if (!near.length) return [];
+  const structures = actions.some((a) => a.targets.includes('structure')) ? [...view.externals, ...view.sight.externals] : [];
+  if (!near.length && !structures.length) return [];
   const out: string[] = [];
   for (const a of actions) {
     if (!unlockedFor(view, campaign, a.id)) continue;
@@ -254,6 +284,16 @@ function actionLines(unit: OwnUnitView, view: NationView, campaign: Campaign): s
       continue;
     }
     const shown = new Set<string>();
+    if (a.targets.includes('structure')) {
+      // A mine or dig site within range (a mortar's bombardment), nearest first.
+      const inRange = structures
+        .map((e) => ({ e, d: distance(asHexKey(unit.hex), asHexKey(e.hex)) }))
+        .filter((x) => x.d <= a.range && fits(x.e.nation))
+        .sort((x, y) => x.d - y.d || compareIds(x.e.id, y.e.id));
+      for (const { e } of inRange.slice(0, ACTION_TARGETS_SHOWN)) {
+        out.push(line(`{act: ${unit.id}, action: ${a.id}, target: ${e.id}}`, `${a.name} on the ${e.name} at ${e.hex}${e.nation === me ? '' : ` (${e.nationName})`}: ${roll}`));
+      }
+    }
     for (const { p, d } of near) {
       if (shown.size >= ACTION_TARGETS_SHOWN) break;
       if (d > a.range || !fits(p.nation)) continue;

@@ -160,8 +160,10 @@ export async function writeReportsTo(sink: FileSink, input: ReportInput, opts: R
   const campaign = open.campaign;
   const orders = input.orders ?? (await readTurnOrders(open, before, input.turn));
   const deadline = opts.deadline !== undefined ? { deadline: opts.deadline } : {};
-  // The rebels are nobody's to play: no report of their own (the GM's report shows them).
-  const wanted: NationId[] = opts.nations ? opts.nations.map(asNationId) : playedNations(campaign);
+  // The rebels are nobody's to play: no report of their own (the GM's report shows them). Nor has a nation in
+  // waiting (breaksFrom) that was not in play before or after this turn: it has nothing to read yet (rules.md L3).
+  const waiting = (n: NationId) => campaign.nations[n]?.breaksFrom !== undefined && !before.nations[n]?.alive && !state.nations[n]?.alive;
+  const wanted: NationId[] = opts.nations ? opts.nations.map(asNationId) : playedNations(campaign).filter((n) => !waiting(n));
   for (const nation of wanted) {
     if (!campaign.nations[nation]) {
       throw new CampaignError([{ file: join(open.dir, 'campaign.yaml'), message: `no nation "${nation}" (nations: ${sortedKeys(campaign.nations).join(', ')})` }]);

@@ -79,6 +79,13 @@ describe('the actions catalogue at load', () => {
     expect(msg).toMatch(/actions\[0\]\.success\.target\[0\]: "reveal" tells the actor: list it under actor/);
   });
 
+  it('reads units_near by unit type (a spymaster near the actor), and refuses a type no nation has', async () => {
+    const ok = await open(entry('    roll:\n      beat: 3\n      modifiers:\n        - { value: 1, of: actor, when: { units_near: { within: 2, whose: own, type: [informant, mortar_cannon] } } }\n'));
+    expect(ok.campaign.actions?.entries.shell?.roll?.modifiers[0]?.when).toEqual({ kind: 'units_near', within: 2, whose: 'own', min: 1, types: ['informant', 'mortar_cannon'] });
+    const msg = await problemsWith(entry('    roll:\n      beat: 3\n      modifiers:\n        - { value: 1, of: actor, when: { units_near: { within: 2, type: spymaster } } }\n'));
+    expect(msg).toContain('no nation has a unit type "spymaster"');
+  });
+
   it('refuses two actions an order could not tell apart', async () => {
     const msg = await problemsWith(entry('    verb: spies on\n'));
     expect(msg).toMatch(/actions\[0\]\.verb: "spies on" is also the verb of "espionage"/);

@@ -12,6 +12,8 @@ import { readMailSheet } from '../../src/orders/mail-sheet.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO } from '../report/support.js';
+import { nationView } from '../../src/report/nation-view.js';
+import { renderOrderTemplate } from '../../src/report/order-template.js';
 
 /** Action orders as players write them, in the demo campaign (its actions.yaml over the built-in actions). */
 let open: OpenCampaign;
@@ -111,6 +113,39 @@ describe('action orders in plain text', () => {
         expect(again.orders, written).toEqual([order]);
       }
     }
+  });
+});
+
+describe('an action aimed at an external structure (docs/rules.md X7)', () => {
+  const westvalia = asNationId('westvalia');
+  // An Argentan mine beside West Valia's Old Thunder (2,8), and one far out of its sight.
+  const withMines = (): GameState => ({
+    ...state,
+    externals: { ['x-9' as never]: { id: 'x-9', type: 'mine', nation: argenta, hex: '3,8' }, ['x-10' as never]: { id: 'x-10', type: 'mine', nation: argenta, hex: '30,20' } } as GameState['externals'],
+  });
+
+  it('reads "Old Thunder bombards the mine at 3,8", checks its range to the structure, and writes it back by id', () => {
+    const mined = withMines();
+    const o = interpretSheet(readTextSheet('Old Thunder bombards the mine at 3,8'), westvalia, open.campaign, mined).orders;
+    expect(o.refused).toBeUndefined();
+    expect(o.orders).toEqual([{ kind: 'act', unit: 'wv-old-thunder', action: 'bombard', target: { external: 'x-9' } }]);
+    const again = interpretSheet(readTextSheet(orderText(o.orders[0]!)), westvalia, open.campaign, mined).orders;
+    expect(again.orders).toEqual(o.orders);
+    const sheet = readTextSheet('Nation: westvalia\nTurn: 1\nOld Thunder bombards the mine at 3,8\nact bombard with Old Thunder on x-10\nOld Thunder bombards the mine at 3,8 aiming at work');
+    const text = renderReceipt(buildReceipt({ campaign: open.campaign, state: mined, sheet, nation: westvalia }).receipt);
+    expect(text).toContain("Thunder Cannon 'Old Thunder' (wv-old-thunder) bombards the Silver Mine at 3,8 (Bombardment: a d6 to beat 3)");
+    expect(text).toContain('no settlement or structure "x-10"');
+    expect(text).toContain('the Silver Mine at 3,8 is razed whole: leave out "aiming at work"');
+  });
+
+  it("offers the bombardment of a structure in range on the order sheet, an order the engine reads back", () => {
+    const mined = withMines();
+    const sheet = renderOrderTemplate(nationView(open.campaign, mined, mined, [], westvalia), open.campaign);
+    const offer = sheet.split('\n').find((l) => l.includes('{act: wv-old-thunder, action: bombard, target: x-9}'));
+    expect(offer).toContain('Bombardment on the Silver Mine at 3,8 (Duchy of Argenta): d6 + Fate to beat 3');
+    expect(sheet).not.toContain('target: x-10}');
+    const o = interpretSheet(readYamlSheet(`nation: westvalia\nturn: 1\norders:\n${offer!.replace('  # - ', '  - ')}\n`), westvalia, open.campaign, mined).orders;
+    expect(o.orders).toEqual([{ kind: 'act', unit: 'wv-old-thunder', action: 'bombard', target: { external: 'x-9' } }]);
   });
 });
 

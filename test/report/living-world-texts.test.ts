@@ -28,4 +28,11 @@ describe('report texts of the living world', () => {
     expect(describeEvent(war, namer('argenta'))).toBe('Civil war (The succession war): Free Silverfall, under Lady Mirela, broke away from Duchy of Argenta, taking Far A and 1 unit.');
     expect(describeEvent(war, namer('silverfall'))).toBe('Civil war (The succession war): Lady Mirela raises the banner of Free Silverfall against Duchy of Argenta; Far A and 1 unit are yours.');
   });
+
+  it('tell a structure razed by an action: by the action\'s name alone when it does not name its actor (rules.md X7)', () => {
+    const razed = { ...base, type: 'external_destroyed', nations: [asNationId('argenta'), asNationId('gondarahl')], external: 'x-1', structure: 'mine', at: '10,8', nation: asNationId('gondarahl'), units: [], reason: 'Bombardment' } as unknown as LoggedEvent;
+    expect(describeEvent(razed, namer('gondarahl'))).toBe("Bombardment destroyed Kingdom of Gondarahl's Silver mine at 10,8.");
+    const named = { ...(razed as object), by: asNationId('argenta') } as LoggedEvent;
+    expect(describeEvent(named, namer('gondarahl'))).toBe("Duchy of Argenta destroyed Kingdom of Gondarahl's Silver mine at 10,8 (Bombardment).");
+  });
 });

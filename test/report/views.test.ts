@@ -233,6 +233,9 @@ describe('the order template', () => {
         }
       }
       for (const s of v.settlements) expect(text).toContain(`(${s.id}), ${s.level}`);
+      // The guards' word on spies (rules.md D2): the built-in espionage has a catch roll, and the nation has settlements to guard.
+      expect(text).toContain('# - {hunt_spies: hunt, fate: 1}');
+      expect(text).toContain('# - {hunt_spies: let go}');
       const lines = text.split('\n').filter((l) => l.startsWith('  # - {'));
       expect(lines.length).toBeGreaterThan(10);
       for (const line of lines) {

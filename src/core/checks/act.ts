@@ -33,6 +33,8 @@ export function checkAct(ctx: TurnContext, nation: NationId, o: ActOrder): Verdi
   const index = WorldIndex.of(ctx.campaign, ctx.start);
   const place = placeOf(ctx, index, unit.hex, o.target);
   if (typeof place === 'string') return reject(place);
+  // A structure is aimed at as an attack names it: one's own, or one in sight (a hidden one reads like none).
+  if (place.external && place.owner !== nation && !index.sees(nation, place.hex)) return reject(`you see no structure ${place.external.id}`, 'name a mine or dig site in sight by where it stands, e.g. "the mine at 9,4"');
   const fits = (d: typeof def) => d.whose === 'any' || (d.whose === 'own') === (place.owner === nation);
   if (!fits(def)) {
     // "preaches in" is Preaching at home and Spreading the faith abroad: the action of the same verb that fits.
@@ -55,6 +57,7 @@ export function checkAct(ctx: TurnContext, nation: NationId, o: ActOrder): Verdi
     const d = distance(unit.hex, place.hex);
     if (d > def.range) return reject(`${label} at ${unit.hex} is ${d} hex${d === 1 ? '' : 'es'} from ${place.label}; ${def.name} reaches ${def.range === 0 ? 'only the hex the unit stands on' : `${def.range} hex${def.range === 1 ? '' : 'es'}`}`);
   }
+  if (o.aim && place.external) return reject(`${place.label} is razed whole: leave out "aiming at ${o.aim}"`);
   if (o.aim && !def.outcomes.success?.target.some((e) => e.kind === 'damage') && !def.outcomes.great?.target.some((e) => e.kind === 'damage')) {
     return reject(`${def.name} aims at nothing within a place: leave out "aiming at ${o.aim}"`);
   }

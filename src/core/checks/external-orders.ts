@@ -50,12 +50,25 @@ export function checkAttackExternal(ctx: TurnContext, nation: NationId, o: Attac
   if (e.nation === nation) return reject(`${externalLabel(ctx, e)} is your own structure`);
   const unit = fighter(ctx, nation, o.unit, e, 'attack');
   if (isRejected(unit)) return unit;
-  const support = o.support ?? [];
-  if (support.length > ctx.rules.maxSupportUnits) return reject(`at most ${ctx.rules.maxSupportUnits} units can support an attack`);
-  for (const sid of support) {
-    const s = fighter(ctx, nation, sid, e, 'attack');
+  const written = o.support ?? [];
+  if (written.length > ctx.rules.maxSupportUnits) return reject(`at most ${ctx.rules.maxSupportUnits} units can support an attack`);
+  // As in an open attack, a supporter that cannot get there (aboard ship, or not at or next to the structure) is left out with a warning; one that may not fight refuses the order.
+  const support: UnitId[] = [];
+  const warnings: string[] = [];
+  for (const sid of written) {
+    const s = ownUnit(ctx, nation, sid);
     if (isRejected(s)) return s;
+    if (isMilitaryClass(ctx.unitType(s).class) && !s.besieging && (s.aboard || !atOrNext(ctx, s, e))) {
+      const why = s.aboard ? 'it is aboard ship and must land first' : `it is at ${s.hex}, not at or next to it`;
+      warnings.push(`supporting unit ${unitLabel(ctx, s)} cannot reach ${externalLabel(ctx, e, nation)} this turn, so it is left out and the attack goes ahead without it: ${why}`);
+      continue;
+    }
+    const f = fighter(ctx, nation, sid, e, 'attack');
+    if (isRejected(f)) return f;
+    support.push(f.id);
   }
+  const { support: _written, ...rest } = o;
+  const carriedOut: AttackOrder | undefined = warnings.length ? { ...rest, ...(support.length ? { support } : {}) } : undefined;
   const fate = o.fate ?? 0;
   const supportText = support.length ? ` with ${support.join(', ')}` : '';
   return {
@@ -63,6 +76,7 @@ export function checkAttackExternal(ctx: TurnContext, nation: NationId, o: Attac
     claims: [unit.id, ...support],
     fate,
     summary: `${unitLabel(ctx, unit)} attacks ${externalLabel(ctx, e, nation)}${supportText}${o.destroy ? ', to destroy it' : ''}${fate ? `, spending up to ${fate} Fate` : ''}`,
+    ...(carriedOut ? { order: carriedOut, warnings } : {}),
   };
 }
 

@@ -63,7 +63,7 @@ function rollModifiers(ctx: TurnContext, scene: EventScene, def: ActionDef, nati
   for (const m of def.roll?.modifiers ?? []) {
     if (m.of === 'target') {
       if (place.owner && holds(m.when, { scene, nation: place.owner, target: place.where })) defence += m.value;
-    } else if (holds(m.when, { scene, nation, target: { scope: 'unit', id: unit, hex } })) out.push({ value: m.value, source: m.label ?? 'circumstances' });
+    } else if (holds(m.when, { scene, nation, target: { scope: 'unit', id: unit, hex }, besides: unit })) out.push({ value: m.value, source: m.label ?? 'circumstances' });
   }
   if (defence) out.push({ value: defence, source: "the target's defences" });
   const leader = leaderActionBonus(ctx.campaign, ctx.state, nation, def.id);

@@ -2,7 +2,7 @@ import type { TurnContext } from '../context.js';
 import { hexDistance, offsetOf } from '../hex.js';
 import { compareIds, type HexKey, type NationId } from '../ids.js';
 import type { ActTarget } from '../orders.js';
-import type { SettlementState, UnitState } from '../state.js';
+import type { ExternalState, SettlementState, UnitState } from '../state.js';
 import type { ActionDef } from './action-types.js';
 import type { EventTarget } from './types.js';
 
@@ -20,6 +20,8 @@ export interface ActionPlace {
   settlement?: SettlementState;
   /** A route's second end. */
   other?: SettlementState;
+  /** An external structure aimed at (a mortar's bombardment of a mine). */
+  external?: ExternalState;
 }
 
 export interface Lookups {
@@ -58,6 +60,12 @@ export function placeOf(ctx: TurnContext, look: Lookups, from: HexKey, t: ActTar
     if (!u) return `there is no unit ${t.unit}`;
     const type = ctx.unitType(u);
     return { hex: u.hex, owner: u.nation, where: { scope: 'unit', id: u.id, hex: u.hex }, label: `${type.name}${u.name ? ` '${u.name}'` : ''} (${u.id})` };
+  }
+  if ('external' in t) {
+    const e = ctx.state.externals[t.external];
+    if (!e) return `there is no structure ${t.external} any more`;
+    const name = ctx.campaign.externals[e.type]?.name ?? e.type;
+    return { hex: e.hex, owner: e.nation, where: { scope: 'hex', hex: e.hex }, label: `the ${name} at ${e.hex}`, external: e };
   }
   if ('hex' in t) {
     const s = ctx.settlementAt(t.hex);

@@ -8,8 +8,8 @@ import type { Condition, Effect, RollOutcome } from './types.js';
  * who may take it, what it aims at and how far, a roll, and the effects of
  * each outcome on the acting side and on the target's side.
  */
-export const ACTION_TARGETS = ['nation', 'settlement', 'hex', 'unit', 'route'] as const;
-/** `route`: two settlements, the first within range (a trade route between them). */
+export const ACTION_TARGETS = ['nation', 'settlement', 'hex', 'unit', 'route', 'structure'] as const;
+/** `route`: two settlements, the first within range (a trade route between them); `structure`: an external structure (a mine, a dig site), measured to its hex. */
 export type ActionTargetKind = (typeof ACTION_TARGETS)[number];
 
 /** Whose target an action may aim at. */
@@ -24,7 +24,7 @@ export type ActionEffect =
   | Effect
   /** The acting nation learns a secret of the target's nation, in its own report only. */
   | { kind: 'reveal'; what: Secret; within: number }
-  /** Sabotage or bombardment: the aimed-at structure destroyed, battlement damaged, or work delayed `delay` turns. */
+  /** Sabotage or bombardment: the aimed-at structure destroyed, battlement damaged, or work delayed `delay` turns; an external structure aimed at is razed. */
   | { kind: 'damage'; delay: number }
   /** A trade route opens between the two settlements of a `route` action. */
   | { kind: 'trade_route' }

@@ -13,6 +13,8 @@ export interface Where {
   scene: EventScene;
   nation: NationId;
   target: EventTarget;
+  /** A unit units_near does not count: the acting unit, when an action's modifier is seen from the actor. */
+  besides?: string;
 }
 
 const inRange = (v: number, r: Range) => (r.min === undefined || v >= r.min) && (r.max === undefined || v <= r.max);
@@ -106,6 +108,8 @@ export function holds(c: Condition, w: Where): boolean {
           if (c.whose === 'own' && u.nation !== w.nation) continue;
           if (c.whose === 'foreign' && u.nation === w.nation) continue;
           if (c.class && ctx.campaign.nations[u.nation]?.unitTypes[u.type]?.class !== c.class) continue;
+          if (c.types && !c.types.includes(u.type)) continue;
+          if (u.id === w.besides) continue;
           count++;
         }
       }
@@ -179,7 +183,8 @@ export function describeCondition(c: Condition): string {
       return c.value ? 'the settlement was captured' : 'the settlement was not captured';
     case 'units_near': {
       const whose = c.whose === 'own' ? 'own ' : c.whose === 'foreign' ? 'foreign ' : '';
-      return `at least ${c.min} ${whose}${c.class ?? 'unit'}${c.min === 1 ? '' : 's'} within ${c.within} hex${c.within === 1 ? '' : 'es'}`;
+      const what = c.types ? `${c.class ? `${c.class} ` : ''}unit${c.min === 1 ? '' : 's'} of type ${c.types.join(' or ')}` : `${c.class ?? 'unit'}${c.min === 1 ? '' : 's'}`;
+      return `at least ${c.min} ${whose}${what} within ${c.within} hex${c.within === 1 ? '' : 'es'}`;
     }
     case 'terrain_near':
       return `${c.terrain} within ${c.within} hex${c.within === 1 ? '' : 'es'}`;

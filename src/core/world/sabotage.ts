@@ -1,5 +1,5 @@
 import { compareIds } from '../ids.js';
-import type { SettlementState } from '../state.js';
+import type { ExternalState, SettlementState } from '../state.js';
 import { projectName } from '../work.js';
 import type { Side } from './act.js';
 import { applyEffect } from './effects.js';
@@ -13,6 +13,7 @@ import { applyEffect } from './effects.js';
  */
 export function damage(s: Side, delay: number): void {
   const { ctx } = s;
+  if (s.place.external) return razeExternal(s, s.place.external);
   const st = s.place.settlement ?? ctx.settlementAt(s.place.hex);
   const tell = (text: string) => ctx.emit({ type: 'event_message', nations: [s.nation], nation: s.nation, event: s.def.id, text });
   if (!st) return tell(`${s.def.name} found nothing to strike at ${s.place.label}.`);
@@ -38,3 +39,17 @@ export function damage(s: Side, delay: number): void {
 }
 
 const hasStructure = (st: SettlementState, id: string) => st.structures.includes(id);
+
+/**
+ * An external structure (a mine, a dig site) has no works or walls to strike:
+ * damage razes it, as a won attack that says `destroy` does. The owner learns
+ * who did it only when the action names its actor.
+ */
+function razeExternal(s: Side, e: ExternalState): void {
+  const { ctx } = s;
+  if (!ctx.state.externals[e.id]) return;
+  const named = s.def.named.includes(s.outcome) || e.nation === s.nation;
+  const nations = [...new Set([e.nation, s.nation])].sort(compareIds);
+  ctx.emit({ type: 'external_destroyed', nations, external: e.id, structure: e.type, at: e.hex, nation: e.nation, ...(named ? { by: s.nation } : {}), units: [], reason: s.def.name });
+  delete ctx.state.externals[e.id];
+}

@@ -40,7 +40,8 @@ export type Condition =
   | { kind: 'lacks_structure'; structure: string }
   /** How many battlements the settlement has (nation scope: any of its settlements), so walls cracked are walls there. */
   | { kind: 'battlements'; range: Range }
-  | { kind: 'units_near'; within: number; whose: Whose; class?: UnitClass; min: number }
+  /** `types`: unit type ids, any of which counts (a spymaster near the actor). */
+  | { kind: 'units_near'; within: number; whose: Whose; class?: UnitClass; types?: string[]; min: number }
   /** The event's unit is of this health (a settlement's or hex's: one of the nation's units there; a nation's: any of its units). */
   | { kind: 'health'; health: Health }
   | { kind: 'terrain_near'; terrain: string; within: number }

@@ -426,5 +426,7 @@ export const rulesSchema = z.strictObject({
     leader: z.strictObject({ command: z.number().int().min(0).max(8), tactics: z.number().int().min(0).max(8) }),
     lieutenants: z.record(id, z.array(z.strictObject({ name, command: z.number().int().min(0).max(8), tactics: z.number().int().min(0).max(8) }))),
     catalogue: warfareCatalogueSchema,
+    assaults: z.boolean(),
+    walls: z.strictObject({ armor: z.enum(['sum', 'strongest']), siege: z.string() }),
   }),
 });

@@ -44,6 +44,13 @@ export interface WarfareSettings {
   lieutenants: Record<string, { name: string; command: number; tactics: number }[]>;
   /** Unit and rampart stat blocks laid over the defaults (src/core/warfare/catalogue.ts). */
   catalogue: Partial<Catalogue>;
+  /** Assaults on settlements are fought as Warfare too (the same threshold and hexes), the battlements as ramparts (W18). */
+  assaults: boolean;
+  /**
+   * The settlement's battlements as ramparts on the strategic zone (W18): Armor the sum of their bonuses, or twice the
+   * strongest; one Wall Strength box a battlement. `siege`: the catalogue type siege units fight as in an assault.
+   */
+  walls: { armor: 'sum' | 'strongest'; siege: string };
 }
 
 export interface FateSettings {
@@ -207,5 +214,7 @@ export const DEFAULT_RULES: RuleSettings = {
     leader: { command: 3, tactics: 3 },
     lieutenants: {},
     catalogue: {},
+    assaults: false,
+    walls: { armor: 'sum', siege: 'cannons' },
   },
 };

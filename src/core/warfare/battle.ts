@@ -31,6 +31,8 @@ export interface WarfareBattle {
 export interface WarResult {
   winner: Side;
   reason: string;
+  /** The attackers won by holding the strategic zone (line 193). */
+  held: boolean;
   /** Exchanges fought. */
   exchanges: number;
   /** Units taken out, per side, in id order. */
@@ -77,12 +79,12 @@ function commandOrder(st: WarState) {
 }
 
 /** The resolution (line 193), checked at the start of each exchange. */
-function decided(st: WarState): { winner: Side; reason: string } | undefined {
+function decided(st: WarState): { winner: Side; reason: string; held?: true } | undefined {
   const att = onField(st, 'attacker');
   const def = onField(st, 'defender');
   const zoneOf = (u: { commander: string }) => st.commanders.find((c) => c.id === u.commander)!.zone;
   if (att.some((u) => zoneOf(u) === st.field.strategic) && !def.some((u) => zoneOf(u) === st.field.strategic)) {
-    return { winner: 'attacker', reason: 'the attackers hold the strategic zone' };
+    return { winner: 'attacker', reason: 'the attackers hold the strategic zone', held: true };
   }
   if (!att.length) return { winner: 'defender', reason: 'no attacking unit is left on the field' };
   if (!def.length) return { winner: 'attacker', reason: 'no defending unit is left on the field' };
@@ -115,7 +117,7 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
   });
   const max = b.maxExchanges ?? DEFAULT_MAX_EXCHANGES;
   const maps: WarResult['maps'] = [];
-  let end: { winner: Side; reason: string } | undefined;
+  let end: { winner: Side; reason: string; held?: true } | undefined;
   while (!end) {
     st.exchange++;
     end = decided(st);
@@ -145,6 +147,7 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
   return {
     winner: end.winner,
     reason: end.reason,
+    held: end.held === true,
     exchanges: st.exchange - 1,
     takenOut: { attacker: list('attacker', (u) => u.out), defender: list('defender', (u) => u.out) },
     withdrawn: { attacker: list('attacker', gone), defender: list('defender', gone) },

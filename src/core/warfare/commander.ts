@@ -1,5 +1,5 @@
 import { attackCommander, clashOfArms, createAdvantage, rangedAttack, shooters, siegeAttack, type Group, type OnTie } from './actions.js';
-import { moveToward } from './movement.js';
+import { moveToward, path } from './movement.js';
 import { unitsOf, unitSkill, type WarState } from './state.js';
 import type { Commander, Side, Unit } from './types.js';
 
@@ -125,7 +125,9 @@ export function act(st: WarState, c: Commander, plan: BattlePlan): void {
   if (fire(st, c, plan)) return;
   const held = plan.reserves?.commanders.includes(c.id) && st.exchange < plan.reserves.until;
   const to = goal(st, c, plan);
-  if (held || c.zone === to) return hold(st, c, plan);
+  // Before walls that bar the way (line 89), an attacker can come no nearer: it stays, and its engines may aim.
+  const walled = c.side === 'attacker' && st.ramparts.some((r) => !r.fallen) && !path(st, c, to).length;
+  if (held || c.zone === to || walled) return hold(st, c, plan);
   const all = unitsOf(st, c).every((u) => st.catalogue.units[u.type]!.stunts.marchAndFight);
   const steps = moveToward(st, c, to);
   // Move one zone and act, or (cavalry and infantry) move further and still attack (line 152).
@@ -154,6 +156,8 @@ const READY_INVOKES = 2;
  * for nothing (docs/rules.md W14).
  */
 function hold(st: WarState, c: Commander, plan: BattlePlan): void {
+  // An attacker before standing walls shoots at them first, its engines aimed (lines 47, 58, 89).
+  if (c.side === 'attacker' && st.ramparts.some((r) => !r.fallen) && fire(st, c, plan, true)) return;
   const zone = st.field.zones.find((z) => z.id === c.zone)!;
   const ready = zone.advantages.filter((a) => a.side === c.side).reduce((n, a) => n + a.invokes, 0);
   const us = unitsOf(st, c).filter((u) => unitSkill(st, u, 'fighting') > 0);

@@ -13,6 +13,7 @@ import { unitName } from '../unit-name.js';
 import { runBattle, type WarfareBattle } from './battle.js';
 import { defaultBattlefield, FIELD_COLUMNS, FIELD_ROWS, zoneId } from './battlefield.js';
 import { catalogue } from './catalogue.js';
+import { WALLS, wallsOf } from './walls.js';
 import type { Side } from './types.js';
 
 /**
@@ -24,7 +25,8 @@ import type { Side } from './types.js';
 export function foughtAsWarfare(ctx: TurnContext, spec: BattleSpec): boolean {
   const w = ctx.rules.warfare;
   // A fight for an external structure stays a d6 battle: Warfare has no structures but keeps (docs/rules.md X2, W15).
-  if (!w.enabled || spec.kind !== 'open' || spec.structure) return false;
+  // An assault on a settlement is Warfare only when the campaign says so (`assaults`, W18).
+  if (!w.enabled || spec.structure || (spec.kind === 'assault' && !w.assaults)) return false;
   return w.hexes.includes(spec.at) || (spec.attacker.units.length >= w.minUnitsPerSide && spec.defender.units.length >= w.minUnitsPerSide);
 }
 
@@ -86,6 +88,11 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
   const byWarId = new Map<string, UnitState>();
   const orders = { attacker: planOrder(ctx, spec.attacker.nation), defender: planOrder(ctx, spec.defender.nation) };
   const reserves: Record<Side, string[]> = { attacker: [], defender: [] };
+  // An assault (W18): the settlement's battlements stand as ramparts on the strategic zone, the garrison behind them.
+  const settlement = spec.kind === 'assault' ? ctx.settlementAt(spec.at) : undefined;
+  const walls = settlement ? wallsOf(settlement.name, settlement.battlements, w.walls) : undefined;
+  if (walls) cat.ramparts[WALLS] = walls;
+  const capital = settlement?.level === 'capital';
   for (const side of ['attacker', 'defender'] as const) {
     const force = spec[side];
     const leader = leaderOf(ctx.campaign, ctx.nationState(force.nation));
@@ -103,10 +110,12 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
       const id = `${side}-${i + 1}`;
       const who = named[i];
       // A commander leads the main body or the reserve, never both.
-      const cap = Math.min(Math.max(who?.command ?? 0, 3), next < main.length ? main.length - next : fighters.length - next);
+      // Defending the capital, one more (line 139).
+      const most = Math.max(who?.command ?? 0, 3) + (capital && side === 'defender' ? 1 : 0);
+      const cap = Math.min(most, next < main.length ? main.length - next : fighters.length - next);
       const reserve = next >= main.length && held.size > 0;
       if (reserve) reserves[side].push(id);
-      const starts = reserve ? RESERVE_START[side] : START[side];
+      const starts = settlement && side === 'defender' ? [zoneId(0, 1)] : reserve ? RESERVE_START[side] : START[side];
       commanders.push({
         id,
         name: who ? who.name : `a novice commander of ${ctx.nationDef(force.nation).name}`,
@@ -116,7 +125,9 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
       });
       for (const u of fighters.slice(next, next + cap)) {
         const cls = ctx.unitType(u).class as Exclude<UnitClass, 'diplomatic'>;
-        units.push({ id: u.id, type: w.types[cls], commander: id, name: unitName(ctx.campaign, u), ...(u.health === 'bloodied' ? { bloodied: true } : {}) });
+        // In an assault siege units fight as `walls.siege` (cannons by default, W18).
+        const type = settlement && cls === 'siege' ? w.walls.siege : w.types[cls];
+        units.push({ id: u.id, type, commander: id, name: unitName(ctx.campaign, u), ...(u.health === 'bloodied' ? { bloodied: true } : {}) });
         byWarId.set(u.id, u);
       }
       next += cap;
@@ -131,6 +142,8 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
     plans: { attacker: planOf(ctx, orders.attacker, 'attacker', reserves.attacker), defender: planOf(ctx, orders.defender, 'defender', reserves.defender) },
     maxExchanges: w.maxExchanges,
     bloodiedPenalty: w.bloodied,
+    ...(walls ? { ramparts: [{ type: WALLS, zone: zoneId(0, 1) }] } : {}),
+    ...(capital ? { capital } : {}),
   };
   const result = runBattle(battle, cat, ctx.dice.stream(`warfare:${spec.id}`), ctx.rules.fate.randomiser);
   const casualties: Casualty[] = [];
@@ -177,5 +190,7 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
   ctx.nationState(won).battlesWon += 1;
   ctx.changeResource(won, 'renown', ctx.rules.victoryRenown, `victory in ${where}`);
   const alive = (list: UnitState[]) => list.filter((u) => ctx.unit(u.id) !== undefined);
-  return { winner: result.winner, survivors: { attacker: alive(spec.attacker.units), defender: alive(spec.defender.units) } };
+  const outcome: BattleOutcome = { winner: result.winner, survivors: { attacker: alive(spec.attacker.units), defender: alive(spec.defender.units) } };
+  // The attackers in the strategic zone hold the settlement (W18): the assault takes it, whatever garrison is left.
+  return result.held ? { ...outcome, heldStrategicZone: true } : outcome;
 }

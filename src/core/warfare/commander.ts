@@ -144,6 +144,8 @@ function duel(st: WarState, c: Commander): boolean {
 
 /** The aspect a holding commander sets on its zone (our name for bracing to meet the enemy). */
 export const SET_DEFENCE = 'Set Defence';
+/** The aspect besiegers waiting before walls set on them, for the storm (our name). */
+export const STORM = 'Ready to Storm';
 /** How many free invokes a side keeps ready on a zone before it stops preparing it. */
 const READY_INVOKES = 2;
 
@@ -156,11 +158,20 @@ const READY_INVOKES = 2;
  * for nothing (docs/rules.md W14).
  */
 function hold(st: WarState, c: Commander, plan: BattlePlan): void {
-  // An attacker before standing walls shoots at them first, its engines aimed (lines 47, 58, 89).
-  if (c.side === 'attacker' && st.ramparts.some((r) => !r.fallen) && fire(st, c, plan, true)) return;
-  const zone = st.field.zones.find((z) => z.id === c.zone)!;
-  const ready = zone.advantages.filter((a) => a.side === c.side).reduce((n, a) => n + a.invokes, 0);
   const us = unitsOf(st, c).filter((u) => unitSkill(st, u, 'fighting') > 0);
+  const readyOn = (id: string) => st.field.zones.find((z) => z.id === id)!.advantages.filter((a) => a.side === c.side).reduce((n, a) => n + a.invokes, 0);
+  if (c.side === 'attacker' && st.ramparts.some((r) => !r.fallen)) {
+    // An attacker before standing walls shoots at them first, its engines aimed (lines 47, 58, 89).
+    if (fire(st, c, plan, true)) return;
+    // With no engine in reach it readies the storm: an advantage on the walled zone next to it (lines 183–185),
+    // whose free invokes its side spends on the first blows there once the walls fall (W18).
+    const wall = st.ramparts.find((r) => !r.fallen && st.distance(c.zone, r.zone) === 1);
+    if (wall && us.length && readyOn(wall.zone) < READY_INVOKES) {
+      createAdvantage(st, c, us.map((u) => u.id), 'fighting', wall.zone, STORM);
+      return;
+    }
+  }
+  const ready = readyOn(c.zone);
   if (ready < READY_INVOKES && us.length) {
     createAdvantage(st, c, us.map((u) => u.id), 'fighting', c.zone, SET_DEFENCE);
     return;

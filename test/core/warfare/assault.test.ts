@@ -10,7 +10,9 @@ import { WALLS, wallsOf } from '../../../src/core/warfare/walls.js';
 import { interpretSheet } from '../../../src/orders/sheet.js';
 import { buildState, loadWorld } from '../../support/case-world.js';
 import { join } from 'node:path';
-import { seededStream } from './support.js';
+import { act, DEFAULT_PLANS, STORM } from '../../../src/core/warfare/commander.js';
+import { commander } from '../../../src/core/warfare/state.js';
+import { battle, seededStream } from './support.js';
 
 const WORLD = join(import.meta.dirname, '..', '..', 'cases', '_world.yaml');
 
@@ -97,5 +99,33 @@ describe('The walls from the battlements (W18)', () => {
     expect(series(['infantry', 'infantry', 'cannons'], ['infantry'], [1]).wins).toBeGreaterThan(850);
     // Full walls (+6, three boxes, the keep) mostly hold even against two cannons.
     expect(series(['infantry', 'cannons', 'cannons'], ['infantry', 'infantry', 'infantry'], [1, 2, 3]).fell).toBeLessThan(300);
+  });
+});
+
+describe('Besiegers without engines ready the storm (W18)', () => {
+  it('a commander stopped by the walls with no engine in reach creates an advantage on the walled zone, which its side spends once the walls are down', () => {
+    const st = battle(
+      {
+        commanders: [
+          { id: 'a', name: 'Sir Red', side: 'attacker', zone: 'z1,1', skills: { command: 3, tactics: 3 } },
+          { id: 'd', name: 'Lady Blue', side: 'defender', zone: 'z0,1', skills: { command: 3, tactics: 3 } },
+        ],
+        units: ['in1: infantry @a', 'in2: infantry @a', 'in3: infantry @d'],
+        ramparts: [{ type: 'keep', zone: 'z0,1' }],
+      },
+      [0, 0],
+    );
+    act(st, commander(st, 'a'), DEFAULT_PLANS.attacker);
+    // +0, Fighting +2, one helping: +3 against the distance, 1: success, one free invoke on the walled zone.
+    expect(st.log.map((e) => e.text)).toEqual(['Sir Red creates an advantage with 2 unit(s): drew +0 + fighting +2 + 1 helping = +3 against +1: success: Ready to Storm on z0,1 with 1 free invoke']);
+    expect(st.field.zones.find((z) => z.id === 'z0,1')!.advantages).toEqual([{ name: STORM, side: 'attacker', invokes: 1 }]);
+    // The walls down, its clash there spends it: +4 and +0 against Armor +4 and +0, the invoke +2: +6 vs +4.
+    st.ramparts[0]!.fallen = true;
+    const more = battle({ commanders: [], units: [] }, [0, 0, 0, 0]).draws;
+    st.draws = more;
+    st.exchange = 2;
+    commander(st, 'a').moved = false;
+    act(st, commander(st, 'a'), DEFAULT_PLANS.attacker);
+    expect(st.log.some((e) => e.text.includes('invoked Ready to Storm for +2'))).toBe(true);
   });
 });

@@ -40,8 +40,12 @@ export interface WarfareSettings {
   bloodied: number;
   /** The skills of a nation's leader commanding in person. */
   leader: { command: number; tactics: number };
-  /** Each nation's named lieutenants, who command (in this order) the units the leader does not; novices after them. */
-  lieutenants: Record<string, { name: string; command: number; tactics: number }[]>;
+  /**
+   * Each nation's named lieutenants, who command (in this order) the units the leader does not; novices after them.
+   * Those left over when every unit has a commander ride as champions with the first (W19); `fighting` is their
+   * Fighting for attacks in person (0 when not given).
+   */
+  lieutenants: Record<string, { name: string; command: number; tactics: number; fighting?: number }[]>;
   /** Unit and rampart stat blocks laid over the defaults (src/core/warfare/catalogue.ts). */
   catalogue: Partial<Catalogue>;
   /** Assaults on settlements are fought as Warfare too (the same threshold and hexes), the battlements as ramparts (W18). */

@@ -2,7 +2,7 @@ import type { DiceStream } from '../dice.js';
 import type { NationId } from '../ids.js';
 import type { RandomiserKind } from '../settings.js';
 import { zoneMap } from './battlefield.js';
-import { act, DEFAULT_PLANS, type BattlePlan } from './commander.js';
+import { act, DEFAULT_PLANS, heroic, type BattlePlan } from './commander.js';
 import { streamDraws } from './draws.js';
 import { cmdSkill, makeCommander, newWarState, onField, unitsOf, type CommanderInput, type WarEvent, type WarState } from './state.js';
 import type { Battlefield, Catalogue, Side, WarDraw } from './types.js';
@@ -58,6 +58,12 @@ export function setupProblems(b: WarfareBattle, cat: Catalogue): string[] {
     if (!cat.units[u.type]) out.push(`unit ${u.id}: no unit type "${u.type}" in the catalogue`);
     if (!cmd.has(u.commander)) out.push(`unit ${u.id}: no commander "${u.commander}"`);
     led.set(u.commander, (led.get(u.commander) ?? 0) + 1);
+  }
+  for (const c of b.commanders) {
+    if (c.champion === undefined) continue;
+    const lead = cmd.get(c.champion);
+    if (!lead || lead.side !== c.side || lead.champion !== undefined) out.push(`${c.name} rides with "${c.champion}", not a commander of its side`);
+    if (led.has(c.id)) out.push(`${c.name} is a champion and leads no units (line 141)`);
   }
   for (const c of b.commanders) {
     // A commander leads Command units, at least three; one more defending the capital (line 139).
@@ -139,6 +145,13 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
     for (const c of commandOrder(st)) {
       if (c.gone || !unitsOf(st, c).length) continue;
       act(st, c, plans[c.side]);
+      // Its champions move with it and then take their heroic action (lines 140–141, 181–182).
+      for (const ch of st.commanders) {
+        if (ch.champion !== c.id || ch.out || ch.gone || c.gone) continue;
+        ch.zone = c.zone;
+        ch.moved = c.moved;
+        heroic(st, ch, plans[c.side]);
+      }
     }
   }
   st.log.push({ exchange: st.exchange, kind: 'end', side: end.winner, commander: '', text: `the ${end.winner}s win: ${end.reason}` });

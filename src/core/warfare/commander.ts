@@ -1,4 +1,4 @@
-import { attackCommander, clashOfArms, createAdvantage, rangedAttack, shooters, siegeAttack, type Group, type OnTie } from './actions.js';
+import { attackCommander, clashOfArms, createAdvantage, createAdvantageInPerson, rangedAttack, shooters, siegeAttack, type Group, type OnTie } from './actions.js';
 import { moveToward, path } from './movement.js';
 import { unitsOf, unitSkill, type WarState } from './state.js';
 import type { Commander, Side, Unit } from './types.js';
@@ -177,4 +177,35 @@ function hold(st: WarState, c: Commander, plan: BattlePlan): void {
     return;
   }
   fire(st, c, plan, true);
+}
+
+/** The aspect a champion makes where its side fights (our name). */
+export const CHAMPION_ASPECT = "Champion's Example";
+
+/**
+ * A champion's heroic action (seed 001 lines 140–141, 181–191), after its
+ * commander's: it has no units, so it attacks or creates an advantage in
+ * person. Under an aggressive plan, or one that targets commanders, it
+ * attacks the enemy leader in its zone who is not a novice (the one leading
+ * most units; another champion last), Fighting against Fighting. Otherwise it
+ * creates an advantage with its Tactics where its side fights — aggressive,
+ * on the nearest enemy's zone within two; defensive, on its own — while its
+ * side has fewer than four free invokes there (its commander's two, W13, and
+ * two of its own).
+ */
+export function heroic(st: WarState, ch: Commander, plan: BattlePlan): void {
+  const foes = st.commanders
+    .filter((e) => e.side !== ch.side && !e.gone && !e.out && !e.novice && e.zone === ch.zone && (e.champion !== undefined || unitsOf(st, e).length > 0))
+    .sort((a, b) => unitsOf(st, b).length - unitsOf(st, a).length || byId(a, b));
+  if (foes[0] && (plan.stance === 'aggressive' || plan.target === 'commander')) {
+    attackCommander(st, ch, foes[0]);
+    return;
+  }
+  const near = st.commanders
+    .filter((e) => e.side !== ch.side && !e.gone && unitsOf(st, e).length > 0 && st.distance(ch.zone, e.zone) <= 2)
+    .sort((a, b) => st.distance(ch.zone, a.zone) - st.distance(ch.zone, b.zone) || byId(a, b))[0];
+  const zone = plan.stance === 'aggressive' ? near?.zone : ch.zone;
+  if (!zone) return;
+  const ready = st.field.zones.find((z) => z.id === zone)!.advantages.filter((a) => a.side === ch.side).reduce((n, a) => n + a.invokes, 0);
+  if (ready < 2 * READY_INVOKES) createAdvantageInPerson(st, ch, 'tactics', zone, CHAMPION_ASPECT);
 }

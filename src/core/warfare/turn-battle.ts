@@ -106,7 +106,8 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
     const main = all.filter((u) => !held.has(u));
     const fighters = [...main, ...all.filter((u) => held.has(u))];
     let next = 0;
-    for (let i = 0; next < fighters.length || i === 0; i++) {
+    let i = 0;
+    for (; next < fighters.length || i === 0; i++) {
       const id = `${side}-${i + 1}`;
       const who = named[i];
       // A commander leads the main body or the reserve, never both.
@@ -121,7 +122,7 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
         name: who ? who.name : `a novice commander of ${ctx.nationDef(force.nation).name}`,
         side,
         zone: starts[(reserve ? reserves[side].length - 1 : i) % starts.length]!,
-        ...(who ? { skills: { command: who.command, tactics: who.tactics } } : { novice: true }),
+        ...(who ? { skills: { command: who.command, tactics: who.tactics, ...('fighting' in who && who.fighting ? { fighting: who.fighting } : {}) } } : { novice: true }),
       });
       for (const u of fighters.slice(next, next + cap)) {
         const cls = ctx.unitType(u).class as Exclude<UnitClass, 'diplomatic'>;
@@ -132,6 +133,12 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
       }
       next += cap;
     }
+    // Named lieutenants left over ride as champions with the first commander (seed 001 lines 140–141, W19).
+    named.slice(i).forEach((who, k) => {
+      const lead = commanders.find((c) => c.id === `${side}-1`)!;
+      const fighting = 'fighting' in who ? (who.fighting ?? 0) : 0;
+      commanders.push({ id: `${side}-champion-${k + 1}`, name: who.name, side, zone: lead.zone, champion: lead.id, skills: { command: who.command, tactics: who.tactics, fighting } });
+    });
   }
   const battle: WarfareBattle = {
     id: spec.id,

@@ -427,6 +427,7 @@ export const rulesSchema = z.strictObject({
     lieutenants: z.record(id, z.array(z.strictObject({ name, command: z.number().int().min(0).max(8), tactics: z.number().int().min(0).max(8), fighting: z.number().int().min(0).max(8).optional() }))),
     catalogue: warfareCatalogueSchema,
     assaults: z.boolean(),
+    prepare: z.boolean(),
     walls: z.strictObject({ armor: z.enum(['sum', 'strongest']), siege: z.string() }),
   }),
 });

@@ -50,6 +50,8 @@ export interface WarfareSettings {
   catalogue: Partial<Catalogue>;
   /** Assaults on settlements are fought as Warfare too (the same threshold and hexes), the battlements as ramparts (W18). */
   assaults: boolean;
+  /** The automated attacker answers a prepared defence with an advantage of its own before closing (W14). */
+  prepare: boolean;
   /**
    * The settlement's battlements as ramparts on the strategic zone (W18): Armor the sum of their bonuses, or twice the
    * strongest; one Wall Strength box a battlement. `siege`: the catalogue type siege units fight as in an assault.
@@ -219,6 +221,7 @@ export const DEFAULT_RULES: RuleSettings = {
     lieutenants: {},
     catalogue: {},
     assaults: false,
+    prepare: false,
     walls: { armor: 'sum', siege: 'cannons' },
   },
 };

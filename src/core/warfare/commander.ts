@@ -24,6 +24,8 @@ export interface BattlePlan {
    * first), or `commander`: attack the enemy commanders in person (line 189).
    */
   target?: string;
+  /** An attacker creates an advantage on a prepared defence's zone before closing with it (W14; off by default). */
+  prepare?: boolean;
 }
 
 /** The exchange a reserve joins the battle when the plan does not say (our reading: after the default march of three). */
@@ -128,6 +130,7 @@ export function act(st: WarState, c: Commander, plan: BattlePlan): void {
   // Before walls that bar the way (line 89), an attacker can come no nearer: it stays, and its engines may aim.
   const walled = c.side === 'attacker' && st.ramparts.some((r) => !r.fallen) && !path(st, c, to).length;
   if (held || c.zone === to || walled) return hold(st, c, plan);
+  if (plan.prepare && prepare(st, c, to)) return;
   const all = unitsOf(st, c).every((u) => st.catalogue.units[u.type]!.stunts.marchAndFight);
   const steps = moveToward(st, c, to);
   // Move one zone and act, or (cavalry and infantry) move further and still attack (line 152).
@@ -208,4 +211,29 @@ export function heroic(st: WarState, ch: Commander, plan: BattlePlan): void {
   if (!zone) return;
   const ready = st.field.zones.find((z) => z.id === zone)!.advantages.filter((a) => a.side === ch.side).reduce((n, a) => n + a.invokes, 0);
   if (ready < 2 * READY_INVOKES) createAdvantageInPerson(st, ch, 'tactics', zone, CHAMPION_ASPECT);
+}
+
+const readyFor = (st: WarState, side: Side, zone: string) => st.field.zones.find((z) => z.id === zone)!.advantages.filter((a) => a.side === side).reduce((n, a) => n + a.invokes, 0);
+
+/**
+ * `prepare` (W14, a campaign setting): an attacker about to close with a
+ * defence that has free invokes ready where it stands, and none of its own
+ * side there, first creates an advantage on that zone from the next zone —
+ * moving one zone and acting, or acting where it stands (line 152; lines
+ * 183–185: against the distance, 1) — and marches in the exchange after.
+ */
+function prepare(st: WarState, c: Commander, to: string): boolean {
+  if (c.side !== 'attacker') return false;
+  const route = path(st, c, to);
+  const at = route.findIndex((z) => st.commanders.some((e) => e.side !== c.side && !e.gone && e.zone === z && unitsOf(st, e).length > 0));
+  if (at < 0 || at > 1) return false;
+  const zone = route[at]!;
+  const theirs = readyFor(st, 'defender', zone);
+  if (theirs === 0 || readyFor(st, c.side, zone) > 0) return false;
+  if (at === 1) moveToward(st, c, route[0]!, 1);
+  if (st.distance(c.zone, zone) !== 1) return true;
+  const us = unitsOf(st, c).filter((u) => unitSkill(st, u, 'fighting') > 0);
+  if (!us.length) return false;
+  createAdvantage(st, c, us.map((u) => u.id), 'fighting', zone, STORM);
+  return true;
 }

@@ -65,6 +65,9 @@ function planOf(ctx: TurnContext, o: BattlePlanOrder | undefined, side: Side, re
   };
 }
 
+/** The campaign's `prepare` (W14) on the attacker's plan. */
+const withPrepare = (plan: BattlePlan, prepare: boolean): BattlePlan => (prepare ? { ...plan, prepare } : plan);
+
 /**
  * The units a plan holds back (W13): every unit of the class named, or the
  * last N in the order the side lists them; never all of them (one unit at
@@ -146,7 +149,7 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
     field: fieldAround(ctx, spec.at),
     commanders,
     units,
-    plans: { attacker: planOf(ctx, orders.attacker, 'attacker', reserves.attacker), defender: planOf(ctx, orders.defender, 'defender', reserves.defender) },
+    plans: { attacker: withPrepare(planOf(ctx, orders.attacker, 'attacker', reserves.attacker), w.prepare), defender: planOf(ctx, orders.defender, 'defender', reserves.defender) },
     maxExchanges: w.maxExchanges,
     bloodiedPenalty: w.bloodied,
     ...(walls ? { ramparts: [{ type: WALLS, zone: zoneId(0, 1) }] } : {}),

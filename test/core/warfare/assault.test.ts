@@ -129,3 +129,32 @@ describe('Besiegers without engines ready the storm (W18)', () => {
     expect(st.log.some((e) => e.text.includes('invoked Ready to Storm for +2'))).toBe(true);
   });
 });
+
+describe('An assault won as Warfare takes the settlement (W18)', () => {
+  it('attackers holding the strategic zone take it, though a garrison unit that did not fight (beyond maxSettlementDefenders) is still there; that unit is taken with it', () => {
+    // Gondarahl's siege engines fight as walls.siege — here battle mages (Armor +0), so the marines' +2 wins on +0 cards.
+    const campaign = loadWorld(WORLD, { fate: { randomiser: 'fateDice' }, warfare: { enabled: true, assaults: true, hexes: ['8,2'], walls: { armor: 'sum', siege: 'battleMages' } } });
+    const state = buildState(campaign, {
+      settlements: { ironhold: { nation: 'gondarahl', level: 'town', hex: '8,2', name: 'Ironhold', battlements: [] } },
+      units: {
+        'a-1': { nation: 'argenta', type: 'marines', hex: '8,2', besieging: 'ironhold' },
+        'a-2': { nation: 'argenta', type: 'marines', hex: '8,2', besieging: 'ironhold' },
+        'd-1': { nation: 'gondarahl', type: 'ram', hex: '8,2' },
+        'd-2': { nation: 'gondarahl', type: 'ram', hex: '8,2' },
+        'd-3': { nation: 'gondarahl', type: 'ram', hex: '8,2' },
+        'd-4': { nation: 'gondarahl', type: 'ram', hex: '8,2' },
+      },
+    } as never);
+    const sheet = { turn: state.turn + 1, entries: [{ line: 1, text: 'assault', fields: { assault: 'a-1', support: ['a-2'] } }], problems: [] };
+    const orders: TurnOrders = { nations: { [asNationId('argenta')]: interpretSheet(sheet, asNationId('argenta'), campaign, state).orders }, gm: [] };
+    const dice = new ForcedRandomiser({ 'warfare:assault:a-1': Array(400).fill(0) }, undefined);
+    const r = resolveTurn({ campaign, state, orders, dice });
+    const e = r.events.find((x) => x.type === 'warfare');
+    if (e?.type !== 'warfare') throw new Error('no Warfare battle');
+    expect(e).toMatchObject({ winner: 'attacker', reason: 'the attackers hold the strategic zone' });
+    // The battle mages' volley takes out a-1 on the way in; a-2 then takes the three that fought, one an exchange.
+    expect(e.casualties.map((c) => c.unit)).toEqual(['a-1', 'd-1', 'd-2', 'd-3']);
+    expect(r.events.find((x) => x.type === 'settlement_captured')).toMatchObject({ settlement: 'ironhold', to: 'argenta' });
+    expect(r.state.units['d-4' as never]).toBeUndefined();
+  });
+});

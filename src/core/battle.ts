@@ -36,6 +36,8 @@ export interface BattleSpec {
 export interface BattleOutcome {
   winner: 'attacker' | 'defender' | 'draw';
   survivors: { attacker: UnitState[]; defender: UnitState[] };
+  /** A Warfare battle the attackers won by holding the strategic zone (docs/rules.md W18): an assault takes the settlement. */
+  heldStrategicZone?: true;
 }
 
 /**

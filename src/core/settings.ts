@@ -40,10 +40,23 @@ export interface WarfareSettings {
   bloodied: number;
   /** The skills of a nation's leader commanding in person. */
   leader: { command: number; tactics: number };
-  /** Each nation's named lieutenants, who command (in this order) the units the leader does not; novices after them. */
-  lieutenants: Record<string, { name: string; command: number; tactics: number }[]>;
+  /**
+   * Each nation's named lieutenants, who command (in this order) the units the leader does not; novices after them.
+   * Those left over when every unit has a commander ride as champions with the first (W19); `fighting` is their
+   * Fighting for attacks in person (0 when not given).
+   */
+  lieutenants: Record<string, { name: string; command: number; tactics: number; fighting?: number }[]>;
   /** Unit and rampart stat blocks laid over the defaults (src/core/warfare/catalogue.ts). */
   catalogue: Partial<Catalogue>;
+  /** Assaults on settlements are fought as Warfare too (the same threshold and hexes), the battlements as ramparts (W18). */
+  assaults: boolean;
+  /** The automated attacker answers a prepared defence with an advantage of its own before closing (W14). */
+  prepare: boolean;
+  /**
+   * The settlement's battlements as ramparts on the strategic zone (W18): Armor the sum of their bonuses, or twice the
+   * strongest; one Wall Strength box a battlement. `siege`: the catalogue type siege units fight as in an assault.
+   */
+  walls: { armor: 'sum' | 'strongest'; siege: string };
 }
 
 export interface FateSettings {
@@ -207,5 +220,8 @@ export const DEFAULT_RULES: RuleSettings = {
     leader: { command: 3, tactics: 3 },
     lieutenants: {},
     catalogue: {},
+    assaults: false,
+    prepare: false,
+    walls: { armor: 'sum', siege: 'cannons' },
   },
 };

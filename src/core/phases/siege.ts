@@ -145,7 +145,8 @@ function assault(ctx: TurnContext, a: AcceptedOrder<AssaultOrder>): void {
     defender: { nation: s.nation, units: defenders, fatePledged: pledged, casualtyPriority: ctx.casualtyPriority.get(s.nation), sideModifiers: walls ? [{ value: walls, source: `battlements of ${s.name}` }] : [] },
   });
   const survivors = outcome.survivors.attacker.map((u) => u.id);
-  if (outcome.winner === 'attacker' && garrisonOf(ctx, s).length === 0 && hasInfantry(ctx, survivors)) {
+  // Warfare (W18): attackers holding the strategic zone hold the settlement, whatever garrison is left in it.
+  if (outcome.winner === 'attacker' && (outcome.heldStrategicZone || garrisonOf(ctx, s).length === 0) && hasInfantry(ctx, survivors)) {
     captureSettlement(ctx, s, unit.nation, survivors);
   }
 }

@@ -1,7 +1,7 @@
 import { signed } from '../ladder.js';
 import { CONSEQUENCE_SOAKS, soakStress, type ConsequenceLevel } from '../fate/stress.js';
 import { cmdSkill, noviceStepsUp, standingRampart, unitName, unitsOf, unitSkill, type WarEvent, type WarState } from './state.js';
-import { other, type Commander, type Side, type Unit, type UnitSkill } from './types.js';
+import { other, type Commander, type CommanderSkill, type Side, type Unit, type UnitSkill } from './types.js';
 
 /** A draw or total as the seed writes it: +0 for zero. */
 const sgn = (n: number) => (n === 0 ? '+0' : signed(n));
@@ -283,6 +283,17 @@ export function createAdvantage(st: WarState, c: Commander, unitIds: string[], s
   const skills = group.map((u) => unitSkill(st, u, skill)).sort((x, y) => y - x);
   const best = skills[0] ?? 0;
   const helpers = skills.slice(1).filter((s) => s > 0).length;
+  advantageRoll(st, c, { best, helpers, units: group.length }, skill, zone, name);
+  return undefined;
+}
+
+/** A commander or champion creates an advantage with a skill of its own (line 184), no units helping. */
+export function createAdvantageInPerson(st: WarState, c: Commander, skill: CommanderSkill, zone: string, name: string): void {
+  advantageRoll(st, c, { best: cmdSkill(c, skill), helpers: 0, units: 0 }, skill, zone, name);
+}
+
+function advantageRoll(st: WarState, c: Commander, by: { best: number; helpers: number; units: number }, skill: string, zone: string, name: string): void {
+  const { best, helpers } = by;
   const opposition = st.distance(c.zone, zone);
   const draw = st.draws.draw(c.side);
   const total = draw + best + helpers;
@@ -301,8 +312,8 @@ export function createAdvantage(st: WarState, c: Commander, unitIds: string[], s
     else advantages.push({ name, side: c.side, invokes });
     result = `${shifts >= 3 ? 'success with style' : 'success'}: ${name} on ${zone} with ${invokes} free invoke${invokes > 1 ? 's' : ''}`;
   }
-  log(st, { kind: 'advantage', side: c.side, commander: c.id, text: `${c.name} creates an advantage with ${group.length} unit(s): drew ${sgn(draw)} + ${skill} ${sgn(best)} + ${helpers} helping = ${sgn(total)} against ${sgn(opposition)}: ${result}` });
-  return undefined;
+  const how = by.units ? `with ${by.units} unit(s): drew ${sgn(draw)} + ${skill} ${sgn(best)} + ${helpers} helping` : `in person: drew ${sgn(draw)} + ${skill} ${sgn(best)}`;
+  log(st, { kind: 'advantage', side: c.side, commander: c.id, text: `${c.name} creates an advantage ${how} = ${sgn(total)} against ${sgn(opposition)}: ${result}` });
 }
 
 
@@ -345,7 +356,11 @@ export function attackCommander(st: WarState, att: Commander, def: Commander): s
     result = shifts <= -3 ? 'failure; the defence succeeds with style, a minor advantage to it' : 'failure';
   }
   log(st, { kind: 'heroic', side: att.side, commander: att.id, text: `${att.name} attacks ${def.name} in person: Fighting ${sgn(af)} drew ${sgn(a)} against Fighting ${sgn(df)} drew ${sgn(d)}: ${result}` });
-  if (takenOut) {
+  if (takenOut && def.champion) {
+    // A champion commands nothing: no novice steps up for it.
+    def.out = true;
+    log(st, { kind: 'novice', side: def.side, commander: def.id, text: `${def.name} is taken out of the battle` });
+  } else if (takenOut) {
     const was = def.name;
     noviceStepsUp(def);
     log(st, { kind: 'novice', side: def.side, commander: def.id, text: `${was} is taken out; ${def.name} takes command` });

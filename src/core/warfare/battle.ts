@@ -2,7 +2,7 @@ import type { DiceStream } from '../dice.js';
 import type { NationId } from '../ids.js';
 import type { RandomiserKind } from '../settings.js';
 import { zoneMap } from './battlefield.js';
-import { act, DEFAULT_PLANS, type BattlePlan } from './commander.js';
+import { act, DEFAULT_PLANS, heroic, type BattlePlan } from './commander.js';
 import { streamDraws } from './draws.js';
 import { cmdSkill, makeCommander, newWarState, onField, unitsOf, type CommanderInput, type WarEvent, type WarState } from './state.js';
 import type { Battlefield, Catalogue, Side, WarDraw } from './types.js';
@@ -31,6 +31,8 @@ export interface WarfareBattle {
 export interface WarResult {
   winner: Side;
   reason: string;
+  /** The attackers won by holding the strategic zone (line 193). */
+  held: boolean;
   /** Exchanges fought. */
   exchanges: number;
   /** Units taken out, per side, in id order. */
@@ -58,6 +60,12 @@ export function setupProblems(b: WarfareBattle, cat: Catalogue): string[] {
     led.set(u.commander, (led.get(u.commander) ?? 0) + 1);
   }
   for (const c of b.commanders) {
+    if (c.champion === undefined) continue;
+    const lead = cmd.get(c.champion);
+    if (!lead || lead.side !== c.side || lead.champion !== undefined) out.push(`${c.name} rides with "${c.champion}", not a commander of its side`);
+    if (led.has(c.id)) out.push(`${c.name} is a champion and leads no units (line 141)`);
+  }
+  for (const c of b.commanders) {
     // A commander leads Command units, at least three; one more defending the capital (line 139).
     const cap = Math.max(c.novice ? 0 : (c.skills?.command ?? 0), 3) + (b.capital && c.side === 'defender' ? 1 : 0);
     if ((led.get(c.id) ?? 0) > cap) out.push(`${c.name} leads ${led.get(c.id)} units; at most ${cap}`);
@@ -77,12 +85,12 @@ function commandOrder(st: WarState) {
 }
 
 /** The resolution (line 193), checked at the start of each exchange. */
-function decided(st: WarState): { winner: Side; reason: string } | undefined {
+function decided(st: WarState): { winner: Side; reason: string; held?: true } | undefined {
   const att = onField(st, 'attacker');
   const def = onField(st, 'defender');
   const zoneOf = (u: { commander: string }) => st.commanders.find((c) => c.id === u.commander)!.zone;
   if (att.some((u) => zoneOf(u) === st.field.strategic) && !def.some((u) => zoneOf(u) === st.field.strategic)) {
-    return { winner: 'attacker', reason: 'the attackers hold the strategic zone' };
+    return { winner: 'attacker', reason: 'the attackers hold the strategic zone', held: true };
   }
   if (!att.length) return { winner: 'defender', reason: 'no attacking unit is left on the field' };
   if (!def.length) return { winner: 'attacker', reason: 'no defending unit is left on the field' };
@@ -115,7 +123,7 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
   });
   const max = b.maxExchanges ?? DEFAULT_MAX_EXCHANGES;
   const maps: WarResult['maps'] = [];
-  let end: { winner: Side; reason: string } | undefined;
+  let end: { winner: Side; reason: string; held?: true } | undefined;
   while (!end) {
     st.exchange++;
     end = decided(st);
@@ -137,6 +145,13 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
     for (const c of commandOrder(st)) {
       if (c.gone || !unitsOf(st, c).length) continue;
       act(st, c, plans[c.side]);
+      // Its champions move with it and then take their heroic action (lines 140–141, 181–182).
+      for (const ch of st.commanders) {
+        if (ch.champion !== c.id || ch.out || ch.gone || c.gone) continue;
+        ch.zone = c.zone;
+        ch.moved = c.moved;
+        heroic(st, ch, plans[c.side]);
+      }
     }
   }
   st.log.push({ exchange: st.exchange, kind: 'end', side: end.winner, commander: '', text: `the ${end.winner}s win: ${end.reason}` });
@@ -145,6 +160,7 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
   return {
     winner: end.winner,
     reason: end.reason,
+    held: end.held === true,
     exchanges: st.exchange - 1,
     takenOut: { attacker: list('attacker', (u) => u.out), defender: list('defender', (u) => u.out) },
     withdrawn: { attacker: list('attacker', gone), defender: list('defender', gone) },

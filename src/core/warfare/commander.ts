@@ -1,5 +1,5 @@
-import { attackCommander, clashOfArms, createAdvantage, rangedAttack, shooters, siegeAttack, type Group, type OnTie } from './actions.js';
-import { moveToward } from './movement.js';
+import { attackCommander, clashOfArms, createAdvantage, createAdvantageInPerson, rangedAttack, shooters, siegeAttack, type Group, type OnTie } from './actions.js';
+import { moveToward, path } from './movement.js';
 import { unitsOf, unitSkill, type WarState } from './state.js';
 import type { Commander, Side, Unit } from './types.js';
 
@@ -24,6 +24,8 @@ export interface BattlePlan {
    * first), or `commander`: attack the enemy commanders in person (line 189).
    */
   target?: string;
+  /** An attacker creates an advantage on a prepared defence's zone before closing with it (W14; off by default). */
+  prepare?: boolean;
 }
 
 /** The exchange a reserve joins the battle when the plan does not say (our reading: after the default march of three). */
@@ -125,7 +127,10 @@ export function act(st: WarState, c: Commander, plan: BattlePlan): void {
   if (fire(st, c, plan)) return;
   const held = plan.reserves?.commanders.includes(c.id) && st.exchange < plan.reserves.until;
   const to = goal(st, c, plan);
-  if (held || c.zone === to) return hold(st, c, plan);
+  // Before walls that bar the way (line 89), an attacker can come no nearer: it stays, and its engines may aim.
+  const walled = c.side === 'attacker' && st.ramparts.some((r) => !r.fallen) && !path(st, c, to).length;
+  if (held || c.zone === to || walled) return hold(st, c, plan);
+  if (plan.prepare && prepare(st, c, to)) return;
   const all = unitsOf(st, c).every((u) => st.catalogue.units[u.type]!.stunts.marchAndFight);
   const steps = moveToward(st, c, to);
   // Move one zone and act, or (cavalry and infantry) move further and still attack (line 152).
@@ -142,6 +147,8 @@ function duel(st: WarState, c: Commander): boolean {
 
 /** The aspect a holding commander sets on its zone (our name for bracing to meet the enemy). */
 export const SET_DEFENCE = 'Set Defence';
+/** The aspect besiegers waiting before walls set on them, for the storm (our name). */
+export const STORM = 'Ready to Storm';
 /** How many free invokes a side keeps ready on a zone before it stops preparing it. */
 const READY_INVOKES = 2;
 
@@ -154,12 +161,79 @@ const READY_INVOKES = 2;
  * for nothing (docs/rules.md W14).
  */
 function hold(st: WarState, c: Commander, plan: BattlePlan): void {
-  const zone = st.field.zones.find((z) => z.id === c.zone)!;
-  const ready = zone.advantages.filter((a) => a.side === c.side).reduce((n, a) => n + a.invokes, 0);
   const us = unitsOf(st, c).filter((u) => unitSkill(st, u, 'fighting') > 0);
+  const readyOn = (id: string) => st.field.zones.find((z) => z.id === id)!.advantages.filter((a) => a.side === c.side).reduce((n, a) => n + a.invokes, 0);
+  if (c.side === 'attacker' && st.ramparts.some((r) => !r.fallen)) {
+    // An attacker before standing walls shoots at them first, its engines aimed (lines 47, 58, 89).
+    if (fire(st, c, plan, true)) return;
+    // With no engine in reach it readies the storm: an advantage on the walled zone next to it (lines 183–185),
+    // whose free invokes its side spends on the first blows there once the walls fall (W18).
+    const wall = st.ramparts.find((r) => !r.fallen && st.distance(c.zone, r.zone) === 1);
+    if (wall && us.length && readyOn(wall.zone) < READY_INVOKES) {
+      createAdvantage(st, c, us.map((u) => u.id), 'fighting', wall.zone, STORM);
+      return;
+    }
+  }
+  const ready = readyOn(c.zone);
   if (ready < READY_INVOKES && us.length) {
     createAdvantage(st, c, us.map((u) => u.id), 'fighting', c.zone, SET_DEFENCE);
     return;
   }
   fire(st, c, plan, true);
+}
+
+/** The aspect a champion makes where its side fights (our name). */
+export const CHAMPION_ASPECT = "Champion's Example";
+
+/**
+ * A champion's heroic action (seed 001 lines 140–141, 181–191), after its
+ * commander's: it has no units, so it attacks or creates an advantage in
+ * person. Under an aggressive plan, or one that targets commanders, it
+ * attacks the enemy leader in its zone who is not a novice (the one leading
+ * most units; another champion last), Fighting against Fighting. Otherwise it
+ * creates an advantage with its Tactics where its side fights — aggressive,
+ * on the nearest enemy's zone within two; defensive, on its own — while its
+ * side has fewer than four free invokes there (its commander's two, W13, and
+ * two of its own).
+ */
+export function heroic(st: WarState, ch: Commander, plan: BattlePlan): void {
+  const foes = st.commanders
+    .filter((e) => e.side !== ch.side && !e.gone && !e.out && !e.novice && e.zone === ch.zone && (e.champion !== undefined || unitsOf(st, e).length > 0))
+    .sort((a, b) => unitsOf(st, b).length - unitsOf(st, a).length || byId(a, b));
+  if (foes[0] && (plan.stance === 'aggressive' || plan.target === 'commander')) {
+    attackCommander(st, ch, foes[0]);
+    return;
+  }
+  const near = st.commanders
+    .filter((e) => e.side !== ch.side && !e.gone && unitsOf(st, e).length > 0 && st.distance(ch.zone, e.zone) <= 2)
+    .sort((a, b) => st.distance(ch.zone, a.zone) - st.distance(ch.zone, b.zone) || byId(a, b))[0];
+  const zone = plan.stance === 'aggressive' ? near?.zone : ch.zone;
+  if (!zone) return;
+  const ready = st.field.zones.find((z) => z.id === zone)!.advantages.filter((a) => a.side === ch.side).reduce((n, a) => n + a.invokes, 0);
+  if (ready < 2 * READY_INVOKES) createAdvantageInPerson(st, ch, 'tactics', zone, CHAMPION_ASPECT);
+}
+
+const readyFor = (st: WarState, side: Side, zone: string) => st.field.zones.find((z) => z.id === zone)!.advantages.filter((a) => a.side === side).reduce((n, a) => n + a.invokes, 0);
+
+/**
+ * `prepare` (W14, a campaign setting): an attacker about to close with a
+ * defence that has free invokes ready where it stands, and none of its own
+ * side there, first creates an advantage on that zone from the next zone —
+ * moving one zone and acting, or acting where it stands (line 152; lines
+ * 183–185: against the distance, 1) — and marches in the exchange after.
+ */
+function prepare(st: WarState, c: Commander, to: string): boolean {
+  if (c.side !== 'attacker') return false;
+  const route = path(st, c, to);
+  const at = route.findIndex((z) => st.commanders.some((e) => e.side !== c.side && !e.gone && e.zone === z && unitsOf(st, e).length > 0));
+  if (at < 0 || at > 1) return false;
+  const zone = route[at]!;
+  const theirs = readyFor(st, 'defender', zone);
+  if (theirs === 0 || readyFor(st, c.side, zone) > 0) return false;
+  if (at === 1) moveToward(st, c, route[0]!, 1);
+  if (st.distance(c.zone, zone) !== 1) return true;
+  const us = unitsOf(st, c).filter((u) => unitSkill(st, u, 'fighting') > 0);
+  if (!us.length) return false;
+  createAdvantage(st, c, us.map((u) => u.id), 'fighting', zone, STORM);
+  return true;
 }

@@ -39,6 +39,8 @@ export interface CommanderInput {
   stress?: { physical: number; mental: number };
   /** Omitted or true: a novice (no leader or lieutenant, seed 001 line 12). */
   novice?: boolean;
+  /** A champion: no units of its own, it rides with this commander (seed 001 lines 140–141). */
+  champion?: string;
 }
 
 const NO_CONSEQUENCES: ConsequenceLevel[] = ['mild', 'moderate', 'severe'];
@@ -62,6 +64,7 @@ export function makeCommander(c: CommanderInput): Commander {
     filled: { physical: Array(stress.physical).fill(false), mental: Array(stress.mental).fill(false) },
     taken: novice ? [...NO_CONSEQUENCES] : [...ONE_MILD],
     out: false,
+    ...(c.champion ? { champion: c.champion } : {}),
   };
 }
 

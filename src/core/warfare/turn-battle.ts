@@ -13,6 +13,7 @@ import { unitName } from '../unit-name.js';
 import { runBattle, type WarfareBattle } from './battle.js';
 import { defaultBattlefield, FIELD_COLUMNS, FIELD_ROWS, zoneId } from './battlefield.js';
 import { catalogue } from './catalogue.js';
+import { WALLS, wallsOf } from './walls.js';
 import type { Side } from './types.js';
 
 /**
@@ -24,7 +25,8 @@ import type { Side } from './types.js';
 export function foughtAsWarfare(ctx: TurnContext, spec: BattleSpec): boolean {
   const w = ctx.rules.warfare;
   // A fight for an external structure stays a d6 battle: Warfare has no structures but keeps (docs/rules.md X2, W15).
-  if (!w.enabled || spec.kind !== 'open' || spec.structure) return false;
+  // An assault on a settlement is Warfare only when the campaign says so (`assaults`, W18).
+  if (!w.enabled || spec.structure || (spec.kind === 'assault' && !w.assaults)) return false;
   return w.hexes.includes(spec.at) || (spec.attacker.units.length >= w.minUnitsPerSide && spec.defender.units.length >= w.minUnitsPerSide);
 }
 
@@ -63,6 +65,9 @@ function planOf(ctx: TurnContext, o: BattlePlanOrder | undefined, side: Side, re
   };
 }
 
+/** The campaign's `prepare` (W14) on the attacker's plan. */
+const withPrepare = (plan: BattlePlan, prepare: boolean): BattlePlan => (prepare ? { ...plan, prepare } : plan);
+
 /**
  * The units a plan holds back (W13): every unit of the class named, or the
  * last N in the order the side lists them; never all of them (one unit at
@@ -86,6 +91,11 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
   const byWarId = new Map<string, UnitState>();
   const orders = { attacker: planOrder(ctx, spec.attacker.nation), defender: planOrder(ctx, spec.defender.nation) };
   const reserves: Record<Side, string[]> = { attacker: [], defender: [] };
+  // An assault (W18): the settlement's battlements stand as ramparts on the strategic zone, the garrison behind them.
+  const settlement = spec.kind === 'assault' ? ctx.settlementAt(spec.at) : undefined;
+  const walls = settlement ? wallsOf(settlement.name, settlement.battlements, w.walls) : undefined;
+  if (walls) cat.ramparts[WALLS] = walls;
+  const capital = settlement?.level === 'capital';
   for (const side of ['attacker', 'defender'] as const) {
     const force = spec[side];
     const leader = leaderOf(ctx.campaign, ctx.nationState(force.nation));
@@ -99,28 +109,39 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
     const main = all.filter((u) => !held.has(u));
     const fighters = [...main, ...all.filter((u) => held.has(u))];
     let next = 0;
-    for (let i = 0; next < fighters.length || i === 0; i++) {
+    let i = 0;
+    for (; next < fighters.length || i === 0; i++) {
       const id = `${side}-${i + 1}`;
       const who = named[i];
       // A commander leads the main body or the reserve, never both.
-      const cap = Math.min(Math.max(who?.command ?? 0, 3), next < main.length ? main.length - next : fighters.length - next);
+      // Defending the capital, one more (line 139).
+      const most = Math.max(who?.command ?? 0, 3) + (capital && side === 'defender' ? 1 : 0);
+      const cap = Math.min(most, next < main.length ? main.length - next : fighters.length - next);
       const reserve = next >= main.length && held.size > 0;
       if (reserve) reserves[side].push(id);
-      const starts = reserve ? RESERVE_START[side] : START[side];
+      const starts = settlement && side === 'defender' ? [zoneId(0, 1)] : reserve ? RESERVE_START[side] : START[side];
       commanders.push({
         id,
         name: who ? who.name : `a novice commander of ${ctx.nationDef(force.nation).name}`,
         side,
         zone: starts[(reserve ? reserves[side].length - 1 : i) % starts.length]!,
-        ...(who ? { skills: { command: who.command, tactics: who.tactics } } : { novice: true }),
+        ...(who ? { skills: { command: who.command, tactics: who.tactics, ...('fighting' in who && who.fighting ? { fighting: who.fighting } : {}) } } : { novice: true }),
       });
       for (const u of fighters.slice(next, next + cap)) {
         const cls = ctx.unitType(u).class as Exclude<UnitClass, 'diplomatic'>;
-        units.push({ id: u.id, type: w.types[cls], commander: id, name: unitName(ctx.campaign, u), ...(u.health === 'bloodied' ? { bloodied: true } : {}) });
+        // In an assault siege units fight as `walls.siege` (cannons by default, W18).
+        const type = settlement && cls === 'siege' ? w.walls.siege : w.types[cls];
+        units.push({ id: u.id, type, commander: id, name: unitName(ctx.campaign, u), ...(u.health === 'bloodied' ? { bloodied: true } : {}) });
         byWarId.set(u.id, u);
       }
       next += cap;
     }
+    // Named lieutenants left over ride as champions with the first commander (seed 001 lines 140–141, W19).
+    named.slice(i).forEach((who, k) => {
+      const lead = commanders.find((c) => c.id === `${side}-1`)!;
+      const fighting = 'fighting' in who ? (who.fighting ?? 0) : 0;
+      commanders.push({ id: `${side}-champion-${k + 1}`, name: who.name, side, zone: lead.zone, champion: lead.id, skills: { command: who.command, tactics: who.tactics, fighting } });
+    });
   }
   const battle: WarfareBattle = {
     id: spec.id,
@@ -128,9 +149,11 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
     field: fieldAround(ctx, spec.at),
     commanders,
     units,
-    plans: { attacker: planOf(ctx, orders.attacker, 'attacker', reserves.attacker), defender: planOf(ctx, orders.defender, 'defender', reserves.defender) },
+    plans: { attacker: withPrepare(planOf(ctx, orders.attacker, 'attacker', reserves.attacker), w.prepare), defender: planOf(ctx, orders.defender, 'defender', reserves.defender) },
     maxExchanges: w.maxExchanges,
     bloodiedPenalty: w.bloodied,
+    ...(walls ? { ramparts: [{ type: WALLS, zone: zoneId(0, 1) }] } : {}),
+    ...(capital ? { capital } : {}),
   };
   const result = runBattle(battle, cat, ctx.dice.stream(`warfare:${spec.id}`), ctx.rules.fate.randomiser);
   const casualties: Casualty[] = [];
@@ -177,5 +200,7 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
   ctx.nationState(won).battlesWon += 1;
   ctx.changeResource(won, 'renown', ctx.rules.victoryRenown, `victory in ${where}`);
   const alive = (list: UnitState[]) => list.filter((u) => ctx.unit(u.id) !== undefined);
-  return { winner: result.winner, survivors: { attacker: alive(spec.attacker.units), defender: alive(spec.defender.units) } };
+  const outcome: BattleOutcome = { winner: result.winner, survivors: { attacker: alive(spec.attacker.units), defender: alive(spec.defender.units) } };
+  // The attackers in the strategic zone hold the settlement (W18): the assault takes it, whatever garrison is left.
+  return result.held ? { ...outcome, heldStrategicZone: true } : outcome;
 }

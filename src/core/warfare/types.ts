@@ -96,6 +96,8 @@ export interface Commander {
   filled: { physical: boolean[]; mental: boolean[] };
   taken: ConsequenceLevel[];
   out: boolean;
+  /** A champion (seed 001 lines 140–141): leads no units, moves and acts with this commander; taken out, it is gone. */
+  champion?: string;
 }
 
 export interface Zone {

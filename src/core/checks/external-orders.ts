@@ -5,6 +5,7 @@ import type { AttackOrder, DefendOrder } from '../orders.js';
 import type { ExternalState, UnitState } from '../state.js';
 import { WorldIndex } from '../world-index.js';
 import { isRejected, ownUnit, unitLabel } from './lookup.js';
+import { attackCarriedOut, checkSupporters } from './supporters.js';
 import { reject, type Rejected, type Verdict } from './verdict.js';
 
 /**
@@ -50,25 +51,17 @@ export function checkAttackExternal(ctx: TurnContext, nation: NationId, o: Attac
   if (e.nation === nation) return reject(`${externalLabel(ctx, e)} is your own structure`);
   const unit = fighter(ctx, nation, o.unit, e, 'attack');
   if (isRejected(unit)) return unit;
-  const written = o.support ?? [];
-  if (written.length > ctx.rules.maxSupportUnits) return reject(`at most ${ctx.rules.maxSupportUnits} units can support an attack`);
   // As in an open attack, a supporter that cannot get there (aboard ship, or not at or next to the structure) is left out with a warning; one that may not fight refuses the order.
-  const support: UnitId[] = [];
-  const warnings: string[] = [];
-  for (const sid of written) {
-    const s = ownUnit(ctx, nation, sid);
-    if (isRejected(s)) return s;
+  const supporters = checkSupporters(ctx, nation, o.support, externalLabel(ctx, e, nation), (s) => {
     if (isMilitaryClass(ctx.unitType(s).class) && !s.besieging && (s.aboard || !atOrNext(ctx, s, e))) {
-      const why = s.aboard ? 'it is aboard ship and must land first' : `it is at ${s.hex}, not at or next to it`;
-      warnings.push(`supporting unit ${unitLabel(ctx, s)} cannot reach ${externalLabel(ctx, e, nation)} this turn, so it is left out and the attack goes ahead without it: ${why}`);
-      continue;
+      return { outOfReach: s.aboard ? 'it is aboard ship and must land first' : `it is at ${s.hex}, not at or next to it` };
     }
-    const f = fighter(ctx, nation, sid, e, 'attack');
-    if (isRejected(f)) return f;
-    support.push(f.id);
-  }
-  const { support: _written, ...rest } = o;
-  const carriedOut: AttackOrder | undefined = warnings.length ? { ...rest, ...(support.length ? { support } : {}) } : undefined;
+    const f = fighter(ctx, nation, s.id, e, 'attack');
+    return isRejected(f) ? f : undefined;
+  });
+  if (isRejected(supporters)) return supporters;
+  const { kept: support, warnings } = supporters;
+  const carriedOut = attackCarriedOut(o, supporters);
   const fate = o.fate ?? 0;
   const supportText = support.length ? ` with ${support.join(', ')}` : '';
   return {

@@ -22,6 +22,7 @@ import { outOfReach } from './out-of-reach.js';
 import { withArticle } from '../prose.js';
 import { reject, type Rejected, type Verdict } from './verdict.js';
 import { checkAttackExternal, checkDefendExternal } from './external-orders.js';
+import { attackCarriedOut, checkSupporters } from './supporters.js';
 
 /** Checkers for orders given to a unit. Each is a pure look at the state. */
 
@@ -113,29 +114,6 @@ export function checkMove(ctx: TurnContext, nation: NationId, o: MoveOrder): Ver
   return { ok: true, claims, path, summary, ...(work.length ? { abandons: work } : {}) };
 }
 
-/**
- * The supporters that join an attack. One that cannot reach the battle is
- * left out with a warning, and the attack goes ahead with the rest; a unit
- * that is not the player's or cannot fight refuses the order.
- */
-function checkSupporters(ctx: TurnContext, nation: NationId, ids: readonly UnitId[] | undefined, at: UnitState['hex']): { kept: UnitId[]; warnings: string[] } | Rejected {
-  const list = ids ?? [];
-  if (list.length > ctx.rules.maxSupportUnits) return reject(`at most ${ctx.rules.maxSupportUnits} units can support an attack`);
-  const kept: UnitId[] = [];
-  const warnings: string[] = [];
-  for (const id of list) {
-    const s = ownUnit(ctx, nation, id);
-    if (isRejected(s)) return s;
-    if (!military(ctx, s)) return reject(`${unitLabel(ctx, s)} is a diplomatic unit and does not fight`, 'leave it out of the attack');
-    if (!canReach(ctx, s, at)) {
-      warnings.push(`supporting unit ${unitLabel(ctx, s)} cannot reach ${at} this turn, so it is left out and the attack goes ahead without it: ${outOfReach(ctx, s, at).why}`);
-      continue;
-    }
-    kept.push(id);
-  }
-  return { kept, warnings };
-}
-
 export function checkAttack(ctx: TurnContext, nation: NationId, o: AttackOrder): Verdict {
   const unit = ownUnit(ctx, nation, o.unit);
   if (isRejected(unit)) return unit;
@@ -169,11 +147,17 @@ export function checkAttack(ctx: TurnContext, nation: NationId, o: AttackOrder):
     const far = outOfReach(ctx, unit, at);
     return reject(`${label} cannot reach ${at}${far.later ? ' this turn' : ''}: ${far.why}`, far.hint);
   }
-  const supporters = checkSupporters(ctx, nation, o.support, at);
+  const target = at;
+  const supporters = checkSupporters(ctx, nation, o.support, at, (s) =>
+    !military(ctx, s)
+      ? reject(`${unitLabel(ctx, s)} is a diplomatic unit and does not fight`, 'leave it out of the attack')
+      : canReach(ctx, s, target)
+        ? undefined
+        : { outOfReach: outOfReach(ctx, s, target).why },
+  );
   if (isRejected(supporters)) return supporters;
   const support = supporters.kept;
-  const { support: _written, ...rest } = o;
-  const carriedOut: AttackOrder | undefined = supporters.warnings.length ? { ...rest, ...(support.length ? { support } : {}) } : undefined;
+  const carriedOut = attackCarriedOut(o, supporters);
   // Units not already at the target go there (or may advance into it): they leave what they were doing.
   const going = [unit, ...support.map((id) => ctx.unit(id)).filter((u): u is UnitState => u !== undefined)].filter((u) => u.hex !== at);
   const work = leavingWork(ctx, going, o.abandon);

@@ -94,6 +94,8 @@ interface Form {
 const FATE: Clause = { phrases: ['fate'], field: 'fate', shape: 'one' };
 const AIM: Clause = { phrases: ['aiming at', 'aimed at', 'aim at', 'aiming for'], field: 'aim', shape: 'one' };
 const LOSSES: Clause = { phrases: ['casualties', 'losses', 'loss order', 'losing first'], field: 'casualties', shape: 'list' };
+/** The unit that carries the order out: "with argenta-2", "using", "by". */
+const by = (field: string): Clause => ({ phrases: ['with', 'using', 'by'], field, shape: 'one' });
 const SUPPORT: Clause = { phrases: ['supported by', 'with support from', 'support', 'supporting', 'backed by'], field: 'support', shape: 'list' };
 
 /** Orders written verb first: "move <unit> to <hex>". */
@@ -113,14 +115,14 @@ const VERB_FIRST: Record<string, Form> = {
   attack: {
     kind: 'attack',
     subject: { field: 'target', shape: 'one' },
-    clauses: [{ phrases: ['with', 'using', 'by'], field: 'attack', shape: 'one' }, SUPPORT, FATE, LOSSES],
+    clauses: [by('attack'), SUPPORT, FATE, LOSSES],
     required: ['target', 'attack'],
     usage: 'attack gondarahl-3 with Iron Guard [supported by argenta-4 and argenta-5] [fate 4] — or a structure: attack the mine at 9,4 with Iron Guard',
   },
   defend: {
     kind: 'defend',
     subject: { field: 'protect', shape: 'one' },
-    clauses: [{ phrases: ['with', 'using', 'by'], field: 'defend', shape: 'one' }, FATE],
+    clauses: [by('defend'), FATE],
     required: ['protect', 'defend'],
     usage: 'defend Argentum with argenta-6 [fate 2]',
   },
@@ -129,14 +131,14 @@ const VERB_FIRST: Record<string, Form> = {
   construct: {
     kind: 'construct',
     subject: { field: 'structure', shape: 'one' },
-    clauses: [{ phrases: ['with', 'using', 'by'], field: 'construct', shape: 'one' }],
+    clauses: [by('construct')],
     required: ['structure', 'construct'],
     usage: 'construct mine with argenta-7',
   },
   found: {
     kind: 'found',
     subject: { field: 'name', shape: 'one' },
-    clauses: [{ phrases: ['with', 'using', 'by'], field: 'found', shape: 'one' }],
+    clauses: [by('found')],
     required: ['name', 'found'],
     usage: 'found "New Silverton" with argenta-7',
   },
@@ -144,7 +146,7 @@ const VERB_FIRST: Record<string, Form> = {
   siege: {
     kind: 'siege',
     subject: { field: 'action', shape: 'one' },
-    clauses: [{ phrases: ['with', 'using', 'by'], field: 'siege', shape: 'one' }, { phrases: ['and then', 'then'], field: 'then', shape: 'list' }, FATE],
+    clauses: [by('siege'), { phrases: ['and then', 'then'], field: 'then', shape: 'list' }, FATE],
     required: ['action', 'siege'],
     usage: 'siege destroy battlement +2 with argenta-2 [then battlement +1, poison water] [fate 2] — or: siege poison water with argenta-2',
   },
@@ -158,7 +160,7 @@ const VERB_FIRST: Record<string, Form> = {
   assault: {
     kind: 'assault',
     subject: { field: 'assault', shape: 'one' },
-    clauses: [{ phrases: ['with', 'using', 'by'], field: 'with', shape: 'one' }, SUPPORT, FATE, LOSSES],
+    clauses: [by('with'), SUPPORT, FATE, LOSSES],
     required: ['assault'],
     usage: 'assault with argenta-2 [supported by argenta-3] [fate 2]',
   },
@@ -174,7 +176,7 @@ const VERB_FIRST: Record<string, Form> = {
     kind: 'advantage',
     subject: { field: 'advantage', shape: 'one' },
     clauses: [
-      { phrases: ['with', 'using', 'by'], field: 'with', shape: 'one' },
+      by('with'),
       { phrases: ['on', 'upon'], field: 'on', shape: 'one' },
     ],
     required: ['advantage', 'with'],
@@ -183,7 +185,7 @@ const VERB_FIRST: Record<string, Form> = {
   overcome: {
     kind: 'overcome',
     subject: { field: 'overcome', shape: 'one' },
-    clauses: [{ phrases: ['with', 'using', 'by'], field: 'with', shape: 'one' }],
+    clauses: [by('with')],
     required: ['overcome', 'with'],
     usage: 'overcome "Plague Winds" with leader — or with a diplomatic unit',
   },
@@ -199,7 +201,7 @@ const VERB_FIRST: Record<string, Form> = {
     kind: 'act',
     subject: { field: 'action', shape: 'one' },
     clauses: [
-      { phrases: ['with', 'using', 'by'], field: 'act', shape: 'one' },
+      by('act'),
       { phrases: ['on', 'against', 'in', 'at', 'between', 'targeting'], field: 'target', shape: 'one' },
       AIM,
       FATE,

@@ -213,6 +213,36 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
   }
 
   // 4. Orders.
+  const header = (turn: number) => [
+    `# Orders of ${nation} for turn ${turn}, filed from mail.`,
+    `# From: ${from}${ctx.messageId ? `  Message-ID: ${ctx.messageId}` : ''}`,
+    `# Received: ${ctx.receivedAt}. The mail itself is kept beside this file (${nation}.eml).`,
+  ];
+  return decideOrders(sheet, nation, ctx, { from, linesOf, header, reply });
+}
+
+/** What a judgement of orders needs of the campaign: the state, the tokens, what is on file, the deadline. */
+export type OrdersContext = Pick<InboundContext, 'campaign' | 'state' | 'tokens' | 'retiredTokens' | 'ordersOnFile' | 'late' | 'auth'> & Partial<Pick<InboundContext, 'ledgerKey' | 'messageId' | 'campaignDir'>>;
+
+/** Who sent the orders and how: the mail's sender, or a player signed in on the web desk (src/web). */
+export interface OrdersSource {
+  /** The address answers go to, named in the GM's notes. */
+  from: string;
+  /** What the receipt's line numbers count ("your message", "the order form"). */
+  linesOf: string;
+  /** The comment lines on top of the filed orders, saying where they came from. */
+  header: (turn: number) => string[];
+  /** Whether this sender may be answered now (the per-address budget of automatic answers). */
+  reply: () => { replyTo?: string; replySuppressed?: boolean };
+}
+
+/**
+ * Step 4 of the judgement, the same for every door orders come in by: refused whole without the nation's
+ * token (checked in constant time), for another turn or nation, or late; refused when nothing in them reads
+ * as a valid order; held when the sender's domain failed DMARC; filed otherwise.
+ */
+export function decideOrders(sheet: OrderSheet, nation: NationId, ctx: OrdersContext, source: OrdersSource): Decision {
+  const { from, linesOf, reply } = source;
   const expected = ctx.tokens.token(nation);
   if (expected === undefined) {
     return {
@@ -239,12 +269,7 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
     return { kind: 'refuse', reason: 'no-orders', nation, detail: 'none of the orders could be read', receipt, ...reply() };
   }
   const texts = interpretSheet(sheet, nation, ctx.campaign, ctx.state).texts;
-  const header = [
-    `# Orders of ${nation} for turn ${orders.turn}, filed from mail.`,
-    `# From: ${from}${ctx.messageId ? `  Message-ID: ${ctx.messageId}` : ''}`,
-    `# Received: ${ctx.receivedAt}. The mail itself is kept beside this file (${nation}.eml).`,
-  ].join('\n');
-  const ordersYaml = `${header}\n${ordersToYaml(orders, { written: texts })}`;
+  const ordersYaml = `${source.header(orders.turn).join('\n')}\n${ordersToYaml(orders, { written: texts })}`;
   if (ctx.auth?.dmarc === 'fail') return held(ctx, { nation, turn: orders.turn, replacesEarlier: receipt.replacesEarlier, receipt, ordersYaml, from });
   // The receipt of filed orders always goes: no machine can file orders (they need the token), so it cannot loop.
   return { kind: 'file', nation, turn: orders.turn, replacesEarlier: receipt.replacesEarlier, receipt, ordersYaml, replyTo: from };
@@ -270,7 +295,7 @@ function isOwnMail(mail: ParsedInbound, ctx: InboundContext): boolean {
 }
 
 /** How the GM names this campaign and this message on the command line. */
-function commandArgs(ctx: InboundContext): { dir: string; key: string } {
+function commandArgs(ctx: Pick<InboundContext, 'ledgerKey' | 'messageId' | 'campaignDir'>): { dir: string; key: string } {
   const key = ctx.ledgerKey ?? ctx.messageId ?? '<key>';
   return { dir: ctx.campaignDir ?? '<campaign>', key: `'${key.replace(/'/g, '')}'` };
 }
@@ -321,7 +346,7 @@ function badFrom(value: string, problem: string, ctx: InboundContext): Decision 
 }
 
 /** Orders that passed every check but the sender domain's DMARC: held for the GM, the player told. */
-function held(ctx: InboundContext, o: { nation: NationId; turn: number; replacesEarlier: boolean; receipt: OrderReceipt; ordersYaml: string; from: string }): Decision {
+function held(ctx: OrdersContext, o: { nation: NationId; turn: number; replacesEarlier: boolean; receipt: OrderReceipt; ordersYaml: string; from: string }): Decision {
   const by = ctx.auth?.servId ? ` (recorded by ${ctx.auth.servId}${ctx.auth.trusted ? '' : ', a server not configured as trusted'})` : '';
   const why = `DMARC failed for the sender's domain${ctx.auth?.domain ? ` ${ctx.auth.domain}` : ''}${by}`;
   const { dir, key } = commandArgs(ctx);

@@ -49,6 +49,7 @@ import type { DeadlineClock } from '../schedule/player-time.js';
 import type { PlayerPreference } from '../schedule/preferences.js';
 import { PlayerSettings } from './player-settings.js';
 import { relayFiled } from './press-relay.js';
+import { describeDecision, writeFiledOrders } from './filing.js';
 
 export interface FetchOptions extends MailroomOptions {
   /** Whether orders for `turn` arriving at `receivedAt` still count (the schedule's deadline and grace). Default: always. */
@@ -292,7 +293,7 @@ class FetchRun {
       return;
     }
     record.decision = decision;
-    record.outcome = describe(decision);
+    record.outcome = describeDecision(decision);
 
     try {
       if (decision.kind === 'ignore' && decision.gm === undefined) {
@@ -381,14 +382,9 @@ class FetchRun {
       const latest = this.state.turn;
       if (decision.turn <= latest) {
         // The turn was resolved between the decision and now (only after a crash): too late to file.
-        record.outcome = `${describe(decision)} — not filed: turn ${decision.turn} was resolved in the meantime`;
+        record.outcome = `${describeDecision(decision)} — not filed: turn ${decision.turn} was resolved in the meantime`;
       } else {
-        const dir = ordersDir(room.dir, decision.turn);
-        await mkdir(dir, { recursive: true });
-        await Promise.all([
-          raw !== undefined ? writeFileAtomic(join(dir, `${decision.nation}.eml`), raw, { fsync: true }) : undefined,
-          writeFileAtomic(join(dir, `${decision.nation}.yaml`), decision.ordersYaml, { fsync: true }),
-        ]);
+        await writeFiledOrders(room.dir, decision, raw);
         if (decision.turn === this.pendingTurn) this.ordersOnFile.add(decision.nation);
         this.summary.filed.push({ nation: decision.nation, turn: decision.turn, key: record.key });
         room.log(`filed the orders of ${decision.nation} for turn ${decision.turn} (${record.inbound.from ?? '?'})`);
@@ -543,25 +539,6 @@ class FetchRun {
       if (isMailError(error) && error.code === MailErrorCode.ENOTFOUND) return; // already moved
       throw error;
     }
-  }
-}
-
-function describe(decision: Decision): string {
-  switch (decision.kind) {
-    case 'file':
-      return `filed: orders of ${decision.nation} for turn ${decision.turn}${decision.replacesEarlier ? ' (replacing earlier orders)' : ''}, ${decision.receipt.accepted.length} accepted, ${decision.receipt.problems.length} with problems${decision.replyTo ? '' : ' (no receipt: reply limit)'}`;
-    case 'hold':
-      return `held for the GM: orders of ${decision.nation} for turn ${decision.turn}, ${decision.receipt.accepted.length} accepted — ${decision.why}`;
-    case 'refuse':
-      return `refused (${decision.reason}): ${decision.detail}${decision.replyTo ? '' : ' (no answer sent)'}`;
-    case 'command':
-      return `command from ${decision.nation}: ${decision.commands.join(', ')}${decision.replyTo ? '' : ' (no answer: reply limit)'}`;
-    case 'bounce':
-      return `bounce: ${decision.facts.recipients.map((r) => `${r.address} ${r.action}`).join(', ') || 'no recipient named'}${decision.nations.length ? ` (${decision.nations.join(', ')})` : ''}`;
-    case 'ignore':
-      return `ignored (${decision.reason}): ${decision.detail}`;
-    case 'quarantine':
-      return `quarantined: ${decision.reason}`;
   }
 }
 

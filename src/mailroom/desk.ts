@@ -41,6 +41,11 @@ export interface DeskSubmission {
   address: string;
   /** When the form was sent (ISO 8601). */
   receivedAt: string;
+  /**
+   * The turn the form was made for, as a mail's subject names it: the orders' own Turn line, if any, wins.
+   * A form left open while its turn resolved is then refused, never filed for the next turn.
+   */
+  turn?: number;
 }
 
 /**
@@ -49,6 +54,7 @@ export interface DeskSubmission {
  */
 export function judgeDeskSheet(text: string, nation: NationId, ctx: OrdersContext, submission: DeskSubmission): Decision {
   const sheet = readDeskSheet(text);
+  if (sheet.turn === undefined && submission.turn !== undefined) sheet.turn = submission.turn;
   const token = ctx.tokens.token(nation);
   if (token !== undefined) sheet.token = token;
   const header = (turn: number) => [`# Orders of ${nation} for turn ${turn}, filed on the web desk.`, `# Signed in for ${submission.address}; received ${submission.receivedAt}.`];
@@ -77,7 +83,7 @@ export interface DeskFiling {
  * receipt queued to the nation's addresses and sent with the letters relayed at once. A refusal (late, no
  * valid order) files nothing and mails nothing: the desk shows it. The caller holds the campaign lock.
  */
-export async function fileDeskOrders(campaignDir: string, input: { nation: NationId; text: string; state?: GameState }, opts: DeskOptions = {}): Promise<DeskFiling> {
+export async function fileDeskOrders(campaignDir: string, input: { nation: NationId; text: string; turn?: number; state?: GameState }, opts: DeskOptions = {}): Promise<DeskFiling> {
   return Mailroom.run(campaignDir, opts, async (room) => {
     const now = room.clock.now();
     const latest = await latestTurn(room.dir);
@@ -97,7 +103,7 @@ export async function fileDeskOrders(campaignDir: string, input: { nation: Natio
       campaignDir,
     };
     const receivedAt = now.toISOString();
-    const decision = judgeDeskSheet(input.text, input.nation, ctx, { address, receivedAt });
+    const decision = judgeDeskSheet(input.text, input.nation, ctx, { address, receivedAt, ...(input.turn !== undefined ? { turn: input.turn } : {}) });
     const key = `desk:${createHash('sha256').update([input.nation, receivedAt, input.text].join('\u0000')).digest('hex').slice(0, 32)}`;
     const record: LedgerEntry = {
       key,

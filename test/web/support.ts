@@ -61,6 +61,8 @@ export function deskOver(copies: DeskCampaignCopy[], opts: Partial<DeskOptions> 
     lockWaitMs: 2_000,
     renderers: [reportRenderer()],
     ...opts,
+    // Every test client comes from the same (unknown) address: the per-client limit is tested on its own.
+    limits: { signInPerClient: { limit: 10_000, windowMs: 60_000 }, ...opts.limits },
   });
 }
 
@@ -154,8 +156,11 @@ export function outbox(dir: string): Record<string, string> {
 
 /** The sign-in link in the newest sign-in mail to an address. */
 export function mailedLink(dir: string, address: string): string {
-  const mails = Object.entries(outbox(dir)).filter(([, text]) => text.includes(`To: ${address}`) && /Subject: .*sign-in link/i.test(text));
-  const text = mails.at(-1)?.[1]?.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const sent = (text: string) => Date.parse(/^Date: (.*)$/m.exec(text)?.[1] ?? '');
+  const mails = Object.values(outbox(dir))
+    .filter((text) => text.includes(`To: ${address}`) && /Subject: .*sign-in link/i.test(text))
+    .sort((a, b) => sent(a) - sent(b));
+  const text = mails.at(-1)?.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
   const link = text ? /(http:\/\/desk\.test\/c\/[^\s]+)/.exec(text)?.[1] : undefined;
   if (!link) throw new Error(`no sign-in link mailed to ${address}`);
   return link.slice(URL_BASE.length);

@@ -38,17 +38,18 @@ export function orderRoutes(app: Hono<DeskEnv>): void {
     const form = await formOf(c);
     checkFormToken(c, form);
     const text = form.text ?? '';
+    const turn = formTurn(form);
     const action = form.action ?? 'check';
     if (action === 'file') {
       limit(c, 'filePerSession', session.id, 'sent orders');
       const desk = await deskOf(c);
-      const filing = await withCampaignLock(desk.dir, { clock: desk.parts.clock, what: `orders of ${session.nation} (web desk)`, waitMs: desk.parts.lockWaitMs, timeZone: desk.timeZone }, () => fileDeskOrders(desk.dir, { nation: session.nation, text, state: desk.state }, desk.options));
+      const filing = await withCampaignLock(desk.dir, { clock: desk.parts.clock, what: `orders of ${session.nation} (web desk)`, waitMs: desk.parts.lockWaitMs, timeZone: desk.timeZone }, () => fileDeskOrders(desk.dir, { nation: session.nation, text, state: desk.state, ...(turn !== undefined ? { turn } : {}) }, desk.options));
       if (filing.decision.kind === 'file') return c.redirect(`${baseOf(c)}/orders?done=${filing.mailedTo.length ? 'filed' : 'filed-unmailed'}`, 303);
       return orderPage(c, { text, receipt: receiptView(filing.decision, false), notice: 'Nothing was filed: see why below. Your earlier orders, if any, stand.' }, 409);
     }
     limit(c, 'checkPerSession', session.id, 'checked orders');
     const added = addLine(text, action, form);
-    return orderPage(c, { text: added, receipt: await check(c, added) });
+    return orderPage(c, { text: added, receipt: await check(c, added, turn) });
   });
 
   // The live check: the receipt as a fragment, for the page's script.
@@ -57,7 +58,7 @@ export function orderRoutes(app: Hono<DeskEnv>): void {
     const form = await formOf(c);
     checkFormToken(c, form);
     limit(c, 'checkPerSession', session.id, 'checked orders');
-    return c.html(c.get('parts').views.fragment('receipt', { receipt: await check(c, form.text ?? ''), live: true }));
+    return c.html(c.get('parts').views.fragment('receipt', { receipt: await check(c, form.text ?? '', formTurn(form)) }));
   });
 
   app.post('/c/:slug/settings', async (c) => {
@@ -160,13 +161,18 @@ async function deskOf(c: DeskContext): Promise<OrderDesk> {
   };
 }
 
+/** The turn the form was made for (its hidden field). */
+function formTurn(form: Record<string, string>): number | undefined {
+  return /^\d{1,6}$/.test(form.turn ?? '') ? Number(form.turn) : undefined;
+}
+
 /** What filing this text would do, as a receipt. */
-async function check(c: DeskContext, text: string): Promise<ReceiptView> {
+async function check(c: DeskContext, text: string, turn: number | undefined): Promise<ReceiptView> {
   const session = nationSession(c);
   const desk = await deskOf(c);
   const view = await c.get('campaign').view();
   const address = view.open.file.nations[session.nation]?.email[0] ?? 'the web desk';
-  return receiptView(judgeDeskSheet(text, session.nation, desk.judge, { address, receivedAt: desk.parts.clock.now().toISOString() }), false);
+  return receiptView(judgeDeskSheet(text, session.nation, desk.judge, { address, receivedAt: desk.parts.clock.now().toISOString(), ...(turn !== undefined ? { turn } : {}) }), false);
 }
 
 async function orderPage(c: DeskContext, shown: { text?: string; receipt?: ReceiptView; notice?: string | null }, status: 200 | 409 = 200) {

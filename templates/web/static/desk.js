@@ -24,7 +24,7 @@ if (form && sheet && receipt) {
   const check = async () => {
     const mine = ++sent;
     receipt.setAttribute('aria-busy', 'true');
-    const body = new URLSearchParams({ csrf: form.elements.csrf.value, text: sheet.value });
+    const body = new URLSearchParams({ csrf: form.elements.csrf.value, turn: form.elements.turn.value, text: sheet.value });
     try {
       const response = await fetch(form.dataset.check, { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, credentials: 'same-origin' });
       const html = await response.text();

@@ -36,7 +36,7 @@ export interface DeskCampaignCopy {
  * orders removed, its inbox empty). process.env.FATECRAFT_SECRETS points at its secrets file, as the
  * commands (and the tick) read it.
  */
-export async function startedDemo(label: string, opts: { slug?: string; start?: string } = {}): Promise<DeskCampaignCopy> {
+export async function startedDemo(label: string, opts: { slug?: string; start?: string; tokens?: Record<string, string>; gmSecret?: string } = {}): Promise<DeskCampaignCopy> {
   const root = mkdtempSync(join(tmpdir(), `fc-web-${label}-`));
   const dir = join(root, opts.slug ?? 'silversheen');
   cpSync(DEMO, dir, { recursive: true, filter: (p) => p !== join(DEMO, 'fate') });
@@ -44,7 +44,7 @@ export async function startedDemo(label: string, opts: { slug?: string; start?: 
   rmSync(join(dir, 'mail', 'inbox'), { recursive: true, force: true });
   mkdirSync(join(dir, 'mail', 'inbox'), { recursive: true });
   const secretsFile = join(root, 'secrets.yaml');
-  writeFileSync(secretsFile, `${Object.entries(TOKENS).map(([n, t]) => `${n}: ${t}`).join('\n')}\nFATECRAFT_GM_SECRET: ${GM_SECRET}\n`, { mode: 0o600 });
+  writeFileSync(secretsFile, `${Object.entries(opts.tokens ?? TOKENS).map(([n, t]) => `${n}: ${t}`).join('\n')}\nFATECRAFT_GM_SECRET: ${opts.gmSecret ?? GM_SECRET}\n`, { mode: 0o600 });
   process.env.FATECRAFT_SECRETS = secretsFile;
   const env = { ...process.env, FATECRAFT_SECRETS: secretsFile };
   const clock = new FakeClock(opts.start ?? START);
@@ -68,6 +68,7 @@ export function deskOver(copies: DeskCampaignCopy[], opts: Partial<DeskOptions> 
 
 /** One tick of the schedule, as cron runs it (mail by the folder transport, reports rendered). */
 export async function runTick(copy: DeskCampaignCopy) {
+  process.env.FATECRAFT_SECRETS = copy.secretsFile;
   const outcome = await tick(copy.dir, { clock: copy.clock, renderers: [reportRenderer()] });
   if (outcome.status !== 'ok') throw new Error(`tick: ${outcome.status}: ${outcome.error}`);
   return outcome;

@@ -208,8 +208,6 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
       const wait = commands.includes('wait') ? waitOf(mail.subject, mail.text) : undefined;
       return { kind: 'command', nation, commands, ...(absence ? { absence } : {}), ...(timeZone ? { timeZone } : {}), ...(wait !== undefined ? { wait } : {}), ...reply() };
     }
-    // A "thanks!", or a reply that only quotes the report, must never touch the orders on file.
-    return { kind: 'refuse', reason: 'no-orders', nation, detail: 'no orders in the message', ...readerProblems(sheet), ...reply() };
   }
 
   // 4. Orders.
@@ -243,6 +241,8 @@ export interface OrdersSource {
  */
 export function decideOrders(sheet: OrderSheet, nation: NationId, ctx: OrdersContext, source: OrdersSource): Decision {
   const { from, linesOf, reply } = source;
+  // A "thanks!", or a reply that only quotes the report, must never touch the orders on file.
+  if (sheet.entries.length === 0 && !hasActionLines(sheet, ctx.campaign)) return { kind: 'refuse', reason: 'no-orders', nation, detail: 'no orders in the message', ...readerProblems(sheet), ...reply() };
   const expected = ctx.tokens.token(nation);
   if (expected === undefined) {
     return {

@@ -53,10 +53,12 @@ export interface DeskSubmission {
  * session standing for the token. A Token line typed in the form is overruled by the session.
  */
 export function judgeDeskSheet(text: string, nation: NationId, ctx: OrdersContext, submission: DeskSubmission): Decision {
-  const sheet = readDeskSheet(text);
-  if (sheet.turn === undefined && submission.turn !== undefined) sheet.turn = submission.turn;
+  // The session stands for a Token line: read as if the form ended with one (so the form is read as a mail
+  // with its token is, lines before it numbered alike), and its token set whatever the form says.
   const token = ctx.tokens.token(nation);
+  const sheet = readDeskSheet(token !== undefined ? `${text}\nToken: ${token}` : text);
   if (token !== undefined) sheet.token = token;
+  if (sheet.turn === undefined && submission.turn !== undefined) sheet.turn = submission.turn;
   const header = (turn: number) => [`# Orders of ${nation} for turn ${turn}, filed on the web desk.`, `# Signed in for ${submission.address}; received ${submission.receivedAt}.`];
   return decideOrders(sheet, nation, ctx, { from: submission.address, linesOf: DESK_LINES, header, reply: () => ({ replyTo: submission.address }) });
 }

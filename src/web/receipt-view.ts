@@ -3,6 +3,7 @@
  * with a verdict at the top saying what sending the form would do.
  */
 import type { Decision } from '../mailroom/decide.js';
+import { DESK_LINES } from '../mailroom/desk.js';
 import type { OrderReceipt } from '../orders/receipt.js';
 import { WHOLE_FILE } from '../orders/sheet.js';
 
@@ -33,7 +34,13 @@ export function receiptView(decision: Decision, filed: boolean): ReceiptView {
           : decision.reason === 'no-token-set'
             ? 'The GM has not set an order token for your nation yet, so no orders can be filed; the GM has been told.'
             : `Nothing would be filed: ${decision.detail}.`;
-    return receipt ? { ...fromReceipt(receipt, ''), verdict: why, tone: 'refused' } : { verdict: why, tone: 'refused', linesOf: null, accepted: [], problems: [], renown: null, fate: null };
+    if (receipt) return { ...fromReceipt(receipt, ''), verdict: why, tone: 'refused' };
+    // Refused before the orders were read against the nation: the reader's own findings, already worded.
+    const problems = (decision.problems ?? []).map((p) => {
+      const m = /^line (\d+): (.*)$/s.exec(p);
+      return { line: m ? Number(m[1]) : null, text: '', reason: m ? m[2]! : p, valid: null, didYouMean: null, abandon: false };
+    });
+    return { verdict: why, tone: 'refused', linesOf: problems.length ? DESK_LINES : null, accepted: [], problems, renown: null, fate: null };
   }
   return { verdict: 'Nothing would be filed.', tone: 'refused', linesOf: null, accepted: [], problems: [], renown: null, fate: null };
 }

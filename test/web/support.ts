@@ -155,14 +155,15 @@ export function outbox(dir: string): Record<string, string> {
   return Object.fromEntries(readdirSync(folder).sort().map((n) => [n, readFileSync(join(folder, n), 'utf8')]));
 }
 
-/** The sign-in link in the newest sign-in mail to an address. */
-export function mailedLink(dir: string, address: string): string {
+/** The sign-in link (its path) in the newest sign-in mail to an address, from a desk at `url`. */
+export function mailedLink(dir: string, address: string, url = URL_BASE): string {
   const sent = (text: string) => Date.parse(/^Date: (.*)$/m.exec(text)?.[1] ?? '');
   const mails = Object.values(outbox(dir))
     .filter((text) => text.includes(`To: ${address}`) && /Subject: .*sign-in link/i.test(text))
     .sort((a, b) => sent(a) - sent(b));
   const text = mails.at(-1)?.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const link = text ? /(http:\/\/desk\.test\/c\/[^\s]+)/.exec(text)?.[1] : undefined;
+  const at = text?.indexOf(`${url}/c/`) ?? -1;
+  const link = text !== undefined && at >= 0 ? /^\S+/.exec(text.slice(at))![0] : undefined;
   if (!link) throw new Error(`no sign-in link mailed to ${address}`);
-  return link.slice(URL_BASE.length);
+  return link.slice(url.length);
 }

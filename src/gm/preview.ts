@@ -1,5 +1,5 @@
 import { turnDirName } from '../campaign/store.js';
-import type { TurnRenderer } from '../jobs/run-turn.js';
+import type { TurnRenderer } from '../campaign/turn-renderer.js';
 import { previewTurn, type PreviewResult } from '../jobs/preview-turn.js';
 import { withGm, type GmOptions } from './context.js';
 

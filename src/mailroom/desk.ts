@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { initialState } from '../campaign/initial-state.js';
-import { ordersDir } from '../campaign/pending-orders.js';
+import { ordersDir } from '../orders/pending.js';
 import { latestTurn, readState } from '../campaign/store.js';
 import type { NationId } from '../core/ids.js';
 import type { GameState } from '../core/state.js';

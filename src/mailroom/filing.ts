@@ -5,7 +5,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { ordersDir } from '../campaign/pending-orders.js';
+import { ordersDir } from '../orders/pending.js';
 import type { Decision } from './decide.js';
 
 /** Writes the orders as orders/NNNN/<nation>.yaml, and the mail that brought them (when there is one) beside them. */

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
 import type { NationId } from '../core/ids.js';
-import type { TurnRenderer } from '../jobs/run-turn.js';
+import type { TurnRenderer } from '../campaign/turn-renderer.js';
 import type { MailTransport } from '../mailroom/transport.js';
 import type { MailClock } from '../mailroom/runtime.js';
 import type { Clock } from '../schedule/clock.js';

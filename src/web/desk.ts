@@ -15,7 +15,7 @@ import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { CampaignError } from '../campaign/problems.js';
-import type { TurnRenderer } from '../jobs/run-turn.js';
+import type { TurnRenderer } from '../campaign/turn-renderer.js';
 import type { MailTransport } from '../mailroom/transport.js';
 import { systemClock, type Clock } from '../schedule/clock.js';
 import { LockBusyError } from '../schedule/lock.js';

@@ -1,13 +1,13 @@
 /**
  * The desk's pages: Handlebars templates in templates/web/ (beside the report templates, with their
- * helpers), compiled once in strict mode, every value made printable (report/escape.ts) and HTML-escaped.
+ * helpers), compiled once in strict mode, every value made printable (text/escape.ts) and HTML-escaped.
  * Two kinds of value pass through as they are: Lines (a player's text for a text area: its line breaks
  * kept, nothing else unsafe) and Handlebars.SafeString (HTML the desk made itself, or a stored report).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Handlebars from 'handlebars';
-import { plainLines, printable } from '../report/escape.js';
+import { plainLines, printable } from '../text/escape.js';
 import { builtInTemplateDir, registerHelpers } from '../report/render.js';
 
 /** A player's text of several lines, for a text area. */

@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCampaign } from '../../src/gm/start.js';
+import { mailroomHooks } from '../../src/mailroom/tick-hooks.js';
 import { reportRenderer } from '../../src/report/renderer.js';
 import { FakeClock } from '../../src/schedule/clock.js';
 import { tick } from '../../src/schedule/tick.js';
@@ -69,7 +70,7 @@ export function deskOver(copies: DeskCampaignCopy[], opts: Partial<DeskOptions> 
 /** One tick of the schedule, as cron runs it (mail by the folder transport, reports rendered). */
 export async function runTick(copy: DeskCampaignCopy) {
   process.env.FATECRAFT_SECRETS = copy.secretsFile;
-  const outcome = await tick(copy.dir, { clock: copy.clock, renderers: [reportRenderer()] });
+  const outcome = await tick(copy.dir, { clock: copy.clock, renderers: [reportRenderer()], hooks: mailroomHooks() });
   if (outcome.status !== 'ok') throw new Error(`tick: ${outcome.status}: ${outcome.error}`);
   return outcome;
 }

@@ -18,7 +18,8 @@ import { mailDir } from '../../mailroom/config.js';
 import { OutboxQueue } from '../../mailroom/outbox.js';
 import { localTime, parseLocalTime } from '../../schedule/deadline.js';
 import { DURATION_EXAMPLE, formatDuration, parseDuration } from '../../schedule/duration.js';
-import { tickHooksFor } from '../../schedule/hooks.js';
+import { mailroomHooks } from '../../mailroom/tick-hooks.js';
+import { folderHooks } from '../../schedule/hooks.js';
 import { campaignStatus } from '../../schedule/status.js';
 import { baseOf, checkFormToken, DeskRefusal, formOf, gmSession, notFound, page, type DeskContext, type DeskEnv } from '../context.js';
 import { firstMap, readTurnFiles, reportParts } from '../stored-reports.js';
@@ -144,7 +145,8 @@ async function statusPage(c: DeskContext) {
   const parts = c.get('parts');
   const campaign = c.get('campaign');
   const view = await campaign.view();
-  const status = await campaignStatus(campaign.dir, { clock: parts.clock, hooks: tickHooksFor(view.open) });
+  // What `fatecraft status` reads the mail with: the mailroom's hooks when the campaign has mail.
+  const status = await campaignStatus(campaign.dir, { clock: parts.clock, hooks: view.open.file.mail !== undefined ? mailroomHooks() : folderHooks() });
   const queue = view.open.file.mail ? await new OutboxQueue(mailDir(campaign.dir)).unsent() : [];
   const gmReport = view.latest !== undefined ? (await readTurnFiles(campaign.dir, view.latest, ['gm.html'])).get('gm.html') : undefined;
   const map = gmReport ? firstMap(gmReport.toString('utf8')) : undefined;

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import jsyaml from 'js-yaml';
-import { ordersDir } from '../../campaign/pending-orders.js';
+import { ordersDir } from '../../orders/pending.js';
 import { canonicalTimeZone } from '../../campaign/time-zone.js';
 import { fileDeskOrders, judgeDeskSheet, type DeskOptions } from '../../mailroom/desk.js';
 import type { OrdersContext } from '../../mailroom/decide.js';

@@ -9,7 +9,7 @@ import { deleteCookie, setCookie } from 'hono/cookie';
 import { addressOf } from '../../mailroom/config.js';
 import { mailSignInLink } from '../../mailroom/desk.js';
 import { localTime } from '../../schedule/deadline.js';
-import { tokenStatus } from '../../gm/secrets.js';
+import { tokenStatus } from '../../campaign/secrets.js';
 import { asNationId, type NationId } from '../../core/ids.js';
 import { baseOf, checkFormToken, clientOf, DeskRefusal, formOf, GM_SECRET, limit, page, type DeskContext, type DeskEnv } from '../context.js';
 import { fingerprintOf, newSessionId, SESSION_COOKIE, SESSION_DAYS, type Session } from '../session.js';

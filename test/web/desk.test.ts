@@ -6,6 +6,7 @@ import { Ledger } from '../../src/mailroom/ledger.js';
 import { fetchMail } from '../../src/mailroom/fetch.js';
 import { readRuntime } from '../../src/schedule/runtime.js';
 import type { Desk } from '../../src/web/desk.js';
+import { decodeEntities } from '../report/support.js';
 import { ADDRESSES, Client, csrfOf, deskOver, mailedLink, outbox, runTick, startedDemo, TOKENS, type DeskCampaignCopy } from './support.js';
 
 /**
@@ -161,6 +162,16 @@ describe('orders', () => {
     expect(page.text).toContain('filled in from the order sheet of your latest report');
     expect(page.text).toContain('# Orders for Duchy of Argenta, turn 1');
     expect(page.text).toContain('Due Sun 8 Mar 2026 18:00 GMT');
+  });
+
+  it('the pre-filled sheet with an order uncommented is read as the YAML it is', async () => {
+    const client = await player('grarkul');
+    const page = await client.get(`${base}/orders`);
+    const sheet = decodeEntities(/<textarea[^>]*>([\s\S]*?)<\/textarea>/.exec(page.text)![1]!);
+    const option = /^ {2}# (- \{move: [^\n]*?\})/m.exec(sheet)!;
+    const edited = sheet.replace(option[0], `  ${option[1]}`);
+    const check = await client.post(`${base}/orders/check`, { csrf: csrfOf(page.text), turn: '1', text: edited });
+    expect(check.text).toContain('All 1 order is valid');
   });
 
   it('the live check points at the line of a typo, with a suggestion; nothing is filed', async () => {

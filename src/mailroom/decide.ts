@@ -21,7 +21,7 @@ import type { ParsedInbound } from '../mail/parse.js';
 import { readMailSheet } from '../orders/mail-sheet.js';
 import { clip, findNation } from '../orders/names.js';
 import { buildReceipt, checkToken, type OrderReceipt } from '../orders/receipt.js';
-import { hasActionLines, interpretSheet, WHOLE_FILE, type OrderSheet } from '../orders/sheet.js';
+import { hasActionLines, WHOLE_FILE, type OrderSheet } from '../orders/sheet.js';
 import { ordersToYaml } from '../orders/yaml-write.js';
 import { tokenDigest } from '../campaign/secrets.js';
 import { bounceFacts, firstHeader, type AuthSummary, type BounceFacts, type RawHeaders } from './headers.js';
@@ -232,6 +232,11 @@ export interface OrdersSource {
   header: (turn: number) => string[];
   /** Whether this sender may be answered now (the per-address budget of automatic answers). */
   reply: () => { replyTo?: string; replySuppressed?: boolean };
+  /**
+   * Only checking, nothing will be filed (the web desk's live check): the orders file is not written out,
+   * and a decision to file carries an empty ordersYaml. Writing the file is most of the work of a check.
+   */
+  checkOnly?: boolean;
 }
 
 /**
@@ -255,7 +260,7 @@ export function decideOrders(sheet: OrderSheet, nation: NationId, ctx: OrdersCon
     };
   }
   const replacesEarlier = ctx.ordersOnFile.has(nation);
-  const { receipt, orders } = buildReceipt({ campaign: ctx.campaign, state: ctx.state, sheet, nation, expectedToken: expected, replacesEarlier, late: ctx.late, linesOf });
+  const { receipt, orders, texts } = buildReceipt({ campaign: ctx.campaign, state: ctx.state, sheet, nation, expectedToken: expected, replacesEarlier, late: ctx.late, linesOf });
   if (receipt.token === 'wrong' || receipt.token === 'missing') {
     const replaced = receipt.token === 'wrong' && sheet.token !== undefined && (ctx.retiredTokens?.[nation] ?? []).includes(tokenDigest(sheet.token));
     // The player fixes the token and any slip in one go: the reader's findings are told, the orders are not.
@@ -268,8 +273,7 @@ export function decideOrders(sheet: OrderSheet, nation: NationId, ctx: OrdersCon
     // Nothing valid: filing it would wipe out the orders on file.
     return { kind: 'refuse', reason: 'no-orders', nation, detail: 'none of the orders could be read', receipt, ...reply() };
   }
-  const texts = interpretSheet(sheet, nation, ctx.campaign, ctx.state).texts;
-  const ordersYaml = `${source.header(orders.turn).join('\n')}\n${ordersToYaml(orders, { written: texts })}`;
+  const ordersYaml = source.checkOnly ? '' : `${source.header(orders.turn).join('\n')}\n${ordersToYaml(orders, { written: texts })}`;
   if (ctx.auth?.dmarc === 'fail') return held(ctx, { nation, turn: orders.turn, replacesEarlier: receipt.replacesEarlier, receipt, ordersYaml, from });
   // The receipt of filed orders always goes: no machine can file orders (they need the token), so it cannot loop.
   return { kind: 'file', nation, turn: orders.turn, replacesEarlier: receipt.replacesEarlier, receipt, ordersYaml, replyTo: from };

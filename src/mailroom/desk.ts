@@ -52,7 +52,7 @@ export interface DeskSubmission {
  * What filing this text would do, with no I/O: the mail's judgement of orders (decideOrders), the signed-in
  * session standing for the token. A Token line typed in the form is overruled by the session.
  */
-export function judgeDeskSheet(text: string, nation: NationId, ctx: OrdersContext, submission: DeskSubmission): Decision {
+export function judgeDeskSheet(text: string, nation: NationId, ctx: OrdersContext, submission: DeskSubmission & { checkOnly?: boolean }): Decision {
   // The session stands for a Token line: read as if the form ended with one (so the form is read as a mail
   // with its token is, lines before it numbered alike), and its token set whatever the form says.
   const token = ctx.tokens.token(nation);
@@ -60,7 +60,7 @@ export function judgeDeskSheet(text: string, nation: NationId, ctx: OrdersContex
   if (token !== undefined) sheet.token = token;
   if (sheet.turn === undefined && submission.turn !== undefined) sheet.turn = submission.turn;
   const header = (turn: number) => [`# Orders of ${nation} for turn ${turn}, filed on the web desk.`, `# Signed in for ${submission.address}; received ${submission.receivedAt}.`];
-  return decideOrders(sheet, nation, ctx, { from: submission.address, linesOf: DESK_LINES, header, reply: () => ({ replyTo: submission.address }) });
+  return decideOrders(sheet, nation, ctx, { from: submission.address, linesOf: DESK_LINES, header, reply: () => ({ replyTo: submission.address }), ...(submission.checkOnly ? { checkOnly: true } : {}) });
 }
 
 export interface DeskOptions extends MailroomOptions, PlayerSettingsOptions {

@@ -4,7 +4,7 @@
  * next request. Nothing here writes.
  */
 import { existsSync, statSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { initialState } from '../campaign/initial-state.js';
 import { CampaignError } from '../campaign/problems.js';
@@ -45,17 +45,27 @@ class Cached<T> {
   }
 }
 
-/** "mtime:size" of a file or folder, "-" when it is missing: what the caches are keyed by. */
+/**
+ * "mtime:size" of a file or folder, "-" when it is missing: what the caches are keyed by. Looked at on every
+ * request, synchronously: a stat of a file the system has just seen costs microseconds, a trip through the
+ * thread pool more than the page it guards.
+ */
 async function version(path: string): Promise<string> {
-  try {
-    const s = await stat(path);
-    return `${s.mtimeMs}:${s.size}`;
-  } catch {
-    return '-';
-  }
+  const s = statSync(path, { throwIfNoEntry: false });
+  return s ? `${s.mtimeMs}:${s.size}` : '-';
 }
 
-export class DeskCampaign {
+/** What a request reads of a campaign (DeskCampaign, or its view for one request). */
+export interface CampaignReader {
+  readonly slug: string;
+  readonly dir: string;
+  view(): Promise<CampaignView>;
+  state(): Promise<{ view: CampaignView; state: GameState }>;
+  runtime(): Promise<Runtime | undefined>;
+  secrets(): Promise<SecretSource>;
+}
+
+export class DeskCampaign implements CampaignReader {
   private readonly views = new Cached<CampaignView>();
   private readonly states = new Cached<GameState>();
   private readonly runtimes = new Cached<Runtime | undefined>();
@@ -100,6 +110,18 @@ export class DeskCampaign {
     const load = () => Promise.resolve(loadSecrets({ campaign: view.open.campaign.name, campaignDir: this.dir, env: this.env }));
     return this.secretSources.get(`${view.open.campaign.name}|${await version(secretsPath(view.open.campaign.name, this.env))}`, load);
   }
+}
+
+/**
+ * One request's reading of a campaign: the files are looked at (stat) once per request, however many parts
+ * of the page ask; the next request looks again.
+ */
+export function forOneRequest(campaign: DeskCampaign): CampaignReader {
+  const once = <T>(read: () => Promise<T>) => {
+    let value: Promise<T> | undefined;
+    return () => (value ??= read());
+  };
+  return { slug: campaign.slug, dir: campaign.dir, view: once(() => campaign.view()), state: once(() => campaign.state()), runtime: once(() => campaign.runtime()), secrets: once(() => campaign.secrets()) };
 }
 
 /**

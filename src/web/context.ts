@@ -11,7 +11,7 @@ import type { TurnRenderer } from '../campaign/turn-renderer.js';
 import type { MailTransport } from '../mailroom/transport.js';
 import type { MailClock } from '../mailroom/runtime.js';
 import type { Clock } from '../schedule/clock.js';
-import type { DeskCampaign } from './campaigns.js';
+import type { CampaignReader, DeskCampaign } from './campaigns.js';
 import { RateLimiter, type DeskLimits } from './rate-limit.js';
 import { fingerprintOf, SESSION_COOKIE, SessionKeys, type Session } from './session.js';
 import { SignInLinks } from './sign-in-links.js';
@@ -43,7 +43,7 @@ export interface DeskParts {
 export type DeskEnv = {
   Variables: {
     parts: DeskParts;
-    campaign: DeskCampaign;
+    campaign: CampaignReader;
     session: Session | undefined;
     /** Extra 'sha256-…' sources for style-src: a stored report's own style blocks. */
     styleHashes: string[];
@@ -66,7 +66,7 @@ export class DeskRefusal extends HTTPException {
 export const notFound = () => new DeskRefusal(404, 'There is no such page here, or it is not yours to see.', 'Not found');
 
 /** The session this request carries for its campaign, if it is still good (its secret unchanged). */
-export async function readSession(c: DeskContext, campaign: DeskCampaign): Promise<Session | undefined> {
+export async function readSession(c: DeskContext, campaign: CampaignReader): Promise<Session | undefined> {
   const parts = c.get('parts');
   const session = parts.keys.open(getCookie(c, SESSION_COOKIE), parts.clock.now().getTime());
   if (session === undefined || session.slug !== campaign.slug) return undefined;
@@ -117,6 +117,13 @@ export async function layoutOf(c: DeskContext, here: string): Promise<LayoutView
 export async function page(c: DeskContext, name: string, here: string, view: Record<string, unknown> & { title: string }, status: 200 | 400 | 409 | 429 | 503 = 200) {
   const layout = await layoutOf(c, here);
   return c.html(c.get('parts').views.page(name, { ...view, layout, base: layout.base, csrf: layout.csrf }), status);
+}
+
+/** A whole page with a stored report in it (Views.pageWith): the report's bytes go out as they are. */
+export async function pageWithReport(c: DeskContext, name: string, here: string, view: Record<string, unknown> & { title: string }, report: Buffer) {
+  const layout = await layoutOf(c, here);
+  const html = c.get('parts').views.pageWith(name, { ...view, layout, base: layout.base, csrf: layout.csrf }, report);
+  return c.body(new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength), 200, { 'Content-Type': 'text/html; charset=UTF-8' });
 }
 
 /** The body of a form post (urlencoded or multipart), values as text; a file field counts as missing. */

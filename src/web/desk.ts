@@ -19,7 +19,7 @@ import type { TurnRenderer } from '../campaign/turn-renderer.js';
 import type { MailTransport } from '../mailroom/transport.js';
 import { systemClock, type Clock } from '../schedule/clock.js';
 import { LockBusyError } from '../schedule/lock.js';
-import type { DeskCampaign } from './campaigns.js';
+import { forOneRequest, type DeskCampaign } from './campaigns.js';
 import { DeskRefusal, notFound, readSession, type DeskContext, type DeskEnv, type DeskParts } from './context.js';
 import { DEFAULT_LIMITS, RateLimiter, type DeskLimits } from './rate-limit.js';
 import { gmRoutes } from './routes/gm.js';
@@ -128,8 +128,9 @@ export function createDesk(options: DeskOptions): Desk {
   });
 
   app.use('/c/:slug/*', async (c, next) => {
-    const campaign = parts.campaigns.get(c.req.param('slug'));
-    if (campaign === undefined) throw notFound();
+    const found = parts.campaigns.get(c.req.param('slug'));
+    if (found === undefined) throw notFound();
+    const campaign = forOneRequest(found);
     c.set('campaign', campaign);
     c.set('session', await readSession(c, campaign));
     await next();

@@ -33,6 +33,12 @@ export async function startDesk(opts: ServeOptions): Promise<RunningDesk> {
     const s = serve({ fetch: (request, env) => (desk ? desk.app.fetch(request, env) : new Response('Starting', { status: 503 })), port: opts.port, hostname: opts.host }, () => resolve(s));
     s.once('error', reject);
   });
+  // Behind a proxy that keeps connections open (nginx, Caddy), the desk must not close one first: the
+  // proxy's next request on it would be reset.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : opts.port;
   const url = (opts.url ?? `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}`).replace(/\/+$/, '');

@@ -5,8 +5,8 @@
  * archive costs a moment.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import jsyaml from 'js-yaml';
 import { isPacked, packedReportsPath, readPackedReports } from '../campaign/packed-reports.js';
@@ -20,12 +20,14 @@ export async function readTurnFiles(campaignDir: string, turn: number, names: re
   const folder = join(campaignDir, 'turns', turnDirName(turn));
   const out = new Map<string, Buffer>();
   if (!isPacked(folder)) {
-    await Promise.all(
-      names.map(async (name) => {
-        const bytes = await readFile(join(folder, 'reports', name)).catch(() => undefined);
-        if (bytes !== undefined) out.set(name, bytes);
-      }),
-    );
+    // A report is a few hundred kilobytes at most, read from the page cache: at once, not through the thread pool.
+    for (const name of names) {
+      try {
+        out.set(name, readFileSync(join(folder, 'reports', name)));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      }
+    }
     return out;
   }
   const archive = packedReportsPath(folder);
@@ -45,29 +47,52 @@ export function turnFolderExists(campaignDir: string, turn: number): boolean {
   return existsSync(join(campaignDir, 'turns', turnDirName(turn)));
 }
 
-/** A stored HTML report taken apart for a desk page: the body's markup, and the hashes of its style blocks (for the CSP). */
+/**
+ * A stored HTML report taken apart for a desk page: its body's bytes (the head's style blocks put in front,
+ * so the report keeps its look), and the hashes of its style blocks for the content security policy. The
+ * bytes are spliced into the page as they are: a report is never decoded and encoded again.
+ */
 export interface ReportParts {
-  body: string;
+  body: Buffer;
   styleHashes: string[];
 }
 
-const STYLE = /<style[^>]*>([\s\S]*?)<\/style>/gi;
+const OPEN_BODY = Buffer.from('<body');
+const CLOSE_BODY = Buffer.from('</body>');
+const OPEN_STYLE = Buffer.from('<style');
+const CLOSE_STYLE = Buffer.from('</style>');
 
-export function reportParts(html: string): ReportParts {
-  const open = html.search(/<body[^>]*>/i);
-  const start = open < 0 ? 0 : html.indexOf('>', open) + 1;
-  const end = html.lastIndexOf('</body>');
-  let body = html.slice(start, end < start ? html.length : end);
-  // The head's stylesheet comes along (the desk's page has its own head): the report's look is kept.
-  const headStyles = [...html.slice(0, start).matchAll(STYLE)].map((m) => m[0]);
-  body = headStyles.join('\n') + body;
-  const styleHashes = [...body.matchAll(STYLE)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
-  return { body, styleHashes: [...new Set(styleHashes)] };
+/** Each <style>…</style> between `from` and `to`: where the element is, and the hash of its content (its bytes, as CSP hashes them). */
+function styleBlocks(html: Buffer, from: number, to: number): { start: number; end: number; hash: string }[] {
+  const out: { start: number; end: number; hash: string }[] = [];
+  for (let at = html.indexOf(OPEN_STYLE, from); at >= 0 && at < to; at = html.indexOf(OPEN_STYLE, at + 1)) {
+    const open = html.indexOf(0x3e, at); // '>'
+    const close = html.indexOf(CLOSE_STYLE, open);
+    if (open < 0 || close < 0 || close > to) break;
+    out.push({ start: at, end: close + CLOSE_STYLE.length, hash: `'sha256-${createHash('sha256').update(html.subarray(open + 1, close)).digest('base64')}'` });
+    at = close;
+  }
+  return out;
 }
 
-/** The first map of a stored HTML report (the GM's world map on the status screen). */
-export function firstMap(html: string): string | undefined {
-  return /<svg[^>]*class="fatecraft-map"[\s\S]*?<\/svg>/.exec(html)?.[0];
+export function reportParts(html: Buffer): ReportParts {
+  const bodyTag = html.indexOf(OPEN_BODY);
+  const start = bodyTag < 0 ? 0 : html.indexOf(0x3e, bodyTag) + 1;
+  const closing = html.lastIndexOf(CLOSE_BODY);
+  const end = closing < start ? html.length : closing;
+  const head = styleBlocks(html, 0, start);
+  const inBody = styleBlocks(html, start, end);
+  const body = head.length ? Buffer.concat([...head.map((b) => html.subarray(b.start, b.end)), Buffer.from('\n'), html.subarray(start, end)]) : html.subarray(start, end);
+  return { body, styleHashes: [...new Set([...head, ...inBody].map((b) => b.hash))] };
+}
+
+/** The first map of a stored HTML report (the GM's world map on the status screen), with its style blocks' hashes. */
+export function firstMap(html: Buffer): ReportParts | undefined {
+  const at = html.indexOf('class="fatecraft-map"');
+  const start = at < 0 ? -1 : html.lastIndexOf('<svg', at);
+  const end = start < 0 ? -1 : html.indexOf('</svg>', start);
+  if (start < 0 || end < 0) return undefined;
+  return { body: html.subarray(start, end + '</svg>'.length), styleHashes: styleBlocks(html, start, end).map((b) => b.hash) };
 }
 
 /** One hex and what the nation's report says is there, for the text list beside the map. */
@@ -93,8 +118,22 @@ interface NationData {
   otherNations?: Record<string, string>;
 }
 
+const PLACES_KEPT = 2000;
+const placesCache = new Map<string, PlaceRow[]>();
+
 /** What is where, from the nation's own machine-readable report (`<nation>.yaml`): hex by hex, column then row. */
 export function placesOf(yamlText: string): PlaceRow[] {
+  // Reading the YAML is most of a report page's work: the list is kept by the report's digest.
+  const key = createHash('sha1').update(yamlText).digest('base64');
+  const kept = placesCache.get(key);
+  if (kept) return kept;
+  const rows = readPlaces(yamlText);
+  placesCache.set(key, rows);
+  if (placesCache.size > PLACES_KEPT) placesCache.delete(placesCache.keys().next().value!);
+  return rows;
+}
+
+function readPlaces(yamlText: string): PlaceRow[] {
   const data = (jsyaml.load(yamlText, { schema: jsyaml.CORE_SCHEMA }) ?? {}) as NationData;
   const nationName = (id: string | undefined) => (id === undefined ? 'another nation' : (data.nations?.find((n) => n.id === id)?.name ?? data.otherNations?.[id] ?? id));
   const rows = new Map<string, string[]>();

@@ -20,6 +20,9 @@ export class Lines {
 
 export const trusted = (html: string) => new Handlebars.SafeString(html);
 
+/** Where stored HTML goes in a page made by Views.pageWith: no text of the desk's or of a report holds it. */
+const STORED_MARK = '\u0000fatecraft-stored-report\u0000';
+
 export const webTemplateDir = () => join(builtInTemplateDir(), 'web');
 
 export type Page = (view: Record<string, unknown>) => string;
@@ -51,6 +54,16 @@ export class Views {
   page(name: string, view: Record<string, unknown> & { title: string; layout: LayoutView }): string {
     const body = this.fragment(name, view);
     return this.layout(printable({ ...view.layout, title: view.title, body: trusted(body) }));
+  }
+
+  /**
+   * A whole page with stored HTML in it, where the page's template prints {{report}}: the bytes are spliced
+   * in as they are.
+   */
+  pageWith(name: string, view: Record<string, unknown> & { title: string; layout: LayoutView }, stored: Buffer): Buffer {
+    const [before, after] = this.page(name, { ...view, report: trusted(STORED_MARK) }).split(STORED_MARK);
+    if (after === undefined) throw new Error(`desk template ${name}.hbs prints no {{report}}`);
+    return Buffer.concat([Buffer.from(before!), stored, Buffer.from(after)]);
   }
 }
 

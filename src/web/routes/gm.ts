@@ -21,7 +21,7 @@ import { DURATION_EXAMPLE, formatDuration, parseDuration } from '../../schedule/
 import { mailroomHooks } from '../../mailroom/tick-hooks.js';
 import { folderHooks } from '../../schedule/hooks.js';
 import { campaignStatus } from '../../schedule/status.js';
-import { baseOf, checkFormToken, DeskRefusal, formOf, gmSession, notFound, page, type DeskContext, type DeskEnv } from '../context.js';
+import { baseOf, checkFormToken, DeskRefusal, formOf, gmSession, notFound, page, pageWithReport, type DeskContext, type DeskEnv } from '../context.js';
 import { firstMap, readTurnFiles, reportParts } from '../stored-reports.js';
 import { trusted } from '../views.js';
 
@@ -135,9 +135,9 @@ async function previewPage(c: DeskContext, file: string) {
 
 async function gmReportPage(c: DeskContext, html: Buffer | undefined, title: string) {
   if (html === undefined) throw notFound();
-  const parts = reportParts(html.toString('utf8'));
+  const parts = reportParts(html);
   c.set('styleHashes', parts.styleHashes);
-  return page(c, 'gm-report', 'gm', { title, report: trusted(parts.body) });
+  return pageWithReport(c, 'gm-report', 'gm', { title }, parts.body);
 }
 
 async function statusPage(c: DeskContext) {
@@ -149,8 +149,7 @@ async function statusPage(c: DeskContext) {
   const status = await campaignStatus(campaign.dir, { clock: parts.clock, hooks: view.open.file.mail !== undefined ? mailroomHooks() : folderHooks() });
   const queue = view.open.file.mail ? await new OutboxQueue(mailDir(campaign.dir)).unsent() : [];
   const gmReport = view.latest !== undefined ? (await readTurnFiles(campaign.dir, view.latest, ['gm.html'])).get('gm.html') : undefined;
-  const map = gmReport ? firstMap(gmReport.toString('utf8')) : undefined;
-  const mapParts = map ? reportParts(`<body>${map}</body>`) : undefined;
+  const mapParts = gmReport ? firstMap(gmReport) : undefined;
   if (mapParts) c.set('styleHashes', mapParts.styleHashes);
   const calendar = view.open.campaign.calendar;
   return page(c, 'gm-status', 'gm', {
@@ -160,7 +159,7 @@ async function statusPage(c: DeskContext) {
     nations: status.nations.map((n) => ({ ...n, standingText: STANDING[n.standing] ?? n.standing, notes: [n.missedTurns ? `no orders ${n.missedTurns} turn${n.missedTurns === 1 ? '' : 's'} in a row` : '', n.asksToWait ? 'asks to wait for the deadline' : '', n.timeZone ? `zone ${n.timeZone}` : ''].filter(Boolean).join('; ') })),
     queue: queue.map((q) => ({ kind: q.kind, about: q.about ?? q.message.subject, to: q.message.to.join(', '), status: q.status, attempts: q.attempts, error: q.lastError ?? '' })),
     disk: formatBytes(status.disk.total),
-    map: mapParts ? trusted(mapParts.body) : null,
+    map: mapParts ? trusted(mapParts.body.toString('utf8')) : null,
     turns: [...view.turns].reverse().map((turn) => {
       const { season, year } = seasonOf(calendar, turn);
       return { turn, when: `${season} of ${year}` };

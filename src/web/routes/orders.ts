@@ -172,7 +172,7 @@ async function check(c: DeskContext, text: string, turn: number | undefined): Pr
   const desk = await deskOf(c);
   const view = await c.get('campaign').view();
   const address = view.open.file.nations[session.nation]?.email[0] ?? 'the web desk';
-  return receiptView(judgeDeskSheet(text, session.nation, desk.judge, { address, receivedAt: desk.parts.clock.now().toISOString(), ...(turn !== undefined ? { turn } : {}) }), false);
+  return receiptView(judgeDeskSheet(text, session.nation, desk.judge, { address, receivedAt: desk.parts.clock.now().toISOString(), checkOnly: true, ...(turn !== undefined ? { turn } : {}) }), false);
 }
 
 async function orderPage(c: DeskContext, shown: { text?: string; receipt?: ReceiptView; notice?: string | null }, status: 200 | 409 = 200) {

@@ -5,9 +5,9 @@
  */
 import type { Hono } from 'hono';
 import { seasonOf } from '../../core/phases/upkeep.js';
-import { baseOf, nationSession, notFound, page, type DeskContext, type DeskEnv } from '../context.js';
+import { baseOf, nationSession, notFound, page, pageWithReport, type DeskContext, type DeskEnv } from '../context.js';
 import { placesOf, readTurnFiles, reportParts } from '../stored-reports.js';
-import { Lines, trusted } from '../views.js';
+import { Lines } from '../views.js';
 
 export function reportRoutes(app: Hono<DeskEnv>): void {
   app.get('/c/:slug/report', async (c) => {
@@ -60,12 +60,12 @@ async function reportPage(c: DeskContext, turn: number) {
   const html = files.get(`${nation}.html`);
   const text = files.get(`${nation}.txt`);
   if (html === undefined && text === undefined) throw notFound();
-  const parts = html !== undefined ? reportParts(html.toString('utf8')) : undefined;
+  const parts = html !== undefined ? reportParts(html) : undefined;
   if (parts) c.set('styleHashes', parts.styleHashes);
   const yaml = files.get(`${nation}.yaml`);
   const index = view.turns.indexOf(turn);
   const { season, year } = seasonOf(view.open.campaign.calendar, turn);
-  return page(c, 'report', turn === view.latest ? 'report' : 'archive', {
+  const shown = {
     title: `${turn === 0 ? 'Starting position' : `Turn ${turn}`} — ${view.open.campaign.nations[nation]?.name ?? nation}`,
     turn,
     when: `${season} of ${year}`,
@@ -74,7 +74,8 @@ async function reportPage(c: DeskContext, turn: number) {
     next: index >= 0 && index < view.turns.length - 1 ? view.turns[index + 1]! : null,
     textLink: text !== undefined ? `${baseOf(c)}/turns/${turn}/text` : null,
     places: yaml !== undefined ? placesOf(yaml.toString('utf8')) : [],
-    report: parts ? trusted(parts.body) : null,
     plain: parts ? null : new Lines(text!.toString('utf8')),
-  });
+  };
+  const here = turn === view.latest ? 'report' : 'archive';
+  return parts ? pageWithReport(c, 'report', here, shown, parts.body) : page(c, 'report', here, { ...shown, report: null });
 }

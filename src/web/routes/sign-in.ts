@@ -6,6 +6,7 @@
  */
 import type { Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
+import { CampaignError } from '../../campaign/problems.js';
 import { addressOf } from '../../mailroom/config.js';
 import { mailSignInLink } from '../../mailroom/desk.js';
 import { localTime } from '../../schedule/deadline.js';
@@ -36,7 +37,13 @@ export function signInRoutes(app: Hono<DeskEnv>): void {
     for (const nation of nations) {
       const { key, digest, expires } = parts.links.issue(campaign.slug, { role: 'nation', nation }, now.getTime());
       const link = { nation, nationName: view.open.campaign.nations[nation]?.name ?? nation, url: `${parts.url}${baseOf(c)}/sign-in/link?k=${key}`, expires: localTime(new Date(expires), view.schedule.timeZone), digest };
-      await mailSignInLink(campaign.dir, link, { clock: parts.mailClock, secrets, ...(parts.transport ? { transport: parts.transport } : {}), log: parts.log });
+      try {
+        await mailSignInLink(campaign.dir, link, { clock: parts.mailClock, secrets, ...(parts.transport ? { transport: parts.transport } : {}), log: parts.log });
+      } catch (e) {
+        // Another mail run (a tick reading the mail) holds the mail lock: the link is for another minute.
+        if (e instanceof CampaignError) throw new DeskRefusal(503, 'The campaign is busy with its mail just now, so no link was sent. Please ask again in a minute.', 'Busy');
+        throw e;
+      }
     }
     return page(c, 'link-sent', 'sign-in', { title: 'Check your mail', address, minutes: LINK_MINUTES });
   });

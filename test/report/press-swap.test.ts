@@ -20,7 +20,7 @@ import { DEMO } from './support.js';
  * reader's report must come out byte for byte the same in every format: the
  * text, HTML, YAML, map and order sheet on disk, and the report mail as sent.
  */
-afterAll(() => { if (!process.env.KEEP) cleanupAll(); });
+afterAll(cleanupAll);
 
 interface Letter {
   from: string;

@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { join, resolve } from 'node:path';
 import { clearDeadTemporaries, ownerIsDead, processStart, temporaryName } from '../campaign/process-owner.js';
+import { clearDeadWrites } from '../campaign/dead-writes.js';
 import { CampaignError } from '../campaign/problems.js';
 import { systemClock, type Clock } from './clock.js';
 import { localTime } from './deadline.js';
@@ -187,6 +188,8 @@ export async function withCampaignLock<T>(dir: string, opts: LockOptions, work: 
     }
   }
   try {
+    // Whatever a killed process left half-written in the folder is now known to be dead: cleared first.
+    await clearDeadWrites(dir);
     return await held.run(new Set([...(mine ?? []), key]), work);
   } finally {
     await release().catch(() => undefined);

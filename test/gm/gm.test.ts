@@ -306,7 +306,7 @@ describe('nations mid-campaign', () => {
   it('reassigns a nation: new address and token, the old token refused as replaced, other secrets kept', async () => {
     const dir = demoCopy('reassign');
     const clock = new FakeClock('2025-03-20T10:00:00Z');
-    writeFileSync(env.FATECRAFT_SECRETS!, '# mine\nargenta: old-token\ngondarahl: gond-token\nFATECRAFT_IMAP_PASSWORD: hunter2\n');
+    writeFileSync(env.FATECRAFT_SECRETS!, '# mine\nargenta: old-token\ngondarahl: gond-token\nFATECRAFT_IMAP_PASSWORD: hunter2\n', { mode: 0o600 });
     const before = (await openCampaign(dir)).file.nations.argenta!.email;
     const r = await reassignNation(dir, 'argenta', { clock, email: ['new.duke@game.test'], env });
     expect(r.previous).toEqual(before);

@@ -260,7 +260,7 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
   const header = [
     `# Orders of ${nation} for turn ${orders.turn}, filed from mail.`,
     `# From: ${from}${ctx.messageId ? `  Message-ID: ${ctx.messageId}` : ''}`,
-    `# Received: ${ctx.receivedAt}. The mail itself is kept beside this file (${nation}.eml).`,
+    `# Received: ${ctx.receivedAt}. The mail itself is kept beside this file (${nation}.eml), its order token replaced by a fingerprint.`,
   ].join('\n');
   const ordersYaml = `${header}\n${ordersToYaml(orders, { written: texts })}`;
   if (ctx.auth?.dmarc === 'fail') return held(ctx, { nation, turn: orders.turn, replacesEarlier: receipt.replacesEarlier, receipt, ordersYaml, from });

@@ -7,7 +7,7 @@ import { asNationId, type NationId } from '../core/ids.js';
 import type { GameState } from '../core/state.js';
 import { editCampaignFile } from './campaign-file.js';
 import { withGm, type GmContext } from './context.js';
-import type { FileWrite } from './journal.js';
+import type { FileWrite } from '../campaign/journal.js';
 import { checkEmails, envTokenWarnings, hasStartingState, latestStateWrites, type NationOptions } from './nations.js';
 
 /**

@@ -7,8 +7,8 @@ import { asNationId, type NationId } from '../core/ids.js';
 import type { GameState } from '../core/state.js';
 import { editCampaignFile } from './campaign-file.js';
 import { nextAsideIndex, withGm, type GmContext, type GmOptions } from './context.js';
-import type { FileWrite } from './journal.js';
-import { tokenVariable } from './secrets.js';
+import type { FileWrite } from '../campaign/journal.js';
+import { tokenVariable } from '../campaign/secrets.js';
 
 /**
  * Nations joining, leaving and changing hands mid-campaign. Each edits

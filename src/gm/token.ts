@@ -3,11 +3,11 @@ import { sortedKeys } from '../core/ids.js';
 import type { SendSummary } from '../mailroom/outbox.js';
 import type { MailroomOptions } from '../mailroom/room.js';
 import { sendNoticeMail } from '../mailroom/start-mail.js';
-import { failpoint } from '../schedule/failpoints.js';
+import { failpoint } from '../host/failpoints.js';
 import { runtimePath } from '../schedule/runtime.js';
 import { withGm, type GmContext, type GmOptions } from './context.js';
 import { mailClock } from './start.js';
-import { readTokens, secretsPath, tokenVariable } from './secrets.js';
+import { readTokens, secretsPath, tokenVariable } from '../campaign/secrets.js';
 
 /**
  * `fatecraft token <campaign> <nation> --new`: one nation's order token replaced (it leaked, or a new

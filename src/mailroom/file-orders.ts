@@ -13,9 +13,9 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { ordersDir } from '../campaign/pending-orders.js';
+import { ordersDir } from '../orders/pending.js';
 import { turnDirName } from '../campaign/store.js';
-import { tokenDigest } from '../gm/secrets.js';
+import { tokenDigest } from '../campaign/secrets.js';
 import { redactSecret } from '../mail/redact.js';
 import type { NationId } from '../core/ids.js';
 import type { GameState } from '../core/state.js';

@@ -9,7 +9,7 @@ import { clearDeadWrites } from '../campaign/dead-writes.js';
 import { CampaignError } from '../campaign/problems.js';
 import { systemClock, type Clock } from './clock.js';
 import { localTime } from './deadline.js';
-import { failpoint } from './failpoints.js';
+import { failpoint } from '../host/failpoints.js';
 
 /**
  * One fatecraft command at a time works on a campaign: every command that

@@ -5,7 +5,7 @@ import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCampaign, readState } from '../../src/campaign/store.js';
 import { asNationId } from '../../src/core/ids.js';
-import { tokenDigest } from '../../src/gm/secrets.js';
+import { tokenDigest } from '../../src/campaign/secrets.js';
 import { OutboxQueue, type QueuedMessage } from '../../src/mailroom/outbox.js';
 import { readRuntime } from '../../src/schedule/runtime.js';
 import { CLI, cleanupScratch, demoCopy, ensureBuilt, scratchDir } from '../schedule/support.js';

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenDigest } from '../../src/gm/secrets.js';
+import { tokenDigest } from '../../src/campaign/secrets.js';
 import { CLI, cleanupScratch, ensureBuilt, scratchDir } from '../schedule/support.js';
 
 /**

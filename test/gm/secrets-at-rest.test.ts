@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignError } from '../../src/campaign/problems.js';
-import { readTokens } from '../../src/gm/secrets.js';
+import { readTokens } from '../../src/campaign/secrets.js';
 import { loadSecrets } from '../../src/mailroom/secrets.js';
 import { CLI, cleanupScratch, ensureBuilt, scratchDir } from '../schedule/support.js';
 

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { failpoint } from '../schedule/failpoints.js';
-import { addNotice, raiseAlert, type NoticeKind, type Runtime } from '../schedule/runtime.js';
-import { commitFiles, type FileWrite } from './journal.js';
-import { newToken, readTokens, setToken, tokenDigest } from './secrets.js';
+import { failpoint } from '../host/failpoints.js';
+import { commitFiles, type FileWrite } from '../campaign/journal.js';
+import { newToken, readTokens, setToken, tokenDigest } from '../campaign/secrets.js';
+import { addNotice, raiseAlert, type NoticeKind, type Runtime } from './runtime.js';
 
 /**
  * A GM operation that is whole or absent after a crash (issue 33): `nation split`, `nation add|drop|reassign`
@@ -22,7 +22,7 @@ import { newToken, readTokens, setToken, tokenDigest } from './secrets.js';
  *   gm-token-set         the secrets file has the new token (or has lost the old one)
  *   gm-op-finished       the log, notices and retired token are in runtime.yaml, the operation cleared
  *
- * (each a failpoint of src/schedule/failpoints.ts: a test kills the process there). The next fatecraft
+ * (each a failpoint of src/host/failpoints.ts: a test kills the process there). The next fatecraft
  * command that finds an operation left (recoverOperation: every GM command, and tick) decides by what is on
  * disk: once the files are in place (or, with no files, once the token changed) it completes the rest;
  * before that it undoes it, removing the staged files. Either way the GM is told which, by an alert (mailed

@@ -15,7 +15,7 @@ import { deadlineClock, deadlinesByNation } from '../schedule/player-time.js';
 /**
  * What every GM operation shares: it holds the campaign's lock (no tick runs
  * meanwhile), finishes an interrupted multi-file write first and completes or
- * undoes an interrupted whole operation (operation.ts), works on the runtime,
+ * undoes an interrupted whole operation (src/schedule/whole-operation.ts), works on the runtime,
  * and leaves a line in its log.
  */
 export interface GmOptions {
@@ -50,7 +50,7 @@ export interface GmContext {
   /** A deadline as players on another clock read it, by nation (player-time.ts). */
   byNation(at: Date | string): Record<string, string>;
   refuse(message: string): never;
-  /** Carries out an operation whole or not at all (operation.ts); the ids of the notices it added. */
+  /** Carries out an operation whole or not at all (src/schedule/whole-operation.ts); the ids of the notices it added. */
   whole(op: WholeOperation): Promise<number[]>;
   env: NodeJS.ProcessEnv;
 }

@@ -17,7 +17,7 @@ import { tokenVariable } from '../campaign/secrets.js';
  * was beside it (turns/NNNN/state.before-<op>-<k>.yaml). Tokens go to the
  * secrets file (secrets.ts), never to the console; the players hear of it
  * through a notice that the next tick hands to the mail loop. Files, token,
- * log and notices are one whole operation (operation.ts): a crash anywhere
+ * log and notices are one whole operation (src/schedule/whole-operation.ts): a crash anywhere
  * ends, at the next command, with all of it or none of it.
  */
 

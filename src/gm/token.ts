@@ -13,7 +13,7 @@ import { readTokens, secretsPath, tokenVariable } from '../campaign/secrets.js';
  * `fatecraft token <campaign> <nation> --new`: one nation's order token replaced (it leaked, or a new
  * player took over by hand) and mailed to that nation's addresses only. The old token's digest goes to
  * runtime.yaml, so orders with it are refused as "replaced" rather than "wrong". The replacement, its log
- * line and its mail are one whole operation (operation.ts): a crash anywhere ends, at the next command,
+ * line and its mail are one whole operation (src/schedule/whole-operation.ts): a crash anywhere ends, at the next command,
  * with all of it or none, and the GM is told which. The token itself is never printed or returned: it is
  * in the secrets file, and in the mail to the player.
  */

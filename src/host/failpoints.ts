@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /**
  * Named points in a tick (and in any writing of a turn folder:
  * before-turn-rename; in taking the campaign lock: lock-owner-written; in a
- * GM operation: gm-*, src/gm/operation.ts) where a test can interrupt the process, to prove that
+ * GM operation: gm-*, src/schedule/whole-operation.ts) where a test can interrupt the process, to prove that
  * running it again ends where an uninterrupted run would, and that a second
  * command finds the lock taken:
  *

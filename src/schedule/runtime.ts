@@ -110,7 +110,7 @@ export const runtimeSchema = z.strictObject({
   retiredTokens: z.record(nation, z.array(z.string().regex(/^[0-9a-f]{64}$/))).default({}),
   /**
    * A GM operation under way. A rerun or rollback is finished by running it again (a tick refuses to run
-   * meanwhile); one with `whole` (src/gm/operation.ts) the next fatecraft command completes or undoes by itself.
+   * meanwhile); one with `whole` (src/schedule/whole-operation.ts) the next fatecraft command completes or undoes by itself.
    */
   operation: z
     .strictObject({

@@ -59,7 +59,7 @@ export interface CampaignStatus {
   /** Bounces since the GM last ran `resume` that no tick has made an alert of yet (those are in alerts). */
   bounces: BouncedMail[];
   lock?: { pid: number; host: string; since: string; what: string; alive: boolean };
-  /** `whole`: one the next tick or GM command completes or undoes by itself (src/gm/operation.ts). */
+  /** `whole`: one the next tick or GM command completes or undoes by itself (src/schedule/whole-operation.ts). */
   operation?: { kind: string; command: string; startedAt: string; whole?: boolean };
   /** The latest turn's folder is not whole: what is wrong and the command that repairs it. */
   turnFolder?: { kind: 'incomplete' | 'reports'; turn: number; message: string };

@@ -1,6 +1,6 @@
 /**
  * The web desk's door into the mailroom (src/web is the desk): orders typed in a form are judged by the same
- * decideOrders as the orders in a mail, filed by the same writeFiledOrders, recorded in the same ledger,
+ * decideOrders as the orders in a mail, filed by the same fileOrders, recorded in the same ledger,
  * answered with the same receipt through the same outgoing queue, and their letters relayed as a mail's
  * are. A signed-in player stands for the nation's order token, as a mail carrying it does.
  *
@@ -21,11 +21,11 @@ import { readMailSheet } from '../orders/mail-sheet.js';
 import type { OrderSheet } from '../orders/sheet.js';
 import { composeAnswer, composeNotice } from './compose.js';
 import { cutQuotedTail, decideOrders, type Decision, type OrdersContext } from './decide.js';
-import { describeDecision, writeFiledOrders } from './filing.js';
+import { describeDecision } from './filing.js';
+import { fileOrders } from './file-orders.js';
 import type { LedgerEntry } from './ledger.js';
 import { emptySendSummary, type SendSummary } from './outbox.js';
 import { PlayerSettings, type PlayerSettingsOptions } from './player-settings.js';
-import { relayFiled } from './press-relay.js';
 import { Mailroom, type MailroomOptions } from './room.js';
 
 /** What the receipt's line numbers count when the orders came from the desk. */
@@ -124,12 +124,14 @@ export async function fileDeskOrders(campaignDir: string, input: { nation: Natio
       if (!queued.includes(id)) queued.push(id);
     };
     let mailedTo: string[] = [];
+    // As filed: letters over the season's limit are moved to the receipt's problems (file-orders.ts).
+    let shown: Decision = decision;
     if (decision.kind === 'file') {
-      await writeFiledOrders(room.dir, decision);
+      const filed = await fileOrders(room, { nation: decision.nation, turn: decision.turn, ordersYaml: decision.ordersYaml, receipt: decision.receipt }, { state: async () => state, queue });
+      shown = { ...decision, receipt: filed.receipt };
       room.log(`filed the orders of ${decision.nation} for turn ${decision.turn} (web desk)`);
-      const relayed = await relayFiled(room, async () => state, decision, queue);
       const deadline = new PlayerSettings(room, opts).deadlineFor(decision.nation);
-      const answer = addresses.length ? composeAnswer({ ...room.base(), key, inbound: {}, decision, to: address, ...(deadline ? { deadline } : {}), ...(relayed ? { relayed } : {}) }) : undefined;
+      const answer = addresses.length ? composeAnswer({ ...room.base(), key, inbound: {}, decision: shown, to: address, ...(deadline ? { deadline } : {}), ...(filed.relayed ? { relayed: filed.relayed } : {}) }) : undefined;
       if (answer) {
         await room.enqueue({ ...answer.message, to: addresses }, answer.kind, `receipt for ${decision.nation} (web desk)`);
         queue(answer.message.messageId);
@@ -139,7 +141,7 @@ export async function fileDeskOrders(campaignDir: string, input: { nation: Natio
     if (decision.gm) queue(await room.alert(decision.gm));
     await room.ledger.put({ ...record, status: 'done', doneAt: room.clock.now().toISOString(), queued });
     const sent = queued.length ? await room.deliver(['receipt', 'press', 'alert']) : emptySendSummary();
-    return { decision, key, mailedTo, sent };
+    return { decision: shown, key, mailedTo, sent };
   });
 }
 

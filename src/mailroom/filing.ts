@@ -1,22 +1,8 @@
 /**
- * Orders judged fit to file, put on file: the same for every door they come in by (the mail, fetch.ts; the
- * web desk, desk.ts), so the turn reads them the same whichever way they came.
+ * What the mailroom decided, in one line for the GM: the same for every door orders come in by (the mail,
+ * fetch.ts; the web desk, desk.ts). The filing itself is file-orders.ts.
  */
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
-import { ordersDir } from '../orders/pending.js';
 import type { Decision } from './decide.js';
-
-/** Writes the orders as orders/NNNN/<nation>.yaml, and the mail that brought them (when there is one) beside them. */
-export async function writeFiledOrders(campaignDir: string, decision: { nation: string; turn: number; ordersYaml: string }, raw?: Buffer): Promise<void> {
-  const dir = ordersDir(campaignDir, decision.turn);
-  await mkdir(dir, { recursive: true });
-  await Promise.all([
-    raw !== undefined ? writeFileAtomic(join(dir, `${decision.nation}.eml`), raw, { fsync: true }) : undefined,
-    writeFileAtomic(join(dir, `${decision.nation}.yaml`), decision.ordersYaml, { fsync: true }),
-  ]);
-}
 
 /** One line for the GM (the ledger's outcome, `mail status`): what was decided. */
 export function describeDecision(decision: Decision): string {

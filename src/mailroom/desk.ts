@@ -77,6 +77,8 @@ export interface DeskFiling {
   /** The addresses the receipt went to (none: the nation has no address, or nothing was filed). */
   mailedTo: string[];
   sent: SendSummary;
+  /** Letters left out of the filed orders: over the season's limit (file-orders.ts); the receipt says which. */
+  lettersLeftOut: number;
 }
 
 /**
@@ -126,9 +128,11 @@ export async function fileDeskOrders(campaignDir: string, input: { nation: Natio
     let mailedTo: string[] = [];
     // As filed: letters over the season's limit are moved to the receipt's problems (file-orders.ts).
     let shown: Decision = decision;
+    let lettersLeftOut = 0;
     if (decision.kind === 'file') {
       const filed = await fileOrders(room, { nation: decision.nation, turn: decision.turn, ordersYaml: decision.ordersYaml, receipt: decision.receipt }, { state: async () => state, queue });
       shown = { ...decision, receipt: filed.receipt };
+      lettersLeftOut = decision.receipt.accepted.length - filed.receipt.accepted.length;
       room.log(`filed the orders of ${decision.nation} for turn ${decision.turn} (web desk)`);
       const deadline = new PlayerSettings(room, opts).deadlineFor(decision.nation);
       const answer = addresses.length ? composeAnswer({ ...room.base(), key, inbound: {}, decision: shown, to: address, ...(deadline ? { deadline } : {}), ...(filed.relayed ? { relayed: filed.relayed } : {}) }) : undefined;
@@ -141,7 +145,7 @@ export async function fileDeskOrders(campaignDir: string, input: { nation: Natio
     if (decision.gm) queue(await room.alert(decision.gm));
     await room.ledger.put({ ...record, status: 'done', doneAt: room.clock.now().toISOString(), queued });
     const sent = queued.length ? await room.deliver(['receipt', 'press', 'alert']) : emptySendSummary();
-    return { decision: shown, key, mailedTo, sent };
+    return { decision: shown, key, mailedTo, sent, lettersLeftOut };
   });
 }
 

@@ -44,7 +44,7 @@ export function orderRoutes(app: Hono<DeskEnv>): void {
       limit(c, 'filePerSession', session.id, 'sent orders');
       const desk = await deskOf(c);
       const filing = await withCampaignLock(desk.dir, { clock: desk.parts.clock, what: `orders of ${session.nation} (web desk)`, waitMs: desk.parts.lockWaitMs, timeZone: desk.timeZone }, () => fileDeskOrders(desk.dir, { nation: session.nation, text, state: desk.state, ...(turn !== undefined ? { turn } : {}) }, desk.options));
-      if (filing.decision.kind === 'file') return c.redirect(`${baseOf(c)}/orders?done=${filing.mailedTo.length ? 'filed' : 'filed-unmailed'}`, 303);
+      if (filing.decision.kind === 'file') return c.redirect(`${baseOf(c)}/orders?done=${filing.mailedTo.length ? 'filed' : 'filed-unmailed'}${filing.lettersLeftOut ? '-letters-left-out' : ''}`, 303);
       return orderPage(c, { text, receipt: receiptView(filing.decision, false), notice: 'Nothing was filed: see why below. Your earlier orders, if any, stand.' }, 409);
     }
     limit(c, 'checkPerSession', session.id, 'checked orders');
@@ -86,6 +86,8 @@ export function orderRoutes(app: Hono<DeskEnv>): void {
 const NOTICES: Record<string, string> = {
   filed: 'Your orders are on file, as shown below. The receipt was mailed to your registered address.',
   'filed-unmailed': 'Your orders are on file, as shown below. Your nation has no address on file, so no receipt was mailed.',
+  'filed-letters-left-out': "Your orders are on file, as shown below, without your newest letters: your nation has sent as many letters this season as it may, and a letter relayed at once cannot be taken back. The receipt mailed to your registered address says which were left out.",
+  'filed-unmailed-letters-left-out': 'Your orders are on file, as shown below, without your newest letters: your nation has sent as many letters this season as it may, and a letter relayed at once cannot be taken back.',
   wait: 'Your choice about waiting for the deadline is kept.',
   'time-zone': 'Your time zone is kept: deadlines are shown on your clock too.',
 };

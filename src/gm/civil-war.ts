@@ -129,7 +129,7 @@ const describeMoved = (m: { units: number; settlements: number }) =>
   [m.settlements ? `${m.settlements} settlement${m.settlements === 1 ? '' : 's'}` : '', m.units ? `${m.units} unit${m.units === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
 
 /** The pending turn's `_gm.yaml` with the story's one-off events added (comments and the GM's own actions kept). */
-async function storyWrite(dir: string, turn: number, events: Record<string, unknown>[]): Promise<FileWrite> {
+export async function storyWrite(dir: string, turn: number, events: Record<string, unknown>[]): Promise<FileWrite> {
   const path = join('orders', turnDirName(turn), '_gm.yaml');
   const file = join(dir, path);
   const doc = existsSync(file) ? parseDocument(await readFile(file, 'utf8')) : parseDocument(`turn: ${turn}\nactions: []\n`);

@@ -22,7 +22,7 @@ export interface StartInput extends ComposeBase {
 }
 
 /** How a player sends orders, for the welcome and the token mail. */
-function howToSend(input: ComposeBase & { nation: string; token: string; to: string[] }): string[] {
+export function howToSend(input: ComposeBase & { nation: string; token: string; to: string[] }): string[] {
   return [
     `How to send orders: write to ${addressOf(input.settings.from)} (answering this mail is simplest) from ${input.to.join(' or ')}, either`,
     `  - with your orders in the body, one per line, and the line "Token: ${input.token}"; or`,

@@ -11,6 +11,8 @@ import { addressOf, senderDomain, type MailSettings } from './config.js';
 import { CAMPAIGN_HEADER, KIND_HEADER, type Decision, type GmNote, type MailCommand, type TimeZoneRequest } from './decide.js';
 import type { InboundFacts } from './ledger.js';
 import type { OutKind } from './outbox.js';
+import type { BackResult } from '../seats/desk.js';
+import { backText, composeVolunteerAnswer, readyText } from './compose-seats.js';
 
 export interface ComposeBase {
   settings: MailSettings;
@@ -39,20 +41,20 @@ export function headers(base: ComposeBase, kind: OutKind, autoSubmitted: 'auto-r
 }
 
 /** Threading fields for an answer to `inbound` (RFC 5322 §3.6.4). */
-function threadOf(inbound: InboundFacts): Pick<OutboundMessage, 'inReplyTo' | 'references'> {
+export function threadOf(inbound: InboundFacts): Pick<OutboundMessage, 'inReplyTo' | 'references'> {
   if (inbound.messageId === undefined) return {};
   const refs = [...(inbound.references ?? []), inbound.messageId].filter((r, i, all) => all.indexOf(r) === i).slice(-20);
   return { inReplyTo: inbound.messageId, references: refs };
 }
 
-function replySubject(inbound: InboundFacts, fallback: string): string {
+export function replySubject(inbound: InboundFacts, fallback: string): string {
   // The sender's subject comes back in ours, and in `mail status` on the GM's terminal: one plain line.
   const subject = headerText(inbound.subject ?? '').trim();
   if (subject === '') return fallback;
   return /^re\s*:/i.test(subject) ? subject : `Re: ${subject}`;
 }
 
-const SIGN_OFF = (base: ComposeBase) => `\n-- \n${base.campaign.title} — the turn processor (${addressOf(base.settings.from)}).\nThis is an automatic answer. Mail commands: "resend report", "deadline", "show orders", "absent for 2 turns", "timezone Europe/Berlin", "wait".\n`;
+export const SIGN_OFF = (base: ComposeBase) => `\n-- \n${base.campaign.title} — the turn processor (${addressOf(base.settings.from)}).\nThis is an automatic answer. Mail commands: "resend report", "deadline", "show orders", "absent for 2 turns", "timezone Europe/Berlin", "wait".\n`;
 
 // ---------------------------------------------------------------------------------------------------------
 // Answers to inbound mail
@@ -85,6 +87,12 @@ export interface CommandFacts {
   timeZone?: { request: TimeZoneRequest; recorded: boolean };
   /** For "wait": whether the turn now waits for its deadline, and whether the schedule kept it. */
   wait?: { wait: boolean; recorded: boolean };
+  /** For "back": what was filed and done in the nation's name (undefined: not kept, the GM told). */
+  back?: BackResult;
+  /** For "ready": whether the roll-call kept it. */
+  ready?: boolean;
+  /** For "volunteer": added to the standby list (false: there already; undefined: not kept, the GM told). */
+  volunteer?: boolean;
 }
 
 const REFUSALS: Record<string, (d: Extract<Decision, { kind: 'refuse' }>, base: ComposeBase, to: string) => string> = {
@@ -170,6 +178,8 @@ export function composeAnswer(input: AnswerInput): { message: OutboundMessage; k
         },
       };
     }
+    case 'seat':
+      return decision.action === 'volunteer' ? { kind: 'reply', message: composeVolunteerAnswer({ ...base, key: input.key, inbound, to, name: decision.name, added: input.command?.volunteer }) } : undefined;
     default:
       return undefined;
   }
@@ -202,6 +212,10 @@ function commandText(command: MailCommand, facts: CommandFacts | undefined): str
         ? `Noted: deadlines in your mail and reports are shown in your time zone, ${t.request.zone}, beside the campaign's.${due}`
         : `Noted: deadlines are shown in the campaign's time zone (or the one the GM set for you).${due}`;
     }
+    case 'back':
+      return backText(facts?.back, turn, facts?.deadline);
+    case 'ready':
+      return readyText(facts?.ready === true, turn, facts?.deadline);
     case 'wait': {
       const w = facts?.wait;
       if (!w?.recorded) return `Noted: the GM has been told that you ${w?.wait === false ? 'no longer ask' : 'ask'} turn ${turn} to wait for its deadline.`;

@@ -17,6 +17,7 @@ import { sendGmAlert, sendNotice, sendReminder, sendReports } from './reports.js
 import type { MailroomOptions } from './room.js';
 import type { MailClock } from './runtime.js';
 import { sendStartMail } from './start-mail.js';
+import { sendInvitation } from './seat-mail.js';
 import { queueStatus } from './status.js';
 import { reportsNotMailed } from './unsent-reports.js';
 
@@ -48,6 +49,7 @@ export function mailroomHooks(options: Omit<MailroomOptions, 'clock'> = {}): Tic
         deadlineClock: clock(ctx, ctx.deadline),
         declareAbsence: (nation, fromTurn, toTurn, note) => ctx.declareAbsence(nation, fromTurn, toTurn, note),
         recordPreference: (nation, pref, note) => ctx.recordPreference(nation, pref, note),
+        ...(ctx.seats ? { seats: ctx.seats } : {}),
       });
       if (summary.error !== undefined) throw new Error(summary.error);
       return { processed: summary.handled + summary.resumed + summary.alreadyHandled };
@@ -68,6 +70,10 @@ export function mailroomHooks(options: Omit<MailroomOptions, 'clock'> = {}): Tic
     async sendNotice(ctx, notice) {
       const sent = await sendNotice(ctx.dir, { key: `tick-notice-${notice.id}`, subject: `${notice.kind.replace(/-/g, ' ')} (turn ${notice.turn})`, text: notice.text, nations: notice.nations, withToken: NEW_PLAYER.has(notice.kind) && notice.nations.length > 0 }, opts(ctx));
       failIfStopped(sent, 'sending a notice');
+    },
+    async sendSeatOffer(ctx, offer) {
+      const sent = await sendInvitation(ctx.dir, { offer, turn: ctx.turn, deadline: deadlineText(ctx, ctx.deadline) }, opts(ctx));
+      failIfStopped(sent.sent, 'sending an invitation');
     },
     async mailStatus(dir, open) {
       return { configured: true, ...(await queueStatus(dir)), reportsNotMailed: await reportsNotMailed(open) };

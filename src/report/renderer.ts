@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { nationOrdersFromFiles, GM_ORDERS_FILE, ordersDir, readOrderFolder, type NationOrderFile } from '../campaign/pending-orders.js';
+import { nationOrdersFromFiles, GM_ORDERS_FILE, seatFileOf, ordersDir, readOrderFolder, type NationOrderFile } from '../campaign/pending-orders.js';
 import { MemorySink, type FileSink } from '../campaign/staging.js';
 import { DEFAULT_KEEP_TURNS, startPacking, turnsToPack } from '../campaign/packed-reports.js';
 import { CampaignError, pathText } from '../campaign/problems.js';
@@ -78,6 +78,8 @@ export interface ReportOptions {
   deadlineByNation?: Readonly<Record<string, string>>;
   /** The schedule's lines of the GM's log for this turn (shown when `reports.gmLog` is on). */
   gmLog?: readonly string[];
+  /** The schedule's seat lines for the GM's report (src/seats/summary.ts). */
+  seats?: readonly string[];
   /** Only these nations' reports (all when absent). */
   nations?: readonly string[];
   /** Write the GM's report (default: yes). */
@@ -98,6 +100,7 @@ export interface ReportInput {
   nextDeadline?: string;
   nextDeadlineByNation?: Readonly<Record<string, string>>;
   gmLog?: readonly string[];
+  seats?: readonly string[];
 }
 
 /** campaign.yaml's `reports:` block, checked. */
@@ -134,10 +137,15 @@ export async function readTurnOrders(open: OpenCampaign, before: GameState, turn
   const kept = join(open.dir, 'turns', turnDirName(turn), 'orders');
   const dir = existsSync(kept) ? kept : ordersDir(open.dir, turn);
   const files: NationOrderFile[] = [];
+  const seats: NationOrderFile[] = [];
   for (const { name, read } of await readOrderFolder(dir)) {
     const nation = asNationId(name.slice(0, -'.yaml'.length));
     if (name !== GM_ORDERS_FILE && open.campaign.nations[nation]) files.push({ nation, read });
+    const seat = seatFileOf(name);
+    if (seat && open.campaign.nations[seat.nation]) seats.push({ ...seat, read });
   }
+  // As the turn read them: a seat's policy's orders for a nation whose player sent none.
+  for (const f of seats) if (!files.some((n) => n.nation === f.nation)) files.push(f);
   return { nations: await nationOrdersFromFiles(open, before, files), gm: [] };
 }
 
@@ -189,6 +197,7 @@ export async function writeReportsTo(sink: FileSink, input: ReportInput, opts: R
         legend: open.file.map.legend,
         ...settings.gm,
         nationReport: !settings.formats || settings.formats.includes('html') ? 'html' : 'txt',
+        ...(opts.seats ? { seats: opts.seats } : {}),
       });
       const gm = renderGmReport(view, templates);
       await sink.write(`${REPORTS_DIR}/${GM_REPORT}.html`, gm.html);
@@ -209,7 +218,7 @@ export async function renderReports(input: ReportInput, opts: ReportOptions = {}
 /** The TurnRenderer `fatecraft turn` plugs in: every report, written with the turn. */
 export function reportRenderer(opts: Pick<ReportOptions, 'deadline' | 'deadlineByNation'> = {}): TurnRenderer {
   const render: TurnRenderer = (input, sink, alongside) =>
-    writeReportsTo(sink, input, { ...opts, ...(input.nextDeadline ? { deadline: input.nextDeadline } : {}), ...(input.nextDeadlineByNation ? { deadlineByNation: input.nextDeadlineByNation } : {}), ...(input.gmLog ? { gmLog: input.gmLog } : {}), ...(alongside ? { alongside } : {}) });
+    writeReportsTo(sink, input, { ...opts, ...(input.nextDeadline ? { deadline: input.nextDeadline } : {}), ...(input.nextDeadlineByNation ? { deadlineByNation: input.nextDeadlineByNation } : {}), ...(input.gmLog ? { gmLog: input.gmLog } : {}), ...(input.seats ? { seats: input.seats } : {}), ...(alongside ? { alongside } : {}) });
   // Older turns' reports are packed beside the turn (their archives written while it resolves).
   render.olderTurns = async (open, turn) => {
     const keep = reportSettings(open).keepTurns ?? DEFAULT_KEEP_TURNS;

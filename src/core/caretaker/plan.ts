@@ -1,6 +1,6 @@
 import { isMilitaryClass, type Campaign } from '../campaign.js';
 import { checkNationOrders } from '../checks/index.js';
-import { canReach, startOfTurn } from '../checks/lookup.js';
+import { canReach, reachOf, startOfTurn } from '../checks/lookup.js';
 import { checkBuildUnit } from '../checks/settlement-orders.js';
 import { TurnContext } from '../context.js';
 import { SeededRandomiser, type DiceStream } from '../dice.js';
@@ -177,6 +177,28 @@ class Planner {
       .map(({ u }) => u);
   }
 
+  /**
+   * The nearest free land military unit that cannot get to `hex` this turn but is on its way within a few
+   * turns, and the hex of its reach nearest the goal: a step towards it. Undefined when none is near.
+   */
+  approach(hex: HexKey): { unit: UnitState; to: HexKey } | undefined {
+    const at = offsetOf(hex);
+    const near = this.units
+      .filter((u) => this.isFree(u) && this.landMilitary(u) && u.hex !== hex && !u.aboard && !u.besieging && !this.soleGuard(u))
+      .map((u) => ({ u, d: hexDistance(offsetOf(u.hex), at) }))
+      .filter(({ u, d }) => d <= APPROACH_TURNS * Math.max(1, this.ctx.unitType(u).speed))
+      .sort((a, b) => a.d - b.d || compareIds(a.u.id, b.u.id));
+    for (const { u, d } of near) {
+      let best: { hex: HexKey; d: number } | undefined;
+      for (const [h] of reachOf(this.ctx, u).entries()) {
+        const dh = hexDistance(offsetOf(h), at);
+        if (dh < d && (!best || dh < best.d || (dh === best.d && compareIds(h, best.hex) < 0))) best = { hex: h, d: dh };
+      }
+      if (best) return { unit: u, to: best.hex };
+    }
+    return undefined;
+  }
+
   /** Fate for one pledge, if the nation still has it. */
   pledge(fate: number): number {
     if (fate <= 0 || this.fateLeft < fate) return 0;
@@ -186,6 +208,9 @@ class Planner {
 }
 
 const fateText = (fate: number) => (fate ? `, pledging ${fate} Fate` : '');
+
+/** How many turns away a unit may be to be sent towards an unguarded settlement. */
+const APPROACH_TURNS = 4;
 
 /** One runner per step kind; the mapped type makes a missing one a compile error. */
 const STEPS: { [K in CaretakerStep['kind']]: (p: Planner, step: Extract<CaretakerStep, { kind: K }>) => void } = {
@@ -210,11 +235,15 @@ const STEPS: { [K in CaretakerStep['kind']]: (p: Planner, step: Extract<Caretake
       }
       if (!step.support) continue;
       const room = p.ctx.rules.maxSettlementDefenders - p.garrisonAt(s.hex).length - (p.hasComing(s.hex) ? 1 : 0);
-      for (const u of p.reachers(s.hex).slice(0, Math.max(0, room))) {
+      const ready = p.reachers(s.hex).slice(0, Math.max(0, room));
+      for (const u of ready) {
         const fate: number = pledged ? 0 : p.pledge(step.fate);
         pledged ||= fate > 0;
         p.give({ kind: 'defend', unit: u.id, protect: { settlement: s.id }, ...(fate ? { fate } : {}) }, `stands ready to defend ${s.name}${fateText(fate)}`, u);
       }
+      // Room left: the nearest unit farther off comes closer, to stand ready next turn.
+      const towards = ready.length < room ? p.approach(s.hex) : undefined;
+      if (towards) p.give({ kind: 'move', unit: towards.unit.id, to: towards.to }, `marches to the aid of ${s.name}, which foreign units threaten`, towards.unit);
     }
   },
 
@@ -229,7 +258,12 @@ const STEPS: { [K in CaretakerStep['kind']]: (p: Planner, step: Extract<Caretake
       }
       if (p.hasComing(s.hex)) continue;
       const nearest = p.reachers(s.hex)[0];
-      if (nearest) p.give({ kind: 'move', unit: nearest.id, to: s.hex }, `goes to garrison ${s.name}, which has no guard`, nearest);
+      if (nearest) {
+        p.give({ kind: 'move', unit: nearest.id, to: s.hex }, `goes to garrison ${s.name}, which has no guard`, nearest);
+        continue;
+      }
+      const towards = p.approach(s.hex);
+      if (towards) p.give({ kind: 'move', unit: towards.unit.id, to: towards.to }, `marches towards ${s.name}, which has no guard`, towards.unit);
     }
   },
 
@@ -259,9 +293,10 @@ const STEPS: { [K in CaretakerStep['kind']]: (p: Planner, step: Extract<Caretake
     const held = startOfTurn(p.ctx).heldUnits;
     const heads = { military: held.get(`${p.nation}:military`) ?? 0, diplomatic: held.get(`${p.nation}:diplomatic`) ?? 0 };
     const slots = new Map<string, number>();
-    // The biggest settlements first: they build the most and stand farthest from the border.
+    // Settlements without a guard first (the unit raised there guards it), then the biggest.
     const order = { capital: 0, city: 1, town: 2, village: 3 } as const;
-    const where = [...p.settlements].sort((a, b) => order[a.level] - order[b.level] || compareIds(a.id, b.id));
+    const unguarded = (s: SettlementState) => (p.garrisonAt(s.hex).length === 0 && !p.hasComing(s.hex) ? 0 : 1);
+    const where = [...p.settlements].sort((a, b) => unguarded(a) - unguarded(b) || order[a.level] - order[b.level] || compareIds(a.id, b.id));
     for (const cls of step.classes) {
       const kind = isMilitaryClass(cls) ? 'military' : 'diplomatic';
       const types = Object.values(def.unitTypes)

@@ -107,6 +107,7 @@ export function composeSeatWelcome(input: SeatWelcomeInput): OutboundMessage {
   const attachments: OutboundAttachment[] = [];
   if (input.files?.orders !== undefined) attachments.push({ filename: `${input.nation}-orders.yaml`, contentType: 'application/yaml', content: withToken(input.files.orders, input.token) });
   if (input.files?.svg !== undefined) attachments.push({ filename: `${input.nation}-map.svg`, contentType: 'image/svg+xml', content: input.files.svg });
+  if (input.files?.yaml !== undefined) attachments.push({ filename: `${input.nation}-report.yaml`, contentType: 'application/yaml', content: input.files.yaml });
   if (input.archive && input.archive.turns.length) attachments.push({ filename: `${input.nation}-reports.tar.gz`, contentType: 'application/gzip', content: input.archive.bytes });
   return {
     messageId: messageIdFor(base, 'seat-welcome', input.nation, input.turn, tokenDigest(input.token).slice(0, 16)),

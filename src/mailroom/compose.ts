@@ -101,8 +101,10 @@ const REFUSALS: Record<string, (d: Extract<Decision, { kind: 'refuse' }>, base: 
   'not-your-nation': (d, base, to) => `Your message names the nation "${d.nation}", which ${to} is not registered to play in ${base.campaign.title}. Nothing was filed.`,
   'which-nation': (_d, _base, to) => `${to} is registered for more than one nation, and your message does not say which one it is for. Nothing was filed.\n\nAdd a line "Nation: <nation>" (or put the nation in the subject, e.g. "Orders argenta turn 5") and send it again.`,
   'no-token-set': (d) => `Your orders for ${d.nation} could not be accepted: the GM has not set up an order token for your nation yet. The GM has been told; nothing was filed.`,
-  token: (d) =>
-    d.detail === 'replaced order token'
+  token: (d, base) =>
+    d.detail === 'seat passed on'
+      ? `Your message carried the old order token of ${d.nation}, whose seat in ${base.campaign.title} has passed to another player: this address no longer plays it, and the old token is refused. Nothing was read or filed.\n\nIf you think this is a mistake, write to the GM.`
+      : d.detail === 'replaced order token'
       ? `A message for ${d.nation} arrived from this address with an order token that the GM has since replaced, so none of it was read and nothing was filed.\n\nUse the token at the top of your latest turn report (ask the GM if you did not get one).`
       : `A message for ${d.nation} arrived from this address ${d.detail === 'missing order token' ? 'without the order token' : 'with a wrong order token'}, so none of it was read and nothing was filed.\n\nPut the line "Token: <your token>" in your orders; the token is at the top of every turn report. If you did not send this message, someone may be writing in your name: tell the GM.`,
   'refused-orders': (d) => `Your orders for ${d.nation} were not accepted: ${d.detail}.`,

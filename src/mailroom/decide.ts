@@ -189,6 +189,9 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
   const registered = nationsOf(ctx, [from]);
   if (registered.length === 0) {
     const owner = sheet.token !== undefined ? tokenOwner(sheet.token, ctx) : undefined;
+    // A seat's old player, after someone else took it: their token was replaced with their address.
+    const retired = owner === undefined && sheet.token !== undefined ? retiredOwner(sheet.token, ctx) : undefined;
+    if (retired !== undefined) return { kind: 'refuse', reason: 'token', nation: retired, detail: 'seat passed on', ...reply() };
     return {
       kind: 'refuse',
       reason: 'unknown-sender',
@@ -421,6 +424,13 @@ function nationsOf(ctx: Pick<InboundContext, 'addresses'>, addresses: readonly s
 function readerProblems(sheet: OrderSheet): { problems?: string[] } {
   const problems = sheet.problems.slice(0, 20).map((p) => `${p.line !== undefined ? `line ${p.line}: ` : ''}${p.text === WHOLE_FILE ? '' : `"${clip(p.text)}": `}${p.reason}`);
   return problems.length ? { problems } : {};
+}
+
+/** The nation one of whose replaced tokens this is (runtime.yaml retiredTokens), if any. */
+function retiredOwner(token: string, ctx: InboundContext): NationId | undefined {
+  const digest = tokenDigest(token);
+  const hit = Object.entries(ctx.retiredTokens ?? {}).find(([, list]) => list.includes(digest));
+  return hit ? asNationId(hit[0]) : undefined;
 }
 
 /** The nation whose token this is, checked in constant time against each. */

@@ -169,7 +169,7 @@ async function playTakeover(dir: string, post: Post): Promise<void> {
   expect(mara).toEqual(['reply', 'notice', 'report', 'receipt', 'report']);
 }
 
-describe('a seat taken over by mail, through the folder transport', { timeout: 180_000 }, () => {
+describe('a seat taken over by mail, through the folder transport', { timeout: 400_000 }, () => {
   it('volunteer → offer → accept → welcome with the archive → the new player\'s orders resolve the next turn; every mail once', async () => {
     const { dir } = demoCopy('takeover-folder');
     writeFileSync(join(dir, 'campaign.yaml'), readFileSync(join(dir, 'campaign.yaml'), 'utf8') + SCHEDULE);
@@ -194,7 +194,7 @@ describe('a seat taken over by mail, through the folder transport', { timeout: 1
 
 const servers = mailServersAvailable() || process.env.CI !== undefined;
 
-describe.skipIf(!servers)('a seat taken over by mail, through real servers', { timeout: 180_000 }, () => {
+describe.skipIf(!servers)('a seat taken over by mail, through real servers', { timeout: 400_000 }, () => {
   let mail: MailServers;
   withMailServers((started) => (mail = started));
 

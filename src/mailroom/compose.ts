@@ -110,6 +110,10 @@ const REFUSALS: Record<string, (d: Extract<Decision, { kind: 'refuse' }>, base: 
   'refused-orders': (d) => `Your orders for ${d.nation} were not accepted: ${d.detail}.`,
   'no-orders': (d) =>
     `No valid orders were found in your message${d.detail === 'none of the orders could be read' ? ' (none of its orders could be read; see below)' : ''}, so nothing was filed: the orders you sent earlier for this turn, if any, still stand.\n\nWrite one order per line (see the order sheet attached to your turn report), or use a mail command: "resend report", "deadline", "show orders".`,
+  invitation: (d) =>
+    d.detail.startsWith('an "accept"')
+      ? 'Your "accept" did not carry the code of the invitation mailed to this address, so no seat was taken.\n\nAnswer the invitation itself, keeping its text, or write the line "accept <code>" with the code it gives.'
+      : `Your "accept" could not take the seat: ${d.detail}. Nothing was changed; the GM can tell you more.`,
   'too-large': (d) => `Your message was not read: it is ${d.detail}. Orders fit in a few kilobytes; please send them as plain text or a small .yaml attachment.`,
 };
 

@@ -50,8 +50,8 @@ import type { PlayerPreference } from '../schedule/preferences.js';
 import { PlayerSettings } from './player-settings.js';
 import { relayFiled } from './press-relay.js';
 import type { SeatDesk } from '../seats/desk.js';
-import { seatTakenNote } from './compose-seats.js';
-import { offerDigests, queueSeatWelcome } from './seat-mail.js';
+import { offerDigests } from './seat-mail.js';
+import { SeatIntake } from './seat-intake.js';
 
 export interface FetchOptions extends MailroomOptions {
   /** Whether orders for `turn` arriving at `receivedAt` still count (the schedule's deadline and grace). Default: always. */
@@ -407,10 +407,14 @@ class FetchRun {
       await recordBounce(room.mailDir, record.key, record.receivedAt, decision.facts, (address) => Object.keys(book).filter((n) => book[n]!.includes(address)));
     }
 
-    if (decision.kind === 'seat' && decision.action === 'accept') await this.takeSeat(record, decision, queue);
+    const seats = new SeatIntake(room, this.opts.seats, (nation) => this.settings.deadlineFor(nation), this.pendingTurn);
+    if (decision.kind === 'seat' && decision.action === 'accept') {
+      const why = await seats.take(record, decision, queue);
+      if (why !== undefined) record.outcome = `${describe(decision)} — not taken: ${why}`;
+    }
     if ((decision.kind === 'file' || decision.kind === 'hold' || decision.kind === 'refuse' || decision.kind === 'command' || (decision.kind === 'seat' && decision.action === 'volunteer')) && decision.replyTo !== undefined) {
-      const command = decision.kind === 'command' ? await this.commandFacts(decision.nation, decision.commands) : decision.kind === 'seat' ? await this.volunteer(record, decision, queue) : undefined;
-      if (decision.kind === 'command' && command) await this.seatCommands(record, decision, command, queue);
+      const command = decision.kind === 'command' ? await this.commandFacts(decision.nation, decision.commands) : decision.kind === 'seat' ? await seats.volunteer(record, decision, queue) : undefined;
+      if (decision.kind === 'command' && command) await seats.commands(record, decision, command, queue);
       if (decision.kind === 'command' && command) await this.settings.apply(decision, command, record.key, this.pendingTurn, queue);
       if (decision.kind === 'command' && decision.absence && command) {
         const { fromTurn, toTurn } = decision.absence;
@@ -434,53 +438,6 @@ class FetchRun {
     if (note) queue(await room.alert(note));
     record.queued = queued;
     await passFault(this.opts.faults, 'after-enqueue', record.key);
-  }
-
-  /** "volunteer": onto the standby list (or the GM told, when nothing keeps the list). */
-  private async volunteer(record: LedgerEntry, d: Extract<Decision, { kind: 'seat'; action: 'volunteer' }>, queue: (id: string) => void): Promise<CommandFacts> {
-    const facts: CommandFacts = { pendingTurn: this.pendingTurn };
-    if (this.opts.seats) facts.volunteer = (await this.opts.seats.volunteer(d.address, d.name)) === 'added';
-    else queue(await this.room.alert({ key: `volunteer:${record.key}`, subject: `${d.name} volunteers to play`, text: `${d.name} <${d.address}> offered to take over a nation. The schedule is not running (no runtime.yaml), so the standby list was not kept; note the address.` }));
-    return facts;
-  }
-
-  /** "back" and "ready", carried out on the seats (or the GM told). */
-  private async seatCommands(record: LedgerEntry, d: Extract<Decision, { kind: 'command' }>, facts: CommandFacts, queue: (id: string) => void): Promise<void> {
-    const desk = this.opts.seats;
-    if (d.commands.includes('back')) {
-      if (desk) facts.back = await desk.back(d.nation, d.replyTo ?? '?');
-      else queue(await this.room.alert({ key: `back:${record.key}`, subject: `${d.nation} is back`, text: `${d.nation} wrote from ${d.replyTo} that they are back. The schedule is not running (no runtime.yaml), so nothing was filed.` }));
-    }
-    if (d.commands.includes('ready')) {
-      if (desk) await desk.ready(d.nation);
-      facts.ready = desk !== undefined;
-    }
-  }
-
-  /** "accept" with an invitation's code: the seat is taken, and the taker gets the nation's welcome. */
-  private async takeSeat(record: LedgerEntry, d: Extract<Decision, { kind: 'seat'; action: 'accept' }>, queue: (id: string) => void): Promise<void> {
-    const room = this.room;
-    const desk = this.opts.seats;
-    if (!desk) {
-      queue(await room.alert({ key: `accept:${record.key}`, subject: `${d.address} accepts the seat of ${d.nation}`, text: `${d.address} accepted invitation ${d.offer} to take ${d.nation}, but the schedule is not running, so the seat was not given. Run fatecraft tick (or mail fetch with the schedule started).` }));
-      return;
-    }
-    const taken = await desk.accept(d.offer, record.key);
-    if (!taken.ok) {
-      record.outcome = `${describe(d)} — not taken: ${taken.why}`;
-      if (d.replyTo) {
-        const answer = composeAnswer({ ...room.base(), key: record.key, inbound: record.inbound, decision: { kind: 'refuse', reason: 'invitation', detail: taken.why, nation: d.nation }, to: d.replyTo });
-        if (answer) {
-          await room.enqueue(answer.message, answer.kind, `answer for ${d.address}`);
-          queue(answer.message.messageId);
-        }
-      }
-      return;
-    }
-    const deadline = this.settings.deadlineFor(taken.nation);
-    queue(await queueSeatWelcome(room, { nation: taken.nation, to: d.address, token: taken.token, turn: taken.turn, ...(deadline ? { deadline } : {}), inbound: record.inbound }));
-    const def = room.open.file.nations[taken.nation];
-    queue(await room.alert(seatTakenNote({ nation: taken.nation, nationName: def?.name ?? taken.nation, address: d.address, ...(taken.offer.name ? { name: taken.offer.name } : {}), turn: taken.turn, offer: taken.offer.id })));
   }
 
   private async commandFacts(nation: string, commands: readonly string[]): Promise<CommandFacts> {

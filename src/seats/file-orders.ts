@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { Document, isSeq } from 'yaml';
 import { nationOrdersFromBytes, ordersDir, seatFileName, type PendingOrders } from '../campaign/pending-orders.js';
 import type { OpenCampaign } from '../campaign/store.js';
 import { planCaretaker, type CaretakerPlan } from '../core/caretaker/plan.js';
@@ -11,6 +10,7 @@ import { orderText } from '../core/order-text.js';
 import type { SeatPolicy } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import { fieldsOf } from '../orders/yaml-write.js';
+import { writeYaml } from '../campaign/yaml-io.js';
 import { readRuntime } from '../schedule/runtime.js';
 import { seatDecisions, type SeatDecision } from './policy.js';
 import { seatsOf } from './settings.js';
@@ -35,25 +35,30 @@ export interface SeatFiling {
 
 export function seatOrdersYaml(plan: CaretakerPlan, nationName: string): string {
   const o = plan.orders;
-  const body = { nation: o.nation, turn: o.turn, orders: o.orders.map(fieldsOf) };
-  const doc = new Document(body);
   const who = o.seat?.policy === 'disorder' ? 'civil disorder (its forces only defend)' : `a caretaker (${o.seat?.caretaker ?? 'steward'})`;
   const header = [
-    ` Orders of ${nationName} for turn ${o.turn}, given by ${who}: its player sent none`,
-    ' for too long (docs/operations.md, "Missing players"). Planned from the state after',
-    ` turn ${o.turn - 1} as the nation sees it. The nation's own ${o.nation}.yaml, sent by its`,
-    ' player or written by the GM, replaces these whole.',
-    ...plan.rolls.map((r) => ` The caretaker's d100 for "${r.step}" (${r.chance}%): ${r.roll}, ${r.ran ? 'taken' : 'passed over'}.`),
-    ...plan.dropped.map((d) => ` Left out, refused by the checker: ${orderText(d.order)} (${d.reason}).`),
+    `Orders of ${nationName} for turn ${o.turn}, given by ${who}: its player sent none`,
+    'for too long (docs/operations.md, "Missing players"). Planned from the state after',
+    `turn ${o.turn - 1} as the nation sees it. The nation's own ${o.nation}.yaml, sent by its`,
+    'player or written by the GM, replaces these whole.',
+    ...plan.rolls.map((r) => `The caretaker's d100 for "${r.step}" (${r.chance}%): ${r.roll}, ${r.ran ? 'taken' : 'passed over'}.`),
+    ...plan.dropped.map((d) => `Left out, refused by the checker: ${orderText(d.order)} (${d.reason}).`),
   ];
-  doc.commentBefore = header.join('\n');
-  const seq = doc.get('orders', true);
-  if (isSeq(seq)) seq.items.forEach((item, i) => {
-    if (item && typeof item === 'object') (item as { commentBefore?: string }).commentBefore = ` ${plan.reasons[i] ?? ''}`;
+  // Written as text (a thousand of these a turn): each order a YAML block item with its reason above it.
+  const lines = [...header.map((h) => comment(h)), '', writeYaml({ nation: o.nation, turn: o.turn }).trimEnd(), o.orders.length ? 'orders:' : 'orders: []'];
+  o.orders.forEach((order, i) => {
+    lines.push(`  ${comment(plan.reasons[i] ?? '')}`);
+    lines.push(indentItem(writeYaml([fieldsOf(order)]).trimEnd()));
   });
-  if (o.orders.length === 0) doc.comment = ' Nothing to do: the forces hold where they stand.';
-  return doc.toString({ lineWidth: 0 });
+  if (o.orders.length === 0) lines.push(comment('Nothing to do: the forces hold where they stand.'));
+  return `${lines.join('\n')}\n`;
 }
+
+/** A comment line: the text on one line, whatever it holds. */
+const comment = (text: string) => `# ${text.replace(/[\r\n]+/g, ' ')}`.trimEnd();
+
+/** A top-level list item ("- a: 1\n  b: 2") indented under `orders:`. */
+const indentItem = (item: string) => item.split('\n').map((l) => `  ${l}`).join('\n');
 
 /** The seats whose policy gives orders in the pending turn, from the campaign's files (runtime.yaml for the dropped). */
 export async function seatsInCare(open: OpenCampaign, state: GameState): Promise<SeatDecision[]> {

@@ -21,18 +21,34 @@ export function seatView(campaign: Campaign, state: GameState, nation: NationId)
   for (const u of world.unitsOf(nation)) view.units[u.id] = u;
   for (const s of world.settlementsOf(nation)) view.settlements[s.id] = s;
   for (const e of world.externalsByNation.get(nation) ?? []) view.externals[e.id] = e;
-  for (const hex of seen) {
-    for (const u of world.unitsAt(hex)) if (u.nation !== nation) view.units[u.id] = u;
-    const s = world.settlementByHex.get(hex);
-    if (s && s.nation !== nation) view.settlements[s.id] = s;
-    for (const e of world.externalsByHex.get(hex) ?? []) if (e.nation !== nation) view.externals[e.id] = e;
-  }
-  // Other nations as far as they are seen (and no more: a thousand nations need not be copied for each).
+  // One look per hex seen (a thousand nations plan in one turn): foreign things only, and who they belong to.
+  const { unitsByHex, settlementByHex, externalsByHex } = world;
   const met = (id: NationId) => {
+    if (view.nations[id]) return;
     const ns = state.nations[id];
-    if (ns && !view.nations[id]) view.nations[id] = publicPart(ns);
+    if (ns) view.nations[id] = publicPart(ns);
   };
-  for (const x of [...Object.values(view.units), ...Object.values(view.settlements), ...Object.values(view.externals)]) met(x.nation);
+  for (const hex of seen) {
+    const here = unitsByHex.get(hex);
+    if (here !== undefined) {
+      for (const u of here) {
+        if (u.nation === nation) continue;
+        view.units[u.id] = u;
+        met(u.nation);
+      }
+    }
+    const s = settlementByHex.get(hex);
+    if (s !== undefined && s.nation !== nation) {
+      view.settlements[s.id] = s;
+      met(s.nation);
+    }
+    if (externalsByHex.size === 0) continue;
+    for (const e of externalsByHex.get(hex) ?? []) {
+      if (e.nation === nation) continue;
+      view.externals[e.id] = e;
+      met(e.nation);
+    }
+  }
   const mine = new Set(Object.keys(view.settlements));
   const routes = (state.tradeRoutes ?? []).filter((r) => mine.has(r.from) || mine.has(r.to));
   if (routes.length) view.tradeRoutes = routes;

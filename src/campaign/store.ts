@@ -13,7 +13,7 @@ import type { CaretakerCatalogue } from '../core/caretaker/types.js';
 import { defaultCaretakers, readCaretakerCatalogue } from './caretaker-catalogue.js';
 import { CampaignError, validate } from './problems.js';
 import { campaignFileSchema, stateFileSchema, type CampaignFile } from './schema.js';
-import { failpoint } from '../schedule/failpoints.js';
+import { failpoint } from '../host/failpoints.js';
 import { clearDeadTemporaries, temporaryName } from './process-owner.js';
 import { StagingFolder, syncDir, type FileSink, type FolderSink } from './staging.js';
 import { keepFile, type KeptFile } from './kept-orders.js';

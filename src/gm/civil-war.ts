@@ -1,16 +1,15 @@
-import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isMap, isSeq, parseDocument } from 'yaml';
 import { readState, turnDirName } from '../campaign/store.js';
 import { asNationId, type NationId } from '../core/ids.js';
 import type { GameState } from '../core/state.js';
 import { addNotice } from '../schedule/runtime.js';
-import { editCampaignFile } from './campaign-file.js';
+import { editCampaignFile } from '../campaign/campaign-file.js';
 import { withGm, type GmContext } from './context.js';
-import { commitFiles, type FileWrite } from './journal.js';
+import { commitFiles, type FileWrite } from '../campaign/journal.js';
 import { checkEmails, hasStartingState, latestStateWrites, replaceToken, type NationOptions } from './nations.js';
-import { newToken } from './secrets.js';
+import { storyWrite } from '../campaign/gm-story.js';
+import { newToken } from '../campaign/secrets.js';
 
 /**
  * Civil war (issue 22; the rules: a leader's death "can be part of a civil
@@ -127,15 +126,3 @@ function chosen(ctx: GmContext, kind: string, wanted: string[], own: readonly { 
 
 const describeMoved = (m: { units: number; settlements: number }) =>
   [m.settlements ? `${m.settlements} settlement${m.settlements === 1 ? '' : 's'}` : '', m.units ? `${m.units} unit${m.units === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
-
-/** The pending turn's `_gm.yaml` with the story's one-off events added (comments and the GM's own actions kept). */
-export async function storyWrite(dir: string, turn: number, events: Record<string, unknown>[]): Promise<FileWrite> {
-  const path = join('orders', turnDirName(turn), '_gm.yaml');
-  const file = join(dir, path);
-  const doc = existsSync(file) ? parseDocument(await readFile(file, 'utf8')) : parseDocument(`turn: ${turn}\nactions: []\n`);
-  if (!isMap(doc.contents)) doc.contents = doc.createNode({ turn, actions: [] }) as never;
-  const actions = doc.get('actions');
-  if (isSeq(actions)) for (const e of events) actions.add(doc.createNode(e));
-  else doc.set('actions', doc.createNode(events));
-  return { path, content: doc.toString() };
-}

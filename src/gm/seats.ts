@@ -4,10 +4,10 @@ import type { MailroomOptions } from '../mailroom/room.js';
 import { sendInvitation } from '../mailroom/seat-mail.js';
 import type { SendSummary } from '../mailroom/outbox.js';
 import { runtimePath, type Offer } from '../schedule/runtime.js';
-import { addOffer } from '../seats/offers.js';
+import { addOffer } from '../schedule/seats/offers.js';
 import { withGm, type GmOptions } from './context.js';
 import { checkEmails } from './nations.js';
-import { seatsKey } from './secrets.js';
+import { seatsKey } from '../campaign/secrets.js';
 import { mailClock } from './start.js';
 
 /**

@@ -1,9 +1,10 @@
-import { ordersKeptWithTurn, startReadingPendingOrders } from '../campaign/pending-orders.js';
+import { ordersKeptWithTurn, startReadingPendingOrders } from '../orders/pending.js';
 import { releaseKeptOrders } from '../campaign/kept-orders.js';
 import { initialState } from '../campaign/initial-state.js';
 import { CampaignError } from '../campaign/problems.js';
 import { assertLatestTurnWhole, ensureStartingState, latestTurn, openCampaign, readState, writeTurn } from '../campaign/store.js';
 import type { FileSink } from '../campaign/staging.js';
+import type { OlderTurnsWork, TurnRenderer, TurnRenderInput } from '../campaign/turn-renderer.js';
 import type { Randomiser } from '../core/dice.js';
 import type { LoggedEvent } from '../core/events.js';
 import type { TurnOrders } from '../core/orders.js';
@@ -11,49 +12,6 @@ import type { GameState } from '../core/state.js';
 import { resolveTurn } from '../core/turn.js';
 import { withSeatOrders } from '../seats/file-orders.js';
 
-/** What a renderer is given: the turn as resolved. */
-export interface TurnRenderInput {
-  open: Awaited<ReturnType<typeof openCampaign>>;
-  before: GameState;
-  state: GameState;
-  events: LoggedEvent[];
-  turn: number;
-  /** The orders the turn was resolved with, as read (so renderers need not read them again). */
-  orders?: TurnOrders;
-  /** The deadline for the next turn's orders, as players should read it, when a schedule set one. */
-  nextDeadline?: string;
-  /** The same as players on another clock read it, by nation (src/schedule/player-time.ts). */
-  nextDeadlineByNation?: Readonly<Record<string, string>>;
-  /** The GM's operations outside the rules that this turn's reports list (with `reports.gmLog`), one line each. */
-  gmLog?: readonly string[];
-  /** The schedule's seat lines for the GM's report (who holds each seat, how reliably; src/seats/summary.ts). */
-  seats?: readonly string[];
-}
-
-/**
- * Writes extra files for a resolved turn (reports) into the turn folder while
- * it is being written, so they land with the turn or not at all; plugged in by
- * the report shell. `alongside` writes the turn's own files (state, events):
- * a renderer with worker threads runs it on this thread once they have work,
- * and if no renderer does, the turn writes them after. `check`, when given,
- * runs before the turn is resolved: a campaign setting or template it cannot
- * use is refused before any work.
- */
-export interface TurnRenderer {
-  (input: TurnRenderInput, sink: FileSink, alongside?: () => Promise<void>): Promise<void>;
-  check?(open: Awaited<ReturnType<typeof openCampaign>>): void;
-  /**
-   * Work on older turns (packing their reports), started before this turn is
-   * resolved so it runs beside it; put in place once the turn is written,
-   * dropped if the turn fails.
-   */
-  olderTurns?(open: Awaited<ReturnType<typeof openCampaign>>, turn: number): Promise<OlderTurnsWork>;
-}
-
-export interface OlderTurnsWork {
-  commit(): Promise<void>;
-  abandon(): Promise<void>;
-}
 
 export interface RunTurnOptions {
   /** Refuse unless the pending turn is this one (no double processing). */
@@ -68,6 +26,8 @@ export interface RunTurnOptions {
   gmLog?: readonly string[];
   /** The schedule's seat lines for the GM's report. */
   seats?: readonly string[];
+  /** Nations the GM dropped (runtime.yaml): they hold, whatever the seats' policy (src/seats). */
+  dropped?: readonly string[];
 }
 
 export interface RunTurnResult {
@@ -106,7 +66,7 @@ async function resolveAndWrite(campaignDir: string, open: Awaited<ReturnType<typ
   const reading = await startReadingPendingOrders(open, turn);
   const before = await readState(campaignDir, last, open.campaign);
   // Seats whose player is silent get their policy's orders (src/seats): filed ones, or planned now.
-  const pending = await withSeatOrders(open, before, await reading.interpret(before));
+  const pending = await withSeatOrders(open, before, await reading.interpret(before), opts.dropped);
   const { state, events } = resolveTurn({ campaign: open.campaign, state: before, orders: pending.orders, ...(opts.dice ? { dice: opts.dice } : {}) });
   const input: TurnRenderInput = { open, before, state, events, turn, orders: pending.orders, ...(opts.nextDeadline ? { nextDeadline: opts.nextDeadline } : {}), ...(opts.nextDeadlineByNation ? { nextDeadlineByNation: opts.nextDeadlineByNation } : {}), ...(opts.gmLog ? { gmLog: opts.gmLog } : {}), ...(opts.seats ? { seats: opts.seats } : {}) };
   const dir = await writeTurn(campaignDir, turn, { state, events, extra: {}, kept: ordersKeptWithTurn(pending) }, async (sink, alongside) => {

@@ -5,8 +5,8 @@
  * compose.ts: the Message-ID is derived from what the mail is, so queueing it again queues nothing.
  */
 import type { OutboundAttachment, OutboundMessage } from '../mail/types.js';
-import { tokenDigest } from '../gm/secrets.js';
-import type { BackResult } from '../seats/desk.js';
+import { tokenDigest } from '../campaign/secrets.js';
+import type { BackResult } from '../schedule/seats/desk.js';
 import { headers, messageIdFor, replySubject, SIGN_OFF, threadOf, withBanner, withToken, type ComposeBase, type ReportFiles } from './compose.js';
 import { howToSend } from './compose-start.js';
 import type { InboundFacts } from './ledger.js';

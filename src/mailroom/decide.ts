@@ -24,7 +24,7 @@ import { buildReceipt, checkToken, type OrderReceipt } from '../orders/receipt.j
 import { hasActionLines, interpretSheet, WHOLE_FILE, type OrderSheet } from '../orders/sheet.js';
 import { ordersToYaml } from '../orders/yaml-write.js';
 import { timingSafeEqual } from 'node:crypto';
-import { tokenDigest } from '../gm/secrets.js';
+import { tokenDigest } from '../campaign/secrets.js';
 import { bounceFacts, firstHeader, type AuthSummary, type BounceFacts, type RawHeaders } from './headers.js';
 import { checkFromFields } from './from-header.js';
 import { canonicalTimeZone } from '../campaign/time-zone.js';

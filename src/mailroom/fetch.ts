@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import jsyaml from 'js-yaml';
 import writeFileAtomic from 'write-file-atomic';
 import { initialState } from '../campaign/initial-state.js';
-import { GM_ORDERS_FILE, ordersDir } from '../campaign/pending-orders.js';
+import { GM_ORDERS_FILE, ordersDir } from '../orders/pending.js';
 import { readRegularFile } from '../campaign/regular-file.js';
 import { latestTurn, readState, turnDirName } from '../campaign/store.js';
 import { writeYaml } from '../campaign/yaml-io.js';
@@ -49,7 +49,7 @@ import type { DeadlineClock } from '../schedule/player-time.js';
 import type { PlayerPreference } from '../schedule/preferences.js';
 import { PlayerSettings } from './player-settings.js';
 import { relayFiled } from './press-relay.js';
-import type { SeatDesk } from '../seats/desk.js';
+import type { SeatDesk } from '../schedule/seats/desk.js';
 import { offerDigests } from './seat-mail.js';
 import { SeatIntake } from './seat-intake.js';
 

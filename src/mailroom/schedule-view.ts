@@ -9,7 +9,7 @@ import { readRuntime, writeRuntime } from '../schedule/runtime.js';
 import { deadlineClock, deadlinesByNation, type DeadlineClock } from '../schedule/player-time.js';
 import { applyPreference, type PlayerPreference } from '../schedule/preferences.js';
 import { scheduleOf } from '../schedule/settings.js';
-import { seatDesk, type SeatDesk } from '../seats/desk.js';
+import { seatDesk, type SeatDesk } from '../schedule/seats/desk.js';
 
 export interface ScheduleView {
   acceptsOrders?: (turn: number, receivedAt: Date) => boolean;

@@ -10,7 +10,7 @@ import type { Decision } from './decide.js';
 import type { LedgerEntry } from './ledger.js';
 import type { Mailroom } from './room.js';
 import { queueSeatWelcome } from './seat-mail.js';
-import type { SeatDesk } from '../seats/desk.js';
+import type { SeatDesk } from '../schedule/seats/desk.js';
 
 export class SeatIntake {
   constructor(

@@ -145,7 +145,7 @@ export const runtimeSchema = z.strictObject({
   timeZones: z.record(nation, z.string()).default({}),
   /** Nations whose player asked the turn to wait for its deadline ("wait" by mail): no early resolution. */
   waits: z.array(z.strictObject({ nation, turn, at: iso })).default([]),
-  /** SHA-256 of each nation's replaced order tokens (src/gm/secrets.ts tokenStatus): refused as "replaced". */
+  /** SHA-256 of each nation's replaced order tokens (src/campaign/secrets.ts tokenStatus): refused as "replaced". */
   retiredTokens: z.record(nation, z.array(z.string().regex(/^[0-9a-f]{64}$/))).default({}),
   /** Who held each seat for which turns, and how reliably (src/seats/records.ts); written once there is one. */
   seats: z.record(nation, z.array(tenureSchema)).optional(),

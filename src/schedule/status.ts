@@ -10,14 +10,14 @@ import type { Clock } from './clock.js';
 import { firstDeadline, localIso, localTime, resolvesAt } from './deadline.js';
 import { formatDuration, timeLeftText } from './duration.js';
 import type { BouncedMail, MailStatus, TickHooks } from './hooks.js';
-import { plainText } from '../report/escape.js';
+import { plainText } from '../text/escape.js';
 import { lockHolder } from './lock.js';
 import { absentNations, bounceAlertKey, dealtWithAt, readRuntime, waitingNations, type Alert, type Hold, type LogEntry } from './runtime.js';
 import { playerZones } from './player-time.js';
 import { scheduleOf } from './settings.js';
 import { submittedNations } from './tick.js';
 import { seatsInCare } from '../seats/file-orders.js';
-import { seatsSummary, seatsText, type SeatsSummary } from '../seats/summary.js';
+import { seatsSummary, seatsText, type SeatsSummary } from './seats/summary.js';
 
 /**
  * `fatecraft status`: everything a GM asks before a deadline, read-only and
@@ -89,7 +89,7 @@ export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: 
   const absent = new Set(runtime ? absentNations(runtime, turn) : []);
   const waiting = runtime ? waitingNations(runtime, turn) : [];
   const zones = playerZones(open.file, runtime);
-  const seats = seatsSummary(open.campaign, open.file, state, runtime, state ? await seatsInCare(open, state) : []);
+  const seats = seatsSummary(open.campaign, open.file, state, runtime, state ? seatsInCare(open, state, Object.keys(runtime?.dropped ?? {})) : []);
   const nations = nationIds.map((id) => {
     const ns = state?.nations[asNationId(id)];
     const standing: NationStanding = runtime?.dropped[id] ? 'dropped' : ns && !ns.alive ? (open.campaign.nations[asNationId(id)]?.breaksFrom !== undefined ? 'dormant' : 'fallen') : submitted.has(id) ? 'submitted' : absent.has(id) ? 'absent' : 'waiting';

@@ -3,18 +3,19 @@ import { playedNations } from '../core/campaign.js';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { GM_ORDERS_FILE, ordersDir } from '../campaign/pending-orders.js';
+import { GM_ORDERS_FILE, ordersDir } from '../orders/pending.js';
 import { CampaignError } from '../campaign/problems.js';
 import { turnVersion } from '../campaign/turn-version.js';
 import { assertLatestTurnWhole, latestTurn, openCampaign, readState, turnDirName, type OpenCampaign } from '../campaign/store.js';
 import { asNationId } from '../core/ids.js';
-import { recoverJournal } from '../gm/journal.js';
-import { runTurn, type TurnRenderer } from '../jobs/run-turn.js';
+import { recoverJournal } from '../campaign/journal.js';
+import type { TurnRenderer } from '../campaign/turn-renderer.js';
+import { runTurn } from '../jobs/run-turn.js';
 import type { Clock } from './clock.js';
 import { firstDeadline, followingDeadline, localTime } from './deadline.js';
-import { failpoint } from './failpoints.js';
+import { failpoint } from '../host/failpoints.js';
 import { scheduleTimeZone } from './idle-tick.js';
-import { tickHooksFor, type TickContext, type TickHooks } from './hooks.js';
+import { folderHooks, type TickContext, type TickHooks } from './hooks.js';
 import { LockBusyError, withCampaignLock } from './lock.js';
 import { ordersAccepted, planTick, type TickAction } from './plan.js';
 import { absentNations, bookResolvedTurn, HOLD_ALERTS, bounceAlertKey, dealtWithAt, gmLogFor, logOp, newRuntime, raiseAlert, readRuntime, waitingNations, writeRuntime, type Alert, type Runtime } from './runtime.js';
@@ -22,14 +23,14 @@ import { scheduleOf, type Schedule } from './settings.js';
 import { staleReason } from './stale-notices.js';
 import { applyPreference } from './preferences.js';
 import { deadlineClock, deadlinesByNation } from './player-time.js';
-import { plainText } from '../report/escape.js';
-import { openSeatTurn } from '../seats/open-turn.js';
+import { plainText } from '../text/escape.js';
+import { openSeatTurn } from './seats/open-turn.js';
 import { seatsInCare } from '../seats/file-orders.js';
 import { seatsOf } from '../seats/settings.js';
-import { seatRecordLines } from '../seats/summary.js';
-import { seatDesk } from '../seats/desk.js';
-import { addOffer, nextVolunteer } from '../seats/offers.js';
-import { seatsKey } from '../gm/secrets.js';
+import { seatRecordLines } from './seats/summary.js';
+import { seatDesk } from './seats/desk.js';
+import { addOffer, nextVolunteer } from './seats/offers.js';
+import { seatsKey } from '../campaign/secrets.js';
 
 /**
  * `fatecraft tick`: one pass of the schedule over a campaign, safe to run
@@ -46,7 +47,11 @@ import { seatsKey } from '../gm/secrets.js';
  */
 export interface TickOptions {
   clock: Clock;
-  /** Defaults to the campaign's hooks (tickHooksFor). */
+  /**
+   * How messages reach people. Without it, a campaign without a `mail:` block writes them with the folder
+   * hooks; one with a mail block needs the mailroom's, which the caller plugs in (src/cli/tick-hooks.ts):
+   * the schedule does not import the mailroom.
+   */
   hooks?: TickHooks;
   /** Files written with each resolved turn (the CLI passes the report renderers). */
   renderers?: TurnRenderer[];
@@ -138,7 +143,7 @@ class TickRun {
     const dir = this.dir;
     this.open = await openCampaign(dir);
     this.schedule = scheduleOf(this.open.file, join(dir, 'campaign.yaml'));
-    this.hooks = this.opts.hooks ?? tickHooksFor(this.open);
+    this.hooks = this.opts.hooks ?? defaultHooks(this.open);
     for (const file of await recoverJournal(dir)) this.say(`finished an interrupted GM operation: wrote ${file}`);
 
     const existing = await this.readRuntimeOrAlert();
@@ -301,7 +306,7 @@ class TickRun {
     if (latest > 0 || existsSync(join(this.dir, 'turns', turnDirName(0)))) {
       const state = await readState(this.dir, latest, this.open.campaign);
       alive = nations.filter((n) => state.nations[asNationId(n)]?.alive !== false);
-      pausing = (await seatsInCare(this.open, state)).filter((d) => d.mode === 'pause').map((d) => d.nation);
+      pausing = seatsInCare(this.open, state, Object.keys(this.runtime.dropped)).filter((d) => d.mode === 'pause').map((d) => d.nation);
     }
     const away = new Set([...absentNations(this.runtime, turn), ...Object.keys(this.runtime.dropped)]);
     const seatPause = pausing.length ? { seatPause: { nations: pausing, limit: seatsOf(this.open.file, this.open.campaign).campaign.pauseLimit } } : {};
@@ -363,7 +368,7 @@ class TickRun {
     }
     await failpoint('before-resolve');
     const nextDeadlineByNation = deadlinesByNation(deadlineClock(nextDeadline, this.schedule.timeZone, this.open.file, rt));
-    const result = await runTurn(this.dir, { expectTurn: turn, renderers: this.opts.renderers ?? [], nextDeadline: this.local(nextDeadline), nextDeadlineByNation, gmLog: gmLogFor(rt, turn), seats: seatRecordLines(this.open.campaign, rt) });
+    const result = await runTurn(this.dir, { expectTurn: turn, renderers: this.opts.renderers ?? [], nextDeadline: this.local(nextDeadline), nextDeadlineByNation, gmLog: gmLogFor(rt, turn), seats: seatRecordLines(this.open.campaign, rt), dropped: Object.keys(rt.dropped) });
     await failpoint('after-resolve');
     this.outcome.resolved.push(turn);
     const count = (type: string) => result.events.filter((e) => e.type === type).length;
@@ -545,3 +550,7 @@ export async function submittedNations(dir: string, turn: number, nations: reado
   return names.filter((n) => nations.includes(n)).sort();
 }
 
+function defaultHooks(open: OpenCampaign): TickHooks {
+  if (open.file.mail !== undefined) throw new Error('tick: campaign.yaml has a mail: block, and no mail hooks were plugged in (src/cli/tick-hooks.ts)');
+  return folderHooks();
+}

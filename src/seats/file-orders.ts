@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { nationOrdersFromBytes, ordersDir, seatFileName, type PendingOrders } from '../campaign/pending-orders.js';
+import { nationOrdersFromBytes, ordersDir, seatFileName, type PendingOrders } from '../orders/pending.js';
 import type { OpenCampaign } from '../campaign/store.js';
 import { planCaretaker, type CaretakerPlan } from '../core/caretaker/plan.js';
 import type { NationId } from '../core/ids.js';
@@ -11,7 +11,6 @@ import type { SeatPolicy } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import { fieldsOf } from '../orders/yaml-write.js';
 import { writeYaml } from '../campaign/yaml-io.js';
-import { readRuntime } from '../schedule/runtime.js';
 import { seatDecisions, type SeatDecision } from './policy.js';
 import { seatsOf } from './settings.js';
 
@@ -60,13 +59,15 @@ const comment = (text: string) => `# ${text.replace(/[\r\n]+/g, ' ')}`.trimEnd()
 /** A top-level list item ("- a: 1\n  b: 2") indented under `orders:`. */
 const indentItem = (item: string) => item.split('\n').map((l) => `  ${l}`).join('\n');
 
-/** The seats whose policy gives orders in the pending turn, from the campaign's files (runtime.yaml for the dropped). */
-export async function seatsInCare(open: OpenCampaign, state: GameState): Promise<SeatDecision[]> {
+/**
+ * The seats whose policy concerns the pending turn, from the campaign's files and the nations the GM dropped
+ * (runtime.yaml `dropped`, which the schedule passes: dropped nations hold).
+ */
+export function seatsInCare(open: OpenCampaign, state: GameState, dropped: Iterable<string> = []): SeatDecision[] {
   const seats = seatsOf(open.file, open.campaign);
   const nothingToDo = seats.campaign.policy.every((p) => p === 'hold') && Object.values(seats.nations).every((n) => !n.policy || n.policy.every((p) => p === 'hold'));
   if (nothingToDo) return [];
-  const runtime = await readRuntime(open.dir);
-  return seatDecisions({ campaign: open.campaign, file: open.file, seats, state, dropped: new Set(Object.keys(runtime?.dropped ?? {})) });
+  return seatDecisions({ campaign: open.campaign, file: open.file, seats, state, dropped: new Set(dropped) });
 }
 
 /** Plans the orders of every seat in care that `without` says has none, in id order. */
@@ -85,8 +86,8 @@ export function planSeatFilings(open: OpenCampaign, state: GameState, decisions:
  * The turn's orders with those of every seat in care that has none on file: planned now, read back as any
  * order file is, and kept with the turn. Used by the turn itself (run-turn.ts) and the benchmark.
  */
-export async function withSeatOrders(open: OpenCampaign, state: GameState, pending: PendingOrders): Promise<PendingOrders> {
-  const decisions = await seatsInCare(open, state);
+export async function withSeatOrders(open: OpenCampaign, state: GameState, pending: PendingOrders, dropped: Iterable<string> = []): Promise<PendingOrders> {
+  const decisions = seatsInCare(open, state, dropped);
   if (decisions.length === 0) return pending;
   const filings = planSeatFilings(open, state, decisions, (n) => pending.orders.nations[n] === undefined);
   if (filings.length === 0) return pending;
@@ -97,8 +98,8 @@ export async function withSeatOrders(open: OpenCampaign, state: GameState, pendi
 }
 
 /** Files the orders of every seat in care for the pending turn, where neither they nor the nation's own are on file. */
-export async function fileSeatOrders(open: OpenCampaign, state: GameState, turn: number): Promise<SeatFiling[]> {
-  const decisions = await seatsInCare(open, state);
+export async function fileSeatOrders(open: OpenCampaign, state: GameState, turn: number, dropped: Iterable<string> = []): Promise<SeatFiling[]> {
+  const decisions = seatsInCare(open, state, dropped);
   if (decisions.length === 0) return [];
   const dir = ordersDir(open.dir, turn);
   const filings = planSeatFilings(open, state, decisions, (n) => !existsSync(join(dir, `${n}.yaml`)) && !existsSync(join(dir, seatFileName(n, 'caretaker'))) && !existsSync(join(dir, seatFileName(n, 'disorder'))));

@@ -3,7 +3,7 @@ import { CampaignError, pathText, type FileProblem } from '../campaign/problems.
 import type { CampaignFile } from '../campaign/schema.js';
 import type { Campaign } from '../core/campaign.js';
 import { caretakerFor } from '../core/caretaker/plan.js';
-import { DURATION_EXAMPLE, parseDuration } from '../schedule/duration.js';
+import { DURATION_EXAMPLE, parseDuration } from '../text/duration.js';
 
 /**
  * What happens to a seat whose player goes quiet, and who may take it

@@ -4,10 +4,10 @@ import { simpleParser } from 'mailparser';
 import { createTransport } from 'nodemailer';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fetchMail } from '../../src/mailroom/fetch.js';
-import { SEATS_KEY } from '../../src/gm/secrets.js';
+import { SEATS_KEY } from '../../src/campaign/secrets.js';
 import type { Offer } from '../../src/schedule/runtime.js';
-import type { AcceptResult, BackResult, SeatDesk } from '../../src/seats/desk.js';
-import { offerCode } from '../../src/seats/offers.js';
+import type { AcceptResult, BackResult, SeatDesk } from '../../src/schedule/seats/desk.js';
+import { offerCode } from '../../src/schedule/seats/offers.js';
 import { ADDRESSES, CAMPAIGN_ADDRESS, TestClock, cleanupAll, demoCopy, dropInInbox, secrets } from '../mailroom/support.js';
 
 /**

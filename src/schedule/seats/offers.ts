@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { tokenDigest } from '../gm/secrets.js';
-import type { Offer, Runtime } from '../schedule/runtime.js';
+import { tokenDigest } from '../../campaign/secrets.js';
+import type { Offer, Runtime } from '../runtime.js';
 
 /**
  * One-time invitations to take a seat. The code an `accept` must carry is

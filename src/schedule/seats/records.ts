@@ -1,4 +1,4 @@
-import type { Runtime, Tenure } from '../schedule/runtime.js';
+import type { Runtime, Tenure } from '../runtime.js';
 
 /**
  * Who held each seat for which turns, and how reliably (runtime.yaml `seats:`).

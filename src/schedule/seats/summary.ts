@@ -1,9 +1,9 @@
-import type { CampaignFile } from '../campaign/schema.js';
-import { playedNations, type Campaign } from '../core/campaign.js';
-import { asNationId } from '../core/ids.js';
-import type { GameState } from '../core/state.js';
-import type { Runtime } from '../schedule/runtime.js';
-import type { SeatDecision } from './policy.js';
+import type { CampaignFile } from '../../campaign/schema.js';
+import { playedNations, type Campaign } from '../../core/campaign.js';
+import { asNationId } from '../../core/ids.js';
+import type { GameState } from '../../core/state.js';
+import type { Runtime } from '../runtime.js';
+import type { SeatDecision } from '../../seats/policy.js';
 import { currentTenure, reliabilityText, tenureText } from './records.js';
 
 /**

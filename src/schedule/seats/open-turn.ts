@@ -1,16 +1,16 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { KEPT_ORDERS } from '../campaign/kept-orders.js';
-import { readState, turnDirName, type OpenCampaign } from '../campaign/store.js';
-import { playedNations } from '../core/campaign.js';
-import type { NationId } from '../core/ids.js';
-import type { GameState } from '../core/state.js';
-import { absentNations, addNotice, logOp, type Runtime } from '../schedule/runtime.js';
-import { fileSeatOrders, seatsInCare } from './file-orders.js';
-import { policyWords, type SeatDecision } from './policy.js';
+import { KEPT_ORDERS } from '../../campaign/kept-orders.js';
+import { readState, turnDirName, type OpenCampaign } from '../../campaign/store.js';
+import { playedNations } from '../../core/campaign.js';
+import type { NationId } from '../../core/ids.js';
+import type { GameState } from '../../core/state.js';
+import { absentNations, addNotice, logOp, type Runtime } from '../runtime.js';
+import { fileSeatOrders, seatsInCare } from '../../seats/file-orders.js';
+import { policyWords, type SeatDecision } from '../../seats/policy.js';
 import { countTurn, type TurnOutcome } from './records.js';
-import { seatsOf } from './settings.js';
+import { seatsOf } from '../../seats/settings.js';
 
 /**
  * The seat work of a turn that has just opened (the tick does it once per turn, after booking the turn
@@ -53,11 +53,12 @@ export async function openSeatTurn(ctx: SeatTurnContext): Promise<SeatTurnResult
   const state = await readState(ctx.dir, latest, ctx.open.campaign);
   if (latest >= 1) await countResolvedTurn(ctx, state, latest);
 
-  const filed = await fileSeatOrders(ctx.open, state, turn);
+  const dropped = Object.keys(rt.dropped);
+  const filed = await fileSeatOrders(ctx.open, state, turn, dropped);
   for (const f of filed) out.lines.push(`turn ${turn}: ${f.policy === 'disorder' ? 'civil disorder' : 'the caretaker'} gave ${f.nation} ${f.plan.orders.orders.length} order(s) (orders/${turnDirName(turn)}/${f.name})`);
 
   const seats = seatsOf(ctx.open.file, ctx.open.campaign);
-  for (const d of await seatsInCare(ctx.open, state)) {
+  for (const d of seatsInCare(ctx.open, state, dropped)) {
     // Warned once: when the turn opens at whose deadline the policy first takes the seat.
     if (d.unplayed || d.mode === 'hold' || state.nations[d.nation]?.seat) continue;
     out.taken.push(d);

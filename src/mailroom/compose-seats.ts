@@ -7,8 +7,8 @@
 import type { OutboundAttachment, OutboundMessage } from '../mail/types.js';
 import { tokenDigest } from '../campaign/secrets.js';
 import type { BackResult } from '../schedule/seats/desk.js';
-import { headers, messageIdFor, replySubject, SIGN_OFF, threadOf, withBanner, withToken, type ComposeBase, type ReportFiles } from './compose.js';
-import { howToSend } from './compose-start.js';
+import { headers, messageIdFor, replySubject, reportAttachments, SIGN_OFF, threadOf, withBanner, type ComposeBase, type ReportFiles } from './compose.js';
+import { dueAndHow } from './compose-start.js';
 import type { InboundFacts } from './ledger.js';
 
 export function composeVolunteerAnswer(base: ComposeBase & { key: string; inbound: InboundFacts; to: string; name: string; added: boolean | undefined }): OutboundMessage {
@@ -96,18 +96,9 @@ export function composeSeatWelcome(input: SeatWelcomeInput): OutboundMessage {
     input.files ? `Below is the nation's latest report${input.reportTurn !== undefined ? ` (turn ${input.reportTurn})` : ''}: its units, settlements and the map as it sees them.` : 'No report has been written for the nation yet.',
     ...(archive ? [archive] : []),
     '',
-    due,
-    tokenLine,
-    '',
-    ...howToSend({ ...base, nation: input.nation, token: input.token, to: input.to }),
-    '',
-    '='.repeat(72),
-    '',
+    ...dueAndHow(base, { nation: input.nation, token: input.token, to: input.to }, due, tokenLine),
   ].join('\n');
-  const attachments: OutboundAttachment[] = [];
-  if (input.files?.orders !== undefined) attachments.push({ filename: `${input.nation}-orders.yaml`, contentType: 'application/yaml', content: withToken(input.files.orders, input.token) });
-  if (input.files?.svg !== undefined) attachments.push({ filename: `${input.nation}-map.svg`, contentType: 'image/svg+xml', content: input.files.svg });
-  if (input.files?.yaml !== undefined) attachments.push({ filename: `${input.nation}-report.yaml`, contentType: 'application/yaml', content: input.files.yaml });
+  const attachments: OutboundAttachment[] = reportAttachments(input.nation, input.files ?? {}, input.token);
   if (input.archive && input.archive.turns.length) attachments.push({ filename: `${input.nation}-reports.tar.gz`, contentType: 'application/gzip', content: input.archive.bytes });
   return {
     messageId: messageIdFor(base, 'seat-welcome', input.nation, input.turn, tokenDigest(input.token).slice(0, 16)),

@@ -275,13 +275,7 @@ export function composeReport(input: ReportInput): OutboundMessage {
     '='.repeat(72),
     '',
   ].join('\n');
-  const attachments: OutboundAttachment[] = [];
-  if (input.files.orders !== undefined) {
-    attachments.push({ filename: `${input.nation}-orders.yaml`, contentType: 'application/yaml', content: withToken(input.files.orders, input.token) });
-  }
-  if (input.files.svg !== undefined) attachments.push({ filename: `${input.nation}-map.svg`, contentType: 'image/svg+xml', content: input.files.svg });
-  // Named apart from the order sheet; a reply that carries it back is not read as orders (orders/mail-sheet.ts).
-  if (input.files.yaml !== undefined) attachments.push({ filename: `${input.nation}-report.yaml`, contentType: 'application/yaml', content: input.files.yaml });
+  const attachments = reportAttachments(input.nation, input.files, input.token);
   const parts = input.resendKey !== undefined ? ['resend', input.nation, input.turn, input.resendKey] : [input.nation, input.turn, `rerun-${input.rerun}`];
   return {
     messageId: messageIdFor(base, 'report', ...parts),
@@ -346,6 +340,19 @@ export function composeNotice(base: ComposeBase & { key: string; to: string[]; s
     text: `${base.text}\n${SIGN_OFF(base)}`,
     headers: headers(base, 'notice', 'auto-generated'),
   };
+}
+
+/**
+ * A report's files as a mail carries them: the order sheet with the token filled in, the map, and (unless
+ * `yaml: false`) the machine-readable report.
+ */
+export function reportAttachments(nation: string, files: Partial<ReportFiles>, token: string | undefined, opts: { yaml?: boolean } = {}): OutboundAttachment[] {
+  const attachments: OutboundAttachment[] = [];
+  if (files.orders !== undefined) attachments.push({ filename: `${nation}-orders.yaml`, contentType: 'application/yaml', content: withToken(files.orders, token) });
+  if (files.svg !== undefined) attachments.push({ filename: `${nation}-map.svg`, contentType: 'image/svg+xml', content: files.svg });
+  // Named apart from the order sheet; a reply that carries it back is not read as orders (orders/mail-sheet.ts).
+  if (opts.yaml !== false && files.yaml !== undefined) attachments.push({ filename: `${nation}-report.yaml`, contentType: 'application/yaml', content: files.yaml });
+  return attachments;
 }
 
 /** The order sheet with the nation's token filled in below its `turn:` line. */

@@ -75,12 +75,12 @@ describe('the caretaker plans', () => {
     expect(plan(campaign, state).text.some((t) => t.startsWith('hold a-1'))).toBe(false);
     const view = seatView(campaign, state, A);
     expect(view.units['g-1' as never]).toBeUndefined();
-    expect(view.nations.grarkul).toBeUndefined();
+    expect(view.nations['grarkul' as NationId]).toBeUndefined();
     // Brought within sight, they are.
     const seen = buildState(campaign, withUnits({ 'g-1': { nation: 'grarkul', type: 'orcs', hex: '4,3' } }, { nations: { argenta: { renown: 0, fate: 6, missedTurns: 2 } } }));
     expect(plan(campaign, seen).text).toContain('hold a-1 fate 2');
     // A nation met is known by what every report shows of it, never its Renown, Fate or goals.
-    expect(seatView(campaign, seen, A).nations.grarkul).toMatchObject({ renown: 0, fate: 0, goals: [] });
+    expect(seatView(campaign, seen, A).nations['grarkul' as NationId]).toMatchObject({ renown: 0, fate: 0, goals: [] });
   });
 
   it('keeps work going: a builder stays on its site and a besieger in its siege, whatever the later steps want', () => {

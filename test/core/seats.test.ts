@@ -39,8 +39,8 @@ function seat(nation: string, turn: number, policy: SeatPolicy, orders: Order[] 
   return { nation: nation as NationId, turn, orders, seat: { policy } };
 }
 
-function play(campaign: Campaign, state: GameState, nations: TurnOrders['nations']): { state: GameState; events: LoggedEvent[] } {
-  return resolveTurn({ campaign, state, orders: { nations, gm: [] }, dice: new ForcedRandomiser({}, undefined) });
+function play(campaign: Campaign, state: GameState, nations: Record<string, NationOrders>): { state: GameState; events: LoggedEvent[] } {
+  return resolveTurn({ campaign, state, orders: { nations: nations as TurnOrders['nations'], gm: [] }, dice: new ForcedRandomiser({}, undefined) });
 }
 
 const of = <T extends LoggedEvent['type']>(events: readonly LoggedEvent[], type: T) => events.filter((e): e is Extract<LoggedEvent, { type: T }> => e.type === type);
@@ -51,7 +51,7 @@ describe('a seat played by its policy', () => {
     let state = buildState(campaign, { ...STATE, nations: { argenta: { missedTurns: 2, fate: 5 } } });
     let r = play(campaign, state, { argenta: seat('argenta', 1, 'caretaker', [{ kind: 'move', unit: 'a-2' as never, to: '3,4' as never }, { kind: 'hold', unit: 'a-1' as never, fate: 2 }]) });
     expect(r.state.units['a-2' as never]!.hex).toBe('3,4');
-    expect(r.state.nations.argenta).toMatchObject({ missedTurns: 3, seat: { policy: 'caretaker', since: 1 } });
+    expect(r.state.nations['argenta' as NationId]).toMatchObject({ missedTurns: 3, seat: { policy: 'caretaker', since: 1 } });
     expect(of(r.events, 'nmr').filter((e) => e.nation === 'argenta')).toEqual([expect.objectContaining({ missedTurns: 3, policy: 'caretaker' })]);
     expect(of(r.events, 'seat_changed')).toEqual([expect.objectContaining({ nation: 'argenta', to: 'caretaker', nations: ['argenta'] })]);
     expect(of(r.events, 'order_rejected')).toEqual([]);
@@ -59,11 +59,11 @@ describe('a seat played by its policy', () => {
     state = r.state;
     r = play(campaign, state, { argenta: seat('argenta', 2, 'caretaker') });
     expect(of(r.events, 'seat_changed')).toEqual([]);
-    expect(r.state.nations.argenta).toMatchObject({ missedTurns: 4, seat: { since: 1 } });
+    expect(r.state.nations['argenta' as NationId]).toMatchObject({ missedTurns: 4, seat: { since: 1 } });
     // The player's orders, even none at all ("back"), take the nation back.
     r = play(campaign, r.state, { argenta: { nation: 'argenta' as NationId, turn: 3, orders: [] } });
-    expect(r.state.nations.argenta!.missedTurns).toBe(0);
-    expect(r.state.nations.argenta!.seat).toBeUndefined();
+    expect(r.state.nations['argenta' as NationId]!.missedTurns).toBe(0);
+    expect(r.state.nations['argenta' as NationId]!.seat).toBeUndefined();
     expect(of(r.events, 'seat_changed')).toEqual([expect.objectContaining({ nation: 'argenta', to: 'player', since: 1 })]);
   });
 
@@ -79,7 +79,7 @@ describe('a seat played by its policy', () => {
     }
     // 0 → -2 → -3 (the floor) → -3, said with a delta of 0.
     expect(drifts).toEqual([-2, -1, 0]);
-    expect(state.nations.grarkul).toMatchObject({ happiness: -3, seat: { policy: 'disorder', since: 1 } });
+    expect(state.nations['grarkul' as NationId]).toMatchObject({ happiness: -3, seat: { policy: 'disorder', since: 1 } });
   });
 
   it('says when a seat left to hold is no longer played by anyone, and counts no miss for the rebels', () => {
@@ -87,8 +87,8 @@ describe('a seat played by its policy', () => {
     const state = buildState(campaign, { ...STATE, nations: { argenta: { missedTurns: 4, seat: { policy: 'caretaker', since: 2 } } }, units: { ...STATE.units, 'f-1': { nation: 'free', type: 'militia', hex: '6,6' } } });
     const r = play(campaign, state, { free: seat('free', 1, 'caretaker', [{ kind: 'hold', unit: 'f-1' as never }]) });
     expect(of(r.events, 'seat_changed').find((e) => e.nation === 'argenta')).toMatchObject({ to: 'hold', since: 2 });
-    expect(r.state.nations.argenta!.seat).toBeUndefined();
-    expect(r.state.nations.free!.missedTurns).toBe(0);
+    expect(r.state.nations['argenta' as NationId]!.seat).toBeUndefined();
+    expect(r.state.nations['free' as NationId]!.missedTurns).toBe(0);
   });
 
   it('tells every other nation who plays a silent nation, as a rumour with nothing of its state', () => {
@@ -113,7 +113,8 @@ describe('a seat played by its policy', () => {
     let r = play(campaign, state, { argenta: { nation: 'argenta' as NationId, turn: 1, orders: [{ kind: 'attack', unit: 'a-1' as never, target: { settlement: 'gorzul' as never } }] } });
     expect(r.state.settlements['gorzul' as never]).toMatchObject({ nation: 'argenta', takenFrom: 'grarkul', home: false });
     // Taken from argenta by another, it still remembers grarkul; grarkul's own attack clears it.
-    r = play(campaign, { ...r.state, units: { ...r.state.units, 'a-1': { ...r.state.units['a-1' as never]!, hex: '2,2' as never } } }, { grarkul: { nation: 'grarkul' as NationId, turn: 2, orders: [{ kind: 'attack', unit: 'g-1' as never, target: { settlement: 'gorzul' as never } }] } });
+    const away = { ...r.state.units['a-1' as never]!, hex: '2,2' as never };
+    r = play(campaign, { ...r.state, units: { ...r.state.units, ['a-1' as never]: away } }, { grarkul: { nation: 'grarkul' as NationId, turn: 2, orders: [{ kind: 'attack', unit: 'g-1' as never, target: { settlement: 'gorzul' as never } }] } });
     expect(r.state.settlements['gorzul' as never]).toMatchObject({ nation: 'grarkul' });
     expect(r.state.settlements['gorzul' as never]!.takenFrom).toBeUndefined();
   });

@@ -1,3 +1,4 @@
+import type { NationId } from '../../src/core/ids.js';
 import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,7 +92,7 @@ describe(`the demo played for ${TURNS} turns with its silent nations under a car
     expect(first.turns[15]!.events.find((e) => e.type === 'seat_changed' && e.nation === 'argenta')).toMatchObject({ to: 'player' });
     expect(inCare(first.turns[15]!).has('argenta')).toBe(false);
     // The missed turns go on counting under the caretaker.
-    expect(first.turns[19]!.state.nations.grarkul!.missedTurns).toBe(19);
+    expect(first.turns[19]!.state.nations['grarkul' as NationId]!.missedTurns).toBe(19);
   });
 
   it("lists the caretaker's orders in the nation's own report, and in no one else's", () => {
@@ -155,7 +156,7 @@ describe(`the demo played for ${TURNS} turns with its silent nations under a car
       const turns = first.turns.flatMap((t, i) => (new RegExp(`${name} has sent no orders for \\d+ turns in a row \\(the flag is at \\d+\\): contact the player`).test(t.gm) ? [i + 1] : []));
       expect(turns.length, `${name}: never flagged`).toBeGreaterThan(0);
       // Only in the turn the count reaches the flag: the next turn the caretaker has the seat.
-      for (const turn of turns) expect(first.turns[turn - 1]!.state.nations[id]!.missedTurns, `${name}, turn ${turn}`).toBe(flagAt);
+      for (const turn of turns) expect(first.turns[turn - 1]!.state.nations[id as NationId]!.missedTurns, `${name}, turn ${turn}`).toBe(flagAt);
     }
     expect(first.turns[10]!.gm).toContain('The Grarkul Tribes: played by the caretaker since turn 4');
   });

@@ -1,3 +1,4 @@
+import type { NationId } from '../../src/core/ids.js';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -60,8 +61,8 @@ describe('the missing-player policy', () => {
     expect(existsSync(join(kept(dir, 4), 'grarkul.caretaker.yaml'))).toBe(false);
     const { campaign } = await openCampaign(dir);
     const state = await readState(dir, 4, campaign);
-    expect(state.nations.grarkul).toMatchObject({ missedTurns: 3 });
-    expect(state.nations.grarkul!.seat).toBeUndefined();
+    expect(state.nations['grarkul' as NationId]).toMatchObject({ missedTurns: 3 });
+    expect(state.nations['grarkul' as NationId]!.seat).toBeUndefined();
   });
 
   it('caretaker: the quiet player is warned when the turn opens at whose deadline it strikes; its orders are filed for the GM to read; then played', async () => {
@@ -95,7 +96,7 @@ describe('the missing-player policy', () => {
     expect(existsSync(join(kept(dir, 5), 'grarkul.caretaker.yaml'))).toBe(true);
     expect(sent.notices.filter((n) => n.kind === 'seat-warning')).toHaveLength(1);
     const { campaign } = await openCampaign(dir);
-    expect((await readState(dir, 5, campaign)).nations.grarkul).toMatchObject({ missedTurns: 4, seat: { policy: 'caretaker', since: 4 } });
+    expect((await readState(dir, 5, campaign)).nations['grarkul' as NationId]).toMatchObject({ missedTurns: 4, seat: { policy: 'caretaker', since: 4 } });
     // Its player's record: turn 1 on time, turns 2–5 missed.
     const rt = (await readRuntime(dir))!;
     expect(rt.seats?.grarkul).toEqual([expect.objectContaining({ fromTurn: 1, onTime: 1, missed: 4, excused: 0 })]);
@@ -111,8 +112,8 @@ describe('the missing-player policy', () => {
     await playTurns(dir, sent, hooks, 4, 4, clock);
     const { campaign } = await openCampaign(dir);
     const state = await readState(dir, 4, campaign);
-    expect(state.nations.grarkul!.missedTurns).toBe(0);
-    expect(state.nations.grarkul!.seat).toBeUndefined();
+    expect(state.nations['grarkul' as NationId]!.missedTurns).toBe(0);
+    expect(state.nations['grarkul' as NationId]!.seat).toBeUndefined();
     // The caretaker's file was kept with the turn, unused: the player's own wins.
     expect(existsSync(join(kept(dir, 4), 'grarkul.yaml'))).toBe(true);
   });
@@ -124,7 +125,7 @@ describe('the missing-player policy', () => {
     await playTurns(dir, sent, hooks, 1, 5, clock);
     expect(sent.notices.find((n) => n.kind === 'seat-warning')!.text).toContain('your nation falls into civil disorder: its forces only defend, nothing is built, and its Happiness drifts down each turn');
     const { campaign } = await openCampaign(dir);
-    const h = async (t: number) => (await readState(dir, t, campaign)).nations.grarkul!.happiness;
+    const h = async (t: number) => (await readState(dir, t, campaign)).nations['grarkul' as NationId]!.happiness;
     const drift = async (t: number) => (await readFile(join(dir, 'turns', turnDirName(t), 'events.yaml'), 'utf8')).includes('civil disorder: no one rules');
     expect([await drift(3), await drift(4), await drift(5)]).toEqual([false, true, true]);
     expect(await h(5)).toBeLessThan(await h(3));
@@ -132,7 +133,7 @@ describe('the missing-player policy', () => {
       const text = readFileSync(join(kept(dir, turn), 'grarkul.disorder.yaml'), 'utf8');
       expect(text).not.toMatch(/build|move|attack/);
     }
-    expect((await readState(dir, 5, campaign)).nations.grarkul!.seat).toEqual({ policy: 'disorder', since: 4 });
+    expect((await readState(dir, 5, campaign)).nations['grarkul' as NationId]!.seat).toEqual({ policy: 'disorder', since: 4 });
   });
 
   it('pause, then caretaker: the turn waits for the seat up to pauseLimit past its deadline, then the next policy plays it', async () => {
@@ -173,7 +174,7 @@ describe('the missing-player policy', () => {
       clock.set('2025-04-14T09:00:00Z');
       expect((await tick(dir, { clock, hooks })).resolved, how).toEqual([4]);
       const { campaign } = await openCampaign(dir);
-      const seat = (await readState(dir, 4, campaign)).nations.grarkul!.seat;
+      const seat = (await readState(dir, 4, campaign)).nations['grarkul' as NationId]!.seat;
       if (how === 'orders') expect(seat).toBeUndefined();
       else expect(seat).toEqual({ policy: 'disorder', since: 4 });
     }

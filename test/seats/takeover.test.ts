@@ -1,21 +1,20 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import type { NationId } from '../../src/core/ids.js';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { createTransport } from 'nodemailer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { turnRenderers } from '../../src/cli/renderers.js';
+import { describe, expect, it } from 'vitest';
 import { offerSeat } from '../../src/gm/seats.js';
 import { openCampaign, readState, turnDirName } from '../../src/campaign/store.js';
-import { mailroomHooks } from '../../src/mailroom/tick-hooks.js';
-import { FakeClock } from '../../src/schedule/clock.js';
 import { readRuntime } from '../../src/schedule/runtime.js';
-import { tick } from '../../src/schedule/tick.js';
 import { campaignStatus, formatStatus } from '../../src/schedule/status.js';
+import { existsSync } from 'node:fs';
 import { mailServersAvailable, type MailServers } from '../support/mail-servers.js';
 import { ADDRESSES, CAMPAIGN_ADDRESS, IMAP_PASSWORD_ENV, PASSWORD, TOKENS, demoCopy, imapCampaign, withMailServers } from '../mailroom/support.js';
 import { writeOrders } from '../schedule/support.js';
+import { byDate, folderPost, OTHERS, RESOLVE, schedule, ticker, useSecretsFile, type Post } from './support.js';
+
+const VOLUNTEER = 'mara@volunteer.test';
 
 /**
  * A seat taken over by mail in the middle of a campaign (issue 35), through the folder transport and
@@ -25,56 +24,12 @@ import { writeOrders } from '../schedule/support.js';
  * (report, order sheet with her new token, map, and its last reports as an archive); the old token is
  * refused as replaced; her orders are the ones turn 4 resolves with. Every mail goes out once.
  */
-const VOLUNTEER = 'mara@volunteer.test';
-const OTHERS = ['argenta', 'gondarahl', 'vulcanstille', 'westvalia'];
-/** Sundays 18:00 London; firstDeadline 23 March 2025; BST from 30 March. */
-const SCHEDULE = `
-schedule:
-  deadline: "0 18 * * 0"
-  timeZone: Europe/London
-  reminders: [48h]
-  grace: 15m
-  maxTickGap: 4w
-  firstDeadline: 2025-03-23T18:00:00Z
-seats:
-  policy: caretaker
-`;
-const RESOLVE = ['', '2025-03-23T18:20:00Z', '2025-03-30T17:20:00Z', '2025-04-06T17:20:00Z', '2025-04-13T17:20:00Z'];
-
-/** How mail reaches the campaign and the players in each setting. */
-interface Post {
-  send(mail: { from: string; subject: string; text: string; inReplyTo?: string }): Promise<void>;
-  /** Everything the campaign sent to an address so far, oldest first. */
-  received(address: string): Promise<ParsedMail[]>;
-}
-
-const secretsRoot = mkdtempSync(join(tmpdir(), 'fc-seats-secrets-'));
-let previousSecrets: string | undefined;
-beforeAll(() => {
-  previousSecrets = process.env.FATECRAFT_SECRETS;
-});
-afterAll(() => {
-  if (previousSecrets === undefined) delete process.env.FATECRAFT_SECRETS;
-  else process.env.FATECRAFT_SECRETS = previousSecrets;
-  rmSync(secretsRoot, { recursive: true, force: true });
-});
-
-/** The players' tokens (and the IMAP password) in a secrets file, as a GM keeps them: the take writes the new token there. */
-function secretsFile(label: string, extra: Record<string, string> = {}): void {
-  const file = join(secretsRoot, `${label}.yaml`);
-  writeFileSync(file, Object.entries({ ...TOKENS, ...extra }).map(([k, v]) => `${k}: ${v}`).join('\n') + '\n', { mode: 0o600 });
-  process.env.FATECRAFT_SECRETS = file;
-}
+const setSecrets = useSecretsFile();
+const secretsFile = setSecrets;
+const SCHEDULE = schedule('  policy: caretaker\n');
 
 async function playTakeover(dir: string, post: Post): Promise<void> {
-  const clock = new FakeClock('2025-03-20T12:00:00Z');
-  const hooks = mailroomHooks();
-  const tickAt = async (at: string) => {
-    clock.set(at);
-    const out = await tick(dir, { clock, hooks, renderers: turnRenderers() });
-    expect(out.status, `${at}: ${out.error ?? ''}\n${out.lines.join('\n')}`).toBe('ok');
-    return out;
-  };
+  const { clock, hooks, at: tickAt } = ticker(dir, '2025-03-20T12:00:00Z');
   await tickAt('2025-03-20T12:00:00Z');
   for (let turn = 1; turn <= 3; turn++) {
     if (turn > 1) writeOrders(dir, turn, OTHERS);
@@ -120,7 +75,7 @@ async function playTakeover(dir: string, post: Post): Promise<void> {
   expect(tar).toContain('0001/grarkul.txt');
   expect(tar).toContain('0002/grarkul.txt');
   const { file } = await openCampaign(dir);
-  expect(file.nations.grarkul!.email).toEqual([VOLUNTEER]);
+  expect(file.nations['grarkul' as NationId]!.email).toEqual([VOLUNTEER]);
 
   // The old player's token is refused as replaced; her orders for turn 4 are filed.
   await post.send({ from: ADDRESSES.grarkul!, subject: 'Orders for turn 4', text: `Token: ${TOKENS.grarkul}\nhold gk-grukka\n` });
@@ -137,8 +92,8 @@ async function playTakeover(dir: string, post: Post): Promise<void> {
   expect((await tickAt(RESOLVE[4]!)).resolved).toEqual([4]);
   const { campaign } = await openCampaign(dir);
   const state = await readState(dir, 4, campaign);
-  expect(state.nations.grarkul!.missedTurns).toBe(0);
-  expect(state.nations.grarkul!.seat).toBeUndefined();
+  expect(state.nations['grarkul' as NationId]!.missedTurns).toBe(0);
+  expect(state.nations['grarkul' as NationId]!.seat).toBeUndefined();
   const report4 = readFileSync(join(dir, 'turns', turnDirName(4), 'reports', 'grarkul.txt'), 'utf8');
   expect(report4).toContain('A new hand at the helm');
   expect(report4).not.toContain('ORDERS GIVEN IN YOUR NAME');
@@ -174,20 +129,7 @@ describe('a seat taken over by mail, through the folder transport', { timeout: 4
     const { dir } = demoCopy('takeover-folder');
     writeFileSync(join(dir, 'campaign.yaml'), readFileSync(join(dir, 'campaign.yaml'), 'utf8') + SCHEDULE);
     secretsFile('folder');
-    const outbox = join(dir, 'mail', 'outbox');
-    let n = 0;
-    const post: Post = {
-      async send(m) {
-        const stream = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-        const info = await stream.sendMail({ from: m.from, to: CAMPAIGN_ADDRESS, subject: m.subject, text: m.text, ...(m.inReplyTo ? { inReplyTo: m.inReplyTo, references: [m.inReplyTo] } : {}), messageId: `<player-${++n}@players.test>`, date: new Date('2025-04-01T00:00:00Z') });
-        writeFileSync(join(dir, 'mail', 'inbox', `${String(n).padStart(3, '0')}.eml`), info.message as Buffer);
-      },
-      async received(address) {
-        const all = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
-        const parsed = await Promise.all(all.map((f) => simpleParser(readFileSync(join(outbox, f)))));
-        return parsed.filter((m) => (Array.isArray(m.to) ? m.to : [m.to]).some((t) => t?.value.some((v) => v.address === address))).sort((a, b) => a.date!.getTime() - b.date!.getTime() || String(a.messageId).localeCompare(String(b.messageId)));
-      },
-    };
+    const post = folderPost(dir);
     await playTakeover(dir, post);
   });
 });
@@ -211,7 +153,7 @@ describe.skipIf(!servers)('a seat taken over by mail, through real servers', { t
       },
       async received(address) {
         const box = await mail.readMailbox(address, PASSWORD);
-        return box.map((s) => s.parsed).sort((a, b) => a.date!.getTime() - b.date!.getTime() || String(a.messageId).localeCompare(String(b.messageId)));
+        return box.map((s) => s.parsed).sort(byDate);
       },
     };
     await playTakeover(dir, post);

@@ -168,6 +168,11 @@ const nationSchema = z.strictObject({
    * nation named here; it knows that nation's unit types.
    */
   breaksFrom: id.optional(),
+  /**
+   * The first turn whose state holds the nation, when it came into the campaign after turn 0 (`nation split`,
+   * `nation add`): the turns before it are read and re-rendered as they were, without it.
+   */
+  joined: z.number().int().min(0).optional(),
   /** Who plays the nation when its player is silent, over the campaign's `seats:` (src/seats/settings.ts checks it). */
   seat: z.unknown().optional(),
 });

@@ -90,6 +90,17 @@ export async function openCampaign(dir: string): Promise<OpenCampaign> {
   return { dir, file, campaign: { ...withEvents, actions, caretakers } };
 }
 
+/**
+ * The campaign as it was at `turn`: without the nations that came into it later (campaign.yaml `joined`, set by
+ * `nation split` and `nation add`), so that an earlier turn is read and rendered as it was first written.
+ */
+export function campaignAsOf(open: OpenCampaign, turn: number): OpenCampaign {
+  const later = Object.entries(open.file.nations).filter(([, def]) => def.joined !== undefined && def.joined > turn).map(([id]) => id);
+  if (!later.length) return open;
+  const without = <V>(r: Record<string, V>) => Object.fromEntries(Object.entries(r).filter(([id]) => !later.includes(id)));
+  return { ...open, file: { ...open.file, nations: without(open.file.nations) }, campaign: { ...open.campaign, nations: without(open.campaign.nations) as Campaign['nations'] } };
+}
+
 /** Who plays a silent player's nation (docs/events.md, "Caretakers"); without the file, the built-in caretakers. */
 export const CARETAKERS_FILE = 'caretakers.yaml';
 

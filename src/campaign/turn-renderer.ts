@@ -24,8 +24,6 @@ export interface TurnRenderInput {
   nextDeadlineByNation?: Readonly<Record<string, string>>;
   /** The GM's operations outside the rules that this turn's reports list (with `reports.gmLog`), one line each. */
   gmLog?: readonly string[];
-  /** The schedule's seat lines for the GM's report (who holds each seat, how reliably; src/schedule/seats). */
-  seats?: readonly string[];
 }
 
 /**

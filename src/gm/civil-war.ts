@@ -3,13 +3,12 @@ import { join } from 'node:path';
 import { readState, turnDirName } from '../campaign/store.js';
 import { asNationId, type NationId } from '../core/ids.js';
 import type { GameState } from '../core/state.js';
-import { addNotice } from '../schedule/runtime.js';
 import { editCampaignFile } from '../campaign/campaign-file.js';
 import { withGm, type GmContext } from './context.js';
-import { commitFiles, type FileWrite } from '../campaign/journal.js';
-import { checkEmails, hasStartingState, latestStateWrites, replaceToken, type NationOptions } from './nations.js';
+import type { FileWrite } from '../campaign/journal.js';
+import { checkEmails, envTokenWarnings, hasStartingState, latestStateWrites, type NationOptions } from './nations.js';
 import { storyWrite } from '../campaign/gm-story.js';
-import { newToken } from '../campaign/secrets.js';
+import { newNationReportWrites, stepOutOfSeceded, withCatalogues } from './split-aftermath.js';
 
 /**
  * Civil war (issue 22; the rules: a leader's death "can be part of a civil
@@ -36,8 +35,8 @@ export interface SplitNationOptions extends NationOptions {
 export interface SplitNationResult {
   nation: NationId;
   from: NationId;
-  /** The new nation's order token; none when no player was named. */
-  token?: string;
+  /** The new nation was given an order token (in the secrets file; never printed): a player was named. */
+  tokenIssued: boolean;
   moved: { units: number; settlements: number; builds: number };
   /** The turn whose state now holds it; its first orders are for the pending turn. */
   turn: number;
@@ -71,10 +70,10 @@ export async function splitNation(dir: string, nation: string, newId: string, op
     for (const u of Object.values(next.units)) if (units.includes(u.id)) (u.nation = id), moved.units++;
     for (const b of next.builds) if (b.nation === from && b.settlement && settlements.includes(b.settlement)) (b.nation = id), moved.builds++;
     const warnings: string[] = [];
-    for (const s of Object.values(next.settlements).filter((x) => x.nation === id)) {
-      const left = Object.values(next.units).filter((u) => u.nation === from && u.hex === s.hex).map((u) => u.id);
-      if (left.length) warnings.push(`${left.join(', ')} of ${nation} stand in ${s.name}, which now belongs to ${newId}`);
-    }
+    // The old nation's units left in a settlement that breaks away step out of it (rules.md L4).
+    const out = stepOutOfSeceded(ctx.open.campaign, next, from, id);
+    if (out.stuck) ctx.refuse(`${out.stuck} of ${def.name} stands in a settlement that breaks away and has nowhere near to step out to: let it go too (--units) or move it first`);
+    for (const m of out.moved) warnings.push(`${m.name} of ${def.name} stood in ${m.settlement}, which breaks away: it steps out to ${m.to}`);
 
     // The unit types of the units that leave go with them (a campaign-wide type is everyone's already).
     const types = [...new Set(Object.values(next.units).filter((u) => u.nation === id).map((u) => u.type))].sort().filter((t) => def.unitTypes[t] !== undefined);
@@ -90,12 +89,17 @@ export async function splitNation(dir: string, nation: string, newId: string, op
           start: { renown: 0, fate: 0, prosperity: next.nations[id]!.prosperity, happiness: next.nations[id]!.happiness },
           ...(types.length ? { unitTypes: Object.fromEntries(types.map((t) => [t, def.unitTypes[t]])) } : {}),
           email: emails,
+          // The turns before this one are read and rendered without it (store.ts campaignAsOf).
+          joined: ctx.latest,
         }),
       );
     });
     const writes: FileWrite[] = [{ path: 'campaign.yaml', content: edited.text }, ...(await latestStateWrites(ctx, `before-split-${nation}`, next))];
+    // Its player is welcomed with its own report of the latest turn (and `resend report` sends it).
+    writes.push(...(await newNationReportWrites(ctx, { dir, file: edited.file, campaign: withCatalogues(edited.campaign, ctx.open.campaign) }, next, newId)));
+    const steppedOut = out.moved.length ? ` ${out.moved.map((m) => `${m.name} leaves ${m.settlement}`).join('; ')}.` : '';
     const story = {
-      from: `${opts.name}, under ${opts.leader}, has broken away from ${def.name}: ${describeMoved(moved)} now follow the rebel banner.`,
+      from: `${opts.name}, under ${opts.leader}, has broken away from ${def.name}: ${describeMoved(moved)} now follow the rebel banner.${steppedOut}`,
       to: `${opts.leader} raises the banner of ${opts.name} against ${def.name}: ${describeMoved(moved)} are yours.`,
     };
     writes.push(await storyWrite(dir, rt.turn, [
@@ -104,14 +108,19 @@ export async function splitNation(dir: string, nation: string, newId: string, op
     ]));
     // The pending turn's orders folder may not exist yet (no orders sent so far).
     await mkdir(join(dir, 'orders', turnDirName(rt.turn)), { recursive: true });
-    await commitFiles(dir, writes);
-    const token = emails.length ? newToken() : undefined;
-    if (token) warnings.push(...(await replaceToken(ctx, edited.file.name, newId, token, opts.env)));
-    ctx.log('nation-split', `${newId} (${opts.name}) broke away from ${nation}: ${describeMoved(moved)}; ${emails.length ? `player ${emails.join(', ')}` : 'no player yet (the GM holds it)'}`, rt.turn, { turn: rt.turn, text: story.from });
-    addNotice(rt, ctx.now, { kind: 'nation-split', turn: rt.turn, nations: [nation], text: story.from });
-    if (emails.length) addNotice(rt, ctx.now, { kind: 'nation-added', turn: rt.turn, nations: [newId], text: `You now lead ${opts.name}. Your first orders are for turn ${rt.turn}, due ${ctx.local(rt.deadline)}.` });
-    await ctx.save();
-    return { nation: id, from, ...(token ? { token } : {}), moved, turn: ctx.latest, warnings };
+    warnings.push(...envTokenWarnings(newId, emails.length > 0, ctx.env));
+    await ctx.whole({
+      kind: 'nation-split',
+      command: `fatecraft nation split ${dir} ${nation} ${newId}`,
+      files: writes,
+      ...(emails.length ? { token: { nation: newId, action: 'issue' as const } } : {}),
+      log: [{ op: 'nation-split', detail: `${newId} (${opts.name}) broke away from ${nation}: ${describeMoved(moved)}; ${emails.length ? `player ${emails.join(', ')}` : 'no player yet (the GM holds it)'}`, turn: rt.turn, players: { turn: rt.turn, text: story.from } }],
+      notices: [
+        { kind: 'nation-split', turn: rt.turn, nations: [nation], text: story.from },
+        ...(emails.length ? [{ kind: 'nation-added' as const, turn: rt.turn, nations: [newId], text: `You now lead ${opts.name}. Your first orders are for turn ${rt.turn}, due ${ctx.local(rt.deadline)}.` }] : []),
+      ],
+    });
+    return { nation: id, from, tokenIssued: emails.length > 0, moved, turn: ctx.latest, warnings };
   });
 }
 

@@ -24,8 +24,6 @@ export interface RunTurnOptions {
   nextDeadlineByNation?: Readonly<Record<string, string>>;
   /** The GM's operations outside the rules that the reports list (with `reports.gmLog`). */
   gmLog?: readonly string[];
-  /** The schedule's seat lines for the GM's report. */
-  seats?: readonly string[];
   /** Nations the GM dropped (runtime.yaml): they hold, whatever the seats' policy (src/seats). */
   dropped?: readonly string[];
 }
@@ -68,7 +66,7 @@ async function resolveAndWrite(campaignDir: string, open: Awaited<ReturnType<typ
   // Seats whose player is silent get their policy's orders (src/seats): filed ones, or planned now.
   const pending = await withSeatOrders(open, before, await reading.interpret(before), opts.dropped);
   const { state, events } = resolveTurn({ campaign: open.campaign, state: before, orders: pending.orders, ...(opts.dice ? { dice: opts.dice } : {}) });
-  const input: TurnRenderInput = { open, before, state, events, turn, orders: pending.orders, ...(opts.nextDeadline ? { nextDeadline: opts.nextDeadline } : {}), ...(opts.nextDeadlineByNation ? { nextDeadlineByNation: opts.nextDeadlineByNation } : {}), ...(opts.gmLog ? { gmLog: opts.gmLog } : {}), ...(opts.seats ? { seats: opts.seats } : {}) };
+  const input: TurnRenderInput = { open, before, state, events, turn, orders: pending.orders, ...(opts.nextDeadline ? { nextDeadline: opts.nextDeadline } : {}), ...(opts.nextDeadlineByNation ? { nextDeadlineByNation: opts.nextDeadlineByNation } : {}), ...(opts.gmLog ? { gmLog: opts.gmLog } : {}) };
   const dir = await writeTurn(campaignDir, turn, { state, events, extra: {}, kept: ordersKeptWithTurn(pending) }, async (sink, alongside) => {
     for (const render of opts.renderers ?? []) await render(input, sink, alongside);
   });

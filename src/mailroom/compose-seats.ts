@@ -82,6 +82,8 @@ export interface SeatWelcomeInput extends ComposeBase {
   /** The nation's earlier reports as one .tar.gz, and which turns it holds. */
   archive?: { bytes: Buffer; turns: number[] };
   inbound?: InboundFacts;
+  /** What the GM's operation tells the new player (a split's or an addition's notice), below the greeting. */
+  intro?: string;
 }
 
 /** The welcome of a player who took a seat mid-campaign: everything needed to give orders this turn. */
@@ -92,6 +94,7 @@ export function composeSeatWelcome(input: SeatWelcomeInput): OutboundMessage {
   const archive = input.archive && input.archive.turns.length ? `Attached too: ${input.nation}-reports.tar.gz, the nation's reports of turn${input.archive.turns.length === 1 ? '' : 's'} ${input.archive.turns.join(', ')}.` : undefined;
   const welcome = [
     `Welcome to ${input.campaign.title}: from turn ${input.turn} on you lead ${input.nationName} (${input.leader}).`,
+    ...(input.intro ? ['', input.intro] : []),
     '',
     input.files ? `Below is the nation's latest report${input.reportTurn !== undefined ? ` (turn ${input.reportTurn})` : ''}: its units, settlements and the map as it sees them.` : 'No report has been written for the nation yet.',
     ...(archive ? [archive] : []),

@@ -114,6 +114,8 @@ const REFUSALS: Record<string, (d: Extract<Decision, { kind: 'refuse' }>, base: 
     d.detail.startsWith('an "accept"')
       ? 'Your "accept" did not carry the code of the invitation mailed to this address, so no seat was taken.\n\nAnswer the invitation itself, keeping its text, or write the line "accept <code>" with the code it gives.'
       : `Your "accept" could not take the seat: ${d.detail}. Nothing was changed; the GM can tell you more.`,
+  'too-many-orders': (d) =>
+    `Your orders were not filed: ${d.detail}. The orders on file stand, as your last receipt gave them. Orders you send once fewer have come within a day are filed as usual; if you need more, write to the GM.`,
   'too-large': (d) => `Your message was not read: it is ${d.detail}. Orders fit in a few kilobytes; please send them as plain text or a small .yaml attachment.`,
 };
 

@@ -59,7 +59,7 @@ export async function sendInvitation(campaignDir: string, input: { offer: Offer;
 }
 
 /** Queues the welcome of a player who took a seat (the caller sends the queue). Its Message-ID. */
-export async function queueSeatWelcome(room: Mailroom, o: { nation: string; to: string; token: string; turn: number; deadline?: string; inbound?: InboundFacts }): Promise<string> {
+export async function queueSeatWelcome(room: Mailroom, o: { nation: string; to: string | string[]; token: string; turn: number; deadline?: string; inbound?: InboundFacts; intro?: string }): Promise<string> {
   const def = room.open.file.nations[o.nation]!;
   const latest = (await latestTurn(room.dir)) ?? 0;
   const files = await readReportFiles(room.dir, latest, o.nation);
@@ -69,8 +69,9 @@ export async function queueSeatWelcome(room: Mailroom, o: { nation: string; to: 
     nation: o.nation,
     nationName: def.name,
     leader: def.leader,
-    to: [o.to],
+    to: Array.isArray(o.to) ? o.to : [o.to],
     token: o.token,
+    ...(o.intro ? { intro: o.intro } : {}),
     turn: o.turn,
     deadline: o.deadline ?? 'when the GM announces it',
     ...(files ? { files, reportTurn: latest } : {}),

@@ -14,16 +14,14 @@ import { deadlineClock, deadlinesByNation } from '../schedule/player-time.js';
 import type { TickContext, TickHooks } from '../schedule/hooks.js';
 import { fetchMail } from './fetch.js';
 import type { SendSummary } from './outbox.js';
-import { sendGmAlert, sendNotice, sendReminder, sendReports } from './reports.js';
+import { sendGmAlert, sendReminder, sendReports } from './reports.js';
 import type { MailroomOptions } from './room.js';
 import type { MailClock } from './runtime.js';
-import { sendStartMail } from './start-mail.js';
+import { sendNoticeMail, sendStartMail } from './start-mail.js';
 import { sendInvitation } from './seat-mail.js';
+import { seatRecordLines } from '../schedule/seats/summary.js';
 import { queueStatus } from './status.js';
 import { reportsNotMailed } from './unsent-reports.js';
-
-/** Notices that start a player's game: they carry the nation's order token. */
-const NEW_PLAYER = new Set(['nation-added', 'nation-reassigned']);
 
 /** The tick's clock as the mailroom's: pauses between retries move a fake clock on instead of waiting. */
 function clockOf(ctx: TickContext): MailClock {
@@ -61,7 +59,7 @@ export function mailroomHooks(options: Omit<MailroomOptions, 'clock'> = {}): Tic
     },
     async sendReports(ctx, delivery) {
       // The context's deadline is that of the turn now collecting orders, i.e. the one after the reported turn.
-      const summary = await sendReports(ctx.dir, delivery.turn, { ...opts(ctx), rerun: delivery.rerun, ...(ctx.turn === delivery.turn + 1 ? { deadline: deadlineText(ctx, ctx.deadline), deadlineByNation: byNation(ctx, ctx.deadline) } : {}) });
+      const summary = await sendReports(ctx.dir, delivery.turn, { ...opts(ctx), rerun: delivery.rerun, seats: seatRecordLines(ctx.open.campaign, ctx.runtime), ...(ctx.turn === delivery.turn + 1 ? { deadline: deadlineText(ctx, ctx.deadline), deadlineByNation: byNation(ctx, ctx.deadline) } : {}) });
       failIfStopped(summary.sent, 'sending reports');
     },
     async sendGmAlert(ctx, alert) {
@@ -69,7 +67,7 @@ export function mailroomHooks(options: Omit<MailroomOptions, 'clock'> = {}): Tic
       failIfStopped(sent, 'mailing the GM');
     },
     async sendNotice(ctx, notice) {
-      const sent = await sendNotice(ctx.dir, { key: `tick-notice-${notice.id}`, subject: `${notice.kind.replace(/-/g, ' ')} (turn ${notice.turn})`, text: notice.text, nations: notice.nations, withToken: NEW_PLAYER.has(notice.kind) && notice.nations.length > 0 }, opts(ctx));
+      const { sent } = await sendNoticeMail(ctx.dir, notice, { deadline: deadlineText(ctx, ctx.deadline), deadlineByNation: byNation(ctx, ctx.deadline) }, opts(ctx));
       failIfStopped(sent, 'sending a notice');
     },
     async sendSeatOffer(ctx, offer) {

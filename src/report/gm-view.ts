@@ -44,8 +44,6 @@ export interface GmViewOptions {
   eventsInFull?: number;
   /** The nation's own report the table links beyond the limit: "html", or "txt" in a campaign that makes no HTML. */
   nationReport?: 'html' | 'txt';
-  /** The schedule's seat lines (src/seats/summary.ts): who holds each seat and how reliably, the standby list. */
-  seats?: readonly string[];
 }
 
 /**
@@ -183,7 +181,7 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
     notes,
     gmActions: events.flatMap((e) => (e.phase === 'gm' ? [describeEvent(e, names)] : [])),
     attention,
-    seats: [...seats, ...(opts.seats ?? [])],
+    seats,
     ...(aspects ? { aspects } : {}),
     ...(warfare.length ? { warfare } : {}),
     world: {

@@ -78,8 +78,6 @@ export interface ReportOptions {
   deadlineByNation?: Readonly<Record<string, string>>;
   /** The schedule's lines of the GM's log for this turn (shown when `reports.gmLog` is on). */
   gmLog?: readonly string[];
-  /** The schedule's seat lines for the GM's report (src/seats/summary.ts). */
-  seats?: readonly string[];
   /** Only these nations' reports (all when absent). */
   nations?: readonly string[];
   /** Write the GM's report (default: yes). */
@@ -100,7 +98,6 @@ export interface ReportInput {
   nextDeadline?: string;
   nextDeadlineByNation?: Readonly<Record<string, string>>;
   gmLog?: readonly string[];
-  seats?: readonly string[];
 }
 
 /** campaign.yaml's `reports:` block, checked. */
@@ -197,7 +194,6 @@ export async function writeReportsTo(sink: FileSink, input: ReportInput, opts: R
         legend: open.file.map.legend,
         ...settings.gm,
         nationReport: !settings.formats || settings.formats.includes('html') ? 'html' : 'txt',
-        ...(opts.seats ? { seats: opts.seats } : {}),
       });
       const gm = renderGmReport(view, templates);
       await sink.write(`${REPORTS_DIR}/${GM_REPORT}.html`, gm.html);
@@ -218,7 +214,7 @@ export async function renderReports(input: ReportInput, opts: ReportOptions = {}
 /** The TurnRenderer `fatecraft turn` plugs in: every report, written with the turn. */
 export function reportRenderer(opts: Pick<ReportOptions, 'deadline' | 'deadlineByNation'> = {}): TurnRenderer {
   const render: TurnRenderer = (input, sink, alongside) =>
-    writeReportsTo(sink, input, { ...opts, ...(input.nextDeadline ? { deadline: input.nextDeadline } : {}), ...(input.nextDeadlineByNation ? { deadlineByNation: input.nextDeadlineByNation } : {}), ...(input.gmLog ? { gmLog: input.gmLog } : {}), ...(input.seats ? { seats: input.seats } : {}), ...(alongside ? { alongside } : {}) });
+    writeReportsTo(sink, input, { ...opts, ...(input.nextDeadline ? { deadline: input.nextDeadline } : {}), ...(input.nextDeadlineByNation ? { deadlineByNation: input.nextDeadlineByNation } : {}), ...(input.gmLog ? { gmLog: input.gmLog } : {}), ...(alongside ? { alongside } : {}) });
   // Older turns' reports are packed beside the turn (their archives written while it resolves).
   render.olderTurns = async (open, turn) => {
     const keep = reportSettings(open).keepTurns ?? DEFAULT_KEEP_TURNS;

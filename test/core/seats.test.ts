@@ -98,7 +98,7 @@ describe('a seat played by its policy', () => {
     const other = nationView(campaign, state, r.state, r.events, 'argenta' as NationId);
     expect(other.rumours).toContain('It is said that the court of The Grarkul Tribes has fallen silent: stewards keep its lands and only defend them.');
     expect(JSON.stringify(other)).not.toContain('77');
-    const own = nationView(campaign, state, r.state, r.events, 'grarkul' as NationId, { orders: { nations: { grarkul: seat('grarkul', 1, 'caretaker', []) }, gm: [] } });
+    const own = nationView(campaign, state, r.state, r.events, 'grarkul' as NationId, { orders: { nations: { ['grarkul' as NationId]: seat('grarkul', 1, 'caretaker', []) }, gm: [] } });
     expect(own.givenInYourName).toEqual({ by: 'a caretaker (a steward)', orders: [] });
     expect(other.givenInYourName).toBeUndefined();
   });

@@ -185,6 +185,7 @@ export const aspectStateSchema = z.strictObject({
   name: aspectName,
   on: aspectPlaceSchema,
   owner: id.optional(),
+  backfired: id.optional(),
   free: z.number().int().min(0).max(20),
   boost: z.literal(true).optional(),
   secret: z.literal(true).optional(),

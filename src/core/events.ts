@@ -173,7 +173,7 @@ export type TurnEvent =
   | { type: 'trade_route_cut'; nations: NationId[]; route: string; from: SettlementId; to: SettlementId; reason: string }
   // The Fate layer (src/core/aspects, rules.fate.aspects).
   /** An aspect came into play, or gained free invokes (`refreshed`). `place` is in words. */
-  | { type: 'aspect_created'; nations: NationId[]; aspect: string; place: string; owner?: NationId; free: number; boost: boolean; secret: boolean; by: 'gm' | 'event' | 'order'; refreshed: boolean }
+  | { type: 'aspect_created'; nations: NationId[]; aspect: string; place: string; owner?: NationId; backfired?: NationId; free: number; boost: boolean; secret: boolean; by: 'gm' | 'event' | 'order'; refreshed: boolean }
   | { type: 'aspect_removed'; nations: NationId[]; aspect: string; place: string; reason: string }
   /** A create-advantage or overcome roll: 4dF (from d3s) + skill against the difficulty. */
   | { type: 'aspect_roll'; nations: NationId[]; nation: NationId; action: 'create_advantage' | 'overcome'; aspect: string; by: string; dice: DieRoll[]; faces: number[]; skill: number; difficulty: number; total: number; shifts: number; outcome: FateOutcome }

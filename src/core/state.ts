@@ -165,6 +165,11 @@ export interface AspectState {
   on: AspectPlace;
   /** The nation whose free invokes these are; absent: anyone's (the GM's or the world's aspect). */
   owner?: NationId;
+  /**
+   * A failed create advantage brought it into play (seed 000 line 107): its
+   * free invokes are anyone's but this nation's, the one whose attempt backfired.
+   */
+  backfired?: NationId;
   free: number;
   boost?: true;
   secret?: true;

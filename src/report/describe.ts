@@ -105,9 +105,19 @@ function sideView(side: BattleSide, role: 'attacker' | 'defender', names: Namer,
     fateSpent: showFateOf(side.nation) ? side.fateSpent : null,
     // Invokes (rules.fate.aspects) print as side modifiers: "+2 "High Walls" invoked (free invoke)".
     sideModifiers: modifierViews(side.invokes ? [...side.sideModifiers, ...side.invokes] : side.sideModifiers),
-    ...(side.firstRolls ? { rerolled: `re-rolled by an invoke (first dice: ${side.firstRolls.map((d) => d.value).join(', ')})` } : {}),
+    ...(side.firstRolls ? { rerolled: rerolledText(side.firstRolls) } : {}),
     total: side.total,
   };
+}
+
+/** What a side first drew before an invoke re-rolled it: the cards or Fate dice in words (F8), or the d6s as numbers. */
+function rerolledText(first: readonly DieRoll[]): string {
+  const drawn = first.map((d) => {
+    const w = drawText(d);
+    return w ? `${w}: ${d.value}` : null;
+  });
+  if (drawn.every((w) => w !== null)) return `re-rolled by an invoke (first drawn: ${drawn.join('; ')})`;
+  return `re-rolled by an invoke (first dice: ${first.map((d) => d.value).join(', ')})`;
 }
 
 type BattleEvent = Extract<LoggedEvent, { type: 'battle' }>;
@@ -349,7 +359,7 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
     case 'aspect_created':
       return e.refreshed
         ? `The aspect "${e.aspect}" on ${e.place} now has ${plural(e.free, 'free invoke')}.`
-        : `${e.boost ? 'A boost' : 'A new aspect'}, "${e.aspect}", on ${e.place}${e.boost ? '' : ` with ${plural(e.free, 'free invoke')}`}${e.owner ? ` (${n(e.owner)}'s)` : ''}${e.secret ? ', secret' : ''}.`;
+        : `${e.boost ? 'A boost' : 'A new aspect'}, "${e.aspect}", on ${e.place}${e.boost ? '' : ` with ${plural(e.free, 'free invoke')}`}${e.owner ? ` (${n(e.owner)}'s)` : e.backfired ? ` (anyone's but ${n(e.backfired)}'s: a failed attempt backfired)` : ''}${e.secret ? ', secret' : ''}.`;
     case 'aspect_removed':
       return `The aspect "${e.aspect}" on ${e.place} is gone: ${e.reason}.`;
     case 'aspect_roll': {

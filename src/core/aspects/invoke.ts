@@ -5,7 +5,7 @@ import { compareIds, type NationId } from '../ids.js';
 import type { InvokeOrder, InvokeTarget } from '../orders.js';
 import type { AspectState } from '../state.js';
 import { rollFortune } from './fate-dice.js';
-import { aspectKey, canSee, holderOf, inPlay, type RollScene } from './places.js';
+import { aspectKey, canSee, holderOf, inPlay, mayUseFree, type RollScene } from './places.js';
 import { removeAspect } from './store.js';
 
 /**
@@ -89,8 +89,6 @@ export interface Invoked {
 
 const NONE: Invoked = { modifiers: [], rerolls: [] };
 
-/** Who may spend an aspect's free invokes: its owner, or anyone when it has none (seed 000 "Free Invokes"). */
-const mayUseFree = (a: AspectState, nation: NationId) => a.owner === undefined || a.owner === nation;
 
 /**
  * Applies the nation's +2 and fortune invokes to the roll now, paying for

@@ -1,4 +1,4 @@
-import { aspectKey, canSee, findAspects, placeHex, placeText, samePlace, visibleAspects } from '../aspects/places.js';
+import { aspectKey, canSee, findAspects, mayUseFree, placeHex, placeText, samePlace, visibleAspects } from '../aspects/places.js';
 import { invokeKey } from '../aspects/invoke.js';
 import type { TurnContext } from '../context.js';
 import { hexDistance, offsetOf } from '../hex.js';
@@ -120,7 +120,6 @@ function targetProblem(ctx: TurnContext, nation: NationId, on: InvokeTarget): Re
   return reject(`no roll "${on.roll}" awaits your answer this turn`, waiting.length ? `rolls awaiting your answer: ${waiting.map((r) => r.event).join(', ')}` : 'no roll awaits your answer this turn');
 }
 
-const mayUseFree = (a: AspectState, nation: NationId) => a.owner === undefined || a.owner === nation;
 
 export function checkInvoke(ctx: TurnContext, nation: NationId, o: InvokeOrder): Verdict {
   if (!ctx.rules.fate.aspects) return OFF();
@@ -141,6 +140,7 @@ export function checkInvoke(ctx: TurnContext, nation: NationId, o: InvokeOrder):
   const freeLeft = mayUseFree(aspect, nation) ? aspect.free : 0;
   const pay = o.pay ?? (freeLeft > 0 ? 'free' : 'fate');
   if (pay === 'free') {
+    if (aspect.backfired === nation) return reject(`the free invoke of "${aspect.name}" is not yours: it came into play when your own attempt failed`, `pay Fate instead: invoke "${aspect.name}" on … fate`);
     if (!mayUseFree(aspect, nation)) return reject(`the free invokes of "${aspect.name}" belong to the nation that made it`, `pay Fate instead: invoke "${aspect.name}" on … fate`);
     if (freeLeft < 1) return reject(`"${aspect.name}" has no free invoke left`, `pay Fate instead: invoke "${aspect.name}" on … fate`);
     return {

@@ -73,7 +73,7 @@ export function opposed(st: WarState, att: Commander, def: Commander, attSkill: 
  * succeeds at a cost the attacker chooses; three shifts or more either way
  * is success with style and a minor advantage for that side.
  */
-function settle(st: WarState, att: Commander, def: Commander, shifts: number, onTie: OnTie): { success: boolean; words: string } {
+function settle(st: WarState, att: Commander, def: Commander, shifts: number, onTie: OnTie): { success: boolean; words: string; fall?: string } {
   if (shifts >= 3) {
     att.boosts++;
     return { success: true, words: 'success with style, a minor advantage' };
@@ -89,14 +89,18 @@ function settle(st: WarState, att: Commander, def: Commander, shifts: number, on
     return { success: true, words: 'a tie, bought with a minor advantage to the other side' };
   }
   if (onTie === 'stress') {
-    const w = applyStressCard(st, att);
-    return { success: true, words: `a tie, bought with a stress card (${w})` };
+    const card = applyStressCard(st, att);
+    return { success: true, words: `a tie, bought with a stress card (${card.words})`, ...(card.fall ? { fall: card.fall } : {}) };
   }
   return { success: false, words: 'a tie, left as a failure' };
 }
 
-/** Applies one stress card to a commander (seed 000 lines 136–144); taken out, a novice steps up (seed 001 line 12). */
-export function applyStressCard(st: WarState, c: Commander): string {
+/**
+ * Applies one stress card to a commander (seed 000 lines 136–144); taken out,
+ * a novice steps up (seed 001 line 12). The fall is handed back, not logged:
+ * the caller tells what caused it first (`tellFall`).
+ */
+export function applyStressCard(st: WarState, c: Commander): { words: string; fall?: string } {
   const card = st.draws.stressCard(c.side);
   let out = false;
   for (const track of ['physical', 'mental'] as const) {
@@ -110,11 +114,13 @@ export function applyStressCard(st: WarState, c: Commander): string {
     }
   }
   const words = `${card.physical} physical, ${card.mental} mental`;
-  if (!out) return words;
-  const was = c.name;
-  noviceStepsUp(c);
-  log(st, { kind: 'novice', side: c.side, commander: c.id, text: `${was} is taken out; ${c.name} takes command` });
-  return `${words}; taken out`;
+  if (!out) return { words };
+  return { words: `${words}; taken out`, fall: noviceStepsUp(c) };
+}
+
+/** Tells a commander's fall, after the line that told what caused it. */
+export function tellFall(st: WarState, c: Commander, fall: string | undefined): void {
+  if (fall) log(st, { kind: 'novice', side: c.side, commander: c.id, text: fall });
 }
 
 /** Groups as the attacker allocated them, each checked against the rules before any card is drawn (line 167). */
@@ -151,6 +157,7 @@ function resolveGroups(st: WarState, kind: 'ranged' | 'clash' | 'outflank', att:
       commander: att.id,
       text: `${attackers.map((u) => unitName(st, u)).join(', ')} (${sgn(sum)}${range}) against ${unitName(st, target)} (Armor ${sgn(armor)}): ${words}; ${result.words}${result.success ? `; ${unitName(st, target)} is taken out` : ''}`,
     });
+    tellFall(st, att, result.fall);
   }
 }
 
@@ -269,6 +276,9 @@ export function siegeAttack(st: WarState, att: Commander, zone: string, unitIds:
   return undefined;
 }
 
+/** Teamwork: helpers add one each, at most three (seed 002 "Teamwork"). */
+export const TEAMWORK_CAP = 3;
+
 const levelOf = (soak: number): ConsequenceLevel => (soak <= 2 ? 'mild' : soak <= 4 ? 'moderate' : 'severe');
 
 /**
@@ -293,24 +303,36 @@ export function createAdvantageInPerson(st: WarState, c: Commander, skill: Comma
 }
 
 function advantageRoll(st: WarState, c: Commander, by: { best: number; helpers: number; units: number }, skill: string, zone: string, name: string): void {
-  const { best, helpers } = by;
+  const { best } = by;
+  // Teamwork: each helper adds one, at most +3 (seed 002 "Teamwork").
+  const helpers = Math.min(by.helpers, TEAMWORK_CAP);
   const opposition = st.distance(c.zone, zone);
   const draw = st.draws.draw(c.side);
   const total = draw + best + helpers;
   const shifts = total - opposition;
   let result: string;
-  if (shifts < 0) result = 'failure';
-  else if (shifts === 0) {
+  const advantages = st.field.zones.find((z) => z.id === zone)!.advantages;
+  /** Adds free invokes to the side's aspect of that name there, or brings it into play; the free invokes it now holds. */
+  const add = (side: Side, invokes: number): number => {
+    // Made again where it stands, the aspect gains the free invokes (seed 000: an advantage on an existing aspect).
+    const same = advantages.find((a) => a.name === name && a.side === side);
+    if (same) return (same.invokes += invokes);
+    advantages.push({ name, side, invokes });
+    return invokes;
+  };
+  if (shifts < 0) {
+    // A failure still brings the aspect into play, its free invoke the other side's (seed 000 line 107; seed 002).
+    const side = other(c.side);
+    const held = add(side, 1);
+    result = `failure: ${name} on ${zone} ${held > 1 ? `gains 1 free invoke for the ${side}s, ${held} in all` : `with 1 free invoke for the ${side}s`}`;
+  } else if (shifts === 0) {
     c.boosts++;
     result = 'a tie: a minor advantage';
   } else {
     const invokes = shifts >= 3 ? 2 : 1;
-    // Made again where it stands, the aspect gains the free invokes (seed 000: an advantage on an existing aspect).
-    const advantages = st.field.zones.find((z) => z.id === zone)!.advantages;
-    const same = advantages.find((a) => a.name === name && a.side === c.side);
-    if (same) same.invokes += invokes;
-    else advantages.push({ name, side: c.side, invokes });
-    result = `${shifts >= 3 ? 'success with style' : 'success'}: ${name} on ${zone} with ${invokes} free invoke${invokes > 1 ? 's' : ''}`;
+    const held = add(c.side, invokes);
+    const got = `${invokes} free invoke${invokes > 1 ? 's' : ''}`;
+    result = `${shifts >= 3 ? 'success with style' : 'success'}: ${name} on ${zone} ${held > invokes ? `gains ${got}, ${held} in all` : `with ${got}`}`;
   }
   const how = by.units ? `with ${by.units} unit(s): drew ${sgn(draw)} + ${skill} ${sgn(best)} + ${helpers} helping` : `in person: drew ${sgn(draw)} + ${skill} ${sgn(best)}`;
   log(st, { kind: 'advantage', side: c.side, commander: c.id, text: `${c.name} creates an advantage ${how} = ${sgn(total)} against ${sgn(opposition)}: ${result}` });
@@ -336,18 +358,24 @@ export function attackCommander(st: WarState, att: Commander, def: Commander): s
   let result: string;
   let takenOut = false;
   if (shifts > 0) {
-    const stress = Math.min(shifts, Math.max(1, af));
-    const soaked = soakStress({ boxes: def.filled.physical, taken: def.taken }, stress);
+    const hit = Math.min(shifts, Math.max(1, af));
+    const track = { boxes: def.filled.physical, taken: def.taken };
+    // With style the attacker may take a boost by reducing the hit by one (seed 000 line 131; seed 002): it does
+    // unless that would spare the target from being taken out, or leave no hit at all.
+    const boost = shifts >= 3 && hit > 1 && !(soakStress(track, hit).takenOut && !soakStress(track, hit - 1).takenOut);
+    const stress = boost ? hit - 1 : hit;
+    if (boost) att.boosts++;
+    const style = shifts < 3 ? '' : boost ? 'success with style, the hit reduced by one for a minor advantage: ' : 'success with style: ';
+    const soaked = soakStress(track, stress);
     if (soaked.takenOut) {
       takenOut = true;
-      result = `${stress} physical stress: ${def.name} is taken out`;
+      result = `${style}${stress} physical stress: ${def.name} is taken out`;
     } else {
       def.filled.physical = soaked.track.boxes;
       def.taken = soaked.track.taken;
       const parts = [soaked.box ? `box ${soaked.box}` : '', ...soaked.consequences.map((l) => `a -${CONSEQUENCE_SOAKS[l]} consequence`)].filter(Boolean);
-      result = `${stress} physical stress (${parts.join(' and ')})`;
+      result = `${style}${stress} physical stress (${parts.join(' and ')})`;
     }
-    if (shifts >= 3) att.boosts++;
   } else if (shifts === 0) {
     att.boosts++;
     result = 'a tie: a minor advantage';
@@ -361,9 +389,7 @@ export function attackCommander(st: WarState, att: Commander, def: Commander): s
     def.out = true;
     log(st, { kind: 'novice', side: def.side, commander: def.id, text: `${def.name} is taken out of the battle` });
   } else if (takenOut) {
-    const was = def.name;
-    noviceStepsUp(def);
-    log(st, { kind: 'novice', side: def.side, commander: def.id, text: `${was} is taken out; ${def.name} takes command` });
+    tellFall(st, def, noviceStepsUp(def));
   }
   return undefined;
 }

@@ -129,7 +129,7 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
     end = decided(st);
     if (end) break;
     if (st.exchange > max) {
-      end = { winner: 'defender', reason: `the defenders still hold after ${max} exchanges` };
+      end = { winner: 'defender', reason: `the defenders still hold after ${max} exchange${max === 1 ? '' : 's'}` };
       break;
     }
     maps.push({ exchange: st.exchange, lines: zoneMap(st.field, marks(st)) });

@@ -1,5 +1,5 @@
 import { neighbours } from './battlefield.js';
-import { applyStressCard } from './actions.js';
+import { applyStressCard, tellFall } from './actions.js';
 import { cmdSkill, unitsOf, type WarState } from './state.js';
 import type { Commander } from './types.js';
 
@@ -68,8 +68,10 @@ export function moveToward(st: WarState, c: Commander, goal: string, limit = spe
       st.log.push({ exchange: st.exchange, kind: 'move', side: c.side, commander: c.id, text: `${c.name} is pinned in ${c.zone}: a novice cannot break away` });
       return 0;
     }
-    const words = applyStressCard(st, c);
-    st.log.push({ exchange: st.exchange, kind: 'stress', side: c.side, commander: c.id, text: `${c.name} breaks away from ${holders.map((h) => h.name).join(', ')} at the cost of a stress card (${words})` });
+    const name = c.name;
+    const card = applyStressCard(st, c);
+    st.log.push({ exchange: st.exchange, kind: 'stress', side: c.side, commander: c.id, text: `${name} breaks away from ${holders.map((h) => h.name).join(', ')} at the cost of a stress card (${card.words})` });
+    tellFall(st, c, card.fall);
   }
   const obstacle = new Set(st.field.zones.filter((z) => z.obstacle).map((z) => z.id));
   let budget = limit;

@@ -68,14 +68,21 @@ export function makeCommander(c: CommanderInput): Commander {
   };
 }
 
-/** A novice steps up for a commander taken out (seed 001 lines 11–12): every skill Mediocre, no stress boxes. */
-export function noviceStepsUp(c: Commander): void {
+/**
+ * A novice steps up for a commander taken out (seed 001 lines 11–12): every
+ * skill Mediocre, no stress boxes. Returns the line that tells it. A novice
+ * after a novice keeps the name (never "a novice (after a novice …)").
+ */
+export function noviceStepsUp(c: Commander): string {
+  const was = c.name;
+  const again = c.novice;
   c.novice = true;
   c.skills = {};
   c.stress = { physical: 0, mental: 0 };
   c.filled = { physical: [], mental: [] };
   c.taken = [...NO_CONSEQUENCES];
-  c.name = `a novice commander (after ${c.name})`;
+  if (!again) c.name = `a novice commander (after ${was})`;
+  return `${was} is taken out; ${again ? 'another novice' : c.name} takes command`;
 }
 
 export function newWarState(input: Omit<WarState, 'distance' | 'exchange' | 'log'>): WarState {

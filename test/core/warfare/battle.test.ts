@@ -53,7 +53,7 @@ describe('a whole Warfare battle, fought by the automated commanders', () => {
     expect(r.winner).toBe('defender');
     expect(r.withdrawn.attacker.length).toBeGreaterThan(0);
     const slow = { ...forces({ nation: 'red', units: army }, { nation: 'blue', units: army }), maxExchanges: 1 };
-    expect(runBattle(slow, cat, seededStream('w'), 'deck').reason).toBe('the defenders still hold after 1 exchanges');
+    expect(runBattle(slow, cat, seededStream('w'), 'deck').reason).toBe('the defenders still hold after 1 exchange');
   });
 
   it('reserves stay where they are until the exchange the plan names', () => {

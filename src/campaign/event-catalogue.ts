@@ -14,6 +14,8 @@ import {
   type WeightModifier,
 } from '../core/world/types.js';
 import { asHexKey } from '../core/ids.js';
+import { LUCK_SKILLS } from '../core/state.js';
+import { luckOf } from '../core/aspects/store.js';
 import { pathText, type FileProblem } from './problems.js';
 import { readRoll, readTask } from './event-rolls.js';
 import { id, int, ladderInt, type Path } from './event-words.js';
@@ -306,7 +308,7 @@ export function effect(r: Reader, value: unknown, path: Path, scope: EventScope,
       const x = r.leaf(
         z.union([
           z.string().min(1).max(60),
-          z.strictObject({ name: z.string().min(1).max(60), free: int.min(0).max(5).default(0), for: z.enum(['nation', 'anyone']).default('nation'), boost: z.boolean().optional(), secret: z.boolean().optional() }),
+          z.strictObject({ name: z.string().min(1).max(60), free: int.min(0).max(5).default(0), for: z.enum(['nation', 'anyone']).default('nation'), boost: z.boolean().optional(), secret: z.boolean().optional(), helps: z.enum(LUCK_SKILLS).optional(), hinders: z.enum(LUCK_SKILLS).optional() }),
         ]),
         v,
         at,
@@ -315,7 +317,7 @@ export function effect(r: Reader, value: unknown, path: Path, scope: EventScope,
       const a = typeof x === 'string' ? { name: x, free: 0, for: 'nation' as const } : x;
       if (a.name.includes('"')) r.problem(at, 'an aspect\'s name holds no double quotes');
       if (!r.campaign.rules.fate.aspects) r.problem(at, 'aspects are off in this campaign: set rules.fate.aspects: true in campaign.yaml');
-      return { kind: 'aspect', name: a.name, free: a.free, for: a.for, ...('boost' in a && a.boost ? { boost: true as const } : {}), ...('secret' in a && a.secret ? { secret: true as const } : {}) };
+      return { kind: 'aspect', name: a.name, free: a.free, for: a.for, ...('boost' in a && a.boost ? { boost: true as const } : {}), ...('secret' in a && a.secret ? { secret: true as const } : {}), ...('helps' in a || 'hinders' in a ? luckOf(a) : {}) };
     }
   }
   return undefined;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SETTLEMENT_LEVELS, UNIT_CLASSES } from '../core/campaign.js';
+import { LUCK_SKILLS } from '../core/state.js';
 import { unsafeCharacter, type TextShape } from './unsafe-text.js';
 import { LADDER_HELP, parseLadder } from '../core/ladder.js';
 import { canonicalTimeZone, TIME_ZONE_HINT } from './time-zone.js';
@@ -180,6 +181,11 @@ export const aspectPlaceSchema = z.union([
 
 const aspectName = name.refine((n) => n.trim().length > 0 && n.length <= 60, 'an aspect is named in 1 to 60 characters');
 
+/** A helpful or hindering aspect's skill (docs/rules.md A8): one of LUCK_SKILLS. */
+const luckSkill = z.enum(LUCK_SKILLS);
+const notBoth = (a: { helps?: unknown; hinders?: unknown }) => !(a.helps && a.hinders);
+const NOT_BOTH = 'an aspect helps or hinders, not both';
+
 /** A Fate aspect in play (docs/rules.md A1-A6). */
 export const aspectStateSchema = z.strictObject({
   name: aspectName,
@@ -189,8 +195,10 @@ export const aspectStateSchema = z.strictObject({
   free: z.number().int().min(0).max(20),
   boost: z.literal(true).optional(),
   secret: z.literal(true).optional(),
+  helps: luckSkill.optional(),
+  hinders: luckSkill.optional(),
   since: z.number().int().min(0),
-});
+}).refine(notBoth, NOT_BOTH);
 
 /** An aspect as the GM writes one (campaign.yaml `aspects`, _gm.yaml `aspect`): free invokes default to none. */
 export const aspectWrittenSchema = z.strictObject({
@@ -200,6 +208,9 @@ export const aspectWrittenSchema = z.strictObject({
   free: z.number().int().min(0).max(20).default(0),
   boost: z.boolean().optional(),
   secret: z.boolean().optional(),
+  /** A helpful or hindering aspect (docs/rules.md A8): free fortune or misfortune on its holder's checks of this skill. */
+  helps: luckSkill.optional(),
+  hinders: luckSkill.optional(),
 });
 
 const mapSchema = z.strictObject({

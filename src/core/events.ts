@@ -182,7 +182,11 @@ export type TurnEvent =
   /** A create-advantage or overcome order that could not be rolled (its actor or aspect gone), and why. */
   | { type: 'aspect_action_void'; nations: NationId[]; nation: NationId; action: 'create_advantage' | 'overcome'; aspect: string; reason: string }
   /** An invoke ordered but not made, and why (nothing was spent). */
-  | { type: 'invoke_unused'; nations: NationId[]; nation: NationId; aspect: string; roll: string; reason: string };
+  | { type: 'invoke_unused'; nations: NationId[]; nation: NationId; aspect: string; roll: string; reason: string }
+  /** What a nation's commanders did with the Fate it pledged on a Warfare battle (docs/rules.md W20): told to that nation alone. */
+  | { type: 'warfare_fate'; nations: NationId[]; nation: NationId; battle: string; at: HexKey; pledged: number; pool: number; spent: number; invokes: number }
+  /** Something the player wrote that did not apply where it met (a loss order in a Warfare battle, a plan with no Warfare battle). */
+  | { type: 'order_not_applied'; nations: NationId[]; nation: NationId; what: string; reason: string };
 
 /** The four outcomes (seed 002 "Four Outcomes"). */
 export type FateOutcome = 'fail' | 'tie' | 'success' | 'style';

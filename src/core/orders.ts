@@ -1,6 +1,6 @@
 import type { Bonus } from './campaign.js';
 import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
-import type { AspectPlace } from './state.js';
+import type { AspectPlace, LuckSkill } from './state.js';
 import type { EventDef } from './world/types.js';
 
 /**
@@ -319,7 +319,7 @@ export type GmAction =
   /** Forced values for one dice stream of the turn (e.g. "events:argenta", "battle:attack:a-1"). */
   | { kind: 'roll'; scope: string; values: number[] }
   /** A Fate aspect placed by the GM (rules.fate.aspects). */
-  | { kind: 'aspect'; name: string; on: AspectPlace; owner?: NationId; free: number; boost?: boolean; secret?: boolean }
+  | { kind: 'aspect'; name: string; on: AspectPlace; owner?: NationId; free: number; boost?: boolean; secret?: boolean; helps?: LuckSkill; hinders?: LuckSkill }
   /** An aspect taken out of play by the GM; `on` picks one when several share the name. */
   | { kind: 'remove_aspect'; name: string; on?: AspectPlace };
 

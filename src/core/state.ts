@@ -152,6 +152,17 @@ export interface GameState {
  * Where an aspect sits: on a nation, a settlement, a unit, or a region of the
  * map (a hex and the hexes within `radius` of it).
  */
+/**
+ * The skills a helpful or hindering aspect may work on (seed 000 line 82:
+ * "each aspect only works with one particular skill"): a nation's rolls of
+ * the Fatecraft rules — `battle` (its side of a battle or an assault),
+ * `siege` (siege actions and sorties), `roll` (its answers to events),
+ * `explore`, `advantage` (create advantage and overcome) — and the Warfare
+ * skills its commanders and units check (docs/rules.md A8, W20).
+ */
+export const LUCK_SKILLS = ['battle', 'siege', 'roll', 'explore', 'advantage', 'fighting', 'marksmanship', 'armor', 'lore', 'tactics', 'athletics'] as const;
+export type LuckSkill = (typeof LUCK_SKILLS)[number];
+
 export type AspectPlace = { nation: NationId } | { settlement: SettlementId } | { unit: UnitId } | { hex: HexKey; radius?: number };
 
 /**
@@ -170,6 +181,13 @@ export interface AspectState {
    * free invokes are anyone's but this nation's, the one whose attempt backfired.
    */
   backfired?: NationId;
+  /**
+   * A helpful or hindering aspect (seed 000 lines 81–83): free fortune, or
+   * misfortune, on its holder's checks of one skill (LUCK_SKILLS), with no
+   * fate point or free invoke spent.
+   */
+  helps?: string;
+  hinders?: string;
   free: number;
   boost?: true;
   secret?: true;

@@ -10,7 +10,7 @@ import { rollFateDice } from './fate-dice.js';
 import { reportUntakenInvokes } from './invoke.js';
 import { invokeTargetWritten, orderNames } from '../order-text.js';
 import { aspectKey, canSee, holderOf, samePlace } from './places.js';
-import { placeAspect, pruneAspects, removeAspect } from './store.js';
+import { luckOf, placeAspect, pruneAspects, removeAspect } from './store.js';
 
 /**
  * The Fate layer's phase (rules.fate.aspects), after the battles and sieges:
@@ -37,7 +37,7 @@ export const aspectsPhase: Phase = {
 function gmAspects(ctx: TurnContext): void {
   for (const g of ctx.orders.gm) {
     if (g.kind === 'aspect') {
-      placeAspect(ctx, { name: g.name, on: g.on, ...(g.owner ? { owner: g.owner } : {}), free: g.free, ...(g.boost ? { boost: true } : {}), ...(g.secret ? { secret: true } : {}) }, 'gm');
+      placeAspect(ctx, { name: g.name, on: g.on, ...(g.owner ? { owner: g.owner } : {}), free: g.free, ...(g.boost ? { boost: true } : {}), ...(g.secret ? { secret: true } : {}), ...luckOf(g) }, 'gm');
     } else if (g.kind === 'remove_aspect') {
       const key = aspectKey(g.name);
       const a = (ctx.state.aspects ?? []).find((x) => aspectKey(x.name) === key && (!g.on || samePlace(x.on, g.on)));

@@ -42,7 +42,7 @@ function invokeIndex(ctx: TurnContext): Map<string, AcceptedOrder<InvokeOrder>[]
 }
 
 /** The nation's invokes for this roll, taken once: the first roll under the key uses them. */
-function takeInvokes(ctx: TurnContext, nation: NationId, key: string): AcceptedOrder<InvokeOrder>[] {
+export function takeInvokes(ctx: TurnContext, nation: NationId, key: string): AcceptedOrder<InvokeOrder>[] {
   const byKey = invokeIndex(ctx);
   const k = `${nation}|${key}`;
   const found = byKey.get(k) ?? [];

@@ -1,6 +1,6 @@
 import type { TurnContext } from '../context.js';
 import { compareIds, type NationId } from '../ids.js';
-import type { AspectPlace, AspectState } from '../state.js';
+import type { AspectPlace, AspectState, LuckSkill } from '../state.js';
 import { aspectKey, holderOf, placeText, samePlace } from './places.js';
 
 /**
@@ -17,6 +17,15 @@ export interface NewAspect {
   free: number;
   boost?: boolean;
   secret?: boolean;
+  /** A helpful or hindering aspect (docs/rules.md A8). */
+  helps?: LuckSkill;
+  hinders?: LuckSkill;
+}
+
+/** A helpful or hindering aspect's skill (docs/rules.md A8), as written: hindering wins if both are given. */
+export function luckOf(a: { helps?: LuckSkill | undefined; hinders?: LuckSkill | undefined }): { helps?: LuckSkill; hinders?: LuckSkill } {
+  if (a.hinders) return { hinders: a.hinders };
+  return a.helps ? { helps: a.helps } : {};
 }
 
 /** Who hears of an aspect coming or going: its owner and the nation it is on (a secret one: who may see it). */
@@ -45,6 +54,7 @@ export function placeAspect(ctx: TurnContext, spec: NewAspect, by: 'gm' | 'event
     free: spec.boost ? 1 : spec.free,
     ...(spec.boost ? { boost: true as const } : {}),
     ...(spec.secret ? { secret: true as const } : {}),
+    ...luckOf(spec),
     since: ctx.turn,
   };
   list.push(aspect);

@@ -5,7 +5,7 @@ import { zoneMap } from './battlefield.js';
 import { act, DEFAULT_PLANS, heroic, type BattlePlan } from './commander.js';
 import { streamDraws } from './draws.js';
 import { cmdSkill, makeCommander, newWarState, onField, unitsOf, type CommanderInput, type WarEvent, type WarState } from './state.js';
-import type { Battlefield, Catalogue, Side, WarDraw } from './types.js';
+import type { Battlefield, BattleAspect, Catalogue, Side, WarDraw, WarInvoke } from './types.js';
 
 /**
  * A whole Warfare battle (docs/rules.md W1–W14), from setup to resolution,
@@ -26,6 +26,12 @@ export interface WarfareBattle {
   capital?: boolean;
   /** The battle ends with the defender holding after this many exchanges (our reading; default 12). */
   maxExchanges?: number;
+  /** Each side's fate points (invokes its commanders may pay for from the nation's pledge, W20). */
+  fate?: Partial<Record<Side, number>>;
+  /** Each side's nation's aspects in play, with the invokes its player ordered (W20). */
+  aspects?: Partial<Record<Side, BattleAspect[]>>;
+  /** Minor advantages each side starts with (its nation's boosts, ordered for the battle), given to its first commander. */
+  boosts?: Partial<Record<Side, number>>;
 }
 
 export interface WarResult {
@@ -43,6 +49,13 @@ export interface WarResult {
   /** The zone map at the start of each exchange. */
   maps: { exchange: number; lines: string[] }[];
   draws: WarDraw[];
+  /** Every invoke the commanders made, and each side's fate points spent (W20). */
+  invoked: WarInvoke[];
+  fate: Record<Side, { pool: number; spent: number }>;
+  /** Consequences each side's commanders took (a concession earns a fate point each, W21). */
+  consequences: Record<Side, number>;
+  /** The side that left the field by its plan (a concession, W21). */
+  conceded?: Side;
 }
 
 export const DEFAULT_MAX_EXCHANGES = 12;
@@ -120,10 +133,17 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
     ramparts: (b.ramparts ?? []).map((r) => ({ ...r, boxes: Array(cat.ramparts[r.type]!.wallStrength).fill(false), taken: [], fallen: false })),
     draws: streamDraws(stream, randomiser, b.nations),
     ...(b.bloodiedPenalty ? { bloodiedPenalty: b.bloodiedPenalty } : {}),
+    fate: { attacker: { pool: b.fate?.attacker ?? 0, spent: 0 }, defender: { pool: b.fate?.defender ?? 0, spent: 0 } },
+    nationAspects: { attacker: structuredClone(b.aspects?.attacker ?? []), defender: structuredClone(b.aspects?.defender ?? []) },
   });
+  for (const side of ['attacker', 'defender'] as const) {
+    const first = commanders.find((c) => c.side === side && !c.champion);
+    if (first && b.boosts?.[side]) first.boosts += b.boosts[side]!;
+  }
   const max = b.maxExchanges ?? DEFAULT_MAX_EXCHANGES;
   const maps: WarResult['maps'] = [];
   let end: { winner: Side; reason: string; held?: true } | undefined;
+  let conceded: Side | undefined;
   while (!end) {
     st.exchange++;
     end = decided(st);
@@ -138,6 +158,7 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
       const left = onField(st, side).length;
       const at = plans[side].withdrawAt ?? 0;
       if (left > 0 && left <= at) {
+        conceded ??= side;
         for (const c of st.commanders) if (c.side === side) c.gone = true;
         st.log.push({ exchange: st.exchange, kind: 'withdraw', side, commander: '', text: `the ${side}s withdraw with ${left} unit(s) left, as their plan says` });
       }
@@ -167,5 +188,11 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
     log: st.log,
     maps,
     draws: st.draws.record,
+    invoked: st.invoked,
+    fate: st.fate,
+    consequences: { attacker: consequencesTaken(st, 'attacker'), defender: consequencesTaken(st, 'defender') },
+    ...(conceded ? { conceded } : {}),
   };
 }
+
+const consequencesTaken = (st: WarState, side: Side): number => st.consequencesTaken[side];

@@ -1,4 +1,5 @@
-import { attackCommander, clashOfArms, createAdvantage, createAdvantageInPerson, rangedAttack, shooters, siegeAttack, type Group, type OnTie } from './actions.js';
+import { clashOfArms, rangedAttack, shooters, siegeAttack, type Group, type OnTie } from './actions.js';
+import { attackCommander, createAdvantage, createAdvantageInPerson } from './heroic.js';
 import { moveToward, path } from './movement.js';
 import { unitsOf, unitSkill, type WarState } from './state.js';
 import type { Commander, Side, Unit } from './types.js';

@@ -1,8 +1,9 @@
 import type { NationId } from '../ids.js';
+import { signed } from '../ladder.js';
 import type { ConsequenceLevel } from '../fate/stress.js';
 import { distanceTable } from './battlefield.js';
 import type { Draws } from './draws.js';
-import type { Battlefield, Catalogue, Commander, CommanderSkill, Rampart, Side, Unit, UnitSkill } from './types.js';
+import type { Battlefield, BattleAspect, Catalogue, Commander, CommanderSkill, Rampart, Side, Unit, UnitSkill, WarInvoke } from './types.js';
 
 /** One line of the battle's account: what happened, with the numbers behind it. */
 export interface WarEvent {
@@ -25,6 +26,14 @@ export interface WarState {
   draws: Draws;
   /** How much lower a bloodied unit's skills are, Movement aside (W17; 0: no penalty). */
   bloodiedPenalty?: number;
+  /** Each side's fate points: the Fate its nation pledged (at most what it has), and how many its commanders spent (W20). */
+  fate: Record<Side, { pool: number; spent: number }>;
+  /** The nations' aspects each side may invoke here (W20); their free and ordered invokes count down as they are used. */
+  nationAspects: Record<Side, BattleAspect[]>;
+  /** Every invoke made, for the turn to pay and tell. */
+  invoked: WarInvoke[];
+  /** Consequences each side's commanders took (a concession earns a fate point each, W21). */
+  consequencesTaken: Record<Side, number>;
   exchange: number;
   log: WarEvent[];
 }
@@ -81,15 +90,38 @@ export function noviceStepsUp(c: Commander): string {
   c.stress = { physical: 0, mental: 0 };
   c.filled = { physical: [], mental: [] };
   c.taken = [...NO_CONSEQUENCES];
+  // Its consequences were the fallen commander's: they leave with him.
+  delete c.consequences;
   if (!again) c.name = `a novice commander (after ${was})`;
   return `${was} is taken out; ${again ? 'another novice' : c.name} takes command`;
 }
 
-export function newWarState(input: Omit<WarState, 'distance' | 'exchange' | 'log'>): WarState {
-  return { ...input, distance: distanceTable(input.field), exchange: 0, log: [] };
+export function newWarState(input: Omit<WarState, 'distance' | 'exchange' | 'log' | 'fate' | 'nationAspects' | 'invoked' | 'consequencesTaken'> & Partial<Pick<WarState, 'fate' | 'nationAspects'>>): WarState {
+  return {
+    fate: { attacker: { pool: 0, spent: 0 }, defender: { pool: 0, spent: 0 } },
+    nationAspects: { attacker: [], defender: [] },
+    ...input,
+    invoked: [],
+    consequencesTaken: { attacker: 0, defender: 0 },
+    distance: distanceTable(input.field),
+    exchange: 0,
+    log: [],
+  };
 }
 
+/** A draw or total as the seed writes it: +0 for zero. */
+export const sgn = (n: number): string => (n === 0 ? '+0' : signed(n));
+
+/** One line of the account, in this exchange. */
+export const logWar = (st: WarState, e: Omit<WarEvent, 'exchange'>): void => void st.log.push({ exchange: st.exchange, ...e });
+
 export const cmdSkill = (c: Commander, s: CommanderSkill): number => c.skills[s] ?? 0;
+/** The aspects of a unit's type that are its own, and its weaknesses (invoked against it, W20). */
+export function unitAspects(st: WarState, u: Unit): { own: string[]; against: string[] } {
+  const t = st.catalogue.units[u.type]!;
+  const against = t.against ?? [];
+  return { own: t.aspects.filter((a) => !against.includes(a)), against: t.aspects.filter((a) => against.includes(a)) };
+}
 export const commander = (st: WarState, id: string): Commander => st.commanders.find((c) => c.id === id)!;
 export const unitsOf = (st: WarState, c: Commander): Unit[] => st.units.filter((u) => u.commander === c.id && !u.out);
 export const zoneOf = (st: WarState, u: Unit): string => commander(st, u.commander).zone;
@@ -116,3 +148,20 @@ export function unitSkill(st: WarState, u: Unit, skill: UnitSkill): number {
 }
 
 export const unitName = (st: WarState, u: Unit): string => (u.name ?? `${st.catalogue.units[u.type]?.name ?? u.type} (${u.id})`) + (u.bloodied && st.bloodiedPenalty ? ' (bloodied)' : '');
+
+const CONSEQUENCE_NAMES: Record<'physical' | 'mental', Record<ConsequenceLevel, string>> = {
+  physical: { mild: 'Battered', moderate: 'Wounded', severe: 'Grievously Wounded' },
+  mental: { mild: 'Rattled', moderate: 'Shaken', severe: 'Broken Nerve' },
+};
+
+/**
+ * A consequence a commander takes is an aspect on him (seed 000 line 141),
+ * with a free invoke for the side that dealt it, and open to paid invokes
+ * against him (docs/rules.md W20). Returns its name, for the account.
+ */
+export function takeConsequence(st: WarState, c: Commander, track: 'physical' | 'mental', level: ConsequenceLevel): string {
+  const name = `${CONSEQUENCE_NAMES[track][level]} (${c.name})`;
+  (c.consequences ??= []).push({ name, free: 1, side: c.side === 'attacker' ? 'defender' : 'attacker' });
+  st.consequencesTaken[c.side]++;
+  return name;
+}

@@ -14,6 +14,8 @@ import { runBattle, type WarfareBattle } from './battle.js';
 import { defaultBattlefield, FIELD_COLUMNS, FIELD_ROWS, zoneId } from './battlefield.js';
 import { catalogue } from './catalogue.js';
 import { WALLS, wallsOf } from './walls.js';
+import { settleFate, sideFate } from './turn-fate.js';
+import type { WarResult } from './battle.js';
 import type { Side } from './types.js';
 
 /**
@@ -143,7 +145,13 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
       commanders.push({ id: `${side}-champion-${k + 1}`, name: who.name, side, zone: lead.zone, champion: lead.id, skills: { command: who.command, tactics: who.tactics, fighting } });
     });
   }
+  // The Fate the sides pledged, their nations' aspects here and the invokes ordered for this battle (W20).
+  const fates = { attacker: sideFate(ctx, spec, 'attacker'), defender: sideFate(ctx, spec, 'defender') };
+  const cost = Math.max(1, ctx.rules.fate.invokeCost);
   const battle: WarfareBattle = {
+    fate: { attacker: Math.floor(fates.attacker.pool / cost), defender: Math.floor(fates.defender.pool / cost) },
+    aspects: { attacker: fates.attacker.aspects, defender: fates.defender.aspects },
+    boosts: { attacker: fates.attacker.boosts.length, defender: fates.defender.boosts.length },
     id: spec.id,
     nations: { attacker: spec.attacker.nation, defender: spec.defender.nation },
     field: fieldAround(ctx, spec.at),
@@ -189,6 +197,9 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
     casualties,
   });
   const where = `the Warfare battle at ${spec.at}`;
+  settleFate(ctx, spec, fates, result);
+  concede(ctx, spec, result, where);
+  lossOrdersUnused(ctx, spec, where);
   for (const c of casualties) {
     const unit = ctx.unit(c.unit);
     if (!unit) continue;
@@ -203,4 +214,29 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
   const outcome: BattleOutcome = { winner: result.winner, survivors: { attacker: alive(spec.attacker.units), defender: alive(spec.defender.units) } };
   // The attackers in the strategic zone hold the settlement (W18): the assault takes it, whatever garrison is left.
   return result.held ? { ...outcome, heldStrategicZone: true } : outcome;
+}
+
+/**
+ * A side that leaves the field by its plan (`withdraw at N`) concedes the
+ * battle: its nation earns a fate point, and one more for each consequence
+ * its commanders took (seed 002 "Earning Fate Points"; docs/rules.md W21).
+ */
+function concede(ctx: TurnContext, spec: BattleSpec, result: WarResult, where: string): void {
+  if (!result.conceded) return;
+  const nation = spec[result.conceded].nation;
+  const earned = 1 + result.consequences[result.conceded];
+  ctx.changeResource(nation, 'fate', earned, `conceded ${where}${earned > 1 ? ` (1, and 1 for each of ${earned - 1} consequence${earned > 2 ? 's' : ''} taken)` : ''}`);
+}
+
+/**
+ * A loss order (the attack's `casualties`, or the sheet's) does not apply in
+ * Warfare: the exchanges take units out, there is no deficit to pay. The
+ * nation is told rather than left to wonder (nothing is dropped silently).
+ */
+function lossOrdersUnused(ctx: TurnContext, spec: BattleSpec, where: string): void {
+  for (const side of ['attacker', 'defender'] as const) {
+    const force = spec[side];
+    if (!force.casualtyPriority?.length) continue;
+    ctx.emit({ type: 'order_not_applied', nations: [force.nation], nation: force.nation, what: 'your loss order (casualties)', reason: `${where} was fought over zones: its exchanges took units out, with no deficit to pay` });
+  }
 }

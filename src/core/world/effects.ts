@@ -3,7 +3,7 @@ import type { TurnContext } from '../context.js';
 import { hexDistance, hexesWithin, hexKey, offsetOf } from '../hex.js';
 import { compareIds, type HexKey, type NationId, type SettlementId, type UnitId } from '../ids.js';
 import type { AspectPlace, SettlementState, UnitState } from '../state.js';
-import { placeAspect } from '../aspects/store.js';
+import { luckOf, placeAspect } from '../aspects/store.js';
 import { setTask } from './pending.js';
 import { revolt } from './revolt.js';
 import { civilWar } from './civil-war.js';
@@ -214,7 +214,7 @@ export function applyEffect(ctx: TurnContext, s: Struck, e: Effect): void {
       if (!ctx.rules.fate.aspects) return;
       const t = s.target;
       const on: AspectPlace = t.scope === 'nation' ? { nation: s.nation } : t.scope === 'settlement' ? { settlement: t.id as SettlementId } : t.scope === 'unit' ? { unit: t.id as UnitId } : { hex: t.hex };
-      placeAspect(ctx, { name: s.fill(e.name), on, ...(e.for === 'nation' ? { owner: s.nation } : {}), free: e.free, ...(e.boost ? { boost: true } : {}), ...(e.secret ? { secret: true } : {}) }, 'event');
+      placeAspect(ctx, { name: s.fill(e.name), on, ...(e.for === 'nation' ? { owner: s.nation } : {}), free: e.free, ...(e.boost ? { boost: true } : {}), ...(e.secret ? { secret: true } : {}), ...luckOf(e) }, 'event');
       return;
     }
   }

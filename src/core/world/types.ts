@@ -1,6 +1,6 @@
 import type { SettlementLevel, UnitClass } from '../campaign.js';
 import type { HexKey } from '../ids.js';
-import type { Health } from '../state.js';
+import type { Health, LuckSkill } from '../state.js';
 
 /**
  * The living world's vocabulary: conditions and effects a GM writes as data
@@ -95,7 +95,7 @@ export type Effect =
    * unit or hex region; rules.fate.aspects). Its free invokes are the nation's
    * (`for: nation`) or anyone's (`for: anyone`: a misfortune others may use).
    */
-  | { kind: 'aspect'; name: string; free: number; for: 'nation' | 'anyone'; boost?: true; secret?: true };
+  | { kind: 'aspect'; name: string; free: number; for: 'nation' | 'anyone'; boost?: true; secret?: true; helps?: LuckSkill; hinders?: LuckSkill };
 
 export type EffectKind = Effect['kind'];
 

@@ -176,13 +176,14 @@ describe('the plan’s target (W13): a unit type first, or the enemy commanders 
     expect(st.log.slice(0, 5).map((e) => e.text)).toEqual([
       'Lord Red attacks Lady Blue in person: Fighting +2 drew +3 against Fighting +0 drew +0: success with style, the hit reduced by one for a minor advantage: 1 physical stress (box 1)',
       'Lord Red attacks Lady Blue in person: Fighting +2 drew +2 against Fighting +0 drew +0: success with style, the hit reduced by one for a minor advantage: 1 physical stress (box 2)',
-      'Lord Red attacks Lady Blue in person: Fighting +2 drew +1 against Fighting +0 drew +0: success with style, the hit reduced by one for a minor advantage: 1 physical stress (a -2 consequence)',
+      'Lord Red attacks Lady Blue in person: Fighting +2 drew +1 against Fighting +0 drew +0: success with style, the hit reduced by one for a minor advantage: 1 physical stress (a -2 consequence, Battered (Lady Blue))',
       'Lord Red attacks Lady Blue in person: Fighting +2 drew +0 against Fighting +0 drew +0: 2 physical stress: Lady Blue is taken out',
       'Lady Blue is taken out; a novice commander (after Lady Blue) takes command',
     ]);
-    // Three with style, three minor advantages; against a novice the units clash, and spend one to draw again.
+    // Three with style, three minor advantages; against a novice the units clash, and spend them on new cards: each has
+    // a chance in six or better (+2 of 81 cards: 15) to buy the tie (W20).
     expect(st.log.slice(5).map((e) => e.kind)).toEqual(['clash', 'outflank']);
-    expect(st.log[5]!.text).toBe('Infantry (in1) (+2) against Infantry (in2) (Armor +4): drew +0 against +0; spent a minor advantage and drew again: +0; +2 vs +4; failure');
+    expect(st.log[5]!.text).toBe('Infantry (in1) (+2) against Infantry (in2) (Armor +4): drew +0 against +0; spent a minor advantage and drew again: +0; spent a minor advantage and drew again: +0; spent a minor advantage and drew again: +0; +2 vs +4; failure');
     expect(commander(st, 'd').novice).toBe(true);
   });
 });

@@ -152,7 +152,7 @@ export type TurnEvent =
   /** The roll made: with the nation's answer, or at the deadline with the default and no Fate. */
   | { type: 'event_roll'; nations: NationId[]; nation: NationId; event: string; title: string; option: string; answered: boolean; beat: number; roll: DieRoll; fateSpent: number; modifier: number; total: number; outcome: RollOutcome; invokes?: Modifier[]; firstRoll?: DieRoll }
   /** A unit searched its surroundings for hidden resources (the find, if any, follows as resource_revealed). */
-  | { type: 'explore_roll'; nations: NationId[]; nation: NationId; unit: UnitId; at: HexKey; beat: number; roll: DieRoll; fateSpent: number; modifier: number; total: number; found: boolean }
+  | { type: 'explore_roll'; nations: NationId[]; nation: NationId; unit: UnitId; at: HexKey; beat: number; roll: DieRoll; fateSpent: number; modifier: number; luck?: number; total: number; found: boolean }
   | { type: 'task_set'; nations: NationId[]; nation: NationId; task: string; event: string; title: string; text: string; deadline: number }
   | { type: 'task_met'; nations: NationId[]; nation: NationId; task: string; title: string; how: string }
   | { type: 'task_missed'; nations: NationId[]; nation: NationId; task: string; title: string; why: string }
@@ -176,13 +176,15 @@ export type TurnEvent =
   | { type: 'aspect_created'; nations: NationId[]; aspect: string; place: string; owner?: NationId; backfired?: NationId; free: number; boost: boolean; secret: boolean; by: 'gm' | 'event' | 'order'; refreshed: boolean }
   | { type: 'aspect_removed'; nations: NationId[]; aspect: string; place: string; reason: string }
   /** A create-advantage or overcome roll: 4dF (from d3s) + skill against the difficulty. */
-  | { type: 'aspect_roll'; nations: NationId[]; nation: NationId; action: 'create_advantage' | 'overcome'; aspect: string; by: string; dice: DieRoll[]; faces: number[]; skill: number; difficulty: number; total: number; shifts: number; outcome: FateOutcome }
+  | { type: 'aspect_roll'; nations: NationId[]; nation: NationId; action: 'create_advantage' | 'overcome'; aspect: string; by: string; dice: DieRoll[]; faces: number[]; skill: number; luck?: number; difficulty: number; total: number; shifts: number; outcome: FateOutcome }
   /** One invoke of an aspect on a roll, with what it cost and whom it paid. */
   | { type: 'aspect_invoked'; nations: NationId[]; nation: NationId; aspect: string; roll: string; effect: 'plus2' | 'reroll' | 'fortune'; value: number; pay: InvokePay; cost: number; paidTo?: NationId; freeLeft: number; fortune?: DieRoll[]; luck?: LuckDraw }
   /** A create-advantage or overcome order that could not be rolled (its actor or aspect gone), and why. */
   | { type: 'aspect_action_void'; nations: NationId[]; nation: NationId; action: 'create_advantage' | 'overcome'; aspect: string; reason: string }
   /** An invoke ordered but not made, and why (nothing was spent). */
   | { type: 'invoke_unused'; nations: NationId[]; nation: NationId; aspect: string; roll: string; reason: string }
+  /** Fortune or misfortune from a nation's helpful or hindering aspects on one of its rolls (docs/rules.md A8). */
+  | { type: 'aspect_luck'; nations: NationId[]; nation: NationId; roll: string; kind: 'fortune' | 'misfortune'; aspects: string[]; draws: LuckDraw[]; value: number }
   /** What a nation's commanders did with the Fate it pledged on a Warfare battle (docs/rules.md W20): told to that nation alone. */
   | { type: 'warfare_fate'; nations: NationId[]; nation: NationId; battle: string; at: HexKey; pledged: number; pool: number; spent: number; invokes: number }
   /** Something the player wrote that did not apply where it met (a loss order in a Warfare battle, a plan with no Warfare battle). */

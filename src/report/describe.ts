@@ -3,7 +3,7 @@ import type { BattleSide, DieRoll, LoggedEvent, Modifier } from '../core/events.
 import type { NationId, SettlementId, UnitId } from '../core/ids.js';
 import type { GameState, UnitState } from '../core/state.js';
 import { sentence, withArticle } from '../core/prose.js';
-import { drawText, fateResultText } from './draw-text.js';
+import { drawText, fateResultText, luckText } from './draw-text.js';
 import { ladderValue, rated, signed } from './ladder.js';
 import type { BattleSideView, BattleView, ModifierView, RollView, SiegeRollView, WarfareView } from './types.js';
 
@@ -379,6 +379,16 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
       return `${n(e.nation)}: ${e.action === 'overcome' ? `the overcome roll against "${e.aspect}"` : `the create-advantage roll for "${e.aspect}"`} was not made: ${e.reason}.`;
     case 'invoke_unused':
       return `${n(e.nation)}: "${e.aspect}" was not invoked on ${e.roll}: ${e.reason}; nothing was spent.`;
+    case 'aspect_luck':
+      return `${n(e.nation)} drew ${e.kind} from ${e.aspects.map((a) => `"${a}"`).join(', ')} on ${e.roll}: ${e.value >= 0 ? '+' : ''}${e.value} (${e.draws.map(luckText).join('; ')}).`;
+    case 'warfare_fate': {
+      const kept = e.pledged - e.spent;
+      const spent = e.spent ? `spent ${e.spent} of the ${e.pledged} Fate pledged (${plural(e.invokes, 'invoke')}, a fate point each)` : `spent none of the ${e.pledged} Fate pledged`;
+      const short = e.pool < e.pledged ? ` — only ${e.pool} could be spent, all ${n(e.nation)} had` : '';
+      return `${n(e.nation)}'s commanders ${spent} on the Warfare battle at ${e.at}${short}; ${kept > 0 ? `the other ${kept} stay${kept === 1 ? 's' : ''} in the treasury` : 'none is left over'}.`;
+    }
+    case 'order_not_applied':
+      return `${n(e.nation)}: ${e.what} did not apply: ${e.reason}.`;
   }
   // An event type added to the engine after this was written: show it plainly.
   return `${(e as { type: string }).type} event.`;

@@ -7,7 +7,8 @@ import type { Phase } from '../phases/phase.js';
 import type { AspectPlace, AspectState } from '../state.js';
 import { unitName } from '../unit-name.js';
 import { rollFateDice } from './fate-dice.js';
-import { reportUntakenInvokes } from './invoke.js';
+import { luckOnRoll, reportUntakenInvokes } from './invoke.js';
+import { sumModifiers } from '../bonuses.js';
 import { invokeTargetWritten, orderNames } from '../order-text.js';
 import { aspectKey, canSee, holderOf, samePlace } from './places.js';
 import { luckOf, placeAspect, pruneAspects, removeAspect } from './store.js';
@@ -73,12 +74,15 @@ function fateRoll(ctx: TurnContext, nation: NationId, by: AspectActor, action: '
     skill = ctx.rules.fate.skill.diplomatic;
     scope = `aspects:${unit.id}`;
   }
-  const dice = rollFateDice(ctx.dice.stream(scope), ctx.rules.fate.randomiser, nation);
+  const stream = ctx.dice.stream(scope);
+  const dice = rollFateDice(stream, ctx.rules.fate.randomiser, nation);
   const difficulty = ctx.rules.fate.difficulty;
-  const total = dice.total + skill;
+  // Helpful and hindering aspects of these rolls (docs/rules.md A8), drawn after the dice from the roll's own stream.
+  const luck = sumModifiers(luckOnRoll(ctx, { nation, what: `${who}'s roll to ${action === 'overcome' ? 'overcome' : 'create'} "${aspect}"`, scene: { nations: [nation], units: 'unit' in by ? [by.unit] : [] }, stream }, 'advantage'));
+  const total = dice.total + skill + luck;
   const shifts = total - difficulty;
   const outcome = outcomeOfShifts(shifts);
-  ctx.emit({ type: 'aspect_roll', nations: [nation], nation, action, aspect, by: who, dice: dice.dice, faces: dice.faces, skill, difficulty, total, shifts, outcome });
+  ctx.emit({ type: 'aspect_roll', nations: [nation], nation, action, aspect, by: who, dice: dice.dice, faces: dice.faces, skill, ...(luck ? { luck } : {}), difficulty, total, shifts, outcome });
   return outcome;
 }
 

@@ -3,7 +3,8 @@ import type { DiceStream } from '../dice.js';
 import type { InvokePay, Modifier } from '../events.js';
 import { compareIds, type NationId } from '../ids.js';
 import type { InvokeOrder, InvokeTarget } from '../orders.js';
-import type { AspectState } from '../state.js';
+import type { AspectState, LuckSkill } from '../state.js';
+import { drawLuck } from '../fate/layer.js';
 import { rollFortune } from './fate-dice.js';
 import { aspectKey, canSee, holderOf, inPlay, mayUseFree, type RollScene } from './places.js';
 import { removeAspect } from './store.js';
@@ -75,6 +76,30 @@ export interface InvokedRoll {
   against?: NationId;
   /** Fortune and re-rolls draw from here, never from the roll's own stream, so the other side's dice stay as they were. */
   stream: DiceStream;
+  /** The skill the roll is made with: the nation's helpful and hindering aspects of that skill count (A8). */
+  skill?: LuckSkill;
+}
+
+/**
+ * Helpful and hindering aspects (seed 000 lines 81–83; docs/rules.md A8):
+ * each aspect on the nation, or on its settlement or unit in play for the
+ * roll, that helps the roll's skill adds fortune, each that hinders it
+ * misfortune — free, no fate point, no free invoke. Any misfortune cancels
+ * every fortune (seed 000 lines 25–26). Drawn from the roll's invoke
+ * stream, told in an `aspect_luck` event, and handed back as a modifier.
+ */
+export function luckOnRoll(ctx: TurnContext, roll: Pick<InvokedRoll, 'nation' | 'what' | 'scene' | 'stream' | 'against'>, skill: LuckSkill): Modifier[] {
+  const list = (ctx.state.aspects ?? []).filter((a) => (a.helps === skill || a.hinders === skill) && holderOf(ctx.state, a.on) === roll.nation && inPlay(ctx.state, a, roll.scene));
+  if (!list.length) return [];
+  const misfortune = list.filter((a) => a.hinders).length;
+  const sources = { fortune: list.length - misfortune, misfortune };
+  const draws = drawLuck(roll.stream, sources, roll.nation);
+  const value = draws.reduce((s, d) => s + d.delta, 0);
+  const kind = misfortune ? 'misfortune' : 'fortune';
+  const counted = list.filter((a) => (misfortune ? a.hinders : a.helps)).map((a) => a.name);
+  const nations = [...new Set([roll.nation, ...(roll.against ? [roll.against] : [])])].sort(compareIds);
+  ctx.emit({ type: 'aspect_luck', nations, nation: roll.nation, roll: roll.what, kind, aspects: counted, draws, value });
+  return [{ value, source: `${kind} from ${counted.map((n) => `"${n}"`).join(', ')}` }];
 }
 
 /** A re-roll the roll may take, when it is behind; spent only if taken. */
@@ -99,9 +124,10 @@ const NONE: Invoked = { modifiers: [], rerolls: [] };
  */
 export function applyInvokes(ctx: TurnContext, roll: InvokedRoll): Invoked {
   if (!ctx.rules.fate.aspects) return NONE;
+  const luck = roll.skill ? luckOnRoll(ctx, roll, roll.skill) : [];
   const orders = takeInvokes(ctx, roll.nation, roll.key);
-  if (!orders.length) return NONE;
-  const out: Invoked = { modifiers: [], rerolls: [] };
+  if (!orders.length) return luck.length ? { modifiers: luck, rerolls: [] } : NONE;
+  const out: Invoked = { modifiers: [...luck], rerolls: [] };
   const paidOnce = new Set<AspectState>();
   const nations = [...new Set([roll.nation, ...(roll.against ? [roll.against] : [])])].sort(compareIds);
   const unused = (o: InvokeOrder, reason: string) => ctx.emit({ type: 'invoke_unused', nations: [roll.nation], nation: roll.nation, aspect: o.aspect, roll: roll.what, reason });

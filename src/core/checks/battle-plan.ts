@@ -1,6 +1,6 @@
 import type { TurnContext } from '../context.js';
-import type { NationId } from '../ids.js';
-import type { BattlePlanOrder } from '../orders.js';
+import type { HexKey, NationId } from '../ids.js';
+import type { AttackOrder, BattlePlanOrder } from '../orders.js';
 import { catalogue } from '../warfare/catalogue.js';
 import { DEFAULT_RESERVE_UNTIL } from '../warfare/commander.js';
 import { reject, type Verdict } from './verdict.js';
@@ -31,4 +31,22 @@ export function checkBattlePlan(ctx: TurnContext, _nation: NationId, o: BattlePl
     parts.push(`${what} held in reserve until exchange ${o.reserveUntil ?? DEFAULT_RESERVE_UNTIL}`);
   }
   return { ok: true, claims: [], slots: [{ key: 'battle_plan', limit: 1, label: 'one battle plan a turn' }], summary: `Battle plan for your Warfare battles this turn: ${o.stance} — ${parts.join('; ')}` };
+}
+
+/**
+ * What the receipt says of an attack that may be fought as Warfare
+ * (docs/rules.md W15, W20), so a pledge or a loss order is not a surprise:
+ * "" when it cannot be.
+ */
+export function warfareNote(ctx: TurnContext, at: HexKey, units: number, o: AttackOrder): string {
+  const w = ctx.rules.warfare;
+  if (!w.enabled) return '';
+  const flagged = w.hexes.includes(at);
+  if (!flagged && units < w.minUnitsPerSide) return '';
+  const when = flagged ? `the battle at ${at} is fought as Warfare (the GM's flag)` : `if the defence brings ${w.minUnitsPerSide} units or more, it is fought as Warfare`;
+  const parts = [
+    o.fate ? 'your commanders spend the Fate pledged as fate points, one an invoke, and the rest stays with you' : '',
+    o.casualties?.length ? 'the loss order does not apply there' : '',
+  ].filter(Boolean);
+  return `; ${when}${parts.length ? `: ${parts.join('; ')}` : ''}`;
 }

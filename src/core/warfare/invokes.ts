@@ -202,8 +202,9 @@ const sgn = (n: number) => (n === 0 ? '+0' : signed(n));
  */
 export function luckOf(st: WarState, side: Side, skill: string): { fortune: number; misfortune: number; names: string[] } {
   const list = st.nationAspects[side];
-  const helps = list.filter((a) => a.helps === skill);
-  const hinders = list.filter((a) => a.hinders === skill);
+  // An aspect of the nation's battles ("battle") works on every check its side makes in a Warfare battle.
+  const helps = list.filter((a) => a.helps === skill || a.helps === 'battle');
+  const hinders = list.filter((a) => a.hinders === skill || a.hinders === 'battle');
   return { fortune: helps.length, misfortune: hinders.length, names: [...helps, ...hinders].map((a) => a.name) };
 }
 

@@ -120,11 +120,32 @@ export function settleFate(ctx: TurnContext, spec: BattleSpec, fates: Record<Sid
     for (const [ref, orders] of f.orders) {
       const left = orders.length - (used.get(ref) ?? 0);
       for (const o of orders.slice(orders.length - Math.max(0, left))) {
-        ctx.emit({ type: 'invoke_unused', nations: [f.nation], nation: f.nation, aspect: o.order.aspect, roll, reason: 'your commanders did not need it (nothing was spent)' });
+        ctx.emit({ type: 'invoke_unused', nations: [f.nation], nation: f.nation, aspect: o.order.aspect, roll, reason: 'your commanders did not need it' });
       }
     }
     if (f.pledged > 0) {
       ctx.emit({ type: 'warfare_fate', nations: [f.nation], nation: f.nation, battle: spec.id, at: spec.at, pledged: f.pledged, pool: f.pool, spent: pool.spent * ctx.rules.fate.invokeCost, invokes: pool.spent });
     }
+  }
+}
+
+/**
+ * A battle plan no Warfare battle followed is told to its nation, once the
+ * turn's battles are fought (the combat and siege phases): nothing a player
+ * writes is dropped without a word.
+ */
+export function reportUnusedPlans(ctx: TurnContext): void {
+  const plans = ctx.acceptedOf('battle_plan');
+  if (!plans.length) return;
+  const fought = new Set<NationId>();
+  let battles = new Set<NationId>();
+  for (const e of ctx.events) {
+    if (e.type === 'warfare') for (const n of e.nations) fought.add(n);
+    if (e.type === 'battle') battles = new Set([...battles, ...e.nations]);
+  }
+  for (const p of plans) {
+    if (fought.has(p.nation)) continue;
+    const reason = battles.has(p.nation) ? 'none of your battles this turn was fought as Warfare' : 'your nation fought no battle this turn';
+    ctx.emit({ type: 'order_not_applied', nations: [p.nation], nation: p.nation, what: 'your battle plan', reason });
   }
 }

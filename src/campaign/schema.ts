@@ -298,6 +298,7 @@ export const stateFileSchema = z.strictObject({
       unlocked: z.strictObject({ unitTypes: z.array(id).optional(), structures: z.array(id).optional() }).optional(),
       revealed: z.array(hex).optional(),
       rolls: z.array(z.strictObject({ event: id, turn: z.number().int(), target: eventTargetSchema })).optional(),
+      compels: z.array(z.strictObject({ id, aspect: aspectName, text: z.string().min(1), then: id.optional(), turn: z.number().int(), target: eventTargetSchema })).optional(),
       tasks: z
         .array(z.strictObject({ task: id, event: id, title: z.string(), text: z.string(), set: z.number().int(), deadline: z.number().int(), target: eventTargetSchema }))
         .optional(),
@@ -375,6 +376,8 @@ export const gmOrdersSchema = z.strictObject({
         // Fate aspects (rules.fate.aspects): the GM places one, or takes one out of play by name.
         aspectWrittenSchema.extend({ kind: z.literal('aspect') }),
         z.strictObject({ kind: z.literal('remove_aspect'), name: aspectName, on: aspectPlaceSchema.optional() }),
+        // A compel (docs/rules.md A9): the nation answers next turn, accept (a fate point; `then` befalls it) or refuse (pay one).
+        z.strictObject({ kind: z.literal('compel'), nation: id, id, aspect: aspectName, text: z.string().min(1).max(500), then: id.optional() }),
       ]),
     )
     .default([]),

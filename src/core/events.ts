@@ -185,6 +185,12 @@ export type TurnEvent =
   | { type: 'invoke_unused'; nations: NationId[]; nation: NationId; aspect: string; roll: string; reason: string }
   /** Fortune or misfortune from a nation's helpful or hindering aspects on one of its rolls (docs/rules.md A8). */
   | { type: 'aspect_luck'; nations: NationId[]; nation: NationId; roll: string; kind: 'fortune' | 'misfortune'; aspects: string[]; draws: LuckDraw[]; value: number }
+  /** A compel offered: the nation answers next turn (docs/rules.md A9). */
+  | { type: 'compel_offered'; nations: NationId[]; nation: NationId; id: string; aspect: string; text: string; by: 'gm' | 'event'; turn: number; cost: number }
+  /** A compel the aspect named is not there for (no such aspect of the nation's in play): nothing is offered; the GM's log says why. */
+  | { type: 'compel_void'; nations: NationId[]; nation: NationId; id: string; aspect: string; reason: string }
+  /** A compel answered (or not, and so accepted): accepted for a fate point, or refused for one. */
+  | { type: 'compel_answered'; nations: NationId[]; nation: NationId; id: string; aspect: string; text: string; accepted: boolean; answered: boolean; reason?: string }
   /** What a nation's commanders did with the Fate it pledged on a Warfare battle (docs/rules.md W20): told to that nation alone. */
   | { type: 'warfare_fate'; nations: NationId[]; nation: NationId; battle: string; at: HexKey; pledged: number; pool: number; spent: number; invokes: number }
   /** Something the player wrote that did not apply where it met (a loss order in a Warfare battle, a plan with no Warfare battle). */

@@ -321,7 +321,9 @@ export type GmAction =
   /** A Fate aspect placed by the GM (rules.fate.aspects). */
   | { kind: 'aspect'; name: string; on: AspectPlace; owner?: NationId; free: number; boost?: boolean; secret?: boolean; helps?: LuckSkill; hinders?: LuckSkill }
   /** An aspect taken out of play by the GM; `on` picks one when several share the name. */
-  | { kind: 'remove_aspect'; name: string; on?: AspectPlace };
+  | { kind: 'remove_aspect'; name: string; on?: AspectPlace }
+  /** The GM compels a nation's aspect (docs/rules.md A9): answered next turn, accept or refuse. */
+  | { kind: 'compel'; nation: NationId; id: string; aspect: string; text: string; then?: string };
 
 export interface TurnOrders {
   /** Keyed by nation; a nation missing here sent no orders (NMR). */

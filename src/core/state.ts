@@ -1,7 +1,7 @@
 import type { Bonus, SettlementLevel } from './campaign.js';
 import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
 import type { TradeRoute } from './world/action-types.js';
-import type { EventRecord, EventTarget, PendingRoll, PendingTask } from './world/types.js';
+import type { EventRecord, EventTarget, PendingCompel, PendingRoll, PendingTask } from './world/types.js';
 
 /**
  * The changing side of a campaign: one snapshot per resolved turn
@@ -105,6 +105,8 @@ export interface NationState {
   revealed?: HexKey[];
   /** Rolls events asked of the nation, awaiting its answer. */
   rolls?: PendingRoll[];
+  /** Compels offered to the nation, awaiting its answer (docs/rules.md A9). */
+  compels?: PendingCompel[];
   /** Timed tasks under way. */
   tasks?: PendingTask[];
   /** The leader since the first succession (before it, the campaign's); name null: no one rules. */

@@ -387,6 +387,14 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
       const short = e.pool < e.pledged ? ` — only ${e.pool} could be spent, all ${n(e.nation)} had` : '';
       return `${n(e.nation)}'s commanders ${spent} on the Warfare battle at ${e.at}${short}; ${kept > 0 ? `the other ${kept} stay${kept === 1 ? 's' : ''} in the treasury` : 'none is left over'}.`;
     }
+    case 'compel_offered':
+      return `${e.by === 'gm' ? 'The GM compels' : 'Events compel'} ${n(e.nation)}'s aspect "${e.aspect}": ${e.text} (answer "${e.id}" next turn: accept for a fate point, or refuse for ${e.cost}).`;
+    case 'compel_void':
+      return `A compel "${e.id}" of "${e.aspect}" for ${n(e.nation)} was not made: ${e.reason}.`;
+    case 'compel_answered':
+      return e.accepted
+        ? `${n(e.nation)} ${e.answered ? 'accepted' : 'did not answer, and so accepted,'} the compel of "${e.aspect}" (${e.text}): a fate point${e.reason ? `; ${e.reason}` : ''}.`
+        : `${n(e.nation)} refused the compel of "${e.aspect}" (${e.text}), paying a fate point.`;
     case 'order_not_applied':
       return `${n(e.nation)}: ${e.what} did not apply: ${e.reason}.`;
   }

@@ -401,6 +401,18 @@ export interface TaskView {
 export interface AwaitingView {
   rolls: AwaitedRollView[];
   tasks: TaskView[];
+  /** Compels offered this turn, answered next (docs/rules.md A9). */
+  compels?: CompelView[];
+}
+
+export interface CompelView {
+  id: string;
+  aspect: string;
+  text: string;
+  turn: number;
+  cost: number;
+  accept: string;
+  refuse: string;
 }
 
 /** The risk of revolt the nation's settlements run next turn, should Happiness stay where it is. */

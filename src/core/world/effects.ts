@@ -5,6 +5,7 @@ import { compareIds, type HexKey, type NationId, type SettlementId, type UnitId 
 import type { AspectPlace, SettlementState, UnitState } from '../state.js';
 import { luckOf, placeAspect } from '../aspects/store.js';
 import { setTask } from './pending.js';
+import { offerCompel } from './compels.js';
 import { revolt } from './revolt.js';
 import { civilWar } from './civil-war.js';
 import type { EventScene } from './scene.js';
@@ -208,6 +209,9 @@ export function applyEffect(ctx: TurnContext, s: Struck, e: Effect): void {
     }
     case 'message':
       ctx.emit({ type: 'event_message', nations: [s.nation], nation: s.nation, event: s.event, text: s.fill(e.text) });
+      return;
+    case 'compel':
+      offerCompel(ctx, s.nation, { id: s.event, aspect: e.aspect, text: s.fill(e.text), ...(e.then ? { then: e.then } : {}) }, s.target, 'event');
       return;
     case 'aspect': {
       // With the Fate layer off the effect does nothing, so a catalogue written for it stays harmless.

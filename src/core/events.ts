@@ -178,7 +178,7 @@ export type TurnEvent =
   /** A create-advantage or overcome roll: 4dF (from d3s) + skill against the difficulty. */
   | { type: 'aspect_roll'; nations: NationId[]; nation: NationId; action: 'create_advantage' | 'overcome'; aspect: string; by: string; dice: DieRoll[]; faces: number[]; skill: number; luck?: number; difficulty: number; total: number; shifts: number; outcome: FateOutcome }
   /** One invoke of an aspect on a roll, with what it cost and whom it paid. */
-  | { type: 'aspect_invoked'; nations: NationId[]; nation: NationId; aspect: string; roll: string; effect: 'plus2' | 'reroll' | 'fortune'; value: number; pay: InvokePay; cost: number; paidTo?: NationId; freeLeft: number; fortune?: DieRoll[]; luck?: LuckDraw }
+  | { type: 'aspect_invoked'; nations: NationId[]; nation: NationId; aspect: string; roll: string; effect: 'plus2' | 'reroll' | 'fortune'; value: number; pay: InvokePay; cost: number; paidTo?: NationId; freeLeft: number; fortune?: DieRoll[]; luck?: LuckDraw; for?: NationId; against?: NationId }
   /** A create-advantage or overcome order that could not be rolled (its actor or aspect gone), and why. */
   | { type: 'aspect_action_void'; nations: NationId[]; nation: NationId; action: 'create_advantage' | 'overcome'; aspect: string; reason: string }
   /** An invoke ordered but not made, and why (nothing was spent). */

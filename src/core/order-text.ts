@@ -95,7 +95,7 @@ export function orderText(order: Order, names: OrderNames = IDS): string {
     case 'overcome':
       return `overcome "${order.aspect}" with ${actorText(order.by)}`;
     case 'invoke':
-      return `invoke "${order.aspect}" on ${invokeTargetWritten(order.on, names)}${order.pay ? ` ${order.pay}` : ''}${order.reroll ? ' reroll' : ''}`;
+      return `invoke "${order.aspect}" on ${invokeTargetWritten(order.on, names)}${order.help ? ('for' in order.help ? ` for ${order.help.for}` : ` against ${order.help.against}`) : ''}${order.pay ? ` ${order.pay}` : ''}${order.reroll ? ' reroll' : ''}`;
   }
 }
 

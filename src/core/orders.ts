@@ -250,6 +250,12 @@ export interface InvokeOrder {
   pay?: 'free' | 'fate';
   /** Re-roll the dice instead of +2 (taken only when the roll is behind; otherwise unspent). */
   reroll?: true;
+  /**
+   * Teamwork or an obstacle (seed 002 "Invoking Aspects"; docs/rules.md A10):
+   * +2 to another nation's roll against a number to beat (`for`), or +2 to
+   * the number it must beat (`against`). Only on siege rolls.
+   */
+  help?: { for: NationId } | { against: NationId };
 }
 
 /** What an action aims at, resolved by the action's target kinds (actions.yaml). */

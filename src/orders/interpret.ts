@@ -1,6 +1,6 @@
 import { UNIT_CLASSES, type Bonus, type BonusTarget, type Campaign, type UnitClass } from '../core/campaign.js';
 import type { HexKey, UnitId } from '../core/ids.js';
-import type { AspectActor, BattlePlanOrder, InvokeTarget, Order, SiegeAction, SiegeStep } from '../core/orders.js';
+import type { AspectActor, BattlePlanOrder, InvokeOrder, InvokeTarget, Order, SiegeAction, SiegeStep } from '../core/orders.js';
 import type { AspectPlace } from '../core/state.js';
 import { unsafeCharacter, type TextShape, type UnsafeCharacter } from '../text/unsafe-text.js';
 import { plainText } from '../text/escape.js';
@@ -43,7 +43,7 @@ export const ORDER_KEYS: Record<string, readonly string[]> = {
   plan: ['withdraw', 'tie', 'target', 'reserve', 'until'],
   advantage: ['with', 'on'],
   overcome: ['with'],
-  invoke: ['on', 'pay', 'reroll'],
+  invoke: ['on', 'pay', 'reroll', 'for', 'against'],
   act: ['action', 'target', 'aim', 'fate'],
   accept_trade: [],
   hunt_spies: ['fate'],
@@ -401,7 +401,8 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
     case 'invoke': {
       if (f.on === undefined) throw new Refusal('an invoke names the roll it is for', INVOKE_USAGE);
       const pay = f.pay === undefined ? undefined : payWord(f.pay);
-      return { kind: 'invoke', aspect: aspectName(subject), on: invokeTarget(text(f.on, 'on'), book), ...opt('pay', pay), ...opt('reroll', flag(f.reroll, 'reroll')) };
+      const { roll, help } = invokeHelp(text(f.on, 'on'), f, campaign);
+      return { kind: 'invoke', aspect: aspectName(subject), on: invokeTarget(roll, book), ...opt('pay', pay), ...opt('reroll', flag(f.reroll, 'reroll')), ...opt('help', help) };
     }
     default:
       throw new Refusal(`unknown order "${clip(kind)}"`);
@@ -440,6 +441,23 @@ function aspectPlace(written: string, book: NameBook, campaign: Campaign): Aspec
   const place = book.hex(bare);
   if (place.ok) return { hex: place.value };
   throw new Refusal(`no nation, settlement, unit or hex "${clip(written)}" to put an aspect on`, target.hint ?? 'e.g. "on Cinderford", "on 25,6", "on Gondarahl", "on Iron Guard"');
+}
+
+/**
+ * Teamwork or an obstacle (docs/rules.md A10): "… on the siege of Cinderford
+ * for Argenta" helps Argenta's roll, "… against Argenta" stands in its way;
+ * in YAML, `for:` or `against:` beside `on:`.
+ */
+function invokeHelp(written: string, f: RawFields, campaign: Campaign): { roll: string; help?: InvokeOrder['help'] } {
+  const m = /^(.*\S)\s+(for|against)\s+(.+)$/i.exec(written.trim());
+  const given = f.for !== undefined ? { role: 'for', name: text(f.for, 'for') } : f.against !== undefined ? { role: 'against', name: text(f.against, 'against') } : m ? { role: (m[2] ?? '').toLowerCase(), name: m[3] ?? '' } : undefined;
+  if (!given) return { roll: written };
+  const nation = findNation(campaign, given.name.replace(/^the\s+/i, ''));
+  if (!nation) {
+    if (m && f.for === undefined && f.against === undefined) return { roll: written };
+    throw new Refusal(`no nation "${clip(given.name)}" to invoke ${given.role}`, 'e.g. invoke "High Walls" on the siege of Cinderford against Argenta');
+  }
+  return { roll: m && f.for === undefined && f.against === undefined ? (m[1] ?? written) : written, help: given.role === 'for' ? { for: nation } : { against: nation } };
 }
 
 /** The roll an invoke is for: "the battle at 25,6", "the assault on Cinderford", "the siege of Cinderford", "the roll bandits". */

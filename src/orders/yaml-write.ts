@@ -90,6 +90,6 @@ export function fieldsOf(o: Order): Record<string, unknown> {
     case 'overcome':
       return { overcome: o.aspect, with: 'leader' in o.by ? 'leader' : o.by.unit };
     case 'invoke':
-      return { invoke: o.aspect, on: invokeTargetWritten(o.on), ...maybe('pay', o.pay), ...maybe('reroll', o.reroll) };
+      return { invoke: o.aspect, on: invokeTargetWritten(o.on), ...(o.help ? ('for' in o.help ? { for: o.help.for } : { against: o.help.against }) : {}), ...maybe('pay', o.pay), ...maybe('reroll', o.reroll) };
   }
 }

@@ -32,7 +32,9 @@ function invokeIndex(ctx: TurnContext): Map<string, AcceptedOrder<InvokeOrder>[]
   if (!byKey) {
     byKey = new Map();
     for (const a of ctx.acceptedOf('invoke')) {
-      const k = `${a.nation}|${invokeKey(ctx, a.order.on)}`;
+      // Teamwork and obstacle invokes (docs/rules.md A10) wait on the other nation's roll, under their role.
+      const help = a.order.help;
+      const k = help ? ('for' in help ? `${help.for}|${invokeKey(ctx, a.order.on)}|team` : `${help.against}|${invokeKey(ctx, a.order.on)}|obstacle`) : `${a.nation}|${invokeKey(ctx, a.order.on)}`;
       const list = byKey.get(k);
       if (list) list.push(a);
       else byKey.set(k, [a]);
@@ -61,7 +63,7 @@ export function reportUntakenInvokes(ctx: TurnContext, what: (a: AcceptedOrder<I
   for (const [k, list] of [...byKey]) {
     if (k.includes('|roll:')) continue;
     byKey.delete(k);
-    for (const a of list) ctx.emit({ type: 'invoke_unused', nations: [a.nation], nation: a.nation, aspect: a.order.aspect, roll: what(a), reason: `your nation made no such roll this turn` });
+    for (const a of list) ctx.emit({ type: 'invoke_unused', nations: [a.nation], nation: a.nation, aspect: a.order.aspect, roll: what(a), reason: a.order.help ? `${ctx.nationDef('for' in a.order.help ? a.order.help.for : a.order.help.against).name} made no such roll this turn` : `your nation made no such roll this turn` });
   }
 }
 
@@ -125,21 +127,25 @@ const NONE: Invoked = { modifiers: [], rerolls: [] };
 export function applyInvokes(ctx: TurnContext, roll: InvokedRoll): Invoked {
   if (!ctx.rules.fate.aspects) return NONE;
   const luck = roll.skill ? luckOnRoll(ctx, roll, roll.skill) : [];
-  const orders = takeInvokes(ctx, roll.nation, roll.key);
+  const orders = [...takeInvokes(ctx, roll.nation, roll.key), ...takeInvokes(ctx, roll.nation, `${roll.key}|team`), ...takeInvokes(ctx, roll.nation, `${roll.key}|obstacle`)];
   if (!orders.length) return luck.length ? { modifiers: luck, rerolls: [] } : NONE;
   const out: Invoked = { modifiers: [...luck], rerolls: [] };
   const paidOnce = new Set<AspectState>();
-  const nations = [...new Set([roll.nation, ...(roll.against ? [roll.against] : [])])].sort(compareIds);
-  const unused = (o: InvokeOrder, reason: string) => ctx.emit({ type: 'invoke_unused', nations: [roll.nation], nation: roll.nation, aspect: o.aspect, roll: roll.what, reason });
-  for (const { order: o } of orders) {
+  for (const { nation: payer, order: o } of orders) {
+    // The nation that pays: the roll's own, or one that helps it (teamwork) or stands in its way (an obstacle).
+    const role = o.help ? ('for' in o.help ? 'team' : 'obstacle') : 'own';
+    const nations = [...new Set([roll.nation, payer, ...(roll.against ? [roll.against] : [])])].sort(compareIds);
+    const unused = (o: InvokeOrder, reason: string) => ctx.emit({ type: 'invoke_unused', nations: [payer], nation: payer, aspect: o.aspect, roll: roll.what, reason });
     const key = aspectKey(o.aspect);
-    const named = (ctx.state.aspects ?? []).filter((a) => aspectKey(a.name) === key && canSee(ctx.state, a, roll.nation));
+    const named = (ctx.state.aspects ?? []).filter((a) => aspectKey(a.name) === key && canSee(ctx.state, a, payer));
     const aspect = named.find((a) => inPlay(ctx.state, a, roll.scene));
     if (!aspect) {
       unused(o, named.length ? `"${o.aspect}" is not in play at ${roll.what}` : `"${o.aspect}" is no longer in play`);
       continue;
     }
-    const pay: InvokePay = aspect.boost ? 'boost' : (o.pay ?? (aspect.free > 0 && mayUseFree(aspect, roll.nation) ? 'free' : 'fate'));
+    const pay: InvokePay = aspect.boost ? 'boost' : (o.pay ?? (aspect.free > 0 && mayUseFree(aspect, payer) ? 'free' : 'fate'));
+    // An obstacle is invoked against the roll's nation; teamwork, like its own invokes, against the other side.
+    const opposed = role === 'obstacle' ? roll.nation : roll.against;
     /** Pays for the invoke, or says why it cannot be made. */
     const spend = (): { ok: true; paidTo?: NationId } | { ok: false; reason: string } => {
       const no = (reason: string) => ({ ok: false as const, reason });
@@ -147,17 +153,17 @@ export function applyInvokes(ctx: TurnContext, roll: InvokedRoll): Invoked {
       if (pay === 'fate') {
         if (paidOnce.has(aspect)) return no(`"${aspect.name}" was already invoked with Fate on ${roll.what}: an aspect is invoked once a roll, save for free invokes`);
         const cost = ctx.rules.fate.invokeCost;
-        if (ctx.nationState(roll.nation).fate < cost) return no(`not enough Fate left to invoke "${aspect.name}" (${cost} needed)`);
+        if (ctx.nationState(payer).fate < cost) return no(`not enough Fate left to invoke "${aspect.name}" (${cost} needed)`);
         paidOnce.add(aspect);
-        ctx.changeResource(roll.nation, 'fate', -cost, `invoked "${aspect.name}" on ${roll.what}`);
+        ctx.changeResource(payer, 'fate', -cost, `invoked "${aspect.name}" on ${roll.what}`);
         const holder = holderOf(ctx.state, aspect.on);
-        if (holder && holder === roll.against && holder !== roll.nation) {
+        if (holder && holder === opposed && holder !== payer) {
           ctx.changeResource(holder, 'fate', cost, `"${aspect.name}" was invoked against you on ${roll.what}`);
           return { ok: true, paidTo: holder };
         }
         return { ok: true };
       }
-      if (!mayUseFree(aspect, roll.nation)) return no(`the free invokes of "${aspect.name}" are its owner's`);
+      if (!mayUseFree(aspect, payer)) return no(`the free invokes of "${aspect.name}" are its owner's`);
       if (aspect.free < 1) return no(`"${aspect.name}" has no free invoke left`);
       aspect.free -= 1;
       return { ok: true };
@@ -166,7 +172,7 @@ export function applyInvokes(ctx: TurnContext, roll: InvokedRoll): Invoked {
       ctx.emit({
         type: 'aspect_invoked',
         nations,
-        nation: roll.nation,
+        nation: payer,
         aspect: aspect.name,
         roll: roll.what,
         effect,
@@ -175,6 +181,7 @@ export function applyInvokes(ctx: TurnContext, roll: InvokedRoll): Invoked {
         cost: pay === 'fate' ? ctx.rules.fate.invokeCost : 0,
         ...(paidTo ? { paidTo } : {}),
         freeLeft: aspect.boost ? 0 : aspect.free,
+        ...(role === 'team' ? { for: roll.nation } : role === 'obstacle' ? { against: roll.nation } : {}),
         ...extra,
       });
     const settle = () => {
@@ -203,8 +210,15 @@ export function applyInvokes(ctx: TurnContext, roll: InvokedRoll): Invoked {
       removeAspect(ctx, aspect, 'a boost is gone once used');
       continue;
     }
+    const price = pay === 'free' ? 'free invoke' : `${ctx.rules.fate.invokeCost} Fate`;
+    if (role === 'obstacle') {
+      // +2 to the passive opposition (seed 002 "Invoking Aspects"), written as -2 on the roll against it.
+      record('plus2', 2, s.paidTo);
+      out.modifiers.push({ value: -2, source: `obstacle: "${aspect.name}" invoked by ${ctx.nationDef(payer).name} (${price}), +2 to the number to beat` });
+      continue;
+    }
     record('plus2', 2, s.paidTo);
-    out.modifiers.push({ value: 2, source: `"${aspect.name}" invoked (${pay === 'free' ? 'free invoke' : `${ctx.rules.fate.invokeCost} Fate`})` });
+    out.modifiers.push({ value: 2, source: role === 'team' ? `teamwork: "${aspect.name}" invoked by ${ctx.nationDef(payer).name} (${price})` : `"${aspect.name}" invoked (${price})` });
   }
   // Re-rolls never carry over to another roll: unused at the end of the turn they are simply not taken.
   return out;

@@ -121,16 +121,36 @@ function targetProblem(ctx: TurnContext, nation: NationId, on: InvokeTarget): Re
 }
 
 
+/**
+ * Teamwork and obstacles (docs/rules.md A10; seed 002 "Invoking Aspects"):
+ * +2 to another nation's roll against a number to beat, or +2 to that
+ * number. A siege roll (siege actions and sorties) is the one such roll a
+ * nation can see another make; a battle is opposed by dice, not a number.
+ */
+function helpProblem(ctx: TurnContext, nation: NationId, o: InvokeOrder): Rejected | { text: string } {
+  const h = o.help!;
+  const other = 'for' in h ? h.for : h.against;
+  if (other === nation) return reject(`an invoke ${'for' in h ? 'for' : 'against'} your own nation is a plain invoke`, `leave out "${'for' in h ? 'for' : 'against'} …"`);
+  if (!ctx.start.nations[other]) return reject(`there is no nation ${other}`);
+  if (!('siege' in o.on)) return reject('teamwork and obstacle invokes work on rolls against a number to beat: a siege\'s (siege actions and sorties); a battle is opposed by the other side\'s dice', 'e.g. invoke "High Walls" on the siege of Cinderford against Argenta');
+  if (o.reroll) return reject('teamwork and obstacle invokes add +2; only the roll\'s own nation re-rolls');
+  const s = ctx.start.settlements[o.on.siege];
+  if (!s) return reject(`there is no settlement ${o.on.siege}`);
+  return { text: `${ctx.nationDef(other).name}'s rolls at the siege of ${s.name}` };
+}
+
 export function checkInvoke(ctx: TurnContext, nation: NationId, o: InvokeOrder): Verdict {
   if (!ctx.rules.fate.aspects) return OFF();
   const found = findAspects(ctx.start, nation, o.aspect);
   const aspect = found.find((a) => a.boost || (mayUseFree(a, nation) && a.free > 0)) ?? found[0];
   if (!aspect) return unknownAspect(ctx, nation, o.aspect);
-  const bad = targetProblem(ctx, nation, o.on);
+  const help = o.help ? helpProblem(ctx, nation, o) : undefined;
+  if (help && 'ok' in help) return help;
+  const bad = o.help ? undefined : targetProblem(ctx, nation, o.on);
   if (bad) return bad;
-  const roll = invokeTargetText(ctx, o.on);
+  const roll = help ? help.text : invokeTargetText(ctx, o.on);
   const key = aspectKey(aspect.name);
-  const effect = o.reroll ? 're-roll if behind' : '+2';
+  const effect = o.help ? ('for' in o.help ? '+2 (teamwork)' : '+2 to the number to beat (an obstacle)') : o.reroll ? 're-roll if behind' : '+2';
   const holder = 'nation' in aspect.on ? aspect.on.nation : 'settlement' in aspect.on ? ctx.start.settlements[aspect.on.settlement]?.nation : 'unit' in aspect.on ? ctx.start.units[aspect.on.unit]?.nation : undefined;
   if (aspect.boost) {
     if (o.reroll) return reject(`"${aspect.name}" is a boost: it adds fortune and cannot re-roll`, `invoke "${aspect.name}" on …`);

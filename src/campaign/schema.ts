@@ -439,7 +439,7 @@ export const rulesSchema = z.strictObject({
     types: z.strictObject({ infantry: z.string(), cavalry: z.string(), siege: z.string(), naval: z.string() }),
     bloodied: z.number().int().min(0).max(4),
     leader: z.strictObject({ command: z.number().int().min(0).max(8), tactics: z.number().int().min(0).max(8) }),
-    lieutenants: z.record(id, z.array(z.strictObject({ name, command: z.number().int().min(0).max(8), tactics: z.number().int().min(0).max(8), fighting: z.number().int().min(0).max(8).optional() }))),
+    lieutenants: z.record(id, z.array(z.strictObject({ name, command: z.number().int().min(0).max(8), tactics: z.number().int().min(0).max(8), fighting: z.number().int().min(0).max(8).optional(), athletics: z.number().int().min(0).max(8).optional() }))),
     catalogue: warfareCatalogueSchema,
     assaults: z.boolean(),
     prepare: z.boolean(),

@@ -136,6 +136,7 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
     fate: { attacker: { pool: b.fate?.attacker ?? 0, spent: 0 }, defender: { pool: b.fate?.defender ?? 0, spent: 0 } },
     nationAspects: { attacker: structuredClone(b.aspects?.attacker ?? []), defender: structuredClone(b.aspects?.defender ?? []) },
   });
+  if (plans.attacker.naive || plans.defender.naive) st.naive = { attacker: plans.attacker.naive === true, defender: plans.defender.naive === true };
   for (const side of ['attacker', 'defender'] as const) {
     const first = commanders.find((c) => c.side === side && !c.champion);
     if (first && b.boosts?.[side]) first.boosts += b.boosts[side]!;

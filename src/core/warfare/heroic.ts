@@ -1,5 +1,6 @@
 import { CONSEQUENCE_SOAKS, soakStress } from '../fate/stress.js';
-import { opposed, tellFall } from './actions.js';
+import { applyStressCard, opposed, tellFall } from './actions.js';
+import { improve, type CheckSide } from './invokes.js';
 import { cmdSkill, logWar as log, noviceStepsUp, sgn, takeConsequence, unitSkill, type WarState } from './state.js';
 import { other, type Commander, type CommanderSkill, type Side, type Unit, type UnitSkill } from './types.js';
 
@@ -160,4 +161,51 @@ function strike(
   } else if (takenOut) {
     tellFall(st, def, noviceStepsUp(def));
   }
+}
+
+/**
+ * Overcome (seed 001 lines 186–187; seed 000 lines 114–123): a commander
+ * removes an aspect of the other side's from a zone — its Tactics and a card
+ * against the distance to the zone, the difficulty of creating it there
+ * (seed 000 line 116). The other side may stand in the way: an invoke it
+ * pays for (a free one of the aspect itself, or a fate point) adds +2 to
+ * the opposition (seed 002 "Obstacle"), by the same rule as any check.
+ * Fail: it stays; tie: removed at a minor cost, a stress card (seed 000 line
+ * 120); success: removed; with style, a minor advantage too.
+ */
+export function overcomeAspect(st: WarState, c: Commander, zone: string, name: string): string | undefined {
+  const z = st.field.zones.find((x) => x.id === zone);
+  const target = z?.advantages.find((a) => a.name === name && a.side !== c.side);
+  if (!z || !target) return `no aspect ${name} of the other side on ${zone}`;
+  const tactics = cmdSkill(c, 'tactics');
+  const distance = st.distance(c.zone, zone);
+  const foe = st.commanders.find((e) => e.side !== c.side && !e.gone && e.zone === zone) ?? st.commanders.find((e) => e.side !== c.side && !e.gone)!;
+  const me: CheckSide = { side: c.side, commander: c, skill: tactics, card: st.draws.draw(c.side), plus: 0, units: [] };
+  const them: CheckSide = { side: other(c.side), commander: foe, skill: distance, card: 0, plus: 0, units: [] };
+  const margin = () => me.skill + me.card + me.plus - (them.skill + them.plus);
+  const check = { zone, defending: them.side };
+  const words = [
+    ...improve(st, me, them, check, () => 1 - margin(), () => st.draws.draw(c.side), () => -margin()),
+    // The other side answers as an obstacle: +2s only, a passive opposition draws no card.
+    ...improve(st, them, me, check, () => margin() + 1, () => them.card, undefined, { plusOnly: true }).map((w) => w.replace('for +2', 'as an obstacle, +2')),
+  ];
+  const shifts = margin();
+  let result: string;
+  let fall: string | undefined;
+  if (shifts < 0) result = 'failure: it stays';
+  else {
+    z.advantages.splice(z.advantages.indexOf(target), 1);
+    if (shifts === 0) {
+      const card = applyStressCard(st, c);
+      fall = card.fall;
+      result = `a tie: removed, at the cost of a stress card (${card.words})`;
+    } else if (shifts >= 3) {
+      c.boosts++;
+      result = 'success with style: removed, and a minor advantage';
+    } else result = 'success: removed';
+  }
+  const spent = words.length ? `; ${words.join('; ')}` : '';
+  log(st, { kind: 'overcome', side: c.side, commander: c.id, text: `${c.name} tries to overcome ${name} on ${zone}: Tactics ${sgn(tactics)} drew ${sgn(me.card)} against ${sgn(distance)}${spent}: ${sgn(me.skill + me.card + me.plus)} vs ${sgn(them.skill + them.plus)}: ${result}` });
+  tellFall(st, c, fall);
+  return undefined;
 }

@@ -121,7 +121,7 @@ function paidInvokes(st: WarState, me: CheckSide, foe: CheckSide, check: Check):
  * what it did, in words, for the account. `need` is how many more points
  * it needs (0 or less: it has what it wants).
  */
-export function improve(st: WarState, me: CheckSide, foe: CheckSide, check: Check, need: () => number, redraw: () => number, tieNeed?: () => number): string[] {
+export function improve(st: WarState, me: CheckSide, foe: CheckSide, check: Check, need: () => number, redraw: () => number, tieNeed?: () => number, opts: { plusOnly?: boolean } = {}): string[] {
   const words: string[] = [];
   const free = freeInvokes(st, me, foe, check);
   const paid = paidInvokes(st, me, foe, check);
@@ -134,6 +134,7 @@ export function improve(st: WarState, me: CheckSide, foe: CheckSide, check: Chec
     else pool.spent++;
   };
   const who = me.side === check.defending ? 'the defence ' : '';
+  if (st.naive?.[me.side]) return naively(st, me, free, need, redraw, who, record);
   for (let guard = 0; guard < 24; guard++) {
     const clean = need();
     if (clean <= 0) break;
@@ -165,7 +166,8 @@ export function improve(st: WarState, me: CheckSide, foe: CheckSide, check: Chec
       }
       continue;
     }
-    // The +2s cannot turn it: another card, if it has a fair chance with what is left.
+    // The +2s cannot turn it: another card, if it has a fair chance with what is left (a passive opposition draws none).
+    if (opts.plusOnly) break;
     const pluses = 2 * (plusFree.length + paidReach);
     const source = me.commander.boosts > 0 ? 'boost' : free.length ? 'free' : paid.some(canPay) ? 'paid' : undefined;
     if (!source) break;
@@ -194,6 +196,29 @@ export function improve(st: WarState, me: CheckSide, foe: CheckSide, check: Chec
 }
 
 const sgn = (n: number) => (n === 0 ? '+0' : signed(n));
+
+/**
+ * The naive commander, the yardstick of the automated one (W13): behind, it
+ * spends a minor advantage on another card whatever the odds, then its free
+ * invokes while it is behind, whether or not they can turn the check; it
+ * never pays a fate point.
+ */
+function naively(st: WarState, me: CheckSide, free: Free[], need: () => number, redraw: () => number, who: string, record: (name: string, pay: 'free', effect: 'plus2', hostile: boolean, ref?: string) => void): string[] {
+  const words: string[] = [];
+  if (need() > 0 && me.commander.boosts > 0) {
+    me.commander.boosts--;
+    me.card = redraw();
+    words.push(`${who}spent a minor advantage and drew again: ${sgn(me.card)}`);
+  }
+  for (const f of free) {
+    if (need() <= 0 || f.redrawOnly) break;
+    f.use();
+    record(f.name, 'free', 'plus2', f.hostile, f.ref);
+    me.plus += 2;
+    words.push(`${who}invoked ${f.name} for +2`);
+  }
+  return words;
+}
 
 /**
  * Helpful and hindering aspects (seed 000 lines 81–83): each of the side's

@@ -8,7 +8,7 @@ import type { Battlefield, BattleAspect, Catalogue, Commander, CommanderSkill, R
 /** One line of the battle's account: what happened, with the numbers behind it. */
 export interface WarEvent {
   exchange: number;
-  kind: 'move' | 'ranged' | 'clash' | 'outflank' | 'siege' | 'advantage' | 'heroic' | 'stress' | 'novice' | 'withdraw' | 'end';
+  kind: 'move' | 'ranged' | 'clash' | 'outflank' | 'siege' | 'advantage' | 'overcome' | 'heroic' | 'stress' | 'novice' | 'withdraw' | 'end';
   side: Side;
   commander: string;
   text: string;
@@ -34,6 +34,8 @@ export interface WarState {
   invoked: WarInvoke[];
   /** Consequences each side's commanders took (a concession earns a fate point each, W21). */
   consequencesTaken: Record<Side, number>;
+  /** A side whose commanders play naively (the yardstick the automated commander is tested against, W13). */
+  naive?: Partial<Record<Side, boolean>>;
   exchange: number;
   log: WarEvent[];
 }

@@ -127,7 +127,7 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
         name: who ? who.name : `a novice commander of ${ctx.nationDef(force.nation).name}`,
         side,
         zone: starts[(reserve ? reserves[side].length - 1 : i) % starts.length]!,
-        ...(who ? { skills: { command: who.command, tactics: who.tactics, ...('fighting' in who && who.fighting ? { fighting: who.fighting } : {}) } } : { novice: true }),
+        ...(who ? { skills: { command: who.command, tactics: who.tactics, ...('fighting' in who && who.fighting ? { fighting: who.fighting } : {}), ...('athletics' in who && who.athletics ? { athletics: who.athletics } : {}) } } : { novice: true }),
       });
       for (const u of fighters.slice(next, next + cap)) {
         const cls = ctx.unitType(u).class as Exclude<UnitClass, 'diplomatic'>;

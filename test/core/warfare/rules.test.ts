@@ -144,8 +144,11 @@ describe('a commander that holds its ground (W13) and the defence’s invokes (W
       'Lady Blue creates an advantage with 3 unit(s): drew +0 + fighting +2 + 2 helping = +4 against +0: success with style: Set Defence on z0,1 gains 2 free invokes, 3 in all',
     ]);
     expect(st.field.zones.find((z) => z.id === 'z0,1')!.advantages).toEqual([{ name: 'Set Defence', side: 'defender', invokes: 3 }]);
-    // Three ready: the archers fire instead (the enemy is four zones off, in the Longbows' reach), +2 − 4 against +4.
+    // Three ready: the archers could fire (the enemy is four zones off, in the Longbows' reach), but +2 − 4 against +4
+    // is poor odds (W13: more than one short of the Armor): they hold their arrows. The naive yardstick fires.
     act(st, d, { stance: 'defensive' });
+    expect(st.log).toHaveLength(2);
+    act(st, d, { stance: 'defensive', naive: true });
     expect(st.log[2]!.kind).toBe('ranged');
     expect(st.log[2]!.text).toMatch(/^Archers \(ar1\) \(\+2 − 4 for range\) against Infantry \(in1\)/);
   });

@@ -211,6 +211,12 @@ export interface BattlePlanOrder {
   reserve?: number | 'infantry' | 'cavalry' | 'siege' | 'naval';
   /** The exchange the reserve joins the battle (4 without it). */
   reserveUntil?: number;
+  /** How the side builds the battlefield with the other (docs/rules.md W23): `grid` (the default), `deep` or `wide`. */
+  field?: 'grid' | 'deep' | 'wide';
+  /** Where the defender's four obstacles go (W23): from the map's terrain (the default), or `ahead`, `flanks`, `far`, `none`. */
+  obstacles?: 'map' | 'ahead' | 'flanks' | 'far' | 'none';
+  /** Aspect burning (seed 001 line 150, W24): every free invoke of the aspect becomes a zone or an obstacle, and the aspect is gone. */
+  burn?: { aspect: string; for: 'zones' | 'obstacles' };
 }
 
 /** Who makes a create-advantage or overcome roll: the nation's leader, or one of its diplomatic units. */

@@ -40,7 +40,7 @@ export const ORDER_KEYS: Record<string, readonly string[]> = {
   note: [],
   press: ['text', 'anonymous'],
   heir: ['ability'],
-  plan: ['withdraw', 'tie', 'target', 'reserve', 'until'],
+  plan: ['withdraw', 'tie', 'target', 'reserve', 'until', 'field', 'obstacles', 'burn'],
   advantage: ['with', 'on'],
   overcome: ['with'],
   invoke: ['on', 'pay', 'reroll', 'for', 'against'],
@@ -382,7 +382,7 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
         if (!/^\d{1,2}$/.test(u) || Number(u) < 2) throw new Refusal(`"until" is the exchange the reserve joins the battle (2 or later), not "${clip(u)}"`, 'e.g. "reserve cavalry until 5"');
         reserveUntil = Number(u);
       }
-      return { kind: 'battle_plan', stance, ...opt('withdrawAt', withdrawAt), ...opt('onTie', onTie), ...opt('target', target === undefined ? undefined : target.toLowerCase() === 'commanders' ? 'commander' : target.toLowerCase()), ...opt('reserve', reserve), ...opt('reserveUntil', reserveUntil) };
+      return { kind: 'battle_plan', stance, ...opt('withdrawAt', withdrawAt), ...opt('onTie', onTie), ...opt('target', target === undefined ? undefined : target.toLowerCase() === 'commanders' ? 'commander' : target.toLowerCase()), ...opt('reserve', reserve), ...opt('reserveUntil', reserveUntil), ...planField(f) };
     }
     case 'press': {
       const to = pressRecipients(campaign, list(subject, 'press'));
@@ -407,6 +407,25 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
     default:
       throw new Refusal(`unknown order "${clip(kind)}"`);
   }
+}
+
+/** A plan's battlefield, obstacles and aspect burning (docs/orders.md, "Battle plans"; docs/rules.md W23–W24). */
+function planField(f: RawFields): Pick<BattlePlanOrder, 'field' | 'obstacles' | 'burn'> {
+  const word = (key: string, allowed: readonly string[], hint: string) => {
+    if (f[key] === undefined) return undefined;
+    const w = text(f[key], key).trim().toLowerCase();
+    if (!allowed.includes(w)) throw new Refusal(`"${key}" is ${allowed.slice(0, -1).join(', ')} or ${allowed[allowed.length - 1]}, not "${clip(w)}"`, hint);
+    return w;
+  };
+  const field = word('field', ['grid', 'deep', 'wide'], 'e.g. "plan defensive field deep"') as BattlePlanOrder['field'];
+  const obstacles = word('obstacles', ['map', 'ahead', 'flanks', 'far', 'none'], 'e.g. "plan defensive obstacles ahead"') as BattlePlanOrder['obstacles'];
+  let burn: BattlePlanOrder['burn'];
+  if (f.burn !== undefined) {
+    const m = /^\s*["“]?([^"”]+?)["”]?\s+(?:for|as|into)\s+(zones?|obstacles?)\s*$/i.exec(text(f.burn, 'burn'));
+    if (!m) throw new Refusal(`cannot read the burn "${clip(text(f.burn, 'burn'))}"`, 'e.g. burn "Watchers on the Starkrock" for obstacles (or for zones)');
+    burn = { aspect: aspectName(m[1]), for: (m[2] ?? '').toLowerCase().startsWith('zone') ? 'zones' : 'obstacles' };
+  }
+  return { ...opt('field', field), ...opt('obstacles', obstacles), ...opt('burn', burn) };
 }
 
 const INVOKE_USAGE = 'e.g. invoke "High Walls" on the battle at 25,6 — on the assault on Cinderford, on the siege of Cinderford, on the roll bandits; add "fate" to pay, "reroll" to re-roll';

@@ -1,6 +1,6 @@
 import { CONSEQUENCE_SOAKS, soakStress, type ConsequenceLevel } from '../fate/stress.js';
 import { cmdSkill, logWar as log, noviceStepsUp, sgn, standingRampart, takeConsequence, unitName, unitsOf, unitSkill, type WarState } from './state.js';
-import { other, type Commander, type CommanderSkill, type Side, type Unit, type UnitSkill } from './types.js';
+import { other, type Commander, type Unit, type UnitSkill } from './types.js';
 import { improve, luckOf, type CheckSide } from './invokes.js';
 
 

@@ -75,7 +75,6 @@ interface Paid {
   redrawOnly?: boolean;
 }
 
-const total = (s: CheckSide) => s.skill + s.card + s.plus;
 
 /** Free invokes the side may spend on this check, in the order it spends them. */
 function freeInvokes(st: WarState, me: CheckSide, foe: CheckSide, check: Check): Free[] {

@@ -2,8 +2,7 @@ import type { BattleOutcome, BattleSpec } from '../battle.js';
 import type { UnitClass } from '../campaign.js';
 import type { TurnContext } from '../context.js';
 import type { Casualty } from '../events.js';
-import { hexesWithin, hexKey, offsetOf } from '../hex.js';
-import { compareIds, type HexKey, type NationId, type UnitId } from '../ids.js';
+import { compareIds, type NationId, type UnitId } from '../ids.js';
 import { DEFAULT_PLANS, DEFAULT_RESERVE_UNTIL, type BattlePlan } from './commander.js';
 import { targetType } from '../checks/battle-plan.js';
 import type { BattlePlanOrder } from '../orders.js';
@@ -11,10 +10,10 @@ import { leaderOf } from '../leaders.js';
 import type { UnitState } from '../state.js';
 import { unitName } from '../unit-name.js';
 import { runBattle, type WarfareBattle } from './battle.js';
-import { defaultBattlefield, FIELD_COLUMNS, FIELD_ROWS, zoneId } from './battlefield.js';
 import { catalogue } from './catalogue.js';
 import { WALLS, wallsOf } from './walls.js';
 import { settleFate, sideFate } from './turn-fate.js';
+import { turnField } from './turn-field.js';
 import type { WarResult } from './battle.js';
 import type { Side } from './types.js';
 
@@ -30,25 +29,6 @@ export function foughtAsWarfare(ctx: TurnContext, spec: BattleSpec): boolean {
   // An assault on a settlement is Warfare only when the campaign says so (`assaults`, W18).
   if (!w.enabled || spec.structure || (spec.kind === 'assault' && !w.assaults)) return false;
   return w.hexes.includes(spec.at) || (spec.attacker.units.length >= w.minUnitsPerSide && spec.defender.units.length >= w.minUnitsPerSide);
-}
-
-/** The field around the battle hex: the hex's terrain on the strategic zone, the hexes around it on the rest, nearest first; rough ground (moving costs more than 1) an obstacle, four at most (seed 001 line 144). */
-function fieldAround(ctx: TurnContext, at: HexKey) {
-  const centre = offsetOf(at);
-  const ring = hexesWithin(centre, 2)
-    .filter((o) => ctx.map.inBounds(o))
-    .map((o) => hexKey(o.col, o.row))
-    .filter((k) => k !== at);
-  const zones: string[] = [];
-  for (let r = 0; r < FIELD_ROWS; r++) for (let c = 0; c < FIELD_COLUMNS; c++) if (!(r === 0 && c === 1)) zones.push(zoneId(r, c));
-  const aspects: Record<string, string[]> = { [zoneId(0, 1)]: [ctx.map.terrainAt(at)] };
-  const obstacles: string[] = [];
-  zones.forEach((z, i) => {
-    const hex = ring.length ? ring[i % ring.length]! : at;
-    aspects[z] = [ctx.map.terrainAt(hex)];
-    if ((ctx.map.ruleAt(hex)?.cost ?? 1) > 1 && obstacles.length < 4) obstacles.push(z);
-  });
-  return defaultBattlefield({ aspects, obstacles });
 }
 
 /** The nation's battle plan order this turn (docs/orders.md), else none (the default for its side, W13). */
@@ -81,9 +61,6 @@ function reserveOf<U>(fighters: U[], o: BattlePlanOrder | undefined, classOf: (u
   return held.length < fighters.length ? held : held.slice(1);
 }
 
-const START: Record<Side, string[]> = { attacker: ['z4,1', 'z4,0', 'z4,2'], defender: ['z0,1', 'z1,1', 'z0,0'] };
-/** Where a reserve waits: behind the main body — the attackers' far row, beside the defenders' strategic zone. */
-const RESERVE_START: Record<Side, string[]> = { attacker: ['z4,0', 'z4,2', 'z4,1'], defender: ['z0,0', 'z0,2', 'z0,1'] };
 
 export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome {
   const w = ctx.rules.warfare;
@@ -98,6 +75,8 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
   const walls = settlement ? wallsOf(settlement.name, settlement.battlements, w.walls) : undefined;
   if (walls) cat.ramparts[WALLS] = walls;
   const capital = settlement?.level === 'capital';
+  // The field both plans build, with what they burned for it (W23, W24).
+  const { field, starts: START, reserveStarts: RESERVE_START } = turnField(ctx, spec, orders, settlement !== undefined);
   for (const side of ['attacker', 'defender'] as const) {
     const force = spec[side];
     const leader = leaderOf(ctx.campaign, ctx.nationState(force.nation));
@@ -121,7 +100,7 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
       const cap = Math.min(most, next < main.length ? main.length - next : fighters.length - next);
       const reserve = next >= main.length && held.size > 0;
       if (reserve) reserves[side].push(id);
-      const starts = settlement && side === 'defender' ? [zoneId(0, 1)] : reserve ? RESERVE_START[side] : START[side];
+      const starts = settlement && side === 'defender' ? [field.strategic] : reserve ? RESERVE_START[side] : START[side];
       commanders.push({
         id,
         name: who ? who.name : `a novice commander of ${ctx.nationDef(force.nation).name}`,
@@ -154,13 +133,13 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
     boosts: { attacker: fates.attacker.boosts.length, defender: fates.defender.boosts.length },
     id: spec.id,
     nations: { attacker: spec.attacker.nation, defender: spec.defender.nation },
-    field: fieldAround(ctx, spec.at),
+    field,
     commanders,
     units,
     plans: { attacker: withPrepare(planOf(ctx, orders.attacker, 'attacker', reserves.attacker), w.prepare), defender: planOf(ctx, orders.defender, 'defender', reserves.defender) },
     maxExchanges: w.maxExchanges,
     bloodiedPenalty: w.bloodied,
-    ...(walls ? { ramparts: [{ type: WALLS, zone: zoneId(0, 1) }] } : {}),
+    ...(walls ? { ramparts: [{ type: WALLS, zone: field.strategic }] } : {}),
     ...(capital ? { capital } : {}),
   };
   const result = runBattle(battle, cat, ctx.dice.stream(`warfare:${spec.id}`), ctx.rules.fate.randomiser);

@@ -398,6 +398,14 @@ export interface TaskView {
   answer?: string;
 }
 
+/** A nation's Deck of Fate discard pile, by result (docs/rules.md F4). */
+export interface DeckView {
+  discarded: number;
+  left: number;
+  /** "Fair (+2): 3 — a sun; 2 suns; a moon". */
+  lines: string[];
+}
+
 export interface AwaitingView {
   rolls: AwaitedRollView[];
   tasks: TaskView[];
@@ -545,6 +553,8 @@ export interface NationView {
   awaiting?: AwaitingView;
   /** The Fate aspects it can see (rules.fate.aspects); absent when none. */
   aspects?: AspectView[];
+  /** Its Deck of Fate's discard pile (rules.fate.randomiser: deck); absent in other campaigns. */
+  deck?: DeckView;
   /** Public indicators: of every nation in small campaigns, else of the nations this one has met. */
   nations: PublicNationView[];
   /** True when `nations` lists every nation; otherwise the full list is in the turn's gazette. */

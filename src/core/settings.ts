@@ -221,7 +221,7 @@ export const DEFAULT_RULES: RuleSettings = {
     lieutenants: {},
     catalogue: {},
     assaults: false,
-    prepare: false,
+    prepare: true,
     walls: { armor: 'sum', siege: 'cannons' },
   },
 };

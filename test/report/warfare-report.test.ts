@@ -10,7 +10,8 @@ import { builtInTemplateDir, loadTemplates, renderGmReport, renderNationReports 
  * whole account — each exchange's zone map, every action with its draws and
  * shifts — and the GM's log has it too.
  */
-const fight = (enabled: boolean) => fightAt82({ enabled, minUnitsPerSide: 3 });
+// The attacker marches straight in (written before prepare became the default, W14).
+const fight = (enabled: boolean) => fightAt82({ enabled, minUnitsPerSide: 3, prepare: false });
 
 describe('a Warfare battle in the reports', () => {
   it('is told in full in both sides’ text reports and in the GM’s log', () => {

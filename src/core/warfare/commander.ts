@@ -39,7 +39,8 @@ export interface BattlePlan {
 export const DEFAULT_RESERVE_UNTIL = 4;
 
 export const DEFAULT_PLANS: Readonly<Record<Side, BattlePlan>> = {
-  attacker: { stance: 'aggressive', withdrawAt: 0, onTie: 'boost' },
+  // The attacker answers a prepared defence by default (W14): equal armies near even on the seed's own terms.
+  attacker: { stance: 'aggressive', withdrawAt: 0, onTie: 'boost', prepare: true },
   defender: { stance: 'defensive', withdrawAt: 0, onTie: 'boost' },
 };
 

@@ -48,7 +48,7 @@ function planOf(ctx: TurnContext, o: BattlePlanOrder | undefined, side: Side, re
 }
 
 /** The campaign's `prepare` (W14) on the attacker's plan. */
-const withPrepare = (plan: BattlePlan, prepare: boolean): BattlePlan => (prepare ? { ...plan, prepare } : plan);
+const withPrepare = (plan: BattlePlan, prepare: boolean): BattlePlan => ({ ...plan, prepare });
 
 /**
  * The units a plan holds back (W13): every unit of the class named, or the

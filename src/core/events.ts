@@ -102,7 +102,7 @@ export type TurnEvent =
   | { type: 'pursuit'; nations: NationId[]; attacker: UnitId; target: UnitId; caught: boolean; reason: string; coin?: DieRoll }
   | { type: 'battle'; nations: NationId[]; battle: string; at: HexKey; kind: 'open' | 'assault'; attacker: BattleSide; defender: BattleSide; winner: 'attacker' | 'defender' | 'draw'; deficit: number; casualties: Casualty[]; overkill: number; external?: ExternalId }
   /** A battle fought as Warfare (docs/rules.md W15–W16): the whole account, exchange by exchange, and every draw. */
-  | { type: 'warfare'; nations: NationId[]; battle: string; at: HexKey; attacker: NationId; defender: NationId; winner: 'attacker' | 'defender'; reason: string; exchanges: number; account: string[]; draws: DieRoll[]; casualties: Casualty[] }
+  | { type: 'warfare'; nations: NationId[]; battle: string; at: HexKey; attacker: NationId; defender: NationId; winner: 'attacker' | 'defender'; reason: string; exchanges: number; account: string[]; story?: string[]; draws: DieRoll[]; luck?: LuckDraw[]; casualties: Casualty[] }
   | { type: 'attack_cancelled'; nations: NationId[]; unit: UnitId; reason: string }
   | { type: 'unit_health'; nations: NationId[]; unit: UnitId; from: Health | 'alive'; to: Health | 'destroyed'; reason: string }
   | { type: 'unit_rested'; nations: NationId[]; unit: UnitId }

@@ -191,9 +191,19 @@ function warfareHeadline(e: WarfareEvent, names: Namer): string {
   return `Warfare at ${e.at}: ${n(e.attacker)} attacked ${n(e.defender)}; ${n(e.winner === 'attacker' ? e.attacker : e.defender)} won after ${e.exchanges} exchange${e.exchanges === 1 ? '' : 's'} (${e.reason})${lost ? `; taken out: ${lost}` : ''}.`;
 }
 
-/** The whole account of a Warfare battle (docs/rules.md W16): each exchange's zone map and every action with its draws and shifts. */
-export function warfareView(e: WarfareEvent, names: Namer): WarfareView {
-  return { headline: warfareHeadline(e, names), lines: ['Zones: the strategic zone (*) at the bottom; A attackers, D defenders, ~ an obstacle, # standing ramparts.', ...e.account] };
+/**
+ * The terms of a Warfare battle, explained once a report (docs/rules.md
+ * W16; issue 36): the first battle of the section carries them.
+ */
+export const WARFARE_KEY: readonly string[] = [
+  'Key: a battle over zones — stretches of the field hundreds of yards across, shown as boxes, the strategic zone (*) at the bottom; A attackers, D defenders (units in the zone), ~ an obstacle (one more to enter), # standing ramparts.',
+  'Commanders lead the units; each exchange every commander moves and acts, in the order of their Command. The attackers win by holding the strategic zone with no defender in it.',
+  'A card is drawn for each side of every roll (-4 to +4), added to the skills. A minor advantage lets a commander draw one roll again. An aspect (a free invoke, or a fate point spent) adds +2 after the draw or draws again; a free invoke costs nothing. Under each line, the numbers.',
+];
+
+/** The whole account of a Warfare battle (docs/rules.md W16): the story of each exchange, with every action's draws and shifts under it. */
+export function warfareView(e: WarfareEvent, names: Namer, withKey = false): WarfareView {
+  return { headline: warfareHeadline(e, names), ...(withKey ? { key: [...WARFARE_KEY] } : {}), lines: e.story ?? ['Zones: the strategic zone (*) at the bottom; A attackers, D defenders, ~ an obstacle, # standing ramparts.', ...e.account] };
 }
 
 /** An external structure type by its name ("Silver mine"), never its id. */

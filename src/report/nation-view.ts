@@ -268,7 +268,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
         summary.battles.push(battleView(e, names, own));
         break;
       case 'warfare':
-        (summary.warfare ??= []).push(warfareView(e, names));
+        (summary.warfare ??= []).push(warfareView(e, names, !summary.warfare?.length));
         break;
       case 'siege_roll':
         summary.sieges.push(siegeRollView(e, names));

@@ -322,6 +322,8 @@ export interface TurnHeader {
 /** A Warfare battle told in full (docs/rules.md W16): its headline, then each exchange's zone map and actions. */
 export interface WarfareView {
   headline: string;
+  /** The terms, explained once a report: on the first Warfare battle told. */
+  key?: string[];
   lines: string[];
 }
 

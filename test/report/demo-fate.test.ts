@@ -128,8 +128,9 @@ describe('the demo with the Fate layer on (campaigns/silversheen/fate)', () => {
     expect(new Set(war!.draws.map((d) => d.fate?.deck))).toEqual(new Set(['grarkul', 'vulcanstille']));
     for (const nation of ['grarkul', 'vulcanstille']) {
       const report = first.reports[`${nation}.txt`]!;
-      expect(report, nation).toContain('\n-- Warfare --\nWarfare at 21,19: The Grarkul Tribes attacked Vulcanstille; ');
-      expect(report, nation).toContain('\n  Exchange 1:\n');
+      expect(report, nation).toContain('\n-- Warfare --\nKey: a battle over zones');
+      expect(report, nation).toContain('\nWarfare at 21,19: The Grarkul Tribes attacked Vulcanstille; ');
+      expect(report, nation).toMatch(/\n {2}Exchange 1: [^\n]+\.\n/);
       expect(report, nation).toMatch(/\n {4}\[.{11}\] \[\* D1 {7}\] \[.{11}\]\n/);
       expect(report, nation).toMatch(/drew [+-]\d against [+-]\d; [+-]\d+ vs [+-]\d+; /);
     }

@@ -1,5 +1,5 @@
 import { CONSEQUENCE_SOAKS, soakStress, type ConsequenceLevel } from '../fate/stress.js';
-import { cmdSkill, logWar as log, noviceStepsUp, sgn, standingRampart, takeConsequence, unitName, unitsOf, unitSkill, type WarState } from './state.js';
+import { capital, cmdSkill, logWar as log, noviceStepsUp, sgn, standingRampart, takeConsequence, unitName, unitsNamed, unitsOf, unitSkill, type WarState } from './state.js';
 import { other, type Commander, type Unit, type UnitSkill } from './types.js';
 import { improve, luckOf, type CheckSide } from './invokes.js';
 
@@ -130,7 +130,7 @@ export function applyStressCard(st: WarState, c: Commander): { words: string; fa
 
 /** Tells a commander's fall, after the line that told what caused it. */
 export function tellFall(st: WarState, c: Commander, fall: string | undefined): void {
-  if (fall) log(st, { kind: 'novice', side: c.side, commander: c.id, text: fall });
+  if (fall) log(st, { kind: 'novice', side: c.side, commander: c.id, text: fall, story: `${capital(fall)}.` });
 }
 
 /** Groups as the attacker allocated them, each checked against the rules before any card is drawn (line 167). */
@@ -162,10 +162,14 @@ function resolveGroups(st: WarState, kind: 'ranged' | 'clash' | 'outflank', att:
     const result = settle(st, att, def, shifts, onTie);
     if (result.success) target.out = true;
     const range = distance ? ` − ${distance} for range` : '';
+    const them = unitName(st, target);
+    const verb = kind === 'ranged' ? `shoot at ${them}${distance ? ` ${distance === 1 ? 'one zone' : `${distance} zones`} off` : ''}` : kind === 'outflank' ? `strike back at ${them}` : `fall on ${them}`;
+    const end = result.success ? (shifts === 0 ? ` and take it out, at a price` : ` and take it out${shifts >= 3 ? ' with style' : ''}`) : shifts <= -3 ? ', and are thrown back' : ', but it holds';
     log(st, {
       kind,
       side: att.side,
       commander: att.id,
+      story: `${capital(unitsNamed(st, attackers))} ${verb}${end}.`,
       text: `${attackers.map((u) => unitName(st, u)).join(', ')} (${sgn(sum)}${range}) against ${unitName(st, target)} (Armor ${sgn(armor)}): ${words}; ${result.words}${result.success ? `; ${unitName(st, target)} is taken out` : ''}`,
     });
     tellFall(st, att, result.fall);
@@ -207,7 +211,7 @@ export function rangedAttack(st: WarState, att: Commander, def: Commander, group
   const engaged = st.commanders.some((c) => c.side === att.side && !c.gone && c.zone === def.zone && unitsOf(st, c).length > 0);
   if (engaged) {
     def.boosts++;
-    log(st, { kind: 'ranged', side: def.side, commander: def.id, text: `fire into a zone where ${att.side === 'attacker' ? 'the attackers' : 'the defenders'} are engaged: ${def.name} gains a minor advantage` });
+    log(st, { kind: 'ranged', side: def.side, commander: def.id, text: `fire into a zone where ${att.side === 'attacker' ? 'the attackers' : 'the defenders'} are engaged: ${def.name} gains a minor advantage`, story: `Shooting where their own side is engaged hands ${def.name} a minor advantage.` });
   }
   return undefined;
 }
@@ -238,7 +242,7 @@ export function outflank(st: WarState, att: Commander, def: Commander, counter: 
   const dt = cmdSkill(def, 'tactics') + d;
   const at = cmdSkill(att, 'tactics') + a;
   const won = dt > at;
-  log(st, { kind: 'outflank', side: def.side, commander: def.id, text: `${def.name} tries to outflank: Tactics ${sgn(cmdSkill(def, 'tactics'))} drew ${sgn(d)} = ${sgn(dt)} against ${sgn(cmdSkill(att, 'tactics'))} drew ${sgn(a)} = ${sgn(at)}: ${won ? 'outflanked, the survivors strike back' : 'no'}` });
+  log(st, { kind: 'outflank', side: def.side, commander: def.id, story: won ? `${capital(def.name)} outflanks them, and the survivors strike back at once.` : `${capital(def.name)} tries to outflank them, and cannot.`, text: `${def.name} tries to outflank: Tactics ${sgn(cmdSkill(def, 'tactics'))} drew ${sgn(d)} = ${sgn(dt)} against ${sgn(cmdSkill(att, 'tactics'))} drew ${sgn(a)} = ${sgn(at)}: ${won ? 'outflanked, the survivors strike back' : 'no'}` });
   if (!won) return;
   const groups = counter(def, att);
   if (checkGroups(st, def, att, groups)) return;
@@ -283,7 +287,7 @@ export function siegeAttack(st: WarState, att: Commander, zone: string, unitIds:
       text += `${stress} stress: ${parts.join(' and ')}`;
     }
   }
-  log(st, { kind: 'siege', side: att.side, commander: att.id, text });
+  log(st, { kind: 'siege', side: att.side, commander: att.id, text, story: `${capital(unitsNamed(st, group))} bombard the ${type.name}: ${shifts <= 0 ? 'no harm done' : rampart.fallen ? 'it falls' : 'it cracks'}.` });
   return undefined;
 }
 

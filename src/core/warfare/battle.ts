@@ -46,8 +46,8 @@ export interface WarResult {
   /** Units that left the field with a withdrawing side. */
   withdrawn: Record<Side, string[]>;
   log: WarEvent[];
-  /** The zone map at the start of each exchange. */
-  maps: { exchange: number; lines: string[] }[];
+  /** The zone map at the start of each exchange, who stands where in words, and the units each side has on the field. */
+  maps: { exchange: number; lines: string[]; lead: string; standing: Record<Side, number> }[];
   draws: WarDraw[];
   /** Every invoke the commanders made, and each side's fate points spent (W20). */
   invoked: WarInvoke[];
@@ -153,7 +153,7 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
       end = { winner: 'defender', reason: `the defenders still hold after ${max} exchange${max === 1 ? '' : 's'}` };
       break;
     }
-    maps.push({ exchange: st.exchange, lines: zoneMap(st.field, marks(st)) });
+    maps.push({ exchange: st.exchange, lines: zoneMap(st.field, marks(st)), lead: lead(st), standing: { attacker: onField(st, 'attacker').length, defender: onField(st, 'defender').length } });
     for (const c of st.commanders) c.moved = false;
     for (const side of ['attacker', 'defender'] as const) {
       const left = onField(st, side).length;
@@ -161,7 +161,7 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
       if (left > 0 && left <= at) {
         conceded ??= side;
         for (const c of st.commanders) if (c.side === side) c.gone = true;
-        st.log.push({ exchange: st.exchange, kind: 'withdraw', side, commander: '', text: `the ${side}s withdraw with ${left} unit(s) left, as their plan says` });
+        st.log.push({ exchange: st.exchange, kind: 'withdraw', side, commander: '', text: `the ${side}s withdraw with ${left} unit(s) left, as their plan says`, story: `With ${left} unit${left === 1 ? '' : 's'} left, the ${side}s leave the field, as their plan says.` });
       }
     }
     for (const c of commandOrder(st)) {
@@ -176,7 +176,7 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
       }
     }
   }
-  st.log.push({ exchange: st.exchange, kind: 'end', side: end.winner, commander: '', text: `the ${end.winner}s win: ${end.reason}` });
+  st.log.push({ exchange: st.exchange, kind: 'end', side: end.winner, commander: '', text: `the ${end.winner}s win: ${end.reason}`, story: `The ${end.winner}s win: ${end.reason}.` });
   const list = (side: Side, pick: (u: WarState['units'][number]) => boolean) => st.units.filter((u) => u.side === side && pick(u)).map((u) => u.id);
   const gone = (u: WarState['units'][number]) => !u.out && st.commanders.find((c) => c.id === u.commander)!.gone;
   return {
@@ -197,3 +197,40 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
 }
 
 const consequencesTaken = (st: WarState, side: Side): number => st.consequencesTaken[side];
+
+/** Who stands where at the start of an exchange, in words: the strategic zone's holder, and how far off the other side is. */
+function lead(st: WarState): string {
+  const zoneOfUnit = (u: WarState['units'][number]) => st.commanders.find((c) => c.id === u.commander)!.zone;
+  const on = (side: Side) => onField(st, side);
+  const there = (side: Side) => on(side).filter((u) => zoneOfUnit(u) === st.field.strategic).length;
+  const units = (n: number) => `${n} unit${n === 1 ? '' : 's'}`;
+  const [a, d] = [there('attacker'), there('defender')];
+  const holder = a && d ? `both sides fight on the strategic zone (${units(a)} against ${units(d)})` : d ? `the defenders hold the strategic zone with ${units(d)}` : a ? `the attackers stand on the strategic zone with ${units(a)}` : 'no one holds the strategic zone';
+  const rest = (['attacker', 'defender'] as const).flatMap((side) => {
+    const away = on(side).filter((u) => zoneOfUnit(u) !== st.field.strategic);
+    if (!away.length) return [];
+    const near = Math.min(...away.map((u) => st.distance(zoneOfUnit(u), st.field.strategic)));
+    return [`${units(away.length)} of the ${side}s ${near === 1 ? 'one zone' : `${near} zones`} off${there(side) ? '' : ' it'}`];
+  });
+  return `${holder}${rest.length ? `; ${rest.join(', ')}` : ''}.`;
+}
+
+/**
+ * What turned the battle, for the story's last line: the exchange after
+ * which the loser never again had as many units on the field as the winner
+ * (or the winner's hold on the strategic zone).
+ */
+export function turningPoint(result: Pick<WarResult, 'winner' | 'maps' | 'held' | 'conceded'>): string {
+  const w = result.winner;
+  const l = w === 'attacker' ? 'defender' : 'attacker';
+  if (result.conceded === l) return `the ${l}s conceded the field.`;
+  let last = -1;
+  result.maps.forEach((m, i) => {
+    if (m.standing[l] >= m.standing[w]) last = i;
+  });
+  const held = result.held ? ' and the attackers took the strategic zone' : '';
+  if (last < 0) return `the ${w}s had the upper hand from the start${held}.`;
+  const after = result.maps[last + 1];
+  if (!after) return result.held ? 'the attackers reached the strategic zone and cleared it.' : `the ${w}s outlasted them.`;
+  return `in exchange ${result.maps[last]!.exchange} the ${w}s went ahead, ${after.standing[w]} units to ${after.standing[l]}, and kept the lead${held}.`;
+}

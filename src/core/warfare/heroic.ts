@@ -1,7 +1,7 @@
 import { CONSEQUENCE_SOAKS, soakStress } from '../fate/stress.js';
 import { applyStressCard, opposed, tellFall } from './actions.js';
 import { improve, type CheckSide } from './invokes.js';
-import { cmdSkill, logWar as log, noviceStepsUp, sgn, takeConsequence, unitSkill, type WarState } from './state.js';
+import { capital, cmdSkill, logWar as log, noviceStepsUp, sgn, sideName, takeConsequence, unitSkill, zoneName, type WarState } from './state.js';
 import { other, type Commander, type CommanderSkill, type Side, type Unit, type UnitSkill } from './types.js';
 
 /**
@@ -69,7 +69,14 @@ function advantageRoll(st: WarState, c: Commander, by: { best: number; helpers: 
     result = `${shifts >= 3 ? 'success with style' : 'success'}: ${name} on ${zone} ${held > invokes ? `gains ${got}, ${held} in all` : `with ${got}`}`;
   }
   const how = by.units ? `with ${by.units} unit(s): drew ${sgn(draw)} + ${skill} ${sgn(best)} + ${helpers} helping` : `in person: drew ${sgn(draw)} + ${skill} ${sgn(best)}`;
-  log(st, { kind: 'advantage', side: c.side, commander: c.id, text: `${c.name} creates an advantage ${how} = ${sgn(total)} against ${sgn(opposition)}: ${result}` });
+  const where = zoneName(st, zone);
+  const story =
+    shifts < 0
+      ? `${capital(c.name)} tries to make ${name} on ${where}, and it backfires: ${sideName(other(c.side))} may invoke it once for free.`
+      : shifts === 0
+        ? `${capital(c.name)} tries to make ${name} on ${where}, and gains only a minor advantage (one more card, once).`
+        : `${capital(c.name)} makes ${name} on ${where}: ${shifts >= 3 ? 'two free invokes' : 'a free invoke'} ready for ${c.side === 'attacker' ? 'the attackers' : 'the defenders'} there.`;
+  log(st, { kind: 'advantage', side: c.side, commander: c.id, story, text: `${c.name} creates an advantage ${how} = ${sgn(total)} against ${sgn(opposition)}: ${result}` });
 }
 
 
@@ -153,11 +160,12 @@ function strike(
     result = shifts <= -3 ? 'failure; the defence succeeds with style, a minor advantage to it' : 'failure';
   }
   const spent = o.extra.length ? `; ${o.extra.join('; ')}; ${sgn(o.attack)} vs ${sgn(o.defence)}` : '';
-  log(st, { kind: 'heroic', side: att.side, commander: att.id, text: `${what}: ${attack.label} drew ${sgn(o.first.attack)} against ${defence.label} ${sgn(defence.skill)} drew ${sgn(o.first.defence)}${spent}: ${result}` });
+  const told = shifts > 0 ? (takenOut ? `and take ${def.name} out of the fight` : `and wound ${def.name}`) : shifts === 0 ? 'and gain a minor advantage' : 'and miss';
+  log(st, { kind: 'heroic', side: att.side, commander: att.id, story: `${capital(what)}, ${told}.`, text: `${what}: ${attack.label} drew ${sgn(o.first.attack)} against ${defence.label} ${sgn(defence.skill)} drew ${sgn(o.first.defence)}${spent}: ${result}` });
   if (takenOut && def.champion) {
     // A champion commands nothing: no novice steps up for it.
     def.out = true;
-    log(st, { kind: 'novice', side: def.side, commander: def.id, text: `${def.name} is taken out of the battle` });
+    log(st, { kind: 'novice', side: def.side, commander: def.id, text: `${def.name} is taken out of the battle`, story: `${capital(def.name)} is out of the battle.` });
   } else if (takenOut) {
     tellFall(st, def, noviceStepsUp(def));
   }
@@ -205,7 +213,7 @@ export function overcomeAspect(st: WarState, c: Commander, zone: string, name: s
     } else result = 'success: removed';
   }
   const spent = words.length ? `; ${words.join('; ')}` : '';
-  log(st, { kind: 'overcome', side: c.side, commander: c.id, text: `${c.name} tries to overcome ${name} on ${zone}: Tactics ${sgn(tactics)} drew ${sgn(me.card)} against ${sgn(distance)}${spent}: ${sgn(me.skill + me.card + me.plus)} vs ${sgn(them.skill + them.plus)}: ${result}` });
+  log(st, { kind: 'overcome', side: c.side, commander: c.id, story: shifts < 0 ? `${capital(c.name)} tries to clear ${name} from ${zoneName(st, zone)}, and fails.` : `${capital(c.name)} clears ${name} from ${zoneName(st, zone)}: its free invokes are gone.`, text: `${c.name} tries to overcome ${name} on ${zone}: Tactics ${sgn(tactics)} drew ${sgn(me.card)} against ${sgn(distance)}${spent}: ${sgn(me.skill + me.card + me.plus)} vs ${sgn(them.skill + them.plus)}: ${result}` });
   tellFall(st, c, fall);
   return undefined;
 }

@@ -11,7 +11,10 @@ export interface WarEvent {
   kind: 'move' | 'ranged' | 'clash' | 'outflank' | 'siege' | 'advantage' | 'overcome' | 'heroic' | 'stress' | 'novice' | 'withdraw' | 'end';
   side: Side;
   commander: string;
+  /** The numbers: what was drawn, the skills, the shifts. */
   text: string;
+  /** The same in plain words, for a reader following the battle (the report puts the numbers under it). */
+  story?: string;
 }
 
 /** The battle as it stands; the actions change it in place (it is the engine's own, built per battle). */
@@ -166,4 +169,27 @@ export function takeConsequence(st: WarState, c: Commander, track: 'physical' | 
   (c.consequences ??= []).push({ name, free: 1, side: c.side === 'attacker' ? 'defender' : 'attacker' });
   st.consequencesTaken[c.side]++;
   return name;
+}
+
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const count = (n: number, word: string) => `${NUMBER_WORDS[n] ?? String(n)} ${word}${n === 1 ? '' : 's'}`;
+
+/** A zone as a reader pictures it: "the strategic zone", "two zones out, in the centre", "beside the strategic zone, on the left". */
+export function zoneName(st: WarState, id: string): string {
+  if (id === st.field.strategic) return 'the strategic zone';
+  const [r, c] = id.slice(1).split(',').map(Number) as [number, number];
+  const side = c < 1 ? (c < 0 ? 'on the far left' : 'on the left') : c > 1 ? (c > 2 ? 'on the far right' : 'on the right') : 'in the centre';
+  return r === 0 ? `beside the strategic zone, ${side}` : `${count(r, 'zone')} out, ${side}`;
+}
+
+/** "Units of Argenta" as a side names itself in the story. */
+export const sideName = (side: Side): string => (side === 'attacker' ? 'the attackers' : 'the defenders');
+
+/** A story sentence starts with a capital. */
+export const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** "the Knights and the Marines": units as the story names them. */
+export function unitsNamed(st: WarState, us: readonly Unit[]): string {
+  const names = us.map((u) => unitName(st, u));
+  return names.length <= 1 ? (names[0] ?? 'no unit') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }

@@ -9,7 +9,7 @@ import type { BattlePlanOrder } from '../orders.js';
 import { leaderOf } from '../leaders.js';
 import type { UnitState } from '../state.js';
 import { unitName } from '../unit-name.js';
-import { runBattle, type WarfareBattle } from './battle.js';
+import { runBattle, turningPoint, type WarfareBattle } from './battle.js';
 import { catalogue } from './catalogue.js';
 import { WALLS, wallsOf } from './walls.js';
 import { settleFate, sideFate } from './turn-fate.js';
@@ -151,16 +151,7 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
     }
   }
   const nations = [spec.attacker.nation, spec.defender.nation].sort(compareIds);
-  const account: string[] = [];
-  const last = result.log.reduce((m, e) => Math.max(m, e.exchange), 0);
-  for (let x = 1; x <= last; x++) {
-    const map = result.maps.find((m) => m.exchange === x);
-    const lines = result.log.filter((e) => e.exchange === x);
-    if (!map && !lines.length) continue;
-    account.push(`Exchange ${x}:`);
-    if (map) account.push(...map.lines.map((l) => `  ${l}`));
-    account.push(...lines.map((e) => `  ${e.text}`));
-  }
+  const { account, story } = tell(result);
   ctx.emit({
     type: 'warfare',
     nations,
@@ -172,7 +163,9 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
     reason: result.reason,
     exchanges: result.exchanges,
     account,
+    story,
     draws: result.draws.flatMap((d) => d.rolls),
+    ...(result.draws.some((d) => d.luck) ? { luck: result.draws.flatMap((d) => (d.luck ? [d.luck] : [])) } : {}),
     casualties,
   });
   const where = `the Warfare battle at ${spec.at}`;
@@ -218,4 +211,34 @@ function lossOrdersUnused(ctx: TurnContext, spec: BattleSpec, where: string): vo
     if (!force.casualtyPriority?.length) continue;
     ctx.emit({ type: 'order_not_applied', nations: [force.nation], nation: force.nation, what: 'your loss order (casualties)', reason: `${where} was fought over zones: its exchanges took units out, with no deficit to pay` });
   }
+}
+
+/**
+ * The battle told twice (docs/rules.md W16): the account, each exchange's
+ * map and every action with its numbers; and the story a player follows —
+ * each exchange opening with who stands where, each action in plain words
+ * with its numbers under it, and at the end what turned the battle.
+ */
+function tell(result: WarResult): { account: string[]; story: string[] } {
+  const account: string[] = [];
+  const story: string[] = [];
+  const last = result.log.reduce((m, e) => Math.max(m, e.exchange), 0);
+  for (let x = 1; x <= last; x++) {
+    const map = result.maps.find((m) => m.exchange === x);
+    const lines = result.log.filter((e) => e.exchange === x);
+    if (!map && !lines.length) continue;
+    account.push(`Exchange ${x}:`);
+    story.push(map ? `Exchange ${x}: ${map.lead}` : `After exchange ${x - 1}:`);
+    if (map) {
+      account.push(...map.lines.map((l) => `  ${l}`));
+      story.push(...map.lines.map((l) => `  ${l}`));
+    }
+    for (const e of lines) {
+      account.push(`  ${e.text}`);
+      story.push(`  ${e.story ?? e.text}`);
+      if (e.story && e.kind !== 'end') story.push(`      ${e.text}`);
+    }
+  }
+  story.push(`What turned it: ${turningPoint(result)}`);
+  return { account, story };
 }

@@ -228,9 +228,8 @@ export function turningPoint(result: Pick<WarResult, 'winner' | 'maps' | 'held' 
   result.maps.forEach((m, i) => {
     if (m.standing[l] >= m.standing[w]) last = i;
   });
-  const held = result.held ? ' and the attackers took the strategic zone' : '';
-  if (last < 0) return `the ${w}s had the upper hand from the start${held}.`;
+  if (last < 0) return `the ${w}s had the upper hand from the start${result.held ? ', and took the strategic zone' : ''}.`;
   const after = result.maps[last + 1];
   if (!after) return result.held ? 'the attackers reached the strategic zone and cleared it.' : `the ${w}s outlasted them.`;
-  return `in exchange ${result.maps[last]!.exchange} the ${w}s went ahead, ${after.standing[w]} units to ${after.standing[l]}, and kept the lead${held}.`;
+  return `in exchange ${result.maps[last]!.exchange} the ${w}s went ahead, ${after.standing[w]} units to ${after.standing[l]}, and kept the lead${result.held ? '; then they took the strategic zone' : ''}.`;
 }

@@ -45,7 +45,7 @@ export interface WarfareSettings {
    * Those left over when every unit has a commander ride as champions with the first (W19); `fighting` is their
    * Fighting for attacks in person (0 when not given).
    */
-  lieutenants: Record<string, { name: string; command: number; tactics: number; fighting?: number }[]>;
+  lieutenants: Record<string, { name: string; command: number; tactics: number; fighting?: number; athletics?: number }[]>;
   /** Unit and rampart stat blocks laid over the defaults (src/core/warfare/catalogue.ts). */
   catalogue: Partial<Catalogue>;
   /** Assaults on settlements are fought as Warfare too (the same threshold and hexes), the battlements as ramparts (W18). */
@@ -224,7 +224,7 @@ export const DEFAULT_RULES: RuleSettings = {
     lieutenants: {},
     catalogue: {},
     assaults: false,
-    prepare: false,
+    prepare: true,
     walls: { armor: 'sum', siege: 'cannons' },
   },
 };

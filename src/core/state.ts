@@ -2,7 +2,7 @@ import type { Bonus, SettlementLevel } from './campaign.js';
 import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
 import type { SeatPolicy } from './orders.js';
 import type { TradeRoute } from './world/action-types.js';
-import type { EventRecord, EventTarget, PendingRoll, PendingTask } from './world/types.js';
+import type { EventRecord, EventTarget, PendingCompel, PendingRoll, PendingTask } from './world/types.js';
 
 /**
  * The changing side of a campaign: one snapshot per resolved turn
@@ -108,6 +108,8 @@ export interface NationState {
   revealed?: HexKey[];
   /** Rolls events asked of the nation, awaiting its answer. */
   rolls?: PendingRoll[];
+  /** Compels offered to the nation, awaiting its answer (docs/rules.md A9). */
+  compels?: PendingCompel[];
   /** Timed tasks under way. */
   tasks?: PendingTask[];
   /** The leader since the first succession (before it, the campaign's); name null: no one rules. */
@@ -157,6 +159,17 @@ export interface GameState {
  * Where an aspect sits: on a nation, a settlement, a unit, or a region of the
  * map (a hex and the hexes within `radius` of it).
  */
+/**
+ * The skills a helpful or hindering aspect may work on (seed 000 line 82:
+ * "each aspect only works with one particular skill"): a nation's rolls of
+ * the Fatecraft rules — `battle` (its side of a battle or an assault),
+ * `siege` (siege actions and sorties), `roll` (its answers to events),
+ * `explore`, `advantage` (create advantage and overcome) — and the Warfare
+ * skills its commanders and units check (docs/rules.md A8, W20).
+ */
+export const LUCK_SKILLS = ['battle', 'siege', 'roll', 'explore', 'advantage', 'fighting', 'marksmanship', 'armor', 'lore', 'tactics', 'athletics'] as const;
+export type LuckSkill = (typeof LUCK_SKILLS)[number];
+
 export type AspectPlace = { nation: NationId } | { settlement: SettlementId } | { unit: UnitId } | { hex: HexKey; radius?: number };
 
 /**
@@ -170,6 +183,18 @@ export interface AspectState {
   on: AspectPlace;
   /** The nation whose free invokes these are; absent: anyone's (the GM's or the world's aspect). */
   owner?: NationId;
+  /**
+   * A failed create advantage brought it into play (seed 000 line 107): its
+   * free invokes are anyone's but this nation's, the one whose attempt backfired.
+   */
+  backfired?: NationId;
+  /**
+   * A helpful or hindering aspect (seed 000 lines 81–83): free fortune, or
+   * misfortune, on its holder's checks of one skill (LUCK_SKILLS), with no
+   * fate point or free invoke spent.
+   */
+  helps?: string;
+  hinders?: string;
   free: number;
   boost?: true;
   secret?: true;

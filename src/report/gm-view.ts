@@ -8,7 +8,7 @@ import type { LoggedEvent } from '../core/events.js';
 import { compareIds, sortedKeys, type UnitId } from '../core/ids.js';
 import type { TurnOrders } from '../core/orders.js';
 import type { GameState, SettlementState } from '../core/state.js';
-import { battleView, describeEvent, Namer, siegeRollView, warfareView } from './describe.js';
+import { battleView, describeEvent, Namer, siegeRollView, WARFARE_KEY, warfareView } from './describe.js';
 import {
   byId,
   capsOf,
@@ -164,7 +164,7 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
 
   const aspects = allAspects(campaign, state);
   // Warfare battles are listed only when there were some, so a campaign without them reads as before.
-  const warfare = events.flatMap((e) => (e.type === 'warfare' ? [warfareView(e, names)] : []));
+  const warfare = events.flatMap((e) => (e.type === 'warfare' ? [warfareView(e, names)] : [])).map((w, i) => (i === 0 ? { ...w, key: [...WARFARE_KEY] } : w));
   return {
     kind: 'gm',
     header: turnHeader(campaign, state.turn, opts.deadline),

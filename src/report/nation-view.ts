@@ -35,6 +35,7 @@ import { revoltOrder } from '../core/phases/events.js';
 import { revoltRisk } from '../core/world/odds.js';
 import { awaitingOf } from './awaiting.js';
 import { aspectsOf } from './aspects-view.js';
+import { deckOf } from './deck-view.js';
 import { readingOrder } from './letters.js';
 
 const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
@@ -294,7 +295,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
         summary.battles.push(battleView(e, names, own));
         break;
       case 'warfare':
-        (summary.warfare ??= []).push(warfareView(e, names));
+        (summary.warfare ??= []).push(warfareView(e, names, !summary.warfare?.length));
         break;
       case 'siege_roll':
         summary.sieges.push(siegeRollView(e, names));
@@ -426,6 +427,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     discoveries: discoveriesOf(campaign, ns.revealed ?? []),
     ...optional('awaiting', awaitingOf(campaign, ns, mine, state.turn)),
     ...optional('aspects', aspectsOf(campaign, state, nation)),
+    ...optional('deck', deckOf(campaign, ns)),
     rumours,
     map: terrainGrid(campaign, area, opts.legend),
     changes,

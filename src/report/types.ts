@@ -322,6 +322,8 @@ export interface TurnHeader {
 /** A Warfare battle told in full (docs/rules.md W16): its headline, then each exchange's zone map and actions. */
 export interface WarfareView {
   headline: string;
+  /** The terms, explained once a report: on the first Warfare battle told. */
+  key?: string[];
   lines: string[];
 }
 
@@ -398,9 +400,29 @@ export interface TaskView {
   answer?: string;
 }
 
+/** A nation's Deck of Fate discard pile, by result (docs/rules.md F4). */
+export interface DeckView {
+  discarded: number;
+  left: number;
+  /** "Fair (+2): 3 — a sun; 2 suns; a moon". */
+  lines: string[];
+}
+
 export interface AwaitingView {
   rolls: AwaitedRollView[];
   tasks: TaskView[];
+  /** Compels offered this turn, answered next (docs/rules.md A9). */
+  compels?: CompelView[];
+}
+
+export interface CompelView {
+  id: string;
+  aspect: string;
+  text: string;
+  turn: number;
+  cost: number;
+  accept: string;
+  refuse: string;
 }
 
 /** The risk of revolt the nation's settlements run next turn, should Happiness stay where it is. */
@@ -535,6 +557,8 @@ export interface NationView {
   awaiting?: AwaitingView;
   /** The Fate aspects it can see (rules.fate.aspects); absent when none. */
   aspects?: AspectView[];
+  /** Its Deck of Fate's discard pile (rules.fate.randomiser: deck); absent in other campaigns. */
+  deck?: DeckView;
   /** Public indicators: of every nation in small campaigns, else of the nations this one has met. */
   nations: PublicNationView[];
   /** True when `nations` lists every nation; otherwise the full list is in the turn's gazette. */

@@ -9,7 +9,8 @@
  *     follows is a signature or the quoted original;
  *   - a name signed on a line of its own after the orders ("Hilde"): one word, no order or header after it.
  */
-import { LINE_KEYWORDS, parseOrderLine } from './text-line.js';
+import { parseOrderLine } from './text-line.js';
+import { LINE_KEYWORDS } from './line-forms.js';
 
 const PLACEHOLDER = /^(?:\s*(?:\[(?:image|inline image|cid|bild|imagen|immagine|afbeelding|imagem|grafik)\s*:[^\]]{0,300}\]|<[^<>\s]{1,200}\.(?:png|jpe?g|gif|bmp|heic|webp)>))+\s*$/i;
 

@@ -2,6 +2,8 @@ import type { RawFields } from './interpret.js';
 import type { SheetHeader } from './sheet.js';
 import { didYouMean, editDistance } from '../text/suggest.js';
 import { withArticle } from '../core/prose.js';
+import { type Token, tokenize, word, normaliseFate, oneThen, burnTarget, join, trimCommas, splitList, splitPath, clipWord } from './line-tokens.js';
+import { type Shape, type Clause, type Form, FATE, AIM, by, VERB_FIRST, SUBJECT_FIRST, SENTENCE_STARTS, SUBJECT_BASE_FORMS, VERB_ALIASES, SUBJECT_ALIASES, RAZING, HEADERS, SUBJECT_VERBS, FATE_VERBS, LINE_KEYWORDS, ARTICLES, HEADER_USAGE, PRESS_USAGE, ABANDON_TAIL, INVOKE_TAIL, MISSING } from './line-forms.js';
 
 /**
  * The grammar of one plain-text order line, as players write them by hand:
@@ -23,283 +25,9 @@ export type LineResult =
   | { kind: 'skip' }
   | { kind: 'problem'; reason: string; hint?: string; unknownVerb?: string };
 
-interface Token {
-  text: string;
-  /** Lower-cased text; empty for quoted tokens, which are never keywords. */
-  word: string;
-  quoted: boolean;
-}
 
-/** Coordinates ("12,7", "12, 7"), quoted names, commas, and plain words. */
-const TOKEN = /(-?\d+\s*,\s*-?\d+)(?![\d])|"([^"]*)(?:"|$)|“([^”]*)(?:”|$)|(?<![^\s,])'([^']*)'(?=[\s,.;]|$)|(,)|([^\s,"“”]+)/g;
-
-function tokenize(line: string): Token[] {
-  const tokens: Token[] = [];
-  for (const m of line.matchAll(TOKEN)) {
-    const quoted = m[2] ?? m[3] ?? m[4];
-    if (quoted !== undefined) tokens.push({ text: quoted.trim(), word: '', quoted: true });
-    else if (m[1] !== undefined) tokens.push({ text: m[1].replace(/\s+/g, ''), word: m[1].replace(/\s+/g, ''), quoted: false });
-    else {
-      const text = m[5] ?? m[6] ?? '';
-      tokens.push({ text, word: text.toLowerCase().replace(/(?<=.):$/, ''), quoted: false });
-    }
-  }
-  return tokens;
-}
-
-const word = (text: string): Token => ({ text, word: text, quoted: false });
-
-/** "spending up to 4 Fate", "pledging 2 fate", "4 fate", "with 4 fate", "fate: 4" all become "fate 4". */
-function normaliseFate(tokens: Token[]): Token[] {
-  const out: Token[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i] as Token;
-    const at = (k: number) => tokens[i + k]?.word ?? '';
-    if (['spending', 'spend', 'pledging', 'pledge', 'with'].includes(t.word)) {
-      const skip = at(1) === 'up' && at(2) === 'to' ? 2 : 0;
-      if (/^\d+$/.test(at(1 + skip)) && at(2 + skip) === 'fate') {
-        out.push(word('fate'), tokens[i + 1 + skip] as Token);
-        i += 2 + skip;
-        continue;
-      }
-    }
-    if (/^\d+$/.test(t.word) && at(1) === 'fate' && !/^\d+$/.test(at(2))) {
-      out.push(word('fate'), t);
-      i += 1;
-      continue;
-    }
-    out.push(t);
-  }
-  return out;
-}
-
-type Shape = 'one' | 'list' | 'path';
-
-interface Clause {
-  /** Keyword phrases, lower case, longest first when matched. */
-  phrases: string[];
-  field: string;
-  shape: Shape;
-}
-
-interface Form {
-  kind: string;
-  /** Field the words before the first keyword fill; undefined: nothing may stand there. */
-  subject?: { field: string; shape: Shape };
-  clauses: Clause[];
-  required: string[];
-  usage: string;
-}
-
-const FATE: Clause = { phrases: ['fate'], field: 'fate', shape: 'one' };
-const AIM: Clause = { phrases: ['aiming at', 'aimed at', 'aim at', 'aiming for'], field: 'aim', shape: 'one' };
-const LOSSES: Clause = { phrases: ['casualties', 'losses', 'loss order', 'losing first'], field: 'casualties', shape: 'list' };
-/** The unit that carries the order out: "with argenta-2", "using", "by". */
-const by = (field: string): Clause => ({ phrases: ['with', 'using', 'by'], field, shape: 'one' });
-const SUPPORT: Clause = { phrases: ['supported by', 'with support from', 'support', 'supporting', 'backed by'], field: 'support', shape: 'list' };
-
-/** Orders written verb first: "move <unit> to <hex>". */
-const VERB_FIRST: Record<string, Form> = {
-  move: {
-    kind: 'move',
-    subject: { field: 'move', shape: 'one' },
-    clauses: [
-      { phrases: ['to'], field: 'to', shape: 'one' },
-      { phrases: ['via', 'through', 'path', 'by way of'], field: 'path', shape: 'path' },
-      { phrases: ['carrying', 'carry', 'taking', 'with passengers'], field: 'carry', shape: 'list' },
-      { phrases: ['landing at', 'land at', 'lands at', 'and land at', 'landing them at', 'unloading at', 'landing', 'land'], field: 'land', shape: 'one' },
-    ],
-    required: ['move', 'to'],
-    usage: 'move Iron Guard to 12,7 [via 11,7 12,7] — ships: move galley-1 to 5,5 carrying argenta-3 landing at 6,5',
-  },
-  attack: {
-    kind: 'attack',
-    subject: { field: 'target', shape: 'one' },
-    clauses: [by('attack'), SUPPORT, FATE, LOSSES],
-    required: ['target', 'attack'],
-    usage: 'attack gondarahl-3 with Iron Guard [supported by argenta-4 and argenta-5] [fate 4] — or a structure: attack the mine at 9,4 with Iron Guard',
-  },
-  defend: {
-    kind: 'defend',
-    subject: { field: 'protect', shape: 'one' },
-    clauses: [by('defend'), FATE],
-    required: ['protect', 'defend'],
-    usage: 'defend Argentum with argenta-6 [fate 2]',
-  },
-  rest: { kind: 'rest', subject: { field: 'rest', shape: 'one' }, clauses: [], required: ['rest'], usage: 'rest argenta-2' },
-  hold: { kind: 'hold', subject: { field: 'hold', shape: 'one' }, clauses: [FATE], required: ['hold'], usage: 'hold argenta-2 [fate 1]' },
-  construct: {
-    kind: 'construct',
-    subject: { field: 'structure', shape: 'one' },
-    clauses: [by('construct')],
-    required: ['structure', 'construct'],
-    usage: 'construct mine with argenta-7',
-  },
-  found: {
-    kind: 'found',
-    subject: { field: 'name', shape: 'one' },
-    clauses: [by('found')],
-    required: ['name', 'found'],
-    usage: 'found "New Silverton" with argenta-7',
-  },
-  upgrade: { kind: 'upgrade', subject: { field: 'upgrade', shape: 'one' }, clauses: [], required: ['upgrade'], usage: 'upgrade Port Argent' },
-  siege: {
-    kind: 'siege',
-    subject: { field: 'action', shape: 'one' },
-    clauses: [by('siege'), { phrases: ['and then', 'then'], field: 'then', shape: 'list' }, FATE],
-    required: ['action', 'siege'],
-    usage: 'siege destroy battlement +2 with argenta-2 [then battlement +1, poison water] [fate 2] — or: siege poison water with argenta-2',
-  },
-  sortie: {
-    kind: 'sortie',
-    subject: { field: 'sortie', shape: 'one' },
-    clauses: [{ phrases: ['against', 'on', 'at', 'vs', 'versus'], field: 'target', shape: 'one' }, FATE],
-    required: ['sortie', 'target'],
-    usage: 'sortie argenta-9 against gondarahl-4 [fate 2]',
-  },
-  assault: {
-    kind: 'assault',
-    subject: { field: 'assault', shape: 'one' },
-    clauses: [by('with'), SUPPORT, FATE, LOSSES],
-    required: ['assault'],
-    usage: 'assault with argenta-2 [supported by argenta-3] [fate 2]',
-  },
-  explore: { kind: 'explore', subject: { field: 'explore', shape: 'one' }, clauses: [FATE], required: ['explore'], usage: 'explore argenta-7 [fate 1]' },
-  answer: {
-    kind: 'answer',
-    subject: { field: 'answer', shape: 'one' },
-    clauses: [{ phrases: ['choosing', 'choice'], field: 'choice', shape: 'one' }, FATE],
-    required: ['answer'],
-    usage: 'answer bandits fight [fate 2] — the event, then your choice if it offers one',
-  },
-  create: {
-    kind: 'advantage',
-    subject: { field: 'advantage', shape: 'one' },
-    clauses: [
-      by('with'),
-      { phrases: ['on', 'upon'], field: 'on', shape: 'one' },
-    ],
-    required: ['advantage', 'with'],
-    usage: 'create advantage "High Walls" with leader [on Cinderford] — or with a diplomatic unit, on a nation, settlement, unit or hex',
-  },
-  overcome: {
-    kind: 'overcome',
-    subject: { field: 'overcome', shape: 'one' },
-    clauses: [by('with')],
-    required: ['overcome', 'with'],
-    usage: 'overcome "Plague Winds" with leader — or with a diplomatic unit',
-  },
-  invoke: {
-    kind: 'invoke',
-    subject: { field: 'invoke', shape: 'one' },
-    // The roll follows the first "on" or "for", whatever words it holds ("on the assault on Cinderford").
-    clauses: [],
-    required: ['invoke', 'on'],
-    usage: 'invoke "High Walls" on the battle at 25,6 [fate] [reroll] — or on the assault on Cinderford, the siege of Cinderford, the roll bandits',
-  },
-  act: {
-    kind: 'act',
-    subject: { field: 'action', shape: 'one' },
-    clauses: [
-      by('act'),
-      { phrases: ['on', 'against', 'in', 'at', 'between', 'targeting'], field: 'target', shape: 'one' },
-      AIM,
-      FATE,
-    ],
-    required: ['action', 'act', 'target'],
-    usage: 'act espionage with Whisperer Lisane on Gondarahl [aiming at temple] [fate 1] — or: Whisperer Lisane spies on Gondarahl',
-  },
-  plan: {
-    kind: 'plan',
-    subject: { field: 'plan', shape: 'one' },
-    clauses: [
-      { phrases: ['withdrawing at', 'withdraw at', 'withdraw'], field: 'withdraw', shape: 'one' },
-      { phrases: ['on a tie', 'on tie', 'tie'], field: 'tie', shape: 'one' },
-      { phrases: ['targeting', 'target'], field: 'target', shape: 'one' },
-      { phrases: ['in reserve', 'reserve'], field: 'reserve', shape: 'one' },
-      { phrases: ['until exchange', 'until'], field: 'until', shape: 'one' },
-      { phrases: ['field'], field: 'field', shape: 'one' },
-      { phrases: ['obstacles'], field: 'obstacles', shape: 'one' },
-      { phrases: ['burning', 'burn'], field: 'burn', shape: 'one' },
-    ],
-    required: ['plan'],
-    usage: 'plan aggressive [withdraw at 2] [on tie stress] [target archers|commander] [reserve 2|cavalry [until 5]] [field deep|wide] [obstacles ahead|flanks|far|none] [burn "<aspect>" for zones|obstacles] — the battle plan of your Warfare battles this turn',
-  },
-  heir: {
-    kind: 'heir',
-    subject: { field: 'heir', shape: 'one' },
-    clauses: [{ phrases: ['with ability', 'with the ability', 'bringing', 'ability', 'with'], field: 'ability', shape: 'one' }],
-    required: ['heir'],
-    usage: 'heir "Lady Mirela" [with ability sea-lord]',
-  },
-};
-
-/** Orders written subject first, the way receipts echo them: "Iron Guard attacks gondarahl-3". */
-const SUBJECT_FIRST: Record<string, Form> = {
-  moves: {
-    kind: 'move',
-    subject: { field: 'to', shape: 'one' },
-    clauses: VERB_FIRST.move?.clauses ?? [],
-    required: ['to'],
-    usage: 'Iron Guard moves to 12,7 [via 11,7 12,7]',
-  },
-  attacks: {
-    kind: 'attack',
-    subject: { field: 'target', shape: 'one' },
-    clauses: [{ phrases: ['with', 'supported by', 'with support from', 'support', 'backed by'], field: 'support', shape: 'list' }, FATE, LOSSES],
-    required: ['target'],
-    usage: 'Iron Guard attacks gondarahl-3 [with argenta-4 and argenta-5] [fate 4]',
-  },
-  defends: {
-    kind: 'defend',
-    subject: { field: 'protect', shape: 'one' },
-    clauses: [FATE],
-    required: ['protect'],
-    usage: 'argenta-6 defends Argentum [fate 2]',
-  },
-  rests: { kind: 'rest', clauses: [], required: [], usage: 'argenta-2 rests' },
-  holds: { kind: 'hold', clauses: [FATE], required: [], usage: 'argenta-2 holds [fate 1]' },
-  founds: { kind: 'found', subject: { field: 'name', shape: 'one' }, clauses: [], required: ['name'], usage: 'Old Mother Grukka founds Skullrock' },
-  constructs: { kind: 'construct', subject: { field: 'structure', shape: 'one' }, clauses: [], required: ['structure'], usage: 'argenta-7 constructs mine' },
-};
-
-/**
- * The verbs as people write them after a plural or collective name ("Bonecrushers move to 28,17"). Looked
- * for only when no "-s" form is on the line, so a unit named "Last Hold" still moves.
- */
-/** Words that start a sentence, not a unit's name: "Please move my troops" is a request, not an order. */
-const SENTENCE_STARTS = new Set(['please', 'kindly', 'i', 'we', 'you', 'they', 'he', 'she', 'it', 'then', 'and', 'also', 'now', 'let', "let's", 'lets', 'can', 'could', 'should', 'would', 'will', 'shall', 'may', 'must', 'do', "don't", 'dont', 'not', 'never', 'all', 'my', 'our']);
-
-const SUBJECT_BASE_FORMS: Record<string, string> = {
-  move: 'moves',
-  march: 'moves',
-  sail: 'moves',
-  go: 'moves',
-  attack: 'attacks',
-  besiege: 'attacks',
-  defend: 'defends',
-  protect: 'defends',
-  rest: 'rests',
-  hold: 'holds',
-  found: 'founds',
-  construct: 'constructs',
-};
-
-const VERB_ALIASES: Record<string, string> = { go: 'move', march: 'move', sail: 'move', besiege: 'attack', protect: 'defend', raze: 'attack', destroy: 'attack' };
-const SUBJECT_ALIASES: Record<string, string> = { marches: 'moves', sails: 'moves', goes: 'moves', besieges: 'attacks', protects: 'defends', razes: 'attacks', destroys: 'attacks' };
-/** "raze the mine at 9,4 with Iron Guard": an attack on a structure that destroys it rather than take it (docs/rules.md X3). */
-const RAZING = new Set(['raze', 'destroy', 'razes', 'destroys']);
+/** A razing verb's attack destroys what it takes (docs/rules.md X3). */
 const razing = (verb: string, read: LineResult): LineResult => (RAZING.has(verb) && read.kind === 'order' ? { kind: 'order', fields: { ...read.fields, destroy: true } } : read);
-const HEADERS: Record<string, SheetHeader> = { nation: 'nation', turn: 'turn', token: 'token', casualties: 'casualties', losses: 'casualties' };
-
-const SUBJECT_VERBS = [...Object.keys(SUBJECT_FIRST), ...Object.keys(SUBJECT_ALIASES)];
-
-/** The Fate layer's verbs (rules.fate.aspects) and Warfare's plan (rules.warfare), off by default: suggested for slips, not listed to every player. */
-const FATE_VERBS = ['create', 'overcome', 'invoke', 'plan'];
-
-/** Every word a line may start with, for "did you mean". */
-export const LINE_KEYWORDS = [...Object.keys(VERB_FIRST).filter((v) => !FATE_VERBS.includes(v)), 'build', 'note', 'press', 'accept', 'hunt', ...Object.keys(HEADERS).filter((h) => h !== 'losses')];
-
 /** Reads one line (comments already removed, not blank). Never throws. */
 export function parseOrderLine(line: string): LineResult {
   const raw = line.trim().replace(/^(?:\d{1,3}[.)]|[-*•·])\s+/, '');
@@ -350,8 +78,6 @@ export function parseOrderLine(line: string): LineResult {
   };
 }
 
-const ARTICLES = ['a', 'an', 'the'];
-
 function readHeader(header: SheetHeader, rest: string): LineResult {
   const value = rest.trim();
   if (!value) return { kind: 'problem', reason: `"${header}" needs a value`, hint: HEADER_USAGE[header] };
@@ -367,13 +93,6 @@ function readHeader(header: SheetHeader, rest: string): LineResult {
   if (header === 'token' && /\s/.test(value)) return { kind: 'problem', reason: 'an order token is one word, without spaces', hint: HEADER_USAGE.token };
   return { kind: 'header', header, value: header === 'nation' ? value.replace(/^["“]|["”]$/g, '') : value };
 }
-
-const HEADER_USAGE: Record<SheetHeader, string> = {
-  nation: 'Nation: argenta',
-  turn: 'Turn: 4',
-  token: 'Token: <the secret token from your turn report>',
-  casualties: 'Casualties: argenta-4, Iron Guard',
-};
 
 interface Split {
   subject: Token[];
@@ -400,14 +119,6 @@ function splitClauses(tokens: Token[], clauses: Clause[]): Split {
   return split;
 }
 
-/** "then battlement +1 then poison water": the further siege actions are one list. */
-function oneThen(tokens: Token[]): Token[] {
-  const first = tokens.findIndex((t) => t.word === 'then');
-  return tokens.map((t, i) => (i > first && first >= 0 && t.word === 'then' ? { text: ',', word: ',', quoted: false } : t));
-}
-
-const PRESS_USAGE = 'press to Gondarahl: We want peace — or: press to all: … — or: press unsigned to Borea: …';
-
 /** "press [unsigned] to Gondarahl, Borea: the letter": recipients before the colon, the letter after it. */
 /** "hunt spies [fate N]" and "let spies go" (docs/orders.md): the guards' word for this turn's catch rolls. */
 function readHunt(head: string, rest: string): LineResult {
@@ -431,9 +142,6 @@ function readPress(rest: string): LineResult {
   return { kind: 'order', fields: { press: recipients, text: letter.trim(), ...(unsigned ? { anonymous: true } : {}) } };
 }
 
-/** Words that may follow "abandoning" at the end of a line: "abandoning the work", "abandoning its siege". */
-const ABANDON_TAIL = ['the', 'its', 'their', 'work', 'siege', 'build', 'site'];
-
 /**
  * "move argenta-7 to 9,5 abandoning": the player's word that the order may
  * end work in progress. Only at the end of the line and never quoted, so a
@@ -448,9 +156,6 @@ function takeAbandon(tokens: Token[]): { tokens: Token[]; abandon: boolean } {
   while (keep > 0 && !tokens[keep - 1]?.quoted && [',', 'and'].includes(tokens[keep - 1]?.word ?? '')) keep--;
   return { tokens: tokens.slice(0, keep), abandon: true };
 }
-
-/** Words that may end an invoke line: how it is paid and whether it re-rolls ("… free", "… with fate reroll"). */
-const INVOKE_TAIL = new Set(['free', 'fate', 'paid', 'paying', 'reroll', 're-roll', 'rerolling', 'and', 'with', 'for', 'using', 'a', 'invoke', 'point', 'spending']);
 
 function takeInvokeFlags(tokens: Token[]): { tokens: Token[]; pay?: 'free' | 'fate'; reroll: boolean; both: boolean } {
   let end = tokens.length;
@@ -469,11 +174,6 @@ function takeInvokeFlags(tokens: Token[]): { tokens: Token[]; pay?: 'free' | 'fa
   const free = words.includes('free');
   const fate = words.some((w) => ['fate', 'paid', 'paying'].includes(w));
   return { tokens: tokens.slice(0, end), ...(free !== fate ? { pay: free ? 'free' : 'fate' } : {}), reroll: words.some((w) => w.startsWith('re')), both: free && fate };
-}
-
-/** "burn "X" for obstacles": that "obstacles" is what the burn buys, not the plan's obstacles clause. */
-function burnTarget(tokens: Token[]): Token[] {
-  return tokens.map((t, i) => (['obstacles', 'obstacle'].includes(t.word) && ['for', 'as', 'into'].includes(tokens[i - 1]?.word ?? '') ? { ...t, word: '', quoted: true } : t));
 }
 
 function readForm(form: Form, given: Token[]): LineResult {
@@ -548,34 +248,6 @@ function ordered(kind: string, fields: RawFields): RawFields {
   const { [kind]: subject, ...rest } = fields;
   return subject === undefined ? rest : { [kind]: subject, ...rest };
 }
-
-const MISSING: Record<string, string> = {
-  move: 'which unit moves',
-  to: 'where to ("to 12,7")',
-  target: 'what to attack',
-  attack: 'which unit attacks ("with <unit>")',
-  protect: 'what to defend',
-  defend: 'which unit defends ("with <unit>")',
-  rest: 'which unit rests',
-  hold: 'which unit holds',
-  structure: 'what to construct',
-  construct: 'which unit builds it ("with <unit>")',
-  name: 'the new settlement\'s name',
-  found: 'which unit founds it ("with <unit>")',
-  upgrade: 'which settlement to upgrade',
-  action: 'which siege action ("destroy battlement" or "poison water")',
-  siege: 'which besieging unit acts ("with <unit>")',
-  sortie: 'which unit sallies out',
-  assault: 'which besieging unit assaults ("with <unit>")',
-  answer: 'which event it answers ("answer bandits")',
-  explore: 'which unit explores',
-  heir: 'who the heir is',
-  advantage: 'which aspect to create ("create advantage "High Walls"")',
-  with: 'who makes the roll ("with leader" or "with <diplomatic unit>")',
-  overcome: 'which aspect to overcome',
-  invoke: 'which aspect to invoke',
-  on: 'which roll it is for ("on the battle at 25,6")',
-};
 
 function missingText(form: Form, missing: string[]): string {
   if (form.kind === 'act') return `this act order does not say ${missing.map((m) => (m === 'action' ? 'which action' : m === 'act' ? 'which unit acts ("with <unit>")' : 'what it aims at ("on <target>")')).join(' or ')}`;
@@ -656,62 +328,6 @@ function shaped(shape: Shape, tokens: Token[]): string | string[] {
   if (shape === 'list') return splitList(tokens);
   if (shape === 'path') return splitPath(tokens);
   return join(tokens);
-}
-
-function join(tokens: Token[]): string {
-  return tokens
-    .map((t) => t.text)
-    .join(' ')
-    .replace(/\s+,/g, ',')
-    .trim();
-}
-
-function trimCommas(tokens: Token[]): Token[] {
-  let a = 0;
-  let b = tokens.length;
-  while (a < b && tokens[a]?.text === ',') a++;
-  while (b > a && tokens[b - 1]?.text === ',') b--;
-  return tokens.slice(a, b);
-}
-
-/** "argenta-4, argenta-5 and Iron Guard" → three names; quoted names may hold "and". */
-function splitList(tokens: Token[]): string[] {
-  const items: string[] = [];
-  let current: Token[] = [];
-  const flush = () => {
-    if (current.length) items.push(join(current));
-    current = [];
-  };
-  for (const t of tokens) {
-    if (!t.quoted && (t.text === ',' || t.word === 'and' || t.word === '&' || t.word === '+')) flush();
-    else current.push(t);
-  }
-  flush();
-  return items;
-}
-
-/** "11,7 12,7", "11,7, 12,7", "11,7 -> 12,7", "Silver vein then 9,3": hexes and place names. */
-function splitPath(tokens: Token[]): string[] {
-  const items: string[] = [];
-  let current: Token[] = [];
-  const flush = () => {
-    if (current.length) items.push(join(current));
-    current = [];
-  };
-  for (const t of tokens) {
-    if (!t.quoted && (t.text === ',' || ['and', 'then', '->', '→', '>'].includes(t.word))) flush();
-    else if (!t.quoted && /^-?\d+,-?\d+$/.test(t.text)) {
-      flush();
-      items.push(t.text);
-    } else current.push(t);
-  }
-  flush();
-  return items;
-}
-
-function clipWord(text: string): string {
-  const t = text.trim();
-  return t.length > 40 ? `${t.slice(0, 39)}…` : t;
 }
 
 /** One of the campaign's actions as an order names it after the unit: its verb, its name, its id. */

@@ -8,7 +8,6 @@ import { EXAMPLES } from '../../src/cli/examples.js';
 import { CLI, DEMO, ensureBuilt, ROOT } from '../schedule/support.js';
 
 /** The command line as a GM meets it: versions, wrong values, wrong folders, examples. */
-beforeAll(ensureBuilt, 120_000);
 
 const fatecraft = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
 

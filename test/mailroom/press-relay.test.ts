@@ -116,7 +116,7 @@ describe('press relayed at once', () => {
     await runTurn(dir, { renderers: turnRenderers() });
     const report = readFileSync(join(dir, 'turns', '0001', 'reports', 'gondarahl.txt'), 'utf8');
     expect(report).toContain('Peace at the ford?');
-  }, 60_000);
+  });
 
   it('relays the letters of held orders only when the GM accepts them', async () => {
     const dir = pressCampaign('press-held');
@@ -144,7 +144,7 @@ describe('press relayed at once', () => {
   });
 });
 
-describe.skipIf(!(mailServersAvailable() || process.env.CI !== undefined))('press relayed at once, through the real servers', { timeout: 60_000 }, () => {
+describe.skipIf(!(mailServersAvailable() || process.env.CI !== undefined))('press relayed at once, through the real servers', () => {
   let servers: MailServers;
   withMailServers((started) => (servers = started));
 

@@ -72,7 +72,7 @@ describe.skipIf(!browser)(title, () => {
         expect(dom).toContain('&lt;i&gt;Nova&lt;/i&gt; &amp; Co');
       }
       if (name === 'gm.html') expect(dom).toContain('Please &lt;b&gt;confirm&lt;/b&gt;');
-    }, 90_000);
+    });
   }
 
   it('argenta.html: the map is drawn on screen (sea hexes, dimmed where out of sight, and Argenta\'s colour in the screenshot)', () => {
@@ -84,7 +84,7 @@ describe.skipIf(!browser)(title, () => {
     expect(countColour(img, ARGENTA_RED)).toBeGreaterThan(50);
     // The fog class sits on the <use>, not the shape it draws: this proves the dimming still reaches the hex.
     expect(countNear(img, FOGGED_SEA)).toBeGreaterThan(2000);
-  }, 90_000);
+  });
 });
 
 /**
@@ -184,7 +184,7 @@ describe.skipIf(!browser || !existsSync(DEMO))('the demo\'s nation report at a m
         const img = decodePng(readFileSync(shot));
         expect(img.width).toBe(width);
         writeFileSync(join(SHOTS, `${nation}-${name}.png`), encodePng(cropImage(img, 0, 0, width, Math.ceil(m.mapBottom) + 20)));
-      }, 90_000);
+      });
     }
   }
 });

@@ -69,7 +69,7 @@ beforeAll(async () => {
   writeFileSync(path, edited);
   await runTurn(dir, { renderers: [reportRenderer()] });
   turn2 = readReports(dir, 2);
-}, 60_000);
+});
 afterAll(() => cleanup?.());
 
 /** Every report file: no raw control, line-break or direction character, no fake line, SVG and YAML that parse. */
@@ -136,5 +136,5 @@ describe.skipIf(!browser)('hostile names in the SVG maps, in headless Chromium',
     } finally {
       rmSync(profile, { recursive: true, force: true });
     }
-  }, 70_000);
+  });
 });

@@ -12,7 +12,6 @@ import { CLI, cleanupScratch, demoCopy, ensureBuilt, NATIONS, ROOT, scratchDir, 
  * An idle tick (nothing due) reads only what can make something due and loads no mail or report code:
  * checked by what the process opened and loaded (test/support/trace-io.mjs), not by how long it took.
  */
-beforeAll(ensureBuilt, 120_000);
 afterAll(cleanupScratch);
 
 const TRACER = join(ROOT, 'test', 'support', 'trace-io.mjs');
@@ -56,7 +55,7 @@ describe('an idle tick', () => {
     const full = await tick(twin, { clock: new FakeClock('2025-03-19T12:10:00Z'), hooks: folderHooks() });
     expect(full.status).toBe('ok');
     expect(readFileSync(join(dir, 'runtime.yaml'), 'utf8')).toBe(readFileSync(join(twin, 'runtime.yaml'), 'utf8'));
-  }, 60_000);
+  });
 
   it('is a full tick when mail waits in the inbox', () => {
     const dir = demoCopy('mail-waits', undefined, { keepMail: true });
@@ -72,7 +71,7 @@ describe('an idle tick', () => {
     expect(t.status).toBe(0);
     expect(t.loaded.some((u) => u.includes('/dist/src/mailroom/'))).toBe(true);
     expect(t.stdout).toContain('read 5 message(s)');
-  }, 60_000);
+  });
 
   it('is a full tick once a reminder or the deadline is due', () => {
     const dir = demoCopy('due');
@@ -88,7 +87,7 @@ describe('an idle tick', () => {
     const resolved = tracedTick(dir, '2025-03-23T18:15:00Z');
     expect(resolved.stdout).toContain('resolved turn 1');
     expect(resolved.loaded.some((u) => u.includes('/dist/src/report/'))).toBe(true);
-  }, 120_000);
+  });
 });
 
 describe('topLevelBlocks', () => {

@@ -8,9 +8,9 @@ import type { GameState } from '../core/state.js';
 import { addNotice } from '../schedule/runtime.js';
 import { editCampaignFile } from './campaign-file.js';
 import { withGm, type GmContext } from './context.js';
-import { commitFiles, type FileWrite } from './journal.js';
+import { commitFiles, type FileWrite } from '../campaign/journal.js';
 import { checkEmails, hasStartingState, latestStateWrites, replaceToken, type NationOptions } from './nations.js';
-import { newToken } from './secrets.js';
+import { newToken } from '../campaign/secrets.js';
 
 /**
  * Civil war (issue 22; the rules: a leader's death "can be part of a civil

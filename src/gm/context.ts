@@ -8,7 +8,7 @@ import { firstDeadline, localTime } from '../schedule/deadline.js';
 import { withCampaignLock, type LockOwner } from '../schedule/lock.js';
 import { logOp, newRuntime, readRuntime, writeRuntime, type Runtime } from '../schedule/runtime.js';
 import { scheduleOf, type Schedule } from '../schedule/settings.js';
-import { recoverJournal } from './journal.js';
+import { recoverJournal } from '../campaign/journal.js';
 import { deadlineClock, deadlinesByNation } from '../schedule/player-time.js';
 
 /**

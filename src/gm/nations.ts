@@ -8,8 +8,8 @@ import type { GameState } from '../core/state.js';
 import { addNotice } from '../schedule/runtime.js';
 import { editCampaignFile } from './campaign-file.js';
 import { nextAsideIndex, withGm, type GmContext, type GmOptions } from './context.js';
-import { commitFiles, type FileWrite } from './journal.js';
-import { newToken, setToken, tokenDigest, tokenVariable } from './secrets.js';
+import { commitFiles, type FileWrite } from '../campaign/journal.js';
+import { newToken, setToken, tokenDigest, tokenVariable } from '../campaign/secrets.js';
 
 /**
  * Nations joining, leaving and changing hands mid-campaign. Each edits

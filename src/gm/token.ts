@@ -6,7 +6,7 @@ import { sendNewToken } from '../mailroom/start-mail.js';
 import { runtimePath } from '../schedule/runtime.js';
 import { withGm, type GmOptions } from './context.js';
 import { mailClock } from './start.js';
-import { newToken, secretsPath, setToken, tokenDigest, tokenVariable } from './secrets.js';
+import { newToken, secretsPath, setToken, tokenDigest, tokenVariable } from '../campaign/secrets.js';
 
 /**
  * `fatecraft token <campaign> <nation> --new`: one nation's order token replaced (it leaked, or a new

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { OutboundAttachment, OutboundMessage } from '../mail/types.js';
 import { renderReceipt, type OrderReceipt } from '../orders/receipt.js';
-import { escapeXml, headerText } from '../report/escape.js';
+import { escapeXml, headerText } from '../text/escape.js';
 import { addressOf, senderDomain, type MailSettings } from './config.js';
 import { CAMPAIGN_HEADER, KIND_HEADER, type Decision, type GmNote, type MailCommand, type TimeZoneRequest } from './decide.js';
 import type { InboundFacts } from './ledger.js';

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import jsyaml from 'js-yaml';
 import writeFileAtomic from 'write-file-atomic';
 import { initialState } from '../campaign/initial-state.js';
-import { GM_ORDERS_FILE, ordersDir } from '../campaign/pending-orders.js';
+import { GM_ORDERS_FILE, ordersDir } from '../orders/pending.js';
 import { readRegularFile } from '../campaign/regular-file.js';
 import { latestTurn, readState, turnDirName } from '../campaign/store.js';
 import { writeYaml } from '../campaign/yaml-io.js';

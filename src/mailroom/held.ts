@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { ordersDir } from '../campaign/pending-orders.js';
+import { ordersDir } from '../orders/pending.js';
 import { CampaignError } from '../campaign/problems.js';
 import { initialState } from '../campaign/initial-state.js';
 import { latestTurn, readState } from '../campaign/store.js';

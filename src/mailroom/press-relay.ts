@@ -15,7 +15,7 @@ import { playedNations } from '../core/campaign.js';
 import type { NationId } from '../core/ids.js';
 import type { OutboundMessage } from '../mail/types.js';
 import type { ReceiptOrder } from '../orders/receipt.js';
-import { headerText, plainText } from '../report/escape.js';
+import { headerText, plainText } from '../text/escape.js';
 import { headers, messageIdFor, type ComposeBase } from './compose.js';
 import { addressOf } from './config.js';
 import type { Decision } from './decide.js';

@@ -13,14 +13,14 @@
  * ~/.config/fatecraft/<campaign>.secrets.yaml. An environment variable beats the file: FATECRAFT_TOKEN_<NATION>
  * (upper case, `-` as `_`) for a token, the variable itself for a password.
  *
- * The path and the override rule are src/gm/secrets.ts's (the GM commands that issue and replace tokens edit
+ * The path and the override rule are src/campaign/secrets.ts's (the GM commands that issue and replace tokens edit
  * this same file); this module adds the passwords and the refusal of a file inside the campaign folder.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CampaignError } from '../campaign/problems.js';
 import { PLAYER_LIMITS, readYaml } from '../campaign/yaml-io.js';
-import { isInside, secretsPath, tokenVariable } from '../gm/secrets.js';
+import { isInside, secretsPath, tokenVariable } from '../campaign/secrets.js';
 
 export { secretsPath, tokenVariable };
 

@@ -4,10 +4,11 @@
  * Message-ID and then sends; it returns once the mail is queued (the queue keeps retrying on later runs),
  * and throws only when queueing failed or the server refused the credentials or settings.
  *
- * Wiring (issue 9 owns src/schedule): in tickHooksFor(open), return mailroomHooks() when open.file.mail is set.
+ * Wiring: the command line's tickHooksFor (src/cli/tick-hooks.ts) returns mailroomHooks() when campaign.yaml has a
+ * `mail:` block; the schedule itself never imports the mailroom.
  */
-import { writeStartingPosition } from '../campaign/starting-position.js';
-import { issueTokens } from '../gm/start.js';
+import { writeStartingPosition } from '../jobs/starting-position.js';
+import { issueTokens } from '../campaign/secrets.js';
 import { localTime } from '../schedule/deadline.js';
 import { deadlineClock, deadlinesByNation } from '../schedule/player-time.js';
 import type { TickContext, TickHooks } from '../schedule/hooks.js';

@@ -1,4 +1,4 @@
-import { plainText } from '../report/escape.js';
+import { plainText } from '../text/escape.js';
 import type { CampaignStatus } from './status.js';
 
 /**

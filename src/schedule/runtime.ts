@@ -106,7 +106,7 @@ export const runtimeSchema = z.strictObject({
   timeZones: z.record(nation, z.string()).default({}),
   /** Nations whose player asked the turn to wait for its deadline ("wait" by mail): no early resolution. */
   waits: z.array(z.strictObject({ nation, turn, at: iso })).default([]),
-  /** SHA-256 of each nation's replaced order tokens (src/gm/secrets.ts tokenStatus): refused as "replaced". */
+  /** SHA-256 of each nation's replaced order tokens (src/campaign/secrets.ts tokenStatus): refused as "replaced". */
   retiredTokens: z.record(nation, z.array(z.string().regex(/^[0-9a-f]{64}$/))).default({}),
   /** A GM operation under way; a tick refuses to run while one is unfinished. */
   operation: z.strictObject({ kind: z.string(), turn: turn.optional(), startedAt: iso, command: z.string() }).optional(),

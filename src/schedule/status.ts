@@ -10,7 +10,7 @@ import type { Clock } from './clock.js';
 import { firstDeadline, localIso, localTime, resolvesAt } from './deadline.js';
 import { formatDuration, timeLeftText } from './duration.js';
 import type { BouncedMail, MailStatus, TickHooks } from './hooks.js';
-import { plainText } from '../report/escape.js';
+import { plainText } from '../text/escape.js';
 import { lockHolder } from './lock.js';
 import { absentNations, bounceAlertKey, dealtWithAt, readRuntime, waitingNations, type Alert, type Hold, type LogEntry } from './runtime.js';
 import { playerZones } from './player-time.js';

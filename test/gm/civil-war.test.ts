@@ -4,7 +4,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { openCampaign, readState } from '../../src/campaign/store.js';
 import { asNationId } from '../../src/core/ids.js';
 import { splitNation } from '../../src/gm/civil-war.js';
-import { readTokens } from '../../src/gm/secrets.js';
+import { readTokens } from '../../src/campaign/secrets.js';
 import { FakeClock } from '../../src/schedule/clock.js';
 import { tick } from '../../src/schedule/tick.js';
 import { resolveNext } from '../schedule/resolve-next.js';

@@ -1,14 +1,14 @@
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isPacked } from '../../src/campaign/packed-reports.js';
 import { turnRenderers } from '../../src/cli/renderers.js';
-import type { TurnRenderer } from '../../src/jobs/run-turn.js';
+import type { TurnRenderer } from '../../src/campaign/turn-renderer.js';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { openCampaign, readState } from '../../src/campaign/store.js';
 import { asNationId } from '../../src/core/ids.js';
 import { addNation, dropNation, reassignNation } from '../../src/gm/nations.js';
-import { commitFiles, recoverJournal } from '../../src/gm/journal.js';
-import { readTokens, secretsPath, setToken, tokenStatus } from '../../src/gm/secrets.js';
+import { commitFiles, recoverJournal } from '../../src/campaign/journal.js';
+import { readTokens, secretsPath, setToken, tokenStatus } from '../../src/campaign/secrets.js';
 import { extendDeadline, pauseCampaign, resumeCampaign } from '../../src/gm/steering.js';
 import { rerunTurn, rollbackTo } from '../../src/gm/turns.js';
 import { FakeClock } from '../../src/schedule/clock.js';

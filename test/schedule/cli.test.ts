@@ -1,7 +1,7 @@
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FAILPOINTS } from '../../src/schedule/failpoints.js';
+import { FAILPOINTS } from '../../src/host/failpoints.js';
 import { waitUntil } from '../support/awaiting.js';
 import { runBuiltAsync, startBuilt } from '../support/built-cli.js';
 import { runInProcess } from '../support/command-line.js';

@@ -5,7 +5,7 @@ import { CampaignError } from '../../campaign/problems.js';
 import { GM_LIMITS, readYaml } from '../../campaign/yaml-io.js';
 import { addNation, dropNation, reassignNation } from '../../gm/nations.js';
 import { splitNation } from '../../gm/civil-war.js';
-import { secretsPath } from '../../gm/secrets.js';
+import { secretsPath } from '../../campaign/secrets.js';
 import { openCampaign } from '../../campaign/store.js';
 
 export function registerNation(program: Command): void {

@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import type { Command } from 'commander';
-import { newCampaign } from '../../campaign/new-campaign.js';
-import { secretsPath } from '../../gm/secrets.js';
+import { newCampaign } from '../../gm/new-campaign.js';
+import { secretsPath } from '../../campaign/secrets.js';
 
 export function registerNew(program: Command): void {
   program

@@ -5,8 +5,10 @@ import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { isMap, parseDocument, type Document } from 'yaml';
-import { CampaignError } from '../campaign/problems.js';
-import { PLAYER_LIMITS, readYaml } from '../campaign/yaml-io.js';
+import { sortedKeys } from '../core/ids.js';
+import { CampaignError } from './problems.js';
+import type { OpenCampaign } from './store.js';
+import { PLAYER_LIMITS, readYaml } from './yaml-io.js';
 
 /**
  * Order tokens, for the GM commands that issue and retire them. They live in
@@ -111,4 +113,42 @@ export function isInside(file: string, dir: string): boolean {
   };
   const rel = relative(real(dir), join(real(dirname(file)), file.slice(dirname(file).length + 1)));
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}
+
+export interface IssuedTokens {
+  /** Nations given a token now (they had none). */
+  issued: string[];
+  /** Nations whose token was replaced (--new-tokens). */
+  renewed: string[];
+  /** Nations whose token was kept. */
+  kept: string[];
+  /** Nations whose token comes from a FATECRAFT_TOKEN_<NATION> variable, which this command cannot change. */
+  fromEnv: string[];
+  file: string;
+}
+
+/**
+ * Gives every nation that has none an order token in the secrets file (all of them, with `renew`),
+ * recording each replaced token's digest in `retired` so the mail loop can say "replaced".
+ */
+export async function issueTokens(open: OpenCampaign, opts: { renew?: boolean; env?: NodeJS.ProcessEnv; skip?: readonly string[]; retired?: Record<string, string[]> } = {}): Promise<IssuedTokens> {
+  const env = opts.env ?? process.env;
+  const name = open.campaign.name;
+  const have = await readTokens(name, env);
+  const out: IssuedTokens = { issued: [], renewed: [], kept: [], fromEnv: [], file: secretsPath(name, env) };
+  for (const nation of sortedKeys(open.file.nations)) {
+    if (opts.skip?.includes(nation)) continue;
+    if ((env[tokenVariable(nation)] ?? '').trim() !== '') {
+      out.fromEnv.push(nation);
+      continue;
+    }
+    if (have[nation] && !opts.renew) {
+      out.kept.push(nation);
+      continue;
+    }
+    const previous = await setToken(name, open.dir, nation, newToken(), env);
+    if (previous && opts.retired) opts.retired[nation] = [...new Set([...(opts.retired[nation] ?? []), tokenDigest(previous)])];
+    (previous ? out.renewed : out.issued).push(nation);
+  }
+  return out;
 }

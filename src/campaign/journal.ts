@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { CampaignError } from '../campaign/problems.js';
-import { syncDir } from '../campaign/store.js';
+import { CampaignError } from './problems.js';
+import { syncDir } from './store.js';
 
 /**
  * Several files changed as one: a GM operation that edits campaign.yaml and

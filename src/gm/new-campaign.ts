@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { builtInTemplateDir } from '../report/render.js';
-import { CampaignError } from './problems.js';
+import { CampaignError } from '../campaign/problems.js';
 
 /**
  * `fatecraft new <folder>`: a campaign folder from the commented template

@@ -52,11 +52,37 @@ export function scratchCopy(source: string, label: string): { dir: string; clean
   return { dir, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
 
-/** Plays `turns` turns of a campaign on a scratch copy, reports included. */
-export async function play(source: string, turns: number, label: string): Promise<Played> {
-  const { dir, cleanup } = scratchCopy(source, label);
+/**
+ * The fixture and the demo campaign played, once per test process: many files read the same turns, and a
+ * turn with its reports costs far more than a copy of its folder. Kept until the process exits.
+ */
+const playedOnce = new Map<string, Promise<string>>();
+
+function playedFolder(source: string, turns: number): Promise<string> {
+  const key = `${source}#${turns}`;
+  let folder = playedOnce.get(key);
+  if (!folder) {
+    folder = (async () => {
+      const { dir, cleanup } = scratchCopy(source, 'played-once');
+      process.once('exit', cleanup);
+      for (let i = 0; i < turns; i++) await runTurn(dir, { renderers: [reportRenderer()] });
+      return dir;
+    })();
+    playedOnce.set(key, folder);
+  }
+  return folder;
+}
+
+/**
+ * Plays `turns` turns of a campaign on a scratch copy of its own, reports included. The fixture and the
+ * demo are played once per test process and copied (the same bytes: a turn is a function of its folder);
+ * `fresh` plays them again, for a test of just that.
+ */
+export async function play(source: string, turns: number, label: string, opts: { fresh?: boolean } = {}): Promise<Played> {
+  const shared = !opts.fresh && (source === FIXTURE || source === DEMO);
+  const { dir, cleanup } = scratchCopy(shared ? await playedFolder(source, turns) : source, label);
   // A campaign copied with turns already resolved goes on from there.
-  for (let i = 0; i < turns; i++) await runTurn(dir, { renderers: [reportRenderer()] });
+  if (!shared) for (let i = 0; i < turns; i++) await runTurn(dir, { renderers: [reportRenderer()] });
   const open = await openCampaign(dir);
   const played: PlayedTurn[] = [];
   const resolved = readdirSync(join(dir, 'turns')).filter((n) => /^\d{4,}$/.test(n)).map(Number).sort((a, b) => a - b);

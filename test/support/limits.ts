@@ -2,15 +2,29 @@ import { cpus, loadavg } from 'node:os';
 
 /**
  * Time limits in the tests only catch hangs; nothing in the tests measures speed. A limit is a generous
- * base (many times what a quiet 2-core machine needs) times the machine's slowness when the run began: its
- * load average per core, at least 1. vitest.config.ts measures it once and hands it to every test process
- * as FATECRAFT_TEST_SLOWNESS; set that variable yourself to give a machine busier still more time.
+ * base (many times what a quiet 2-core machine needs) times the machine's slowness when the run began.
+ * vitest.config.ts measures it once and hands it to every test process as FATECRAFT_TEST_SLOWNESS; set
+ * that variable yourself to give a machine busier still more time.
  */
 export const SLOWNESS_VARIABLE = 'FATECRAFT_TEST_SLOWNESS';
 
-/** The load average per core (at least 1) now: 1 on a machine with a core free for each test process. */
+/**
+ * How much slower than a quiet machine this one runs a process now, at least 1: the larger of the load
+ * average per core and the wall time a short piece of CPU work takes over the CPU time it gets (the share
+ * of a core this process is given, which the load average reports only a minute late).
+ */
 export function measuredSlowness(): number {
-  return Math.max(1, Math.round((loadavg()[0]! / Math.max(1, cpus().length)) * 10) / 10);
+  const perCore = loadavg()[0]! / Math.max(1, cpus().length);
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  let spent = 0;
+  while (spent < 100) {
+    for (let i = 0; i < 100_000; i++) Math.sqrt(i);
+    const used = process.cpuUsage(cpu);
+    spent = (used.user + used.system) / 1000;
+  }
+  const share = (performance.now() - started) / spent;
+  return Math.max(1, Math.round(Math.max(perCore, share) * 10) / 10);
 }
 
 export function slowness(): number {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { chmod, mkdir, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
@@ -21,7 +21,8 @@ import { PLAYER_LIMITS, readYaml } from './yaml-io.js';
  *   FATECRAFT_IMAP_PASSWORD: ...  # upper-case keys: passwords, left untouched here
  *
  * The file is edited in place (comments and other keys kept), atomically,
- * mode 0600. A replaced token is not kept in it: its SHA-256 goes to
+ * mode 0600; one others may read is refused (assertPrivate), with the chmod
+ * that fixes it. A replaced token is not kept in it: its SHA-256 goes to
  * runtime.yaml (`retiredTokens`), so the mail loop can tell an old player
  * "this token was replaced" rather than merely "wrong", and nothing usable
  * is written into the campaign folder.
@@ -40,10 +41,25 @@ export function secretsPath(campaignName: string, env: NodeJS.ProcessEnv = proce
 /** The variable that overrides a nation's token from the file (the mailroom's rule). */
 export const tokenVariable = (nation: string) => `FATECRAFT_TOKEN_${nation.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 
+/**
+ * Refuses a secrets file that others than its owner may read or write (as ssh refuses such a key), with the
+ * command that makes it private. On systems without POSIX modes (Windows) there is nothing to check.
+ */
+export function assertPrivate(path: string): void {
+  if (process.platform === 'win32') return;
+  const mode = statSync(path).mode & 0o777;
+  if ((mode & 0o077) === 0) return;
+  const who = [mode & 0o070 ? 'its group' : '', mode & 0o007 ? 'every user of this machine' : ''].filter(Boolean).join(' and ');
+  throw new CampaignError([{ file: path, message: `the secrets file can be read or changed by ${who} (mode ${mode.toString(8).padStart(4, '0')}); it holds the order tokens and mail passwords. Make it private, then run the command again:\n  chmod 600 ${shellQuoted(path)}` }]);
+}
+
+const shellQuoted = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
 /** Every nation's token in the file (nation id → token). A missing file has none. */
 export async function readTokens(campaignName: string, env: NodeJS.ProcessEnv = process.env): Promise<Record<string, string>> {
   const path = secretsPath(campaignName, env);
   if (!existsSync(path)) return {};
+  assertPrivate(path);
   const read = readYaml(await readFile(path), PLAYER_LIMITS);
   if (!read.ok) throw new CampaignError(read.problems.map((p) => ({ file: path, ...(p.line !== undefined ? { line: p.line } : {}), message: p.message })));
   const tokens: Record<string, string> = {};

@@ -11,6 +11,7 @@ import { asNationId } from '../core/ids.js';
 import { recoverJournal } from '../campaign/journal.js';
 import type { TurnRenderer } from '../campaign/turn-renderer.js';
 import { runTurn } from '../jobs/run-turn.js';
+import { recoverOperation } from './whole-operation.js';
 import type { Clock } from './clock.js';
 import { firstDeadline, followingDeadline, localTime } from './deadline.js';
 import { failpoint } from '../host/failpoints.js';
@@ -134,10 +135,11 @@ class TickRun {
 
   async run(): Promise<void> {
     const dir = this.dir;
+    // First: a journal may change campaign.yaml, which is read next.
+    for (const file of await recoverJournal(dir)) this.say(`finished an interrupted GM operation: wrote ${file}`);
     this.open = await openCampaign(dir);
     this.schedule = scheduleOf(this.open.file, join(dir, 'campaign.yaml'));
     this.hooks = this.opts.hooks ?? defaultHooks(this.open);
-    for (const file of await recoverJournal(dir)) this.say(`finished an interrupted GM operation: wrote ${file}`);
 
     const existing = await this.readRuntimeOrAlert();
     if (!existing) {
@@ -150,6 +152,12 @@ class TickRun {
       this.starting = latest === 0;
     } else {
       this.runtime = existing;
+      // A GM operation a crash interrupted is completed or undone here, and the GM told (an alert, mailed below).
+      const recovered = await recoverOperation({ dir, runtime: this.runtime, now: this.now, campaignName: this.open.campaign.name, env: process.env });
+      if (recovered) {
+        await this.save();
+        this.say(recovered.line);
+      }
     }
     try {
       await this.steps();

@@ -203,7 +203,7 @@ describe('reports: interrupted while sending', async () => {
 /** The secrets file of the demo's tokens, in a scratch copy's root. */
 function secretsFileIn(root: string): string {
   const file = join(root, 'secrets.yaml');
-  writeFileSync(file, 'argenta: silver-sails-1021\ngondarahl: starkrock-deep\ngrarkul: bloodtusk-bones\nvulcanstille: ash-and-chains\nwestvalia: brass-and-thunder\n');
+  writeFileSync(file, 'argenta: silver-sails-1021\ngondarahl: starkrock-deep\ngrarkul: bloodtusk-bones\nvulcanstille: ash-and-chains\nwestvalia: brass-and-thunder\n', { mode: 0o600 });
   return file;
 }
 

@@ -99,7 +99,7 @@ describe('status --check', () => {
   it('from the command line: nothing printed and exit 0, or one line and exit 1', async () => {
     const dir = mailCampaign('check-cli');
     const secretsFile = join(scratchDir('secrets'), 's.yaml');
-    writeFileSync(secretsFile, Object.entries(TOKENS).map(([n, t]) => `${n}: ${t}`).join('\n'));
+    writeFileSync(secretsFile, Object.entries(TOKENS).map(([n, t]) => `${n}: ${t}`).join('\n'), { mode: 0o600 });
     const env = (now: string) => ({ FATECRAFT_NOW: now, FATECRAFT_SECRETS: secretsFile });
     const run = (args: string[], now: string) => runInProcess(args, { env: env(now) });
     expect((await run(['tick', dir], '2025-03-20T10:00:00Z')).status).toBe(0);

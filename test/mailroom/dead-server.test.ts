@@ -6,7 +6,7 @@ import { OutboxQueue } from '../../src/mailroom/outbox.js';
 import { sendNotice, sendPending } from '../../src/mailroom/reports.js';
 import { mailStatus, queueStatus, renderMailStatus } from '../../src/mailroom/status.js';
 import type { MailServers } from '../support/mail-servers.js';
-import { ADDRESSES, CAMPAIGN_ADDRESS, GM_ADDRESS, PASSWORD, TestClock, demoCopy, imapMailBlock, imapSecrets, setMailBlock, withMailServers, type Scratch } from './support.js';
+import { GM_ADDRESS, TestClock, demoCopy, imapCampaign, imapMailBlock, imapSecrets, setMailBlock, withMailServers, type Scratch } from './support.js';
 
 /**
  * An SMTP server that never answers: a run gives up on it after the first timeouts and defers the rest at
@@ -65,8 +65,7 @@ describe('an SMTP server that never answers', () => {
   });
 
   it('a run gives up after the first timeouts and defers the rest; the GM is alerted once; all goes out when it answers', async () => {
-    const scratch = demoCopy('dead-smtp');
-    for (const address of [CAMPAIGN_ADDRESS, GM_ADDRESS, ...Object.values(ADDRESSES)]) await servers.addUser(address, PASSWORD);
+    const scratch = await imapCampaign(servers, 'dead-smtp', { yamlOrders: true });
     const silent = await silentServer();
     useSmtp(scratch, servers, silent.port);
     const clock = new TestClock('2026-03-08T12:00:00Z');

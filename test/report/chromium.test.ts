@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, withBrowser } from '../support/chromium.js';
+import { BROWSER_OFF, CHROMIUM, withBrowser } from '../support/chromium.js';
 import { countColour, cropImage, decodePng, encodePng } from './png.js';
 import { DEMO, FIXTURE, ROOT, play, type Played } from './support.js';
 
@@ -11,7 +11,9 @@ import { DEMO, FIXTURE, ROOT, play, type Played } from './support.js';
  * network, a fresh profile for each file (test/support/chromium.ts). Skipped
  * (and says so) only when no chromium is installed: `apt-get install -y chromium`.
  */
-const title = CHROMIUM ? `the HTML report in headless Chromium (${CHROMIUM})` : 'the HTML report in headless Chromium — SKIPPED: chromium is not installed (apt-get install -y chromium)';
+const title = CHROMIUM
+  ? `the HTML report in headless Chromium (${CHROMIUM})`
+  : `the HTML report in headless Chromium — SKIPPED: ${BROWSER_OFF ? 'FATECRAFT_TEST_BROWSER=off (npm run test:quick; npm test runs it)' : 'chromium is not installed (apt-get install -y chromium)'}`;
 if (!CHROMIUM) console.warn(`[report tests] ${title}`);
 
 const SEA: [number, number, number] = [0x6f, 0x9f, 0xd8];

@@ -15,7 +15,10 @@ import { hangLimit } from './limits.js';
  */
 const CANDIDATES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 
-export const CHROMIUM: string | undefined = [process.env.CHROMIUM, ...CANDIDATES.flatMap((name) => (process.env.PATH ?? '').split(delimiter).map((d) => join(d, name)))].find((p): p is string => !!p && existsSync(p));
+/** Off with FATECRAFT_TEST_BROWSER=off (npm run test:quick). */
+export const BROWSER_OFF = process.env.FATECRAFT_TEST_BROWSER === 'off';
+
+export const CHROMIUM: string | undefined = BROWSER_OFF ? undefined : [process.env.CHROMIUM, ...CANDIDATES.flatMap((name) => (process.env.PATH ?? '').split(delimiter).map((d) => join(d, name)))].find((p): p is string => !!p && existsSync(p));
 
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-extensions', '--remote-debugging-pipe'];
 

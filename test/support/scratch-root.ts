@@ -1,5 +1,6 @@
 import { accessSync, constants, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pidAlive } from '../../src/campaign/process-owner.js';
 
 /**
  * Where the tests' scratch campaigns go. They copy, write (atomically, with fsync) and delete thousands of
@@ -23,7 +24,7 @@ export function memoryScratchRoot(): string | undefined {
   }
   for (const name of readdirSync(SHM)) {
     const pid = Number(name.slice(PREFIX.length));
-    if (name.startsWith(PREFIX) && pid !== process.pid && !alive(pid)) rmSync(join(SHM, name), { recursive: true, force: true });
+    if (name.startsWith(PREFIX) && pid > 0 && pid !== process.pid && !pidAlive(pid)) rmSync(join(SHM, name), { recursive: true, force: true });
   }
   const root = join(SHM, `${PREFIX}${process.pid}`);
   mkdirSync(root, { recursive: true });
@@ -34,14 +35,4 @@ export function memoryScratchRoot(): string | undefined {
 export function removeMemoryScratchRoot(): void {
   const root = process.env.TMPDIR;
   if (root?.startsWith(join(SHM, PREFIX))) rmSync(root, { recursive: true, force: true });
-}
-
-function alive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

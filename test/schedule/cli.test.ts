@@ -75,7 +75,7 @@ describe('fatecraft tick (processes)', () => {
       expect(again.status, `${r.point}: ${again.stderr}`).toBe(0);
       expect(outcome(r.dir), `killed at ${r.point}`).toEqual(expected);
     }
-    expect(reached).toEqual(['locked', 'after-fetch', 'before-resolve', 'before-turn-rename', 'after-resolve', 'after-open-next', 'after-reports', 'after-alerts']);
+    expect(reached).toEqual(['lock-owner-written', 'locked', 'after-fetch', 'before-resolve', 'before-turn-rename', 'after-resolve', 'after-open-next', 'after-reports', 'after-alerts']);
   });
 
   it('killed right after sending a reminder and run again, sends it once', async () => {

@@ -5,7 +5,7 @@ import { turnRenderers } from '../../src/cli/renderers.js';
 import { runTurn } from '../../src/jobs/run-turn.js';
 import { fetchMail } from '../../src/mailroom/fetch.js';
 import { OutboxQueue } from '../../src/mailroom/outbox.js';
-import { ADDRESSES, TestClock, TOKENS, cleanupAll, demoCopy, dropInInbox, secrets } from './support.js';
+import { ADDRESSES, TestClock, argentaOrdersMail, cleanupAll, demoCopy, dropInInbox, secrets } from './support.js';
 
 /**
  * The limit on letters holds against resubmission (issue 33): with press relayed at once, 40 order mails once
@@ -22,22 +22,7 @@ function pressCampaign(label: string): string {
   return dir;
 }
 
-function ordersMail(id: string, minute: number, lines: string[]): string {
-  return [
-    'From: Duke Cristoval <duke@argenta.test>',
-    'To: The Silversheen Sea <turns@silversheen.test>',
-    'Subject: Orders',
-    `Date: Sun, 8 Mar 2026 10:${String(minute).padStart(2, '0')}:00 +0000`,
-    `Message-ID: <${id}@argenta.test>`,
-    'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    'Turn: 1',
-    `Token: ${TOKENS.argenta}`,
-    ...lines,
-    '',
-  ].join('\r\n');
-}
+const ordersMail = (id: string, minute: number, lines: string[]) => argentaOrdersMail(id, lines, { date: `Sun, 8 Mar 2026 10:${String(minute).padStart(2, '0')}:00 +0000` });
 
 const queued = async (dir: string) => new OutboxQueue(join(dir, 'mail')).all();
 const lettersTo = async (dir: string, nation: string) => (await queued(dir)).filter((q) => q.kind === 'press' && q.message.to.includes(ADDRESSES[nation]!));

@@ -225,3 +225,26 @@ export async function imapCampaign(
 }
 
 export const imapSecrets = () => secrets({ [IMAP_PASSWORD_ENV]: PASSWORD });
+
+/**
+ * A plain-text order mail from Argenta's Duke to the demo campaign, turn 1, with its token and `lines`.
+ * `date` is the Date header; `replyTo` and `transferEncoding` add those headers.
+ */
+export function argentaOrdersMail(id: string, lines: string[], opts: { date: string; replyTo?: boolean; transferEncoding?: string }): string {
+  return [
+    'From: Duke Cristoval <duke@argenta.test>',
+    'To: The Silversheen Sea <turns@silversheen.test>',
+    'Subject: Orders',
+    `Date: ${opts.date}`,
+    `Message-ID: <${id}@argenta.test>`,
+    ...(opts.replyTo ? ['Reply-To: Duke Cristoval <duke@argenta.test>'] : []),
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    ...(opts.transferEncoding ? [`Content-Transfer-Encoding: ${opts.transferEncoding}`] : []),
+    '',
+    'Turn: 1',
+    `Token: ${TOKENS.argenta}`,
+    ...lines,
+    '',
+  ].join('\r\n');
+}

@@ -8,6 +8,9 @@ import { runTurn } from '../../src/jobs/run-turn.js';
 import { readTurnOrders, reportRenderer } from '../../src/report/renderer.js';
 import { readTurnEvents } from '../../src/campaign/store.js';
 import type { TurnOrders } from '../../src/core/orders.js';
+import type { NationId } from '../../src/core/ids.js';
+import { nationView } from '../../src/report/nation-view.js';
+import { builtInTemplateDir, loadTemplates, renderNationReports } from '../../src/report/render.js';
 
 /**
  * The report fixture campaign (test/fixtures/report/campaign), played for
@@ -115,4 +118,18 @@ export function decodeEntities(s: string): string {
     .replace(/&#x3D;/g, '=')
     .replace(/&#x60;/g, '`')
     .replace(/&amp;/g, '&');
+}
+
+/**
+ * A nation's view of a played turn (the first by default) with `extra` events added to its log: a battle
+ * or a fight written for the test, shown as the turn's own would be.
+ */
+export function viewWith(played: Played, nation: NationId, extra: readonly LoggedEvent[], index = 0): ReturnType<typeof nationView> {
+  const t = played.turns[index]!;
+  return nationView(played.open.campaign, t.before, t.state, [...t.events, ...extra], nation, { orders: t.orders, legend: played.open.file.map.legend });
+}
+
+/** That view rendered in `formats` with the built-in templates. */
+export function reportWith(played: Played, nation: NationId, extra: readonly LoggedEvent[], formats: Parameters<typeof renderNationReports>[3]): ReturnType<typeof renderNationReports> {
+  return renderNationReports(viewWith(played, nation, extra), played.open.campaign, loadTemplates([builtInTemplateDir()]), formats);
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
@@ -9,6 +10,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
  *
  *   FATECRAFT_FAILPOINT=<name>             SIGKILL at that point
  *   FATECRAFT_FAILPOINT=<name>:pause=<ms>  wait there that long (real time), then carry on
+ *   FATECRAFT_FAILPOINT=<name>:until=<file>  wait there until the file exists (at most UNTIL_MAX_MS), then
+ *                                         carry on: a test holds a process at a step for exactly as long
+ *                                         as it needs, however slow the machine
  *
  * Inert unless the variable is set.
  */
@@ -19,9 +23,19 @@ export type Failpoint = (typeof FAILPOINTS)[number];
 export async function failpoint(name: Failpoint): Promise<void> {
   const spec = process.env.FATECRAFT_FAILPOINT;
   if (!spec) return;
-  const [point, action] = spec.split(':');
+  const at = spec.indexOf(':');
+  const [point, action] = at < 0 ? [spec, ''] : [spec.slice(0, at), spec.slice(at + 1)];
   if (point !== name) return;
-  const pause = /^pause=(\d+)$/.exec(action ?? '');
+  const pause = /^pause=(\d+)$/.exec(action);
+  const until = /^until=(.+)$/.exec(action);
   if (pause) await sleep(Number(pause[1]));
+  else if (until) await waitForFile(until[1]!);
   else process.kill(process.pid, 'SIGKILL');
+}
+
+/** A process left waiting by a test that died goes on by itself after this long. */
+export const UNTIL_MAX_MS = 15 * 60_000;
+
+async function waitForFile(path: string): Promise<void> {
+  for (const end = Date.now() + UNTIL_MAX_MS; !existsSync(path) && Date.now() < end; ) await sleep(20);
 }

@@ -76,7 +76,7 @@ describe("old turns' reports", () => {
     expect(readFileSync(join(folder, PACKED_REPORTS)).equals(archive)).toBe(true);
     await writeReports(dir, { turn: 1, nations: ['argenta'], gm: false });
     expect(readFileSync(join(folder, PACKED_REPORTS)).equals(archive)).toBe(true);
-  }, 60_000);
+  });
 
   it('lost from a packed turn are reports to make again, not a turn to resolve again', async () => {
     const { dir, loose } = await played('pack-lost', 1, 2);
@@ -86,7 +86,7 @@ describe("old turns' reports", () => {
     await writeReports(dir, { turn: 1 });
     expect(reportsOf(dir, '0001')).toEqual(loose['0001']);
     expect(await checkTurnFolder(folder, 1)).toBeUndefined();
-  }, 60_000);
+  });
 
   it('stay loose with keepTurns: all', async () => {
     const { dir } = await played('pack-all', 1, 1);
@@ -95,7 +95,7 @@ describe("old turns' reports", () => {
     writeOrders(dir, 2, NATIONS);
     await runTurn(dir, { renderers: turnRenderers() });
     expect(isPacked(join(dir, 'turns', '0001'))).toBe(false);
-  }, 60_000);
+  });
 
   it('cut short by a crash are left whole in one form or the other, and finished by repair or the next turn', async () => {
     const { dir, loose } = await played('pack-crash', 2, 2);
@@ -115,5 +115,5 @@ describe("old turns' reports", () => {
     await runTurn(dir, { renderers: turnRenderers() });
     expect(readdirSync(join(dir, 'turns', '0002')).filter((n) => n.startsWith('.'))).toEqual([]);
     expect(asText(await readPackedReports(join(dir, 'turns', '0002')))).toEqual(loose['0002']);
-  }, 90_000);
+  });
 });

@@ -1,4 +1,3 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -7,11 +6,12 @@ import { auditTurn } from '../../src/core/audit.js';
 import { openCampaign, readState, stateYaml, writeTurn } from '../../src/campaign/store.js';
 import { STRICT_REREAD_BYTES } from '../../src/campaign/yaml-io.js';
 import { runTurn } from '../../src/jobs/run-turn.js';
+import { runBuilt } from '../support/built-cli.js';
+import { runInProcess } from '../support/command-line.js';
 
 /** The campaign on disk: whole turns, byte-stable, never overwritten, errors located. */
 const ROOT = join(import.meta.dirname, '..', '..');
 const DEMO = join(ROOT, 'campaigns', 'silversheen');
-const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
 const scratch = mkdtempSync(join(tmpdir(), 'fatecraft-turns-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -35,11 +35,12 @@ function tree(dir: string): Record<string, string> {
 }
 
 describe('fatecraft turn on the demo campaign', () => {
-  it('writes byte-identical turns from two copies of the same campaign', () => {
+  it('writes byte-identical turns from two copies of the same campaign', async () => {
+    // One by a process of the built CLI, one in this process, which has run other tests before.
     const a = copyDemo('a');
     const b = copyDemo('b');
-    execFileSync(process.execPath, [CLI, 'turn', a]);
-    execFileSync(process.execPath, [CLI, 'turn', b]);
+    expect(runBuilt(['turn', a]).status).toBe(0);
+    expect((await runInProcess(['turn', b])).status).toBe(0);
     const ta = tree(join(a, 'turns', '0001'));
     const tb = tree(join(b, 'turns', '0001'));
     expect(Object.keys(ta)).toContain('state.yaml');
@@ -120,31 +121,31 @@ describe("a turn's own files beside its reports", () => {
 });
 
 describe('bad campaign files', () => {
-  const run = (dir: string) => spawnSync(process.execPath, [CLI, 'turn', dir], { encoding: 'utf8' });
+  const run = (dir: string) => runInProcess(['turn', dir]);
 
-  it('names the file, the line and the key for a schema problem, without a stack trace', () => {
+  it('names the file, the line and the key for a schema problem, without a stack trace', async () => {
     const dir = copyDemo('bad-schema');
     const path = join(dir, 'campaign.yaml');
     writeFileSync(path, readFileSync(path, 'utf8').replace(/^seed:/m, 'sede:'));
-    const out = run(dir);
+    const out = await run(dir);
     expect(out.status).toBe(1);
     expect(out.stderr).toMatch(/campaign\.yaml: line \d+: .*sede/);
     expect(out.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('locates a problem in a hand-edited state file', () => {
+  it('locates a problem in a hand-edited state file', async () => {
     const dir = copyDemo('bad-state');
     const path = join(dir, 'turns', '0000', 'state.yaml');
     writeFileSync(path, readFileSync(path, 'utf8').replace(/health: healthy/, 'health: groggy'));
-    const out = run(dir);
+    const out = await run(dir);
     expect(out.status).toBe(1);
     expect(out.stderr).toMatch(/state\.yaml: line \d+: units\.[a-z0-9-]+\.health: /);
   });
 
-  it('reports broken YAML with its line', () => {
+  it('reports broken YAML with its line', async () => {
     const dir = copyDemo('bad-yaml');
     writeFileSync(join(dir, 'campaign.yaml'), 'name: x\ntitle: [unclosed\n');
-    const out = run(dir);
+    const out = await run(dir);
     expect(out.status).toBe(1);
     expect(out.stderr).toMatch(/campaign\.yaml: line \d+/);
   });
@@ -160,19 +161,19 @@ describe('bad campaign files', () => {
     const padding = Array.from({ length: 40_000 }, (_, i) => `# filler line ${i} to make the file big`).join('\n');
     writeFileSync(path, `${lines.join('\n')}\n${padding}\n`);
     expect(readFileSync(path).byteLength).toBeGreaterThan(STRICT_REREAD_BYTES);
-    const out = run(dir);
+    const out = await run(dir);
     expect(out.status).toBe(1);
     expect(out.stderr).toMatch(/state\.yaml: line [56]: .*\(noticed at column \d+; the cause may be just above\)/);
-    expect(out.stderr).not.toMatch(/at .*\.js:\d+/);
+    expect(out.stderr).not.toMatch(/at .*\.[jt]s:\d+/);
   });
 
-  it('says so when the folder is not a campaign, in words', () => {
-    const nowhere = run(join(scratch, 'nowhere'));
+  it('says so when the folder is not a campaign, in words', async () => {
+    const nowhere = await run(join(scratch, 'nowhere'));
     expect(nowhere.status).toBe(1);
     expect(nowhere.stderr).toMatch(/nowhere: there is no such folder: give the campaign's folder/);
     const empty = join(scratch, 'not-a-campaign');
     mkdirSync(empty, { recursive: true });
-    const out = run(empty);
+    const out = await run(empty);
     expect(out.status).toBe(1);
     expect(out.stderr).toMatch(/not-a-campaign: there is no campaign\.yaml here: is this a campaign folder\?/);
     expect(out.stderr + nowhere.stderr).not.toMatch(/ENOENT|ENOTDIR/);
@@ -181,14 +182,14 @@ describe('bad campaign files', () => {
 });
 
 describe('hand-edited sieges', () => {
-  it('says so when a besieging unit does not stand at the settlement it besieges', () => {
+  it('says so when a besieging unit does not stand at the settlement it besieges', async () => {
     const dir = copyDemo('bad-siege');
     const path = join(dir, 'turns', '0000', 'state.yaml');
     const text = readFileSync(path, 'utf8');
     const unit = /^ {2}(ar-argentum-guard):\n((?: {4}.*\n)+)/m.exec(text);
     expect(unit).not.toBeNull();
     writeFileSync(path, text.replace(unit![0], `  ${unit![1]}:\n${unit![2]}    besieging: cinderford\n`));
-    const out = spawnSync(process.execPath, [CLI, 'turn', dir], { encoding: 'utf8' });
+    const out = await runInProcess(['turn', dir]);
     expect(out.status).toBe(1);
     expect(out.stderr).toMatch(/state\.yaml: .*units\.ar-argentum-guard\.hex: ar-argentum-guard besieges cinderford, so it stands at \d+,\d+, not \d+,\d+/);
   });

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
@@ -8,7 +7,9 @@ import { asNationId } from '../../src/core/ids.js';
 import { tokenDigest } from '../../src/campaign/secrets.js';
 import { OutboxQueue, type QueuedMessage } from '../../src/mailroom/outbox.js';
 import { readRuntime } from '../../src/schedule/runtime.js';
-import { CLI, cleanupScratch, demoCopy, ensureBuilt, scratchDir } from '../schedule/support.js';
+import { runBuilt } from '../support/built-cli.js';
+import { runInProcess } from '../support/command-line.js';
+import { cleanupScratch, demoCopy, scratchDir } from '../schedule/support.js';
 
 /**
  * `fatecraft nation split` and `fatecraft token --new` are whole or absent after a crash (issue 33): killed
@@ -17,7 +18,6 @@ import { CLI, cleanupScratch, demoCopy, ensureBuilt, scratchDir } from '../sched
  * uninterrupted run would, with every mail to the players once. The old code left a split nation with no
  * token and refused to run the split again, and a replaced token mailed to no one, both without a word.
  */
-beforeAll(ensureBuilt, 120_000);
 afterAll(cleanupScratch);
 
 const NOW = '2025-03-20T10:00:00Z'; // before turn 1's deadline (Sunday 23 March, 18:00 London)
@@ -31,10 +31,11 @@ let base: Copy;
 let town: string;
 let unit: string;
 
-function fc(c: Copy, args: string[], failpoint?: string) {
-  const env = { ...process.env, FATECRAFT_NOW: NOW, FATECRAFT_SECRETS: c.secrets, FATECRAFT_LOCK_WAIT: '0', ...(failpoint ? { FATECRAFT_FAILPOINT: failpoint } : {}) };
-  return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env });
-}
+const env = (c: Copy) => ({ FATECRAFT_NOW: NOW, FATECRAFT_SECRETS: c.secrets, FATECRAFT_LOCK_WAIT: '0' });
+/** A command run in this process: what the operation and the recovery do. */
+const fc = (c: Copy, args: string[]) => runInProcess(args, { env: env(c) });
+/** A command killed (SIGKILL) at a failpoint: a process of the built CLI. */
+const killedAt = (c: Copy, args: string[], failpoint: string) => runBuilt(args, { env: { ...env(c), FATECRAFT_FAILPOINT: failpoint } });
 
 /** A copy of the started demo campaign (mail by the folder transport) with its own secrets file. */
 function copy(label: string): Copy {
@@ -63,14 +64,14 @@ const stagedFiles = (dir: string): string[] => {
 beforeAll(async () => {
   const root = scratchDir('started');
   base = { dir: demoCopy('gm-crash', undefined, { keepMail: true }), secrets: join(root, 'silversheen.secrets.yaml') };
-  const started = fc(base, ['start', base.dir]);
+  const started = await fc(base, ['start', base.dir]);
   expect(started.status, started.stderr).toBe(0);
   const open = await openCampaign(base.dir);
   const state = await readState(base.dir, 0, open.campaign);
   const vulcan = asNationId('vulcanstille');
   town = Object.values(state.settlements).find((s) => s.nation === vulcan && s.level !== 'capital')!.id;
   unit = Object.values(state.units).find((u) => u.nation === vulcan && u.hex !== state.settlements[town as never]!.hex)!.id;
-}, 120_000);
+});
 
 describe('`fatecraft token --new` killed at every step', () => {
   const POINTS = { 'gm-op-recorded': 'undone', 'gm-files-committed': 'undone', 'gm-token-set': 'completed', 'gm-op-finished': 'whole', 'gm-mail-queued': 'whole' } as const;
@@ -79,10 +80,10 @@ describe('`fatecraft token --new` killed at every step', () => {
     it(`at ${point}: ${expected === 'whole' ? 'it was whole already' : `the next command ${expected === 'undone' ? 'undoes' : 'completes'} it`}, and the player gets the new token once`, async () => {
       const c = copy(`token-${point}`);
       const old = tokens(c).argenta!;
-      const killed = fc(c, ['token', c.dir, 'argenta', '--new'], point);
+      const killed = killedAt(c, ['token', c.dir, 'argenta', '--new'], point);
       expect(killed.signal, `${killed.stdout}${killed.stderr}`).toBe('SIGKILL');
 
-      const after = fc(c, ['tick', c.dir]);
+      const after = await fc(c, ['tick', c.dir]);
       expect(after.status, after.stderr).toBe(0);
       const said = `${after.stdout}${after.stderr}`;
       const replaced = tokens(c).argenta !== old;
@@ -91,12 +92,12 @@ describe('`fatecraft token --new` killed at every step', () => {
         expect(said).toMatch(/was interrupted before it changed anything; it has been undone and nothing was done/);
         expect(replaced).toBe(false);
         expect((await queue(c)).filter((q) => to(q, 'duke@argenta.test') && q.message.subject.includes('new order token'))).toEqual([]);
-        const again = fc(c, ['token', c.dir, 'argenta', '--new']);
+        const again = await fc(c, ['token', c.dir, 'argenta', '--new']);
         expect(again.status, again.stderr).toBe(0);
       } else if (expected === 'completed') {
         expect(said).toMatch(/was interrupted after it had changed the campaign; it has now been completed/);
         expect(replaced).toBe(true);
-        expect(fc(c, ['tick', c.dir]).status).toBe(0);
+        expect((await fc(c, ['tick', c.dir])).status).toBe(0);
       } else {
         expect(said).not.toContain('interrupted');
         expect(replaced).toBe(true);
@@ -113,7 +114,7 @@ describe('`fatecraft token --new` killed at every step', () => {
       expect(mails).toHaveLength(1);
       expect(mails[0]!.message.text).toContain(`Your order token: ${now}`);
       expect(mails[0]!.status).toBe('sent');
-    }, 180_000);
+    });
   }
 });
 
@@ -126,10 +127,10 @@ describe('`fatecraft nation split` killed at every step', () => {
       const c = copy(`split-${point}`);
       const campaignBefore = readFileSync(join(c.dir, 'campaign.yaml'), 'utf8');
       const stateBefore = readFileSync(join(c.dir, 'turns', '0000', 'state.yaml'), 'utf8');
-      const killed = fc(c, split(c), point);
+      const killed = killedAt(c, split(c), point);
       expect(killed.signal, `${killed.stdout}${killed.stderr}`).toBe('SIGKILL');
 
-      const after = fc(c, ['tick', c.dir]);
+      const after = await fc(c, ['tick', c.dir]);
       expect(after.status, after.stderr).toBe(0);
       const said = `${after.stdout}${after.stderr}`;
       if (expected === 'undone') {
@@ -138,13 +139,13 @@ describe('`fatecraft nation split` killed at every step', () => {
         expect(readFileSync(join(c.dir, 'turns', '0000', 'state.yaml'), 'utf8')).toBe(stateBefore);
         expect(tokens(c).ashfree).toBeUndefined();
         expect(stagedFiles(c.dir)).toEqual([]);
-        const again = fc(c, split(c));
+        const again = await fc(c, split(c));
         expect(again.status, again.stderr).toBe(0);
-        expect(fc(c, ['tick', c.dir]).status).toBe(0);
+        expect((await fc(c, ['tick', c.dir])).status).toBe(0);
       } else if (expected === 'completed') {
         expect(said).toMatch(/was interrupted after it had changed the campaign; it has now been completed/);
         // Run again, it is refused: it is done.
-        const again = fc(c, split(c));
+        const again = await fc(c, split(c));
         expect(again.status).toBe(1);
         expect(again.stderr).toContain('there is already a nation "ashfree"');
       } else {
@@ -166,6 +167,6 @@ describe('`fatecraft nation split` killed at every step', () => {
       const welcome = mails.filter((q) => to(q, 'oska@ash.test'));
       expect(welcome).toHaveLength(1);
       expect(welcome[0]!.message.text).toContain(tokens(c).ashfree!);
-    }, 180_000);
+    });
   }
 });

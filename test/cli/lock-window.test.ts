@@ -1,9 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_DIR } from '../../src/schedule/lock.js';
-import { CLI, cleanupScratch, demoCopy, ensureBuilt, scratchDir } from '../schedule/support.js';
+import { runBuilt } from '../support/built-cli.js';
+import { runInProcess } from '../support/command-line.js';
+import { cleanupScratch, demoCopy, scratchDir } from '../schedule/support.js';
 
 /**
  * The campaign lock is taken whole (issue 33): a command killed while taking it must never leave a lock
@@ -12,18 +13,19 @@ import { CLI, cleanupScratch, demoCopy, ensureBuilt, scratchDir } from '../sched
  * folder, which is then renamed into place: killed before the rename, there is no lock (and the next command
  * clears the folder); killed after, the lock names a dead owner and the next command takes it over at once.
  */
-beforeAll(ensureBuilt, 120_000);
 afterAll(cleanupScratch);
 
 const NOW = '2025-03-23T18:15:00Z';
-const run = (args: string[], env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, [CLI, ...args], { env: { ...process.env, FATECRAFT_NOW: NOW, FATECRAFT_SECRETS: join(scratchDir('secrets'), 'x.yaml'), FATECRAFT_LOCK_WAIT: '0', ...env }, encoding: 'utf8' });
+const env = () => ({ FATECRAFT_NOW: NOW, FATECRAFT_SECRETS: join(scratchDir('secrets'), 'x.yaml'), FATECRAFT_LOCK_WAIT: '0' });
+/** Killed at a failpoint: a process of the built CLI. The next command, whose behaviour is tested: in this process. */
+const killedAt = (args: string[], failpoint: string) => runBuilt(args, { env: { ...env(), FATECRAFT_FAILPOINT: failpoint } });
+const run = (args: string[]) => runInProcess(args, { env: env() });
 const lockFolders = (dir: string) => readdirSync(dir).filter((n) => n.startsWith(LOCK_DIR));
 
 describe('a command killed while taking the campaign lock', () => {
-  it('killed with its owner written but not yet in place: no lock is left, and the next command runs at once', () => {
+  it('killed with its owner written but not yet in place: no lock is left, and the next command runs at once', async () => {
     const dir = demoCopy('lock-window-before');
-    const killed = run(['turn', dir], { FATECRAFT_FAILPOINT: 'lock-owner-written' });
+    const killed = killedAt(['turn', dir], 'lock-owner-written');
     expect(killed.signal, killed.stderr).toBe('SIGKILL');
     expect(existsSync(join(dir, LOCK_DIR))).toBe(false);
     const left = lockFolders(dir);
@@ -31,21 +33,21 @@ describe('a command killed while taking the campaign lock', () => {
     expect(left[0]).toMatch(/^\.fatecraft\.lock\.new-\d+\.\d+\./);
     expect(JSON.parse(readFileSync(join(dir, left[0]!, 'owner.json'), 'utf8'))).toMatchObject({ pid: killed.pid, what: 'turn' });
 
-    const next = run(['turn', dir]);
+    const next = await run(['turn', dir]);
     expect(next.status, next.stderr).toBe(0);
     expect(next.stdout).toMatch(/Resolved turn 1/);
     expect(lockFolders(dir)).toEqual([]);
-  }, 60_000);
+  });
 
-  it('killed holding it: the lock names the dead owner, and the next command takes it over at once', () => {
+  it('killed holding it: the lock names the dead owner, and the next command takes it over at once', async () => {
     const dir = demoCopy('lock-window-after');
-    const killed = run(['tick', dir], { FATECRAFT_FAILPOINT: 'locked' });
+    const killed = killedAt(['tick', dir], 'locked');
     expect(killed.signal, killed.stderr).toBe('SIGKILL');
     expect(JSON.parse(readFileSync(join(dir, LOCK_DIR, 'owner.json'), 'utf8'))).toMatchObject({ pid: killed.pid, what: 'tick' });
 
-    const next = run(['tick', dir]);
+    const next = await run(['tick', dir]);
     expect(next.status, next.stderr).toBe(0);
     expect(`${next.stdout}${next.stderr}`).toContain(`took over the lock of process ${killed.pid} (tick`);
     expect(lockFolders(dir)).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -21,7 +21,7 @@ beforeEach(() => {
 
 
 describe('civil war: a nation splits', () => {
-  it('gives the chosen settlements and units to a new nation with its own player, and both reports tell it', { timeout: 120_000 }, async () => {
+  it('gives the chosen settlements and units to a new nation with its own player, and both reports tell it', async () => {
     const dir = demoCopy('split');
     const clock = new FakeClock('2025-03-23T17:00:00Z');
     await tick(dir, { clock, hooks: recordingHooks().hooks });

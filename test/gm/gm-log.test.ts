@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +8,9 @@ import { rerunTurn, rollbackTo } from '../../src/gm/turns.js';
 import { FakeClock } from '../../src/schedule/clock.js';
 import { readRuntime } from '../../src/schedule/runtime.js';
 import { tick } from '../../src/schedule/tick.js';
-import { CLI, cleanupScratch, demoCopy, ensureBuilt, recordingHooks, scratchDir } from '../schedule/support.js';
+import { cleanupScratch, demoCopy, recordingHooks, scratchDir } from '../schedule/support.js';
 import { setReportSettings } from '../support/campaign-file.js';
+import { runInProcess } from '../support/command-line.js';
 
 /**
  * The GM's log the players read (campaign.yaml `reports.gmLog: true`): every operation that changed the game
@@ -18,8 +18,7 @@ import { setReportSettings } from '../support/campaign-file.js';
  */
 beforeAll(() => {
   process.env.FATECRAFT_SECRETS = join(scratchDir('gm-log-secrets'), 'silversheen.secrets.yaml');
-  ensureBuilt();
-}, 120_000);
+});
 afterAll(cleanupScratch);
 
 const HOUR = 3_600_000;
@@ -46,7 +45,7 @@ async function tickUntil(dir: string, clock: FakeClock, until: string) {
   return tick(dir, { clock, hooks, renderers });
 }
 
-describe("the GM's log in the players' reports", { timeout: 120_000 }, () => {
+describe("the GM's log in the players' reports", () => {
   it('lists extend, pause, resume, a dropped nation, a rerun and a rollback with their reasons, in the reports of the turn', async () => {
     const dir = withGmLog('gm-log');
     const clock = new FakeClock('2025-03-22T12:00:00Z'); // turn 1 is due Sunday 23 March, 18:00 London
@@ -97,20 +96,20 @@ describe("the GM's log in the players' reports", { timeout: 120_000 }, () => {
     expect(gmLogOf(dir, 'argenta')).toBe('');
   });
 
-  it('every GM command takes --reason; `fatecraft turn` lists it too', () => {
+  it('every GM command takes --reason; `fatecraft turn` lists it too', async () => {
     const dir = withGmLog('gm-log-cli');
-    const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, FATECRAFT_NOW: '2025-03-22T12:00:00Z' } });
-    expect(run(['tick', dir]).status).toBe(0);
-    const extended = run(['extend', dir, '--by', '2h', '--reason', 'a storm']);
+    const run = (args: string[]) => runInProcess(args, { env: { FATECRAFT_NOW: '2025-03-22T12:00:00Z' } });
+    expect((await run(['tick', dir])).status).toBe(0);
+    const extended = await run(['extend', dir, '--by', '2h', '--reason', 'a storm']);
     expect(extended.status, extended.stderr).toBe(0);
     expect(readFileSync(join(dir, 'runtime.yaml'), 'utf8')).toContain('reason: a storm');
-    expect(run(['status', dir]).stdout).toContain('(reason: a storm)');
+    expect((await run(['status', dir])).stdout).toContain('(reason: a storm)');
     // Resolved by hand (`fatecraft turn`), the reports carry the GM's log as a tick's would.
-    const turned = run(['turn', dir]);
+    const turned = await run(['turn', dir]);
     expect(turned.status, turned.stderr).toBe(0);
     expect(gmLogOf(dir, 'westvalia')).toContain('- The deadline of turn 1 was moved from Sun 23 Mar 2025 18:00 GMT to Sun 23 Mar 2025 20:00 GMT. Reason: a storm\n');
     for (const command of [['extend'], ['pause'], ['resume'], ['rerun'], ['rollback'], ['nation', 'add'], ['nation', 'drop'], ['nation', 'reassign']]) {
-      expect(run([...command, '--help']).stdout, command.join(' ')).toContain('--reason <text>');
+      expect((await run([...command, '--help'])).stdout, command.join(' ')).toContain('--reason <text>');
     }
   });
 });

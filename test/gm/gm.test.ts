@@ -74,7 +74,7 @@ describe('rerun', () => {
     const rt = (await readRuntime(dir))!;
     expect(rt.turn).toBe(3);
     expect(rt.log.filter((l) => l.op === 'rerun')).toHaveLength(2);
-  }, 30_000);
+  });
 
   it('from unchanged orders writes the same turn byte for byte, each order file still stored once', async () => {
     const { dir, clock } = await played('rerun-same', 2);
@@ -88,14 +88,14 @@ describe('rerun', () => {
       expect(statSync(join(dir, 'turns', '0002', 'orders', name)).ino).toBe(statSync(join(dir, 'turns', '0002.superseded-1', 'orders', name)).ino);
     }
     expect(readdirSync(join(dir, 'orders', '0002')).filter((n) => n.endsWith('.yaml'))).toEqual([]);
-  }, 30_000);
+  });
 
   it('refuses a turn that is not the latest, and says what to do', async () => {
     const { dir, clock } = await played('rerun-old', 2);
     await expect(rerunTurn(dir, 1, { clock })).rejects.toThrow(/turn 1 is not the latest resolved turn \(2 is\).*fatecraft rollback .* 1, then: fatecraft rerun .* 1/);
     await expect(rerunTurn(dir, 3, { clock })).rejects.toThrow(/turn 3 is not resolved yet/);
     expect(turnNames(dir)).toEqual(['0000', '0001', '0002']);
-  }, 30_000);
+  });
 
   it('an interrupted rerun stops the tick with the command to finish it, which then completes', async () => {
     const { dir, clock, hooks } = await played('rerun-cut', 1);
@@ -112,7 +112,7 @@ describe('rerun', () => {
     await rerunTurn(dir, 1, { clock });
     expect(turnNames(dir)).toEqual(['0000', '0001', '0001.superseded-1']);
     expect((await tick(dir, { clock, hooks })).status).toBe('ok');
-  }, 30_000);
+  });
 });
 
 describe('rollback', () => {
@@ -144,7 +144,7 @@ describe('rollback', () => {
     expect(tree(join(dir, 'turns', '0002'))).toEqual(turn2);
     await expect(rollbackTo(dir, 2, { clock })).rejects.toThrow(/already at turn 2/);
     await expect(rollbackTo(dir, 5, { clock })).rejects.toThrow(/turn 5 is not resolved/);
-  }, 60_000);
+  });
 });
 
 describe('over packed turns (reports.keepTurns: 1)', () => {
@@ -173,7 +173,7 @@ describe('over packed turns (reports.keepTurns: 1)', () => {
     const own = (t: Record<string, string>) => Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith('reports/')));
     expect(own(tree(join(dir, 'turns', '0002')))).toEqual(own(turn2));
     expect(tree(join(dir, 'turns', '0001'))).toEqual(turn1);
-  }, 60_000);
+  });
 });
 
 describe('extend, pause, resume', () => {
@@ -251,7 +251,7 @@ describe('nations mid-campaign', () => {
     clock.advance(HOUR);
     await tick(dir, { clock, hooks });
     expect(sent.notices.map((n) => [n.kind, n.nations])).toEqual([['nation-added', ['skarn']]]);
-  }, 30_000);
+  });
 
   it('drops a nation whose units then hold: no reminders, not counted by the NMR guard, token retired', async () => {
     const { dir, clock, hooks, sent } = await played('drop-hold', 1);
@@ -274,7 +274,7 @@ describe('nations mid-campaign', () => {
     expect(turnNames(dir)).toContain('0002');
     const state = await readState(dir, 2, open.campaign);
     expect(state.nations[asNationId('argenta')]!.missedTurns).toBe(1);
-  }, 30_000);
+  });
 
   it('drops a nation to neutral: units, settlements and works change hands and the game goes on', async () => {
     const { dir, clock, hooks } = await played('drop-neutral', 1);
@@ -301,7 +301,7 @@ describe('nations mid-campaign', () => {
     expect(o.resolved, o.error).toEqual([2]);
     const after = await readState(dir, 2, open.campaign);
     expect(after.nations[asNationId('argenta')]!.alive).toBe(false); // fell: it holds nothing any more
-  }, 30_000);
+  });
 
   it('reassigns a nation: new address and token, the old token refused as replaced, other secrets kept', async () => {
     const dir = demoCopy('reassign');

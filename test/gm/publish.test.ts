@@ -1,10 +1,11 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { tokenDigest } from '../../src/campaign/secrets.js';
-import { CLI, cleanupScratch, ensureBuilt, scratchDir } from '../schedule/support.js';
+import { runInProcess } from '../support/command-line.js';
+import { cleanupScratch, scratchDir } from '../schedule/support.js';
 
 /**
  * What a GM may put in git (issue 33): a campaign made with `fatecraft new`, started, played one turn by
@@ -12,7 +13,6 @@ import { CLI, cleanupScratch, ensureBuilt, scratchDir } from '../schedule/suppor
  * whole with the .gitignore `new` wrote. No file git would take holds a player's order token; the filed
  * mails are there, each with the token's fingerprint where the token was, for the audit.
  */
-beforeAll(ensureBuilt, 120_000);
 afterAll(cleanupScratch);
 
 const MONDAY = '2026-03-02T12:00:00Z';
@@ -22,22 +22,22 @@ const PLAYERS = { northmark: 'edda@north.test', southmoor: 'aldo@south.test' } a
 const GUARD = { northmark: 'nm-guard', southmoor: 'sm-guard' } as const;
 
 describe('a campaign folder in git', () => {
-  it('carries no order token, and keeps the filed mails with the token replaced by its fingerprint', () => {
+  it('carries no order token, and keeps the filed mails with the token replaced by its fingerprint', async () => {
     const root = scratchDir('publish');
     const dir = join(root, 'iron-coast');
     const secrets = join(root, 'private', 'iron-coast.secrets.yaml');
-    const fc = (args: string[], now: string) => {
-      const r = spawnSync(process.execPath, [CLI, ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, FATECRAFT_NOW: now, FATECRAFT_SECRETS: secrets, FATECRAFT_LOCK_WAIT: '0' } });
+    const fc = async (args: string[], now: string) => {
+      const r = await runInProcess(args, { cwd: root, env: { FATECRAFT_NOW: now, FATECRAFT_SECRETS: secrets, FATECRAFT_LOCK_WAIT: '0' } });
       expect(r.status, `${args.join(' ')}: ${r.stdout}${r.stderr}`).toBe(0);
       return r;
     };
-    fc(['new', 'iron-coast'], MONDAY);
+    await fc(['new', 'iron-coast'], MONDAY);
     expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toMatch(/^\/mail\/$/m);
     const file = join(dir, 'campaign.yaml');
     let text = readFileSync(file, 'utf8');
     for (const [nation, address] of Object.entries(PLAYERS)) text = text.replace(`email: [${nation}-player@example.org]`, `email: [${address}]`);
     writeFileSync(file, text);
-    fc(['start', 'iron-coast'], MONDAY);
+    await fc(['start', 'iron-coast'], MONDAY);
     const tokens = load(readFileSync(secrets, 'utf8')) as Record<string, string>;
 
     // Northmark writes its orders in the body, quoted-printable (a soft line break in the middle of the token);
@@ -72,8 +72,8 @@ describe('a campaign folder in git', () => {
         '',
       ].join('\r\n'),
     );
-    expect(fc(['tick', 'iron-coast'], BEFORE_DEADLINE).stdout).toContain('read 2 message(s)');
-    expect(fc(['tick', 'iron-coast'], AFTER_GRACE).stdout).toContain('resolved turn 1');
+    expect((await fc(['tick', 'iron-coast'], BEFORE_DEADLINE)).stdout).toContain('read 2 message(s)');
+    expect((await fc(['tick', 'iron-coast'], AFTER_GRACE)).stdout).toContain('resolved turn 1');
 
     execFileSync('git', ['init', '-q'], { cwd: dir });
     execFileSync('git', ['add', '-A'], { cwd: dir });
@@ -93,5 +93,5 @@ describe('a campaign folder in git', () => {
     }
     // The turn read both nations' orders.
     expect(readFileSync(join(dir, 'turns', '0001', 'events.yaml'), 'utf8')).not.toMatch(/type: nmr/);
-  }, 180_000);
+  });
 });

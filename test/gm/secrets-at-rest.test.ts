@@ -1,17 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CampaignError } from '../../src/campaign/problems.js';
 import { readTokens } from '../../src/campaign/secrets.js';
 import { loadSecrets } from '../../src/mailroom/secrets.js';
-import { CLI, cleanupScratch, ensureBuilt, scratchDir } from '../schedule/support.js';
+import { CLI } from '../support/built-cli.js';
+import { cleanupScratch, scratchDir } from '../schedule/support.js';
 
 /**
  * Secrets at rest (issue 33): a secrets file others may read is refused, as ssh refuses such a key, with the
  * chmod that fixes it; and `start` never leaves one wider than 0600, whatever the umask.
  */
-beforeAll(ensureBuilt, 120_000);
 afterAll(cleanupScratch);
 
 const MONDAY = '2026-03-02T12:00:00Z';
@@ -63,7 +63,7 @@ describe('a secrets file others may read', () => {
     chmodSync(g.secrets, 0o600);
     expect(fc(g, ['start', g.dir]).status).toBe(0);
     expect(mode(g.secrets)).toBe(0o600);
-  }, 60_000);
+  });
 
   it('is never what `start` leaves, even under umask 000', () => {
     const g = game('start-umask');
@@ -72,5 +72,5 @@ describe('a secrets file others may read', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(mode(g.secrets)).toBe(0o600);
     expect(mode(join(g.root, 'private'))).toBe(0o700);
-  }, 60_000);
+  });
 });

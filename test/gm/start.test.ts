@@ -1,14 +1,14 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { createTransport } from 'nodemailer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { OutboxQueue, type QueuedMessage } from '../../src/mailroom/outbox.js';
 import { mailServersAvailable, type MailServers } from '../support/mail-servers.js';
-import { withMailServers } from '../mailroom/support.js';
-import { CLI, cleanupScratch, ensureBuilt, scratchDir } from '../schedule/support.js';
+import { RELAY_TIMEOUTS, withMailServers } from '../mailroom/support.js';
+import { cleanupScratch, scratchDir } from '../schedule/support.js';
+import { runInProcess } from '../support/command-line.js';
 
 /**
  * A campaign's whole first week as a new GM runs it from the command line: `new` → the GM writes the
@@ -18,7 +18,6 @@ import { CLI, cleanupScratch, ensureBuilt, scratchDir } from '../schedule/suppor
  * the real IMAP/SMTP servers; every message counted in the outgoing queue (and, over the servers, in each
  * player's mailbox and at the relay): none sent twice, none missing.
  */
-beforeAll(ensureBuilt, 120_000);
 afterAll(cleanupScratch);
 
 const MONDAY = '2026-03-02T12:00:00Z'; // the deadline is then Sunday 8 March, 18:00 London (GMT)
@@ -41,22 +40,8 @@ function newGame(label: string, env: Record<string, string> = {}): Game {
   return { root, dir: join(root, 'iron-coast'), secrets: join(root, 'private', 'iron-coast.secrets.yaml'), env };
 }
 
-function fc(game: Game, args: string[], now: string): { status: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [CLI, ...args], { cwd: game.root, encoding: 'utf8', env: { ...process.env, FATECRAFT_NOW: now, FATECRAFT_SECRETS: game.secrets, FATECRAFT_LOCK_WAIT: '0', ...game.env } });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-}
-
-/** The same without blocking this process: the real servers' SMTP relay runs in it and must answer meanwhile. */
-function fcAsync(game: Game, args: string[], now: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: game.root, env: { ...process.env, FATECRAFT_NOW: now, FATECRAFT_SECRETS: game.secrets, FATECRAFT_LOCK_WAIT: '0', ...game.env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+/** `fatecraft <args>` as the GM runs it in the game's parent folder (in this process: test/support/command-line.ts). */
+const fc = (game: Game, args: string[], now: string) => runInProcess(args, { cwd: game.root, env: { FATECRAFT_NOW: now, FATECRAFT_SECRETS: game.secrets, FATECRAFT_LOCK_WAIT: '0', ...game.env } });
 
 /** What the GM does after `new`: the players' addresses in place of the template's, and (optionally) the mail block. */
 function fillIn(game: Game, mailBlock?: string): void {
@@ -97,15 +82,15 @@ function checkWelcome(mail: ParsedMail, nation: Nation, token: string): void {
   for (const other of NATIONS.filter((n) => n !== nation)) expect(mail.text).not.toContain(`"Token: ${other}`);
 }
 
-describe('starting a campaign: new → start → orders by mail → tick (folder transport)', { timeout: 60_000 }, () => {
+describe('starting a campaign: new → start → orders by mail → tick (folder transport)', () => {
   it('mails every player the welcome once, takes their orders with those tokens, and mails turn 1\'s reports once', async () => {
     const game = newGame('start-folder');
-    const made = fc(game, ['new', 'iron-coast'], MONDAY);
+    const made = await fc(game, ['new', 'iron-coast'], MONDAY);
     expect(made.status, made.stderr).toBe(0);
     expect(made.stdout).toContain('Made the campaign "iron-coast"');
     fillIn(game);
 
-    const started = fc(game, ['start', 'iron-coast'], MONDAY);
+    const started = await fc(game, ['start', 'iron-coast'], MONDAY);
     expect(started.status, started.stderr).toBe(0);
     expect(started.stdout).toContain('Order tokens: issued for northmark, southmoor');
     expect(started.stdout).toContain('orders for turn 1 are due Sun 8 Mar 2026 18:00 GMT');
@@ -136,7 +121,7 @@ describe('starting a campaign: new → start → orders by mail → tick (folder
     expect(gm.text).toContain('Starting reports, order sheets and tokens mailed to: northmark, southmoor.');
 
     // Twice: nothing new, nothing sent, the tokens kept.
-    const again = fc(game, ['start', 'iron-coast'], MONDAY);
+    const again = await fc(game, ['start', 'iron-coast'], MONDAY);
     expect(again.status, again.stderr).toBe(0);
     expect(again.stdout).toContain('Order tokens: kept for northmark, southmoor');
     expect(again.stdout).toContain('Queued by an earlier run (not again): northmark, southmoor.');
@@ -151,11 +136,11 @@ describe('starting a campaign: new → start → orders by mail → tick (folder
         `From: ${PLAYERS[nation]}\r\nTo: turns@example.org\r\nSubject: Re: my orders\r\nDate: Tue, 03 Mar 2026 10:00:00 +0000\r\nMessage-ID: <orders-${nation}@test>\r\n\r\nToken: ${issued[nation]}\r\nhold ${GUARD[nation]}\r\n`,
       );
     }
-    const early = fc(game, ['tick', 'iron-coast'], BEFORE_DEADLINE);
+    const early = await fc(game, ['tick', 'iron-coast'], BEFORE_DEADLINE);
     expect(early.status, early.stdout + early.stderr).toBe(0);
     expect(early.stdout).toContain('read 2 message(s)');
     expect(early.stdout).not.toContain('started the campaign'); // `start` did it
-    const due = fc(game, ['tick', 'iron-coast'], AFTER_GRACE);
+    const due = await fc(game, ['tick', 'iron-coast'], AFTER_GRACE);
     expect(due.status, due.stdout + due.stderr).toBe(0);
     expect(due.stdout).toContain('resolved turn 1');
     expect(due.stdout).toContain('sent the reports of turn 1');
@@ -174,15 +159,15 @@ describe('starting a campaign: new → start → orders by mail → tick (folder
     }
 
     // Once turn 1 is resolved the campaign has started: `start` refuses and says what to do instead.
-    const late = fc(game, ['start', 'iron-coast'], AFTER_GRACE);
+    const late = await fc(game, ['start', 'iron-coast'], AFTER_GRACE);
     expect(late.status).not.toBe(0);
     expect(late.stderr).toContain('the campaign has started already: turn 1 is resolved');
     expect(late.stderr).toContain('fatecraft token');
 
     // The GM fixes turn 1 and resolves it again: `mail send` mails the corrected reports, once, marked so.
-    const rerun = fc(game, ['rerun', 'iron-coast', '1'], '2026-03-08T19:00:00Z');
+    const rerun = await fc(game, ['rerun', 'iron-coast', '1'], '2026-03-08T19:00:00Z');
     expect(rerun.status, rerun.stdout + rerun.stderr).toBe(0);
-    const send = fc(game, ['mail', 'send', 'iron-coast'], '2026-03-08T19:05:00Z');
+    const send = await fc(game, ['mail', 'send', 'iron-coast'], '2026-03-08T19:05:00Z');
     expect(send.status, send.stdout + send.stderr).toBe(0);
     const afterRerun = await queue(game);
     expect(byKind(afterRerun)).toEqual({ report: 6, 'gm-report': 3, receipt: 2 });
@@ -195,16 +180,16 @@ describe('starting a campaign: new → start → orders by mail → tick (folder
     ]);
     expect(readdirSync(outbox)).toHaveLength(afterRerun.length);
     // Nothing twice: another send, or a tick, finds nothing owed.
-    expect(fc(game, ['mail', 'send', 'iron-coast'], '2026-03-08T19:10:00Z').stdout).toContain('Sent 0 message(s).');
-    expect(fc(game, ['tick', 'iron-coast'], '2026-03-08T19:15:00Z').status).toBe(0);
+    expect((await fc(game, ['mail', 'send', 'iron-coast'], '2026-03-08T19:10:00Z')).stdout).toContain('Sent 0 message(s).');
+    expect((await fc(game, ['tick', 'iron-coast'], '2026-03-08T19:15:00Z')).status).toBe(0);
     expect(readdirSync(outbox)).toHaveLength(afterRerun.length);
   });
 
   it('the first tick of a campaign nobody started starts it: turn 0, tokens, the welcome; the next tick sends nothing again', async () => {
     const game = newGame('start-by-tick');
-    expect(fc(game, ['new', 'iron-coast'], MONDAY).status).toBe(0);
+    expect((await fc(game, ['new', 'iron-coast'], MONDAY)).status).toBe(0);
     fillIn(game);
-    const first = fc(game, ['tick', 'iron-coast'], MONDAY);
+    const first = await fc(game, ['tick', 'iron-coast'], MONDAY);
     expect(first.status, first.stdout + first.stderr).toBe(0);
     expect(first.stdout).toContain('issued order tokens for northmark, southmoor');
     expect(first.stdout).toContain('started the campaign: the welcome, starting report, order sheet and token queued for northmark, southmoor');
@@ -213,33 +198,33 @@ describe('starting a campaign: new → start → orders by mail → tick (folder
     const names = readdirSync(outbox).sort();
     expect(names.filter((n) => n.startsWith('fatecraft.start.'))).toHaveLength(2);
     for (const nation of NATIONS) checkWelcome(await simpleParser(readFileSync(join(outbox, names.find((n) => n.startsWith(`fatecraft.start.${nation}.`))!))), nation, issued[nation]!);
-    const second = fc(game, ['tick', 'iron-coast'], '2026-03-02T12:05:00Z');
+    const second = await fc(game, ['tick', 'iron-coast'], '2026-03-02T12:05:00Z');
     expect(second.status).toBe(0);
     expect(readdirSync(outbox).sort()).toEqual(names);
     expect(tokens(game)).toEqual(issued);
     // `start` after the tick finds it all done.
-    expect(fc(game, ['start', 'iron-coast'], '2026-03-02T12:10:00Z').stdout).toContain('Sent 0 message(s).');
+    expect((await fc(game, ['start', 'iron-coast'], '2026-03-02T12:10:00Z')).stdout).toContain('Sent 0 message(s).');
   });
 
   it('`token --new` replaces one nation\'s token, mails it to that player only; the old token is refused as replaced', async () => {
     const game = newGame('token-new');
-    expect(fc(game, ['new', 'iron-coast'], MONDAY).status).toBe(0);
+    expect((await fc(game, ['new', 'iron-coast'], MONDAY)).status).toBe(0);
     fillIn(game);
-    const before = fc(game, ['token', 'iron-coast', 'northmark', '--new'], MONDAY);
+    const before = await fc(game, ['token', 'iron-coast', 'northmark', '--new'], MONDAY);
     expect(before.status).not.toBe(0);
     expect(before.stderr).toContain('the campaign has not started');
-    expect(fc(game, ['start', 'iron-coast'], MONDAY).status).toBe(0);
+    expect((await fc(game, ['start', 'iron-coast'], MONDAY)).status).toBe(0);
     const old = tokens(game);
     const outbox = join(game.dir, 'mail', 'outbox');
     const sentBefore = readdirSync(outbox);
 
-    const noFlag = fc(game, ['token', 'iron-coast', 'northmark'], MONDAY);
+    const noFlag = await fc(game, ['token', 'iron-coast', 'northmark'], MONDAY);
     expect(noFlag.status).not.toBe(0);
     expect(noFlag.stderr).toContain('add --new');
-    const unknown = fc(game, ['token', 'iron-coast', 'eastmarch', '--new'], MONDAY);
+    const unknown = await fc(game, ['token', 'iron-coast', 'eastmarch', '--new'], MONDAY);
     expect(unknown.stderr).toContain('no nation "eastmarch" in campaign.yaml; its nations are northmark, southmoor');
 
-    const renewed = fc(game, ['token', 'iron-coast', 'northmark', '--new'], MONDAY);
+    const renewed = await fc(game, ['token', 'iron-coast', 'northmark', '--new'], MONDAY);
     expect(renewed.status, renewed.stderr).toBe(0);
     expect(renewed.stdout).toContain(`Mailed it to ${PLAYERS.northmark} only.`);
     const now = tokens(game);
@@ -257,10 +242,10 @@ describe('starting a campaign: new → start → orders by mail → tick (folder
     const send = (name: string, token: string) =>
       writeFileSync(join(game.dir, 'mail', 'inbox', name), `From: ${PLAYERS.northmark}\r\nTo: turns@example.org\r\nSubject: orders\r\nDate: Tue, 03 Mar 2026 10:00:00 +0000\r\nMessage-ID: <${name}@test>\r\n\r\nToken: ${token}\r\nhold nm-guard\r\n`);
     send('old.eml', old.northmark!);
-    const refused = fc(game, ['tick', 'iron-coast'], '2026-03-03T10:05:00Z');
+    const refused = await fc(game, ['tick', 'iron-coast'], '2026-03-03T10:05:00Z');
     expect(refused.stdout).toMatch(/old\.eml: refused \(token\)/);
     send('new.eml', now.northmark!);
-    const filed = fc(game, ['tick', 'iron-coast'], '2026-03-03T10:10:00Z');
+    const filed = await fc(game, ['tick', 'iron-coast'], '2026-03-03T10:10:00Z');
     expect(filed.stdout).toContain('filed the orders of northmark for turn 1');
     const refusal = (await queue(game)).find((e) => e.kind === 'reply' || (e.kind as string) === 'refusal');
     expect(refusal?.message.text ?? '').toMatch(/replaced/);
@@ -268,13 +253,13 @@ describe('starting a campaign: new → start → orders by mail → tick (folder
 
   it('`start --new-tokens` before turn 1 replaces every token and mails each player a new welcome; a token from the environment is left alone', async () => {
     const game = newGame('new-tokens');
-    expect(fc(game, ['new', 'iron-coast'], MONDAY).status).toBe(0);
+    expect((await fc(game, ['new', 'iron-coast'], MONDAY)).status).toBe(0);
     fillIn(game);
-    expect(fc(game, ['start', 'iron-coast'], MONDAY).status).toBe(0);
+    expect((await fc(game, ['start', 'iron-coast'], MONDAY)).status).toBe(0);
     const old = tokens(game);
     const outbox = join(game.dir, 'mail', 'outbox');
     const first = readdirSync(outbox);
-    const again = fc(game, ['start', 'iron-coast', '--new-tokens'], MONDAY);
+    const again = await fc(game, ['start', 'iron-coast', '--new-tokens'], MONDAY);
     expect(again.status, again.stderr).toBe(0);
     expect(again.stdout).toContain('Order tokens: replaced for northmark, southmoor');
     expect(again.stdout).toContain('Queued the welcome, starting report, order sheet and token for: northmark, southmoor');
@@ -287,18 +272,18 @@ describe('starting a campaign: new → start → orders by mail → tick (folder
     const runtime = load(readFileSync(join(game.dir, 'runtime.yaml'), 'utf8')) as { retiredTokens: Record<string, string[]> };
     expect(Object.keys(runtime.retiredTokens).sort()).toEqual(NATIONS);
 
-    const fromEnv = fc({ ...game, env: { FATECRAFT_TOKEN_NORTHMARK: 'set-by-the-host' } }, ['start', 'iron-coast', '--new-tokens'], MONDAY);
+    const fromEnv = await fc({ ...game, env: { FATECRAFT_TOKEN_NORTHMARK: 'set-by-the-host' } }, ['start', 'iron-coast', '--new-tokens'], MONDAY);
     expect(fromEnv.status, fromEnv.stderr).toBe(0);
     expect(fromEnv.stdout).toContain('Order tokens: replaced for southmoor; taken from FATECRAFT_TOKEN_* variables for northmark');
     expect(tokens(game).northmark).toBe(now.northmark);
   });
 
-  it('without a mail: block `start` writes turn 0 and the tokens, mails nothing, and says what to hand out', () => {
+  it('without a mail: block `start` writes turn 0 and the tokens, mails nothing, and says what to hand out', async () => {
     const game = newGame('start-no-mail');
-    expect(fc(game, ['new', 'iron-coast'], MONDAY).status).toBe(0);
+    expect((await fc(game, ['new', 'iron-coast'], MONDAY)).status).toBe(0);
     const file = join(game.dir, 'campaign.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^mail:\n(?:[ \t]+.*\n)*/m, ''));
-    const started = fc(game, ['start', 'iron-coast'], MONDAY);
+    const started = await fc(game, ['start', 'iron-coast'], MONDAY);
     expect(started.status, started.stderr).toBe(0);
     expect(started.stdout).toContain('Order tokens: issued for northmark, southmoor');
     expect(started.stdout).toContain('campaign.yaml has no mail: block, so nothing was mailed: hand each player turns/0000/reports/<nation>.txt, its order sheet and its token.');
@@ -306,18 +291,18 @@ describe('starting a campaign: new → start → orders by mail → tick (folder
     expect(existsSync(join(game.dir, 'mail', 'outbox'))).toBe(false);
   });
 
-  it('`new` makes a folder that loads as a campaign out of the box, and refuses a folder already in use', () => {
+  it('`new` makes a folder that loads as a campaign out of the box, and refuses a folder already in use', async () => {
     const game = newGame('new-folder');
     mkdirSync(game.dir);
     writeFileSync(join(game.dir, 'notes.txt'), 'mine');
-    const refused = fc(game, ['new', 'iron-coast'], MONDAY);
+    const refused = await fc(game, ['new', 'iron-coast'], MONDAY);
     expect(refused.status).not.toBe(0);
     expect(refused.stderr).toContain('is not empty; give the path of a new or empty folder');
     const other = newGame('new-named');
-    const made = fc(other, ['new', 'My Game'], MONDAY);
+    const made = await fc(other, ['new', 'My Game'], MONDAY);
     expect(made.status, made.stderr).toBe(0);
     expect(readFileSync(join(other.root, 'My Game', 'campaign.yaml'), 'utf8')).toMatch(/^name: my-game$/m);
-    const status = fc(other, ['status', 'My Game'], MONDAY);
+    const status = await fc(other, ['status', 'My Game'], MONDAY);
     expect(status.status, status.stderr).toBe(0);
     expect(status.stdout).toContain('Orders: 0 of 2 expected nations');
   });
@@ -325,7 +310,7 @@ describe('starting a campaign: new → start → orders by mail → tick (folder
 
 const withServers = mailServersAvailable() || process.env.CI !== undefined;
 
-describe.skipIf(!withServers)('starting a campaign over real IMAP and SMTP servers', { timeout: 150_000 }, () => {
+describe.skipIf(!withServers)('starting a campaign over real IMAP and SMTP servers', () => {
   let servers: MailServers;
   withMailServers((started) => (servers = started));
   const PASSWORD = 'pass-word';
@@ -334,7 +319,7 @@ describe.skipIf(!withServers)('starting a campaign over real IMAP and SMTP serve
 
   it('players read the welcome over IMAP, answer by SMTP with its token, get turn 1\'s report, then its correction after a rerun: each message exactly once', async () => {
     const game = newGame('start-imap', { FC_START_IMAP_PASSWORD: PASSWORD });
-    expect((await fcAsync(game, ['new', 'iron-coast'], MONDAY)).status).toBe(0);
+    expect((await fc(game, ['new', 'iron-coast'], MONDAY)).status).toBe(0);
     fillIn(
       game,
       `mail:
@@ -342,15 +327,15 @@ describe.skipIf(!withServers)('starting a campaign over real IMAP and SMTP serve
   from: "Iron Coast <${CAMPAIGN}>"
   gm: ${GM}
   imap: { host: ${servers.imap.host}, port: ${servers.imap.port}, user: ${CAMPAIGN}, passwordEnv: FC_START_IMAP_PASSWORD }
-  smtp: { host: ${servers.smtp.host}, port: ${servers.smtp.port} }
+  smtp: { host: ${servers.smtp.host}, port: ${servers.smtp.port}, ${RELAY_TIMEOUTS} }
   retry: { attemptsPerRun: 3, firstDelayMs: 20, backoffMinutes: 1, maxRuns: 3 }`,
     );
     for (const address of [CAMPAIGN, GM, ...Object.values(PLAYERS)]) await servers.addUser(address, PASSWORD);
 
-    const started = await fcAsync(game, ['start', 'iron-coast'], MONDAY);
+    const started = await fc(game, ['start', 'iron-coast'], MONDAY);
     expect(started.status, started.stdout + started.stderr).toBe(0);
     expect(started.stdout).toContain('Sent 3 message(s).');
-    expect((await fcAsync(game, ['start', 'iron-coast'], MONDAY)).stdout).toContain('Sent 0 message(s).');
+    expect((await fc(game, ['start', 'iron-coast'], MONDAY)).stdout).toContain('Sent 0 message(s).');
     const issued = tokens(game);
 
     const mailbox = (address: string) => servers.readMailbox(address, PASSWORD);
@@ -366,13 +351,13 @@ describe.skipIf(!withServers)('starting a campaign over real IMAP and SMTP serve
     }
     expect((await mailbox(GM)).map((m) => m.parsed.subject)).toEqual(['[A New Fatecraft Campaign] GM report, turn 0']);
 
-    const early = await fcAsync(game, ['tick', 'iron-coast'], BEFORE_DEADLINE);
+    const early = await fc(game, ['tick', 'iron-coast'], BEFORE_DEADLINE);
     expect(early.status, early.stdout + early.stderr).toBe(0);
     expect(early.stdout).toContain('read 2 message(s)');
-    const due = await fcAsync(game, ['tick', 'iron-coast'], AFTER_GRACE);
+    const due = await fc(game, ['tick', 'iron-coast'], AFTER_GRACE);
     expect(due.status, due.stdout + due.stderr).toBe(0);
     expect(due.stdout).toContain('resolved turn 1');
-    expect((await fcAsync(game, ['tick', 'iron-coast'], '2026-03-08T18:25:00Z')).status).toBe(0);
+    expect((await fc(game, ['tick', 'iron-coast'], '2026-03-08T18:25:00Z')).status).toBe(0);
 
     // Each player: the welcome, the receipt, the report of turn 1 — once each.
     for (const nation of NATIONS) {
@@ -392,14 +377,14 @@ describe.skipIf(!withServers)('starting a campaign over real IMAP and SMTP serve
     expect(relayed).toHaveLength(entries.length);
 
     // The GM resolves turn 1 again: `mail send` mails the corrected reports over SMTP, once each, marked so.
-    const rerun = await fcAsync(game, ['rerun', 'iron-coast', '1'], '2026-03-08T19:00:00Z');
+    const rerun = await fc(game, ['rerun', 'iron-coast', '1'], '2026-03-08T19:00:00Z');
     expect(rerun.status, rerun.stdout + rerun.stderr).toBe(0);
-    const send = await fcAsync(game, ['mail', 'send', 'iron-coast'], '2026-03-08T19:05:00Z');
+    const send = await fc(game, ['mail', 'send', 'iron-coast'], '2026-03-08T19:05:00Z');
     expect(send.status, send.stdout + send.stderr).toBe(0);
     expect(send.stdout).toContain('Reports of turn 1 (corrected, rerun 1): queued for northmark, southmoor.');
     // Nothing twice: another send and a tick find nothing owed.
-    expect((await fcAsync(game, ['mail', 'send', 'iron-coast'], '2026-03-08T19:10:00Z')).stdout).toContain('Sent 0 message(s).');
-    expect((await fcAsync(game, ['tick', 'iron-coast'], '2026-03-08T19:15:00Z')).status).toBe(0);
+    expect((await fc(game, ['mail', 'send', 'iron-coast'], '2026-03-08T19:10:00Z')).stdout).toContain('Sent 0 message(s).');
+    expect((await fc(game, ['tick', 'iron-coast'], '2026-03-08T19:15:00Z')).status).toBe(0);
     for (const nation of NATIONS) {
       const box = await mailbox(PLAYERS[nation]);
       expect(box.map((m) => String(m.parsed.headers.get('x-fatecraft-kind'))), `${nation}'s mailbox after the rerun`).toEqual(['report', 'receipt', 'report', 'report']);

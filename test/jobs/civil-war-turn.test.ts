@@ -22,7 +22,7 @@ afterAll(cleanupScratch);
 const renderers = turnRenderers();
 
 describe('a civil war drawn in a turn', () => {
-  it('splits the nation inside the turn, leaves a campaign that loads and plays on, and reruns byte for byte', { timeout: 120_000 }, async () => {
+  it('splits the nation inside the turn, leaves a campaign that loads and plays on, and reruns byte for byte', async () => {
     const dir = demoCopy('civil-war-event');
     const clock = new FakeClock('2025-03-23T17:00:00Z');
     await tick(dir, { clock, hooks: recordingHooks().hooks });

@@ -15,7 +15,7 @@ import { mailServersAvailable, startMailServers, type MailServers } from '../sup
 // Without Dovecot (a developer machine that never ran .ci/mail-setup.sh) skip; in CI a missing server must fail.
 const run = mailServersAvailable() || process.env.CI !== undefined;
 
-describe.skipIf(!run)('IMAP inbox and SMTP outbox against Dovecot', { timeout: 30_000 }, () => {
+describe.skipIf(!run)('IMAP inbox and SMTP outbox against Dovecot', () => {
   let servers: MailServers;
   const toClose: Array<{ close(): Promise<void> }> = [];
   let userCount = 0;
@@ -25,12 +25,12 @@ describe.skipIf(!run)('IMAP inbox and SMTP outbox against Dovecot', { timeout: 3
       users: { 'gm@game.test': 'gm-pass' },
       relayAuth: { user: 'fatecraft', pass: 'relay-pass' },
     });
-  }, 30_000);
+  });
 
   afterAll(async () => {
     await Promise.all(toClose.map((transport) => transport.close()));
     await servers?.stop();
-  }, 30_000);
+  });
 
   /** A fresh GM mailbox and player for one test. */
   async function freshUsers(): Promise<{ gm: string; player: string }> {

@@ -5,7 +5,7 @@ import { liveGroupProcesses, mailServersAvailable, startMailServers } from '../s
 
 const run = mailServersAvailable() || process.env.CI !== undefined;
 
-describe.skipIf(!run)('mail server harness', { timeout: 30_000 }, () => {
+describe.skipIf(!run)('mail server harness', () => {
   it('runs two instances side by side and leaves no process or directory behind', async () => {
     const [a, b] = await Promise.all([
       startMailServers({ users: { 'gm@game.test': 'a-pass' } }),

@@ -20,7 +20,7 @@ import { ADDRESSES, CAMPAIGN_ADDRESS, DEMO, GM_ADDRESS, PASSWORD, TestClock, ima
 const run = mailServersAvailable() || process.env.CI !== undefined;
 const nations = Object.keys(ADDRESSES).sort();
 
-describe.skipIf(!run)('mail faults and abuse through real servers', { timeout: 60_000 }, () => {
+describe.skipIf(!run)('mail faults and abuse through real servers', () => {
   let servers: MailServers;
   withMailServers((started) => (servers = started));
 

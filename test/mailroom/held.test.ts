@@ -66,7 +66,7 @@ describe('held orders', () => {
     expect(receipt?.message.text).toContain('replacing the orders you sent earlier');
   });
 
-  it('can no longer be filed once their turn is resolved', { timeout: 60_000 }, async () => {
+  it('can no longer be filed once their turn is resolved', async () => {
     const { dir } = await fetchHeld('held-late', { yamlOrders: true });
     await runTurn(dir, { renderers: turnRenderers() });
     await expect(acceptHeld(dir, 'f75@argenta.test', { clock: new TestClock(), secrets: secrets() })).rejects.toThrow('turn 1, which has been resolved since');

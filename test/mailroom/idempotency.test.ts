@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,12 +10,15 @@ import { OutboxQueue } from '../../src/mailroom/outbox.js';
 import { sendReports } from '../../src/mailroom/reports.js';
 import { FAULT_POINTS, type FaultHook, type FaultPoint } from '../../src/mailroom/runtime.js';
 import type { MailTransport } from '../../src/mailroom/transport.js';
-import { ADDRESSES, FIXTURES, ROOT, TestClock, cleanupAll, demoCopy, dropInInbox, everyFile, files, secrets, setMailBlock, snapshot } from './support.js';
+import { CLI, runBuilt } from '../support/built-cli.js';
+import { runInProcess } from '../support/command-line.js';
+import { ADDRESSES, FIXTURES, TestClock, cleanupAll, demoCopy, dropInInbox, everyFile, files, secrets, setMailBlock, snapshot } from './support.js';
 
 /**
  * A run cut short between any two steps, then run again, ends exactly where an uninterrupted run ends: no
  * order lost, none filed twice, no answer or report missing or sent twice. Cuts are simulated by a fault
- * hook throwing at each named point (every occurrence in turn), and once for real by SIGKILL of the CLI.
+ * hook throwing at each named point (every occurrence in turn), and for real by SIGKILL of a process of the
+ * built CLI (the runs that are not killed run the same command in this process).
  */
 afterAll(cleanupAll);
 
@@ -198,58 +200,64 @@ describe('reports: interrupted while sending', async () => {
   }
 });
 
+/** The secrets file of the demo's tokens, in a scratch copy's root. */
+function secretsFileIn(root: string): string {
+  const file = join(root, 'secrets.yaml');
+  writeFileSync(file, 'argenta: silver-sails-1021\ngondarahl: starkrock-deep\ngrarkul: bloodtusk-bones\nvulcanstille: ash-and-chains\nwestvalia: brass-and-thunder\n', { mode: 0o600 });
+  return file;
+}
+
+/** A command on a campaign run in this process, or (with a failpoint) as a process of the built CLI killed there. */
+function commandRunner(args: (dir: string) => string[], env: Record<string, string>) {
+  return {
+    run: (dir: string) => runInProcess(args(dir), { env }),
+    killedAt: (dir: string, failpoint: string) => runBuilt(args(dir), { env: { ...env, FATECRAFT_MAIL_FAILPOINT: failpoint } }),
+  };
+}
+
 describe('a real SIGKILL of `fatecraft mail fetch`', () => {
-  const cli = join(ROOT, 'dist', 'src', 'cli', 'main.js');
-  it.skipIf(!existsSync(cli))('killed at points before, in and past the flood, then run again: every file of the campaign as after one run', async () => {
+  it.skipIf(!existsSync(CLI))('killed at points before, in and past the flood, then run again: every file of the campaign as after one run', async () => {
     const base = mailbox('sigkill-baseline');
-    const secretsFile = join(base.root, 'secrets.yaml');
-    writeFileSync(secretsFile, 'argenta: silver-sails-1021\ngondarahl: starkrock-deep\ngrarkul: bloodtusk-bones\nvulcanstille: ash-and-chains\nwestvalia: brass-and-thunder\n', { mode: 0o600 });
-    const env = { ...process.env, FATECRAFT_SECRETS: secretsFile, FATECRAFT_NOW: NOW };
-    const run = (dir: string, failpoint?: string) => spawnSync(process.execPath, [cli, 'mail', 'fetch', dir, '--quiet'], { env: { ...env, ...(failpoint ? { FATECRAFT_MAIL_FAILPOINT: failpoint } : {}) }, encoding: 'utf8' });
-    expect(run(base.dir).status).toBe(0);
+    const { run, killedAt } = commandRunner((dir) => ['mail', 'fetch', dir, '--quiet'], { FATECRAFT_SECRETS: secretsFileIn(base.root), FATECRAFT_NOW: NOW });
+    expect((await run(base.dir)).status).toBe(0);
     const expected = everyFile(base.dir);
     expect(Object.keys(expected).filter((f) => f.startsWith('mail/ledger/'))).toHaveLength(8 + FLOOD - 1);
 
     // The flood mails are the 8th to the 14th in the inbox; the 10th is the third of them.
     for (const failpoint of ['after-file:3', 'after-mark:2', 'after-decide:10', 'after-done:10']) {
       const scratch = mailbox(`sigkill-${failpoint.replace(':', '-')}`);
-      const killed = run(scratch.dir, failpoint);
+      const killed = killedAt(scratch.dir, failpoint);
       expect(killed.signal, `${failpoint}: ${killed.stdout}${killed.stderr}`).toBe('SIGKILL');
       expect(existsSync(join(scratch.dir, 'mail', '.mail.lock'))).toBe(true); // left behind by the dead process
-      const again = run(scratch.dir);
+      const again = await run(scratch.dir);
       expect(again.status, again.stderr).toBe(0);
       expect(everyFile(scratch.dir), failpoint).toEqual(expected);
     }
-  }, 240_000);
+  });
 });
 
 describe('a real SIGKILL of `fatecraft tick` while it reads the mail', () => {
-  const cli = join(ROOT, 'dist', 'src', 'cli', 'main.js');
-  it.skipIf(!existsSync(cli))('killed in the flood, then run again: every file of the mail folder and the orders as after one tick', async () => {
+  it.skipIf(!existsSync(CLI))('killed in the flood, then run again: every file of the mail folder and the orders as after one tick', async () => {
     const base = mailbox('tick-sigkill-baseline');
-    const secretsFile = join(base.root, 'secrets.yaml');
-    writeFileSync(secretsFile, 'argenta: silver-sails-1021\ngondarahl: starkrock-deep\ngrarkul: bloodtusk-bones\nvulcanstille: ash-and-chains\nwestvalia: brass-and-thunder\n', { mode: 0o600 });
     // A Sunday before the deadline (Sundays 18:00 London): the tick reads the mail and resolves nothing.
-    const env = { ...process.env, FATECRAFT_SECRETS: secretsFile, FATECRAFT_NOW: '2026-03-08T13:00:00Z' };
-    const run = (dir: string, failpoint?: string) => spawnSync(process.execPath, [cli, 'tick', dir], { env: { ...env, ...(failpoint ? { FATECRAFT_MAIL_FAILPOINT: failpoint } : {}) }, encoding: 'utf8' });
+    const { run, killedAt } = commandRunner((dir) => ['tick', dir], { FATECRAFT_SECRETS: secretsFileIn(base.root), FATECRAFT_NOW: '2026-03-08T13:00:00Z' });
     const mailAndOrders = (dir: string) => Object.fromEntries(Object.entries(everyFile(dir)).filter(([f]) => f.startsWith('mail/') || f.startsWith('orders/')));
-    const first = run(base.dir);
+    const first = await run(base.dir);
     expect(first.status, `${first.stdout}${first.stderr}`).toBe(0);
     const expected = mailAndOrders(base.dir);
     expect(Object.keys(expected).filter((f) => f.startsWith('mail/ledger/'))).toHaveLength(8 + FLOOD - 1);
 
     const scratch = mailbox('tick-sigkill-after-done-10');
-    const killed = run(scratch.dir, 'after-done:10');
+    const killed = killedAt(scratch.dir, 'after-done:10');
     expect(killed.signal, `${killed.stdout}${killed.stderr}`).toBe('SIGKILL');
-    const again = run(scratch.dir);
+    const again = await run(scratch.dir);
     expect(again.status, `${again.stdout}${again.stderr}`).toBe(0);
     expect(mailAndOrders(scratch.dir)).toEqual(expected);
-  }, 240_000);
+  });
 });
 
 describe('a real SIGKILL of `fatecraft mail send`', () => {
-  const cli = join(ROOT, 'dist', 'src', 'cli', 'main.js');
-  it.skipIf(!existsSync(cli))('killed after queueing the 3rd report, or after marking the 2nd sent, then run again: every file as after one run, the GM told of all five', async () => {
+  it.skipIf(!existsSync(CLI))('killed after queueing the 3rd report, or after marking the 2nd sent, then run again: every file as after one run, the GM told of all five', async () => {
     const resolved = demoCopy('send-sigkill-resolved');
     await runTurn(resolved.dir, { renderers: turnRenderers() });
     const copy = (label: string) => {
@@ -258,23 +266,20 @@ describe('a real SIGKILL of `fatecraft mail send`', () => {
       cpSync(resolved.dir, scratch.dir, { recursive: true });
       return scratch;
     };
-    const secretsFile = join(resolved.root, 'secrets.yaml');
-    writeFileSync(secretsFile, 'argenta: silver-sails-1021\ngondarahl: starkrock-deep\ngrarkul: bloodtusk-bones\nvulcanstille: ash-and-chains\nwestvalia: brass-and-thunder\n', { mode: 0o600 });
-    const run = (dir: string, failpoint?: string) =>
-      spawnSync(process.execPath, [cli, 'mail', 'send', dir, '--turn', '1'], { env: { ...process.env, FATECRAFT_SECRETS: secretsFile, FATECRAFT_NOW: NOW, ...(failpoint ? { FATECRAFT_MAIL_FAILPOINT: failpoint } : {}) }, encoding: 'utf8' });
+    const { run, killedAt } = commandRunner((dir) => ['mail', 'send', dir, '--turn', '1'], { FATECRAFT_SECRETS: secretsFileIn(resolved.root), FATECRAFT_NOW: NOW });
     const base = copy('send-sigkill-baseline');
-    expect(run(base.dir).status).toBe(0);
+    expect((await run(base.dir)).status).toBe(0);
     const expected = everyFile(base.dir);
     const gm = (await new OutboxQueue(join(base.dir, 'mail')).all()).find((q) => q.kind === 'gm-report');
     expect(gm?.message.text).toContain('Reports queued for: argenta, gondarahl, grarkul, vulcanstille, westvalia.');
 
     for (const failpoint of ['after-queue-report:3', 'after-mark:2']) {
       const scratch = copy(`send-sigkill-${failpoint.replace(':', '-')}`);
-      const killed = run(scratch.dir, failpoint);
+      const killed = killedAt(scratch.dir, failpoint);
       expect(killed.signal, `${failpoint}: ${killed.stdout}${killed.stderr}`).toBe('SIGKILL');
-      const again = run(scratch.dir);
+      const again = await run(scratch.dir);
       expect(again.status, again.stderr).toBe(0);
       expect(everyFile(scratch.dir), failpoint).toEqual(expected);
     }
-  }, 240_000);
+  });
 });

@@ -13,7 +13,7 @@ import { ADDRESSES, CAMPAIGN_ADDRESS, FIXTURES, GM_ADDRESS, PASSWORD, TestClock,
  */
 const run = mailServersAvailable() || process.env.CI !== undefined;
 
-describe.skipIf(!run)('intake of real mail programs through real servers', { timeout: 60_000 }, () => {
+describe.skipIf(!run)('intake of real mail programs through real servers', () => {
   let servers: MailServers;
   withMailServers((started) => (servers = started));
   const box = (address: string, mailbox = 'INBOX') => servers.readMailbox(address, PASSWORD, mailbox);

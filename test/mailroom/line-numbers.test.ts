@@ -45,7 +45,7 @@ const ORDERS = [
 ].join('\n');
 
 describe('line numbers of a mailed order', () => {
-  it('are the same in the receipt, in "show orders" and in the report', { timeout: 60_000 }, async () => {
+  it('are the same in the receipt, in "show orders" and in the report', async () => {
     const { dir } = demoCopy('line-numbers', { yamlOrders: false });
     dropInInbox(dir, '1.eml', mail('lines-1', 'Orders', ORDERS));
     const clock = new TestClock('2026-03-08T12:00:00Z');
@@ -78,7 +78,7 @@ describe('line numbers of a mailed order', () => {
 });
 
 describe('a message refused for its token', () => {
-  it('still tells the player what the reader could not read, at its line, and nothing of the nation', { timeout: 60_000 }, async () => {
+  it('still tells the player what the reader could not read, at its line, and nothing of the nation', async () => {
     const { dir } = demoCopy('token-slips', { yamlOrders: false });
     const body = ['Token: not-the-token', 'Turn: 1', 'hold Tidewatch Marines', 'dance a jig at dawn', 'Quicksilver Riders attacks Ironguard of Kharnik'].join('\n');
     dropInInbox(dir, '1.eml', mail('token-slip', 'Orders', body));
@@ -93,7 +93,7 @@ describe('a message refused for its token', () => {
 });
 
 describe('an HTML-only message', () => {
-  it('is numbered as the text read from it, and the receipt says so', { timeout: 60_000 }, async () => {
+  it('is numbered as the text read from it, and the receipt says so', async () => {
     const { dir } = demoCopy('html-lines', { yamlOrders: false });
     const html = `<html><body><p>Hello GM,</p><p>Token: ${TOKENS.argenta}<br>Turn: 1<br>hold Tidewatch Marines<br>dance a jig</p><p>Cristoval</p></body></html>`;
     const raw = mail('html-only', 'Orders', html).replace('Content-Type: text/plain; charset=utf-8', 'Content-Type: text/html; charset=utf-8');

@@ -10,7 +10,7 @@ import { OutboxQueue } from '../../src/mailroom/outbox.js';
 import { outboxFileName } from '../../src/mail/folder-transport.js';
 import { createTransport } from 'nodemailer';
 import { mailServersAvailable, type MailServers } from '../support/mail-servers.js';
-import { ADDRESSES, CAMPAIGN_ADDRESS, PASSWORD, TestClock, TOKENS, cleanupAll, demoCopy, dropInInbox, imapCampaign, imapSecrets, secrets, withMailServers } from './support.js';
+import { ADDRESSES, CAMPAIGN_ADDRESS, PASSWORD, TestClock, TOKENS, argentaOrdersMail, cleanupAll, demoCopy, dropInInbox, imapCampaign, imapSecrets, secrets, withMailServers } from './support.js';
 
 /** Press relayed at once by mail (rules.press.relay: atOnce, docs/rules.md P2), through the folder transport. */
 afterAll(cleanupAll);
@@ -23,24 +23,7 @@ function pressCampaign(label: string, relay: 'atOnce' | 'withReport' = 'atOnce',
   return dir;
 }
 
-function ordersMail(id: string, lines: string[]): string {
-  return [
-    'From: Duke Cristoval <duke@argenta.test>',
-    'To: The Silversheen Sea <turns@silversheen.test>',
-    'Subject: Orders',
-    'Date: Fri, 6 Mar 2026 18:00:00 +0000',
-    `Message-ID: <${id}@argenta.test>`,
-    'Reply-To: Duke Cristoval <duke@argenta.test>',
-    'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8',
-    'Content-Transfer-Encoding: 8bit',
-    '',
-    'Turn: 1',
-    `Token: ${TOKENS.argenta}`,
-    ...lines,
-    '',
-  ].join('\r\n');
-}
+const ordersMail = (id: string, lines: string[]) => argentaOrdersMail(id, lines, { date: 'Fri, 6 Mar 2026 18:00:00 +0000', replyTo: true, transferEncoding: '8bit' });
 
 const SIGNED = 'press to Gondarahl: Peace at the ford? <b>Answer</b> by spring.';
 const UNSIGNED = 'press unsigned to all: === Turn 1 report === the Duke lies.';
@@ -116,7 +99,7 @@ describe('press relayed at once', () => {
     await runTurn(dir, { renderers: turnRenderers() });
     const report = readFileSync(join(dir, 'turns', '0001', 'reports', 'gondarahl.txt'), 'utf8');
     expect(report).toContain('Peace at the ford?');
-  }, 60_000);
+  });
 
   it('relays the letters of held orders only when the GM accepts them', async () => {
     const dir = pressCampaign('press-held');
@@ -144,7 +127,7 @@ describe('press relayed at once', () => {
   });
 });
 
-describe.skipIf(!(mailServersAvailable() || process.env.CI !== undefined))('press relayed at once, through the real servers', { timeout: 60_000 }, () => {
+describe.skipIf(!(mailServersAvailable() || process.env.CI !== undefined))('press relayed at once, through the real servers', () => {
   let servers: MailServers;
   withMailServers((started) => (servers = started));
 

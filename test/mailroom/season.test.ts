@@ -19,7 +19,7 @@ import { ADDRESSES, CAMPAIGN_ADDRESS, DEMO, GM_ADDRESS, PASSWORD, TestClock, ima
 const run = mailServersAvailable() || process.env.CI !== undefined;
 const TURNS = 3;
 
-describe.skipIf(!run)('a season played by mail through real servers', { timeout: 60_000 }, () => {
+describe.skipIf(!run)('a season played by mail through real servers', () => {
   let servers: MailServers;
   withMailServers((started) => (servers = started));
 

@@ -10,6 +10,7 @@ import { Ledger } from '../../src/mailroom/ledger.js';
 import { OutboxQueue } from '../../src/mailroom/outbox.js';
 import type { MailClock } from '../../src/mailroom/runtime.js';
 import { staticSecrets } from '../../src/mailroom/secrets.js';
+import { hangLimit } from '../support/limits.js';
 import { startMailServers, type MailServers } from '../support/mail-servers.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -74,11 +75,11 @@ export function withMailServers(started: (servers: MailServers) => void): void {
   beforeAll(async () => {
     servers = await startMailServers();
     started(servers);
-  }, 30_000);
+  });
   afterAll(async () => {
     await servers?.stop();
     cleanupAll();
-  }, 30_000);
+  });
 }
 
 /** Replaces the `mail:` block of a campaign copy's campaign.yaml. */
@@ -180,26 +181,70 @@ export const GM_ADDRESS = 'gm@silversheen.test';
 export const PASSWORD = 'pass-word';
 export const IMAP_PASSWORD_ENV = 'FC_TEST_IMAP_PASSWORD';
 
-/** A demo campaign copy that reads its mailbox over IMAP and sends through the relay; every address has a mailbox. */
-export async function imapCampaign(
-  servers: { imap: { host: string; port: number }; smtp: { host: string; port: number }; addUser(a: string, p: string): Promise<void> },
-  label: string,
-  opts: { yamlOrders?: boolean; extra?: string; concurrency?: number } = {},
-): Promise<Scratch> {
-  const scratch = demoCopy(label, { yamlOrders: opts.yamlOrders ?? false });
-  setMailBlock(
-    scratch.dir,
-    `mail:
+interface ServerEndpoints {
+  imap: { host: string; port: number };
+  smtp: { host: string; port: number };
+}
+
+/**
+ * SMTP timeouts for the harness's relay: it answers as soon as the test process (whose event loop it shares)
+ * gets the CPU, which on a busy machine can take longer than the defaults of a few seconds.
+ */
+export const RELAY_TIMEOUTS = `timeouts: { connectMs: ${relayLimit(30_000)}, greetingMs: ${relayLimit(30_000)}, socketMs: ${relayLimit(60_000)} }`;
+
+function relayLimit(ms: number): number {
+  return Math.min(600_000, hangLimit(ms)); // campaign.yaml allows ten minutes at most
+}
+
+/**
+ * The mail: block of a demo copy that reads its mailbox on the harness's Dovecot and sends through the relay
+ * (or, with `smtpPort`, another SMTP server on this machine). `smtp` replaces the smtp: line's timeouts.
+ */
+export function imapMailBlock(servers: ServerEndpoints, opts: { smtpPort?: number; smtp?: string; concurrency?: number; maxRuns?: number; extra?: string } = {}): string {
+  const smtp = opts.smtpPort === undefined ? servers.smtp : { host: '127.0.0.1', port: opts.smtpPort };
+  return `mail:
   transport: imap
   from: "The Silversheen Sea <${CAMPAIGN_ADDRESS}>"
   gm: ${GM_ADDRESS}
   imap: { host: ${servers.imap.host}, port: ${servers.imap.port}, user: ${CAMPAIGN_ADDRESS}, passwordEnv: ${IMAP_PASSWORD_ENV} }
-  smtp: { host: ${servers.smtp.host}, port: ${servers.smtp.port}, concurrency: ${opts.concurrency ?? 4} }
-  retry: { attemptsPerRun: 3, firstDelayMs: 20, backoffMinutes: 1, maxRuns: 3 }
-${opts.extra ?? ''}`,
-  );
+  smtp: { host: ${smtp.host}, port: ${smtp.port}, concurrency: ${opts.concurrency ?? 4}, ${opts.smtp ?? RELAY_TIMEOUTS} }
+  retry: { attemptsPerRun: 3, firstDelayMs: 20, backoffMinutes: 1, maxRuns: ${opts.maxRuns ?? 3} }
+${opts.extra ?? ''}`;
+}
+
+/** A demo campaign copy that reads its mailbox over IMAP and sends through the relay; every address has a mailbox. */
+export async function imapCampaign(
+  servers: ServerEndpoints & { addUser(a: string, p: string): Promise<void> },
+  label: string,
+  opts: { yamlOrders?: boolean; extra?: string; concurrency?: number } = {},
+): Promise<Scratch> {
+  const scratch = demoCopy(label, { yamlOrders: opts.yamlOrders ?? false });
+  setMailBlock(scratch.dir, imapMailBlock(servers, opts));
   for (const address of [CAMPAIGN_ADDRESS, GM_ADDRESS, ...Object.values(ADDRESSES)]) await servers.addUser(address, PASSWORD);
   return scratch;
 }
 
 export const imapSecrets = () => secrets({ [IMAP_PASSWORD_ENV]: PASSWORD });
+
+/**
+ * A plain-text order mail from Argenta's Duke to the demo campaign, turn 1, with its token and `lines`.
+ * `date` is the Date header; `replyTo` and `transferEncoding` add those headers.
+ */
+export function argentaOrdersMail(id: string, lines: string[], opts: { date: string; replyTo?: boolean; transferEncoding?: string }): string {
+  return [
+    'From: Duke Cristoval <duke@argenta.test>',
+    'To: The Silversheen Sea <turns@silversheen.test>',
+    'Subject: Orders',
+    `Date: ${opts.date}`,
+    `Message-ID: <${id}@argenta.test>`,
+    ...(opts.replyTo ? ['Reply-To: Duke Cristoval <duke@argenta.test>'] : []),
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    ...(opts.transferEncoding ? [`Content-Transfer-Encoding: ${opts.transferEncoding}`] : []),
+    '',
+    'Turn: 1',
+    `Token: ${TOKENS.argenta}`,
+    ...lines,
+    '',
+  ].join('\r\n');
+}

@@ -11,6 +11,7 @@ import { readYamlFast } from '../../src/orders/yaml-sheet-fast.js';
 import { readYamlSheet, readYamlSheetStrict } from '../../src/orders/yaml-sheet.js';
 import { ordersToYaml } from '../../src/orders/yaml-write.js';
 import { ARGENTA, FIXTURES, GONDARAHL, loadWorld, type World } from './world.js';
+import { hangLimit, TEST_LIMIT_MS } from '../support/limits.js';
 
 /**
  * readYamlSheet's fast path (js-yaml and a line walk) must give exactly the
@@ -202,7 +203,7 @@ describe('the fast YAML order reader', () => {
       );
       // The property says little if the fast path steps aside from nearly everything.
       expect(taken / runs).toBeGreaterThan(wild ? 0.02 : 0.5);
-    }, Math.max(60_000, RUNS * 60));
+    }, hangLimit(Math.max(TEST_LIMIT_MS, RUNS * 60)));
   }
 
   it('types plain scalars exactly as the strict reader does', () => {

@@ -1,20 +1,20 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROWSER_OFF, CHROMIUM, withBrowser } from '../support/chromium.js';
 import { countColour, cropImage, decodePng, encodePng } from './png.js';
 import { DEMO, FIXTURE, ROOT, play, type Played } from './support.js';
 
 /**
  * The HTML reports in a real browser: Debian's chromium, headless, no
- * network, a fresh profile each run. Skipped (and says so) only when no
- * chromium is installed: `apt-get install -y chromium`.
+ * network, a fresh profile for each file (test/support/chromium.ts). Skipped
+ * (and says so) only when no chromium is installed: `apt-get install -y chromium`.
  */
-const CANDIDATES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
-const browser = [process.env.CHROMIUM, ...CANDIDATES.flatMap((name) => (process.env.PATH ?? '').split(delimiter).map((d) => join(d, name)))].find((p): p is string => !!p && existsSync(p));
-const title = browser ? `the HTML report in headless Chromium (${browser})` : 'the HTML report in headless Chromium — SKIPPED: chromium is not installed (apt-get install -y chromium)';
-if (!browser) console.warn(`[report tests] ${title}`);
+const title = CHROMIUM
+  ? `the HTML report in headless Chromium (${CHROMIUM})`
+  : `the HTML report in headless Chromium — SKIPPED: ${BROWSER_OFF ? 'FATECRAFT_TEST_BROWSER=off (npm run test:quick; npm test runs it)' : 'chromium is not installed (apt-get install -y chromium)'}`;
+if (!CHROMIUM) console.warn(`[report tests] ${title}`);
 
 const SEA: [number, number, number] = [0x6f, 0x9f, 0xd8];
 const ARGENTA_RED: [number, number, number] = [0xd5, 0x5e, 0x00];
@@ -27,35 +27,19 @@ const countNear = (img: ReturnType<typeof decodePng>, [r, g, b]: [number, number
   return n;
 };
 
-function runChromium(profiles: string, run: number, args: string[]) {
-  const profile = join(profiles, `profile-${run}`);
-  const result = spawnSync(
-    browser!,
-    ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-extensions', `--user-data-dir=${profile}`, ...args],
-    { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
-  );
-  if (result.error) throw result.error;
-  return result;
-}
-
-describe.skipIf(!browser)(title, () => {
+describe.skipIf(!CHROMIUM)(title, () => {
   let played: Played;
-  const profiles = mkdtempSync(join(tmpdir(), 'fatecraft-chromium-'));
-  let runs = 0;
+  const browser = withBrowser();
   beforeAll(async () => {
     played = await play(FIXTURE, 1, 'chromium');
   });
-  afterAll(() => {
-    played?.cleanup();
-    rmSync(profiles, { recursive: true, force: true });
-  });
+  afterAll(() => played?.cleanup());
 
-  const chromium = (args: string[]) => runChromium(profiles, ++runs, args);
   const reportPath = (name: string) => join(played.dir, 'turns', '0001', 'reports', name);
 
   for (const name of ['argenta.html', 'borea.html', 'gm.html']) {
-    it(`${name}: the DOM has the map with its hexes, no template holes and no script from player text`, () => {
-      const dom = chromium(['--dump-dom', `file://${reportPath(name)}`]).stdout;
+    it(`${name}: the DOM has the map with its hexes, no template holes and no script from player text`, async () => {
+      const dom = await browser().dumpDom(`file://${reportPath(name)}`);
       expect(dom).toMatch(/^<!DOCTYPE html>\s*<html/);
       const svg = dom.match(/<svg[^>]*class="fatecraft-map"[\s\S]*?<\/svg>/)?.[0] ?? '';
       expect(svg.length).toBeGreaterThan(1000);
@@ -72,19 +56,17 @@ describe.skipIf(!browser)(title, () => {
         expect(dom).toContain('&lt;i&gt;Nova&lt;/i&gt; &amp; Co');
       }
       if (name === 'gm.html') expect(dom).toContain('Please &lt;b&gt;confirm&lt;/b&gt;');
-    }, 90_000);
+    });
   }
 
-  it('argenta.html: the map is drawn on screen (sea hexes, dimmed where out of sight, and Argenta\'s colour in the screenshot)', () => {
-    const shot = join(profiles, 'argenta.png');
-    chromium(['--hide-scrollbars', '--window-size=1000,7000', `--screenshot=${shot}`, `file://${reportPath('argenta.html')}`]);
-    const img = decodePng(readFileSync(shot));
+  it('argenta.html: the map is drawn on screen (sea hexes, dimmed where out of sight, and Argenta\'s colour in the screenshot)', async () => {
+    const img = decodePng(await browser().screenshot(`file://${reportPath('argenta.html')}`, { width: 1000, height: 7000 }));
     expect(img.width).toBe(1000);
     expect(countColour(img, SEA)).toBeGreaterThan(2000);
     expect(countColour(img, ARGENTA_RED)).toBeGreaterThan(50);
     // The fog class sits on the <use>, not the shape it draws: this proves the dimming still reaches the hex.
     expect(countNear(img, FOGGED_SEA)).toBeGreaterThan(2000);
-  }, 90_000);
+  });
 });
 
 /**
@@ -139,29 +121,29 @@ const MEASURE = `<script>
 })();
 </script>`;
 
-describe.skipIf(!browser || !existsSync(DEMO))('the demo\'s nation report at a mail reader\'s and a printed page\'s width, in headless Chromium', () => {
+describe.skipIf(!CHROMIUM || !existsSync(DEMO))('the demo\'s nation report at a mail reader\'s and a printed page\'s width, in headless Chromium', () => {
   let played: Played;
-  const profiles = mkdtempSync(join(tmpdir(), 'fatecraft-chromium-demo-'));
-  let runs = 0;
+  const browser = withBrowser();
+  const scratch = mkdtempSync(join(tmpdir(), 'fatecraft-chromium-demo-'));
   beforeAll(async () => {
     played = await play(DEMO, 1, 'chromium-demo');
     mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(() => {
     played?.cleanup();
-    rmSync(profiles, { recursive: true, force: true });
+    rmSync(scratch, { recursive: true, force: true });
   });
   const report = (nation: string) => join(played.dir, 'turns', '0001', 'reports', `${nation}.html`);
 
   for (const nation of ['argenta', 'vulcanstille']) {
     for (const { name, width, print } of WIDTHS) {
-      it(`${nation}.html at ${width} px (${name}): coordinates of 9 px and more, the legend and the overview, the glance block above the map`, () => {
+      it(`${nation}.html at ${width} px (${name}): coordinates of 9 px and more, the legend and the overview, the glance block above the map`, async () => {
         // The copy that measures: scripts allowed, and for print the print styles applied on screen.
         let html = readFileSync(report(nation), 'utf8').replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '');
         if (print) html = html.replace('@media print', '@media all');
-        const measuring = join(profiles, `${nation}-${name}.html`);
+        const measuring = join(scratch, `${nation}-${name}.html`);
         writeFileSync(measuring, html.replace('</body>', `${MEASURE}</body>`));
-        const dom = runChromium(profiles, ++runs, [`--window-size=${width},1200`, '--dump-dom', `file://${measuring}`]).stdout;
+        const dom = await browser().dumpDom(`file://${measuring}`, { width, height: 1200 });
         const json = /<pre id="measured">([^<]*)<\/pre>/.exec(dom)?.[1];
         expect(json, 'the measuring script ran').toBeDefined();
         const m = JSON.parse(json!.replace(/&quot;/g, '"')) as Measured;
@@ -177,14 +159,12 @@ describe.skipIf(!browser || !existsSync(DEMO))('the demo\'s nation report at a m
         expect(m.pageWidth).toBeLessThanOrEqual(width);
 
         // The real report (its own policy, no script), the top down to the map's foot, for a person to look at.
-        const shot = join(profiles, `${nation}-${name}.png`);
         const source = print ? measuring.replace(/\.html$/, '-print.html') : report(nation);
         if (print) writeFileSync(source, html);
-        runChromium(profiles, ++runs, ['--hide-scrollbars', `--window-size=${width},${Math.ceil(m.mapBottom) + 40}`, `--screenshot=${shot}`, `file://${source}`]);
-        const img = decodePng(readFileSync(shot));
+        const img = decodePng(await browser().screenshot(`file://${source}`, { width, height: Math.ceil(m.mapBottom) + 40 }));
         expect(img.width).toBe(width);
         writeFileSync(join(SHOTS, `${nation}-${name}.png`), encodePng(cropImage(img, 0, 0, width, Math.ceil(m.mapBottom) + 20)));
-      }, 90_000);
+      });
     }
   }
 });

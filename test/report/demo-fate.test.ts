@@ -75,7 +75,7 @@ let second: Season;
 beforeAll(async () => {
   first = await playFateSeason('fate-a');
   second = await playFateSeason('fate-b');
-}, 120_000);
+});
 afterAll(() => {
   first?.cleanup();
   second?.cleanup();

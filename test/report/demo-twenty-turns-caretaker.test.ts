@@ -70,7 +70,7 @@ let second: Run;
 beforeAll(async () => {
   first = await play('caretaker-a');
   second = await play('caretaker-b');
-}, 240_000);
+});
 afterAll(() => {
   first?.cleanup();
   second?.cleanup();

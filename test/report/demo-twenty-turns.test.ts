@@ -73,7 +73,7 @@ let second: Run;
 beforeAll(async () => {
   first = await playDemo('twenty-a');
   second = await playDemo('twenty-b');
-}, 180_000);
+});
 afterAll(() => {
   first?.cleanup();
   second?.cleanup();

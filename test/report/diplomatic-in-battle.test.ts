@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoggedEvent } from '../../src/core/events.js';
 import { asHexKey, asNationId, asUnitId } from '../../src/core/ids.js';
-import { nationView } from '../../src/report/nation-view.js';
-import { builtInTemplateDir, loadTemplates, renderNationReports } from '../../src/report/render.js';
-import { FIXTURE, play, type Played } from './support.js';
+import { FIXTURE, play, reportWith, type Played } from './support.js';
 
 /** A diplomatic unit caught in a battle is there to be protected: the report says it does not fight, rather than "rolled 0". */
 let played: Played;
@@ -32,9 +30,7 @@ const battle: LoggedEvent = {
 
 describe('a diplomatic unit in a battle', () => {
   it('does not fight, in the text and the HTML report', () => {
-    const t = played.turns[0]!;
-    const view = nationView(played.open.campaign, t.before, t.state, [...t.events, battle], argenta, { orders: t.orders, legend: played.open.file.map.legend });
-    const files = renderNationReports(view, played.open.campaign, loadTemplates([builtInTemplateDir()]), ['txt', 'html']);
+    const files = reportWith(played, argenta, [battle], ['txt', 'html']);
     expect(files.txt).toMatch(/Settlers 'Pathfinders' \(pathfinders\), healthy: does not fight \(a diplomatic unit\) = 0\n/);
     expect(files.txt).toMatch(/Cavalry 'Storm Riders' \(storm-riders\) of Borea, healthy: d6 rolled 4 = 4\n/);
     expect(files.html).toContain('<td colspan="3">does not fight (a diplomatic unit)</td>');

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoggedEvent } from '../../src/core/events.js';
 import { asExternalId, asHexKey, asNationId } from '../../src/core/ids.js';
-import { nationView } from '../../src/report/nation-view.js';
-import { builtInTemplateDir, loadTemplates, renderNationReports } from '../../src/report/render.js';
-import { FIXTURE, play, type Played } from './support.js';
+import { FIXTURE, play, reportWith, viewWith, type Played } from './support.js';
 
 /**
  * A structure fought over (docs/rules.md X3): its owner and its attacker read what became of it, in words
@@ -25,13 +23,10 @@ const fights: LoggedEvent[] = [
   { seq: 9003, phase: 'combat', type: 'external_held', nations: [argenta, borea], external: asExternalId('x7'), structure: 'silver-mine', at, nation: argenta, by: borea, battle: 'external:x7' },
 ];
 
-function viewOf(nation: typeof argenta) {
-  const t = played.turns[0]!;
-  return nationView(played.open.campaign, t.before, t.state, [...t.events, ...fights], nation, { orders: t.orders, legend: played.open.file.map.legend });
-}
+const viewOf = (nation: typeof argenta) => viewWith(played, nation, fights);
 
 function report(nation: typeof argenta): string {
-  return renderNationReports(viewOf(nation), played.open.campaign, loadTemplates([builtInTemplateDir()]), ['txt']).txt as string;
+  return reportWith(played, nation, fights, ['txt']).txt as string;
 }
 
 describe('fights for structures in the reports', () => {

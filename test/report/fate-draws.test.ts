@@ -4,9 +4,7 @@ import { asHexKey, asNationId, asUnitId } from '../../src/core/ids.js';
 import { DECK } from '../../src/core/fate/deck.js';
 import { describeEvent } from '../../src/report/describe.js';
 import { drawText, luckText } from '../../src/report/draw-text.js';
-import { nationView } from '../../src/report/nation-view.js';
-import { builtInTemplateDir, loadTemplates, renderNationReports } from '../../src/report/render.js';
-import { FIXTURE, play, type Played } from './support.js';
+import { FIXTURE, play, reportWith, type Played } from './support.js';
 
 /** Reports show a Fate draw in words where they show a die (docs/rules.md F8); a d6 reads as it always has. */
 let played: Played;
@@ -55,9 +53,7 @@ describe('Fate draws in words', () => {
       casualties: [],
       overkill: 0,
     };
-    const t = played.turns[0]!;
-    const view = nationView(played.open.campaign, t.before, t.state, [...t.events, battle], argenta, { orders: t.orders, legend: played.open.file.map.legend });
-    const files = renderNationReports(view, played.open.campaign, loadTemplates([builtInTemplateDir()]), ['txt', 'html']);
+    const files = reportWith(played, argenta, [battle], ['txt', 'html']);
     expect(files.txt).toContain('(storm-riders) of Borea, healthy: rolled + + 0 − (Average (+1)) on 3: 4 = 4\n');
     expect(files.txt).toContain(', 2 suns and a moon, on 3: ');
     expect(files.html).toContain('<td>rolled + + 0 − (Average (+1)) on 3</td><td>4</td>');

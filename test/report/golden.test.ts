@@ -46,7 +46,7 @@ describe('golden reports of the fixture campaign', () => {
   });
 
   it('a second play of the campaign gives byte-identical reports', async () => {
-    const again = await play(FIXTURE, FIXTURE_TURNS, 'golden-again');
+    const again = await play(FIXTURE, FIXTURE_TURNS, 'golden-again', { fresh: true });
     try {
       for (const t of played.turns) expect(again.turns.find((x) => x.turn === t.turn)?.reports).toEqual(t.reports);
     } finally {

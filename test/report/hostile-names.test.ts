@@ -1,7 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { openCampaign, readState } from '../../src/campaign/store.js';
@@ -10,6 +8,7 @@ import type { GameState } from '../../src/core/state.js';
 import { runTurn } from '../../src/jobs/run-turn.js';
 import { readYamlSheet } from '../../src/orders/yaml-sheet.js';
 import { readTurnOrders, reportRenderer } from '../../src/report/renderer.js';
+import { CHROMIUM, withBrowser } from '../support/chromium.js';
 import { xmlProblem } from '../support/xml.js';
 import { FIXTURE, readReports, scratchCopy } from './support.js';
 import { setReportSettings } from '../support/campaign-file.js';
@@ -69,7 +68,7 @@ beforeAll(async () => {
   writeFileSync(path, edited);
   await runTurn(dir, { renderers: [reportRenderer()] });
   turn2 = readReports(dir, 2);
-}, 60_000);
+});
 afterAll(() => cleanup?.());
 
 /** Every report file: no raw control, line-break or direction character, no fake line, SVG and YAML that parse. */
@@ -123,18 +122,11 @@ describe('hostile names in a hand-edited state', () => {
 });
 
 /** The same maps in a real browser's XML parser, when Chromium is installed (as chromium.test.ts). */
-const browser = [process.env.CHROMIUM, ...['chromium', 'chromium-browser', 'google-chrome'].flatMap((name) => (process.env.PATH ?? '').split(delimiter).map((d) => join(d, name)))].find((p): p is string => !!p && existsSync(p));
-
-describe.skipIf(!browser)('hostile names in the SVG maps, in headless Chromium', () => {
-  it.each(['argenta.svg', 'borea.svg', 'gm.svg'])('%s parses as XML', (name) => {
-    const profile = mkdtempSync(join(tmpdir(), 'fatecraft-chromium-'));
-    try {
-      const file = join(dir, 'turns', '0002', 'reports', name);
-      const result = spawnSync(browser!, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-extensions', `--user-data-dir=${profile}`, '--dump-dom', `file://${file}`], { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
-      expect(result.stdout).toMatch(/^<svg/);
-      expect(result.stdout).not.toContain('parsererror');
-    } finally {
-      rmSync(profile, { recursive: true, force: true });
-    }
-  }, 70_000);
+describe.skipIf(!CHROMIUM)('hostile names in the SVG maps, in headless Chromium', () => {
+  const browser = withBrowser();
+  it.each(['argenta.svg', 'borea.svg', 'gm.svg'])('%s parses as XML', async (name) => {
+    const dom = await browser().dumpDom(`file://${join(dir, 'turns', '0002', 'reports', name)}`);
+    expect(dom).toMatch(/^<svg/);
+    expect(dom).not.toContain('parsererror');
+  });
 });

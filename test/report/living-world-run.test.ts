@@ -48,7 +48,7 @@ let second: Run;
 beforeAll(async () => {
   first = await playDemo('living-world-a');
   second = await playDemo('living-world-b');
-}, 120_000);
+});
 afterAll(() => {
   first?.cleanup();
   second?.cleanup();

@@ -19,7 +19,7 @@ beforeAll(async () => {
   receipts = {};
   // The demo's mails are for turn 1: checked against the state it started from.
   for (const name of readdirSync(inbox).sort()) receipts[name] = (await checkOrdersFile(DEMO, join(inbox, name), { turn: 1 })).text;
-}, 120_000);
+});
 afterAll(() => played?.cleanup());
 
 /** The text a reader sees: tags, styles and scripts out of HTML, entities decoded. */

@@ -8,6 +8,9 @@ import { runTurn } from '../../src/jobs/run-turn.js';
 import { readTurnOrders, reportRenderer } from '../../src/report/renderer.js';
 import { readTurnEvents } from '../../src/campaign/store.js';
 import type { TurnOrders } from '../../src/core/orders.js';
+import type { NationId } from '../../src/core/ids.js';
+import { nationView } from '../../src/report/nation-view.js';
+import { builtInTemplateDir, loadTemplates, renderNationReports } from '../../src/report/render.js';
 
 /**
  * The report fixture campaign (test/fixtures/report/campaign), played for
@@ -52,11 +55,37 @@ export function scratchCopy(source: string, label: string): { dir: string; clean
   return { dir, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
 
-/** Plays `turns` turns of a campaign on a scratch copy, reports included. */
-export async function play(source: string, turns: number, label: string): Promise<Played> {
-  const { dir, cleanup } = scratchCopy(source, label);
+/**
+ * The fixture and the demo campaign played, once per test process: many files read the same turns, and a
+ * turn with its reports costs far more than a copy of its folder. Kept until the process exits.
+ */
+const playedOnce = new Map<string, Promise<string>>();
+
+function playedFolder(source: string, turns: number): Promise<string> {
+  const key = `${source}#${turns}`;
+  let folder = playedOnce.get(key);
+  if (!folder) {
+    folder = (async () => {
+      const { dir, cleanup } = scratchCopy(source, 'played-once');
+      process.once('exit', cleanup);
+      for (let i = 0; i < turns; i++) await runTurn(dir, { renderers: [reportRenderer()] });
+      return dir;
+    })();
+    playedOnce.set(key, folder);
+  }
+  return folder;
+}
+
+/**
+ * Plays `turns` turns of a campaign on a scratch copy of its own, reports included. The fixture and the
+ * demo are played once per test process and copied (the same bytes: a turn is a function of its folder);
+ * `fresh` plays them again, for a test of just that.
+ */
+export async function play(source: string, turns: number, label: string, opts: { fresh?: boolean } = {}): Promise<Played> {
+  const shared = !opts.fresh && (source === FIXTURE || source === DEMO);
+  const { dir, cleanup } = scratchCopy(shared ? await playedFolder(source, turns) : source, label);
   // A campaign copied with turns already resolved goes on from there.
-  for (let i = 0; i < turns; i++) await runTurn(dir, { renderers: [reportRenderer()] });
+  if (!shared) for (let i = 0; i < turns; i++) await runTurn(dir, { renderers: [reportRenderer()] });
   return readPlayed(dir, cleanup);
 }
 
@@ -94,4 +123,18 @@ export function decodeEntities(s: string): string {
     .replace(/&#x3D;/g, '=')
     .replace(/&#x60;/g, '`')
     .replace(/&amp;/g, '&');
+}
+
+/**
+ * A nation's view of a played turn (the first by default) with `extra` events added to its log: a battle
+ * or a fight written for the test, shown as the turn's own would be.
+ */
+export function viewWith(played: Played, nation: NationId, extra: readonly LoggedEvent[], index = 0): ReturnType<typeof nationView> {
+  const t = played.turns[index]!;
+  return nationView(played.open.campaign, t.before, t.state, [...t.events, ...extra], nation, { orders: t.orders, legend: played.open.file.map.legend });
+}
+
+/** That view rendered in `formats` with the built-in templates. */
+export function reportWith(played: Played, nation: NationId, extra: readonly LoggedEvent[], formats: Parameters<typeof renderNationReports>[3]): ReturnType<typeof renderNationReports> {
+  return renderNationReports(viewWith(played, nation, extra), played.open.campaign, loadTemplates([builtInTemplateDir()]), formats);
 }

@@ -1,17 +1,18 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PARALLEL_FROM } from '../../src/report/nation-jobs.js';
+import { runBuilt } from '../support/built-cli.js';
+import { runInProcess } from '../support/command-line.js';
 
 /**
  * Big campaigns read their order files and render their nations' reports in
  * worker threads. This runs the built CLI (the workers are compiled files) on
  * a generated campaign big enough to use them, and once more with workers
- * switched off: the turn and its reports must be the same bytes.
+ * switched off: the turn and its reports must be the same bytes. (The
+ * campaigns are generated in this process: no threads there.)
  */
-const CLI = join(import.meta.dirname, '..', '..', 'dist', 'src', 'cli', 'main.js');
 const scratch = mkdtempSync(join(tmpdir(), 'fatecraft-workers-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -24,32 +25,35 @@ function turnFiles(dir: string): Record<string, string> {
 }
 
 describe('a turn in worker threads', () => {
-  it('is byte for byte the turn read and reported in one thread', () => {
+  it('is byte for byte the turn read and reported in one thread', async () => {
     const nations = String(PARALLEL_FROM + 4);
+    const generated = join(scratch, 'generated');
+    expect((await runInProcess(['generate', generated, '--nations', nations, '--units-per-nation', '8', '--seed', 'workers'])).status).toBe(0);
     const turn = (name: string, workers: string) => {
       const dir = join(scratch, name);
-      execFileSync(process.execPath, [CLI, 'generate', dir, '--nations', nations, '--units-per-nation', '8', '--seed', 'workers']);
-      execFileSync(process.execPath, [CLI, 'turn', dir], { env: { ...process.env, FATECRAFT_THREADS: workers } });
+      cpSync(generated, dir, { recursive: true });
+      const run = runBuilt(['turn', dir], { env: { FATECRAFT_THREADS: workers } });
+      expect(run.status, run.stderr).toBe(0);
       return turnFiles(dir);
     };
     const threaded = turn('threaded', '3');
     const single = turn('single', '0');
     // Re-rendered later by `fatecraft report`, in threads too: the same bytes again.
-    execFileSync(process.execPath, [CLI, 'report', join(scratch, 'threaded')], { env: { ...process.env, FATECRAFT_THREADS: '3' } });
+    expect(runBuilt(['report', join(scratch, 'threaded')], { env: { FATECRAFT_THREADS: '3' } }).status).toBe(0);
     expect(turnFiles(join(scratch, 'threaded'))).toEqual(threaded);
     // Three files a nation (text, HTML, order sheet); gm.html and nations.txt; state.yaml and events.yaml (the world map is inside gm.html).
     expect(Object.keys(threaded).length).toBe(Number(nations) * 3 + 2 + 2);
     expect(threaded['events.yaml']).toMatch(/type: order_rejected/);
     expect(threaded).toEqual(single);
-  }, 90_000); // two turns and a re-render, each a whole CLI process
+  });
 
-  it('fails the whole turn, and stops, when a report cannot be made', () => {
+  it('fails the whole turn, and stops, when a report cannot be made', async () => {
     const dir = join(scratch, 'broken');
-    execFileSync(process.execPath, [CLI, 'generate', dir, '--nations', String(PARALLEL_FROM + 4), '--units-per-nation', '4', '--seed', 'broken']);
+    expect((await runInProcess(['generate', dir, '--nations', String(PARALLEL_FROM + 4), '--units-per-nation', '4', '--seed', 'broken'])).status).toBe(0);
     mkdirSync(join(dir, 'templates'));
     // Only one nation's report fails, in whichever thread takes it: the error is the same.
     writeFileSync(join(dir, 'templates', 'nation.txt.hbs'), 'Report for {{nation.name}}{{#if (eq nation.id "n0040")}}: {{noSuchField}}{{/if}}\n');
-    const run = spawnSync(process.execPath, [CLI, 'turn', dir], { env: { ...process.env, FATECRAFT_THREADS: '3' }, encoding: 'utf8', timeout: 60_000 });
+    const run = runBuilt(['turn', dir], { env: { FATECRAFT_THREADS: '3' } });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/templates\/nation\.txt\.hbs: line 1: report template nation\.txt\.hbs failed: "noSuchField" not defined/);
     expect(run.stderr).not.toMatch(/unexpected error|    at /);

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,7 +6,8 @@ import { planTick, type TickInput } from '../../src/schedule/plan.js';
 import { newRuntime, readRuntime } from '../../src/schedule/runtime.js';
 import { parseSchedule, type Schedule } from '../../src/schedule/settings.js';
 import { tick } from '../../src/schedule/tick.js';
-import { cleanupScratch, CLI, DEFAULT_TEST_SCHEDULE, demoCopy, ensureBuilt, NATIONS, recordingHooks, writeOrders } from './support.js';
+import { runInProcess } from '../support/command-line.js';
+import { cleanupScratch, DEFAULT_TEST_SCHEDULE, demoCopy, NATIONS, recordingHooks, writeOrders } from './support.js';
 
 /** Early resolution, opt-in: once every expected nation has orders on file, the turn resolves at the next tick. */
 afterAll(cleanupScratch);
@@ -53,18 +53,17 @@ describe('early resolution', () => {
     expect((await readRuntime(dir))!).toMatchObject({ turn: 2, deadline: '2025-03-30T17:00:00.000Z' });
   });
 
-  it('the tick of the command line resolves early too: an idle tick never takes such a campaign for idle', () => {
-    ensureBuilt();
+  it('the tick of the command line resolves early too: an idle tick never takes such a campaign for idle', async () => {
     const dir = demoCopy('early-cli', `${DEFAULT_TEST_SCHEDULE}  early: true\n`);
     rmSync(join(dir, 'orders'), { recursive: true, force: true });
     writeOrders(dir, 1, NATIONS.slice(0, 4));
-    const cli = (now: string) => spawnSync(process.execPath, [CLI, 'tick', dir], { encoding: 'utf8', env: { ...process.env, FATECRAFT_NOW: now } });
-    const first = cli('2025-03-20T10:00:00Z');
+    const cli = (now: string) => runInProcess(['tick', dir], { env: { FATECRAFT_NOW: now } });
+    const first = await cli('2025-03-20T10:00:00Z');
     expect(first.stdout).not.toMatch(/resolved turn 1/);
     writeOrders(dir, 1, ['westvalia']);
-    const second = cli('2025-03-20T10:05:00Z');
+    const second = await cli('2025-03-20T10:05:00Z');
     expect(second.status, second.stderr).toBe(0);
     expect(second.stdout).toMatch(/resolved turn 1/);
-  }, 60_000);
+  });
 });
 

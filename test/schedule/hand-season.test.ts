@@ -37,7 +37,7 @@ const reports = (dir: string) => outbox(dir).filter((n) => n.startsWith('fatecra
 const deadlineOf = (status: string) => /^Deadline: (.*?) \(/m.exec(status)![1]!;
 const reportText = (dir: string, turn: number) => readFileSync(join(dir, 'turns', String(turn).padStart(4, '0'), 'reports', 'argenta.txt'), 'utf8');
 
-describe('the hand-run season', { timeout: 60_000 }, () => {
+describe('the hand-run season', () => {
   it('turn prints the deadline status shows; turn and status say which reports are not mailed; mail send sends them all, oldest first, then the corrections after a rerun', async () => {
     const dir = mailCampaign('by-hand');
     expect(await cli('2025-03-20T10:00:00Z', 'tick', dir)).toContain('schedule started: turn 1 is due Sun 23 Mar 2025 18:00 GMT');

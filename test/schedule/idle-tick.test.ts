@@ -1,18 +1,19 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/schedule/clock.js';
 import { folderHooks } from '../../src/schedule/hooks.js';
 import { topLevelBlocks } from '../../src/schedule/idle-tick.js';
 import { tick } from '../../src/schedule/tick.js';
-import { CLI, cleanupScratch, demoCopy, ensureBuilt, NATIONS, ROOT, scratchDir, writeOrders } from './support.js';
+import { runBuilt } from '../support/built-cli.js';
+import { runInProcess } from '../support/command-line.js';
+import { cleanupScratch, demoCopy, NATIONS, ROOT, scratchDir, writeOrders } from './support.js';
 
 /**
  * An idle tick (nothing due) reads only what can make something due and loads no mail or report code:
  * checked by what the process opened and loaded (test/support/trace-io.mjs), not by how long it took.
+ * Ticks whose trace is not looked at run in this process.
  */
-beforeAll(ensureBuilt, 120_000);
 afterAll(cleanupScratch);
 
 const TRACER = join(ROOT, 'test', 'support', 'trace-io.mjs');
@@ -25,10 +26,13 @@ interface Traced {
   loaded: string[];
 }
 
+const env = (now: string) => ({ FATECRAFT_NOW: now, FATECRAFT_SECRETS: join(scratchDir('secrets'), 'x.yaml') });
+const tickInProcess = (dir: string, now: string) => runInProcess(['tick', dir], { env: env(now) });
+
 function tracedTick(dir: string, now: string): Traced {
   const trace = join(scratchDir('trace'), 'trace.txt');
   writeFileSync(trace, '');
-  const r = spawnSync(process.execPath, ['--import', TRACER, CLI, 'tick', dir], { encoding: 'utf8', env: { ...process.env, FATECRAFT_NOW: now, FATECRAFT_TRACE: trace, FATECRAFT_SECRETS: join(scratchDir('secrets'), 'x.yaml') } });
+  const r = runBuilt(['tick', dir], { nodeArgs: ['--import', TRACER], env: { ...env(now), FATECRAFT_TRACE: trace } });
   const lines = readFileSync(trace, 'utf8').split('\n');
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, opened: lines.filter((l) => l.startsWith('open ')).map((l) => l.slice(5)), loaded: lines.filter((l) => l.startsWith('load ')).map((l) => l.slice(5)) };
 }
@@ -56,27 +60,27 @@ describe('an idle tick', () => {
     const full = await tick(twin, { clock: new FakeClock('2025-03-19T12:10:00Z'), hooks: folderHooks() });
     expect(full.status).toBe('ok');
     expect(readFileSync(join(dir, 'runtime.yaml'), 'utf8')).toBe(readFileSync(join(twin, 'runtime.yaml'), 'utf8'));
-  }, 60_000);
+  });
 
-  it('is a full tick when mail waits in the inbox', () => {
+  it('is a full tick when mail waits in the inbox', async () => {
     const dir = demoCopy('mail-waits', undefined, { keepMail: true });
     const inbox = join(dir, 'mail', 'inbox');
     const held = scratchDir('held');
     cpSync(inbox, held, { recursive: true });
     rmSync(inbox, { recursive: true });
     mkdirSync(inbox);
-    expect(tracedTick(dir, '2025-03-19T12:00:00Z').status).toBe(0);
+    expect((await tickInProcess(dir, '2025-03-19T12:00:00Z')).status).toBe(0);
     expect(heavy(tracedTick(dir, '2025-03-19T12:05:00Z'))).toEqual([]);
     cpSync(held, inbox, { recursive: true });
     const t = tracedTick(dir, '2025-03-19T12:10:00Z');
     expect(t.status).toBe(0);
     expect(t.loaded.some((u) => u.includes('/dist/src/mailroom/'))).toBe(true);
     expect(t.stdout).toContain('read 5 message(s)');
-  }, 60_000);
+  });
 
-  it('is a full tick once a reminder or the deadline is due', () => {
+  it('is a full tick once a reminder or the deadline is due', async () => {
     const dir = demoCopy('due');
-    expect(tracedTick(dir, '2025-03-19T12:00:00Z').status).toBe(0);
+    expect((await tickInProcess(dir, '2025-03-19T12:00:00Z')).status).toBe(0);
     expect(readsState(tracedTick(dir, '2025-03-20T12:00:00Z'))).toEqual([]);
     const reminded = tracedTick(dir, '2025-03-21T18:00:00Z');
     expect(reminded.stdout).toContain('48h reminder');
@@ -88,7 +92,7 @@ describe('an idle tick', () => {
     const resolved = tracedTick(dir, '2025-03-23T18:15:00Z');
     expect(resolved.stdout).toContain('resolved turn 1');
     expect(resolved.loaded.some((u) => u.includes('/dist/src/report/'))).toBe(true);
-  }, 120_000);
+  });
 });
 
 describe('topLevelBlocks', () => {

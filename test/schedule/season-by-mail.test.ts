@@ -49,7 +49,7 @@ const at = (ms: number) => new Date(ms).toISOString();
 const kind = (m: StoredMessage) => m.parsed.headers.get('x-fatecraft-kind');
 const sentAt = (m: StoredMessage) => m.parsed.date!.toISOString();
 
-describe.skipIf(!run)('three weeks of a campaign by the injected clock, through real mail servers', { timeout: 90_000 }, () => {
+describe.skipIf(!run)('three weeks of a campaign by the injected clock, through real mail servers', () => {
   let servers: MailServers;
   withMailServers((started) => (servers = started));
 

@@ -1,7 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { turnRenderers } from '../../src/cli/renderers.js';
 import { resumeCampaign } from '../../src/gm/steering.js';
 import { OutboxQueue } from '../../src/mailroom/outbox.js';
@@ -11,10 +10,11 @@ import { FakeClock } from '../../src/schedule/clock.js';
 import { campaignStatus, formatStatus } from '../../src/schedule/status.js';
 import { tick } from '../../src/schedule/tick.js';
 import { FIXTURES, TOKENS, secrets } from '../mailroom/support.js';
-import { CLI, NATIONS, cleanupScratch, demoCopy, ensureBuilt, scratchDir, writeOrders } from './support.js';
+import { runBuilt } from '../support/built-cli.js';
+import { runInProcess } from '../support/command-line.js';
+import { NATIONS, cleanupScratch, demoCopy, scratchDir, writeOrders } from './support.js';
 
 /** `fatecraft status --check`: silent while all is well, one line and exit 1 when something needs the GM. */
-beforeAll(ensureBuilt, 120_000);
 afterAll(cleanupScratch);
 
 /** The demo with its mail block (folder transport), an empty inbox and no orders on file. */
@@ -33,7 +33,7 @@ const tickAt = async (dir: string, clock: FakeClock, at: string) => {
   return tick(dir, { clock, hooks, renderers: turnRenderers() });
 };
 
-describe('status --check', { timeout: 60_000 }, () => {
+describe('status --check', () => {
   it('is quiet for a healthy campaign, and names a failed tick, a guard holding the turn, a damaged turn folder', async () => {
     const dir = mailCampaign('check-tick');
     const clock = new FakeClock('2025-03-20T10:00:00Z');
@@ -96,19 +96,21 @@ describe('status --check', { timeout: 60_000 }, () => {
     expect(await check(dir, clock)).toEqual([expect.stringMatching(/^mail-failed: 1 message\(s\) could not be sent, e.g. to .*: EPERM 550: no such user/)]);
   });
 
-  it('from the command line: nothing printed and exit 0, or one line and exit 1', () => {
+  it('from the command line: nothing printed and exit 0, or one line and exit 1', async () => {
     const dir = mailCampaign('check-cli');
     const secretsFile = join(scratchDir('secrets'), 's.yaml');
     writeFileSync(secretsFile, Object.entries(TOKENS).map(([n, t]) => `${n}: ${t}`).join('\n'), { mode: 0o600 });
-    const run = (args: string[], now: string) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, FATECRAFT_NOW: now, FATECRAFT_SECRETS: secretsFile } });
-    expect(run(['tick', dir], '2025-03-20T10:00:00Z').status).toBe(0);
-    const quiet = run(['status', dir, '--check'], '2025-03-20T10:05:00Z');
+    const env = (now: string) => ({ FATECRAFT_NOW: now, FATECRAFT_SECRETS: secretsFile });
+    const run = (args: string[], now: string) => runInProcess(args, { env: env(now) });
+    expect((await run(['tick', dir], '2025-03-20T10:00:00Z')).status).toBe(0);
+    // Silence is checked on a process of the built CLI: nothing at all on its stdout and stderr, as cron sees it.
+    const quiet = runBuilt(['status', dir, '--check'], { env: env('2025-03-20T10:05:00Z') });
     expect([quiet.status, quiet.stdout, quiet.stderr]).toEqual([0, '', '']);
-    const late = run(['status', dir, '--check'], '2025-03-21T10:05:00Z');
+    const late = await run(['status', dir, '--check'], '2025-03-21T10:05:00Z');
     expect(late.status).toBe(1);
     expect(late.stdout).toBe(`fatecraft: ${dir} needs the GM: no tick for 1d 5m (longer than maxTickGap 6h); last tick Thu 20 Mar 2025 10:00 GMT: is cron or the timer running? (fatecraft status ${dir})\n`);
     writeFileSync(join(dir, 'runtime.yaml'), 'version: [\n');
-    const broken = run(['status', dir, '--check'], '2025-03-20T10:05:00Z');
+    const broken = await run(['status', dir, '--check'], '2025-03-20T10:05:00Z');
     expect(broken.status).toBe(1);
     expect(broken.stdout.split('\n')).toEqual([expect.stringMatching(/needs the GM: .*runtime.yaml/), '']);
   });

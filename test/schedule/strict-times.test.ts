@@ -1,14 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseIsoTime } from '../../src/campaign/iso-time.js';
 import { parseLocalTime } from '../../src/schedule/deadline.js';
 import { parseSchedule } from '../../src/schedule/settings.js';
-import { CLI, cleanupScratch, demoCopy, ensureBuilt, scratchDir } from './support.js';
+import { runInProcess } from '../support/command-line.js';
+import { cleanupScratch, demoCopy, scratchDir } from './support.js';
 
 /** Times in files are ISO 8601 with a zone, or refused: never guessed (defect 6 of issue 26). */
-beforeAll(ensureBuilt, 120_000);
 afterAll(cleanupScratch);
 
 describe('parseIsoTime', () => {
@@ -45,19 +44,19 @@ describe('parseIsoTime', () => {
 });
 
 describe('a damaged time in runtime.yaml stops the tick', () => {
-  const env = (now: string) => ({ ...process.env, FATECRAFT_NOW: now, FATECRAFT_SECRETS: join(scratchDir('secrets'), 'x.yaml') });
-  const tick = (dir: string, now: string) => spawnSync(process.execPath, [CLI, 'tick', dir], { encoding: 'utf8', env: env(now), timeout: 60_000 });
+  const env = (now: string) => ({ FATECRAFT_NOW: now, FATECRAFT_SECRETS: join(scratchDir('secrets'), 'x.yaml') });
+  const tick = (dir: string, now: string) => runInProcess(['tick', dir], { env: env(now) });
 
-  it.each(['2025-03-', '2025-03-01', '2025-02-30T18:00:00Z'])('deadline: %s is refused with the file, line, key and an example; no turn is resolved', (bad) => {
+  it.each(['2025-03-', '2025-03-01', '2025-02-30T18:00:00Z'])('deadline: %s is refused with the file, line, key and an example; no turn is resolved', async (bad) => {
     const dir = demoCopy('bad-deadline');
-    expect(tick(dir, '2025-03-10T12:00:00Z').status).toBe(0);
+    expect((await tick(dir, '2025-03-10T12:00:00Z')).status).toBe(0);
     const path = join(dir, 'runtime.yaml');
     const text = readFileSync(path, 'utf8');
     expect(text).toMatch(/^deadline: /m);
     const line = text.split('\n').findIndex((l) => l.startsWith('deadline:')) + 1;
     writeFileSync(path, text.replace(/^deadline: .*$/m, `deadline: ${bad}`));
 
-    const r = tick(dir, '2025-03-10T12:10:00Z');
+    const r = await tick(dir, '2025-03-10T12:10:00Z');
     expect(r.status).not.toBe(0);
     expect(r.stderr).toContain(`${path}: line ${line}: deadline: not a time with its time zone; write ISO 8601, e.g. 2025-03-09T18:00:00Z`);
     expect(r.stderr).not.toMatch(/\n\s+at /);
@@ -71,7 +70,7 @@ describe('a damaged time in runtime.yaml stops the tick', () => {
     expect(alert).toContain('kind: gm-alert');
     expect(alert).toContain('tick stopped: runtime.yaml cannot be read');
     expect(alert).toContain(`line ${line}: deadline: not a time with its time zone`);
-    expect(tick(dir, '2025-03-10T12:20:00Z').status).not.toBe(0);
+    expect((await tick(dir, '2025-03-10T12:20:00Z')).status).not.toBe(0);
     expect(alerts()).toHaveLength(1);
-  }, 60_000);
+  });
 });

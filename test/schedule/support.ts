@@ -1,14 +1,13 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { turnDirName } from '../../src/campaign/store.js';
 import type { TickHooks } from '../../src/schedule/hooks.js';
 import type { Alert, Notice } from '../../src/schedule/runtime.js';
+import { ROOT } from '../support/built-cli.js';
 
-export const ROOT = join(import.meta.dirname, '..', '..');
+export { CLI, ensureBuilt, ROOT } from '../support/built-cli.js';
 export const DEMO = join(ROOT, 'campaigns', 'silversheen');
-export const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
 export const NATIONS = ['argenta', 'gondarahl', 'grarkul', 'vulcanstille', 'westvalia'];
 
 const scratchRoot = mkdtempSync(join(tmpdir(), 'fatecraft-schedule-'));
@@ -105,20 +104,4 @@ export function tree(dir: string, skip: (rel: string) => boolean = () => false):
   };
   walk(dir);
   return out;
-}
-
-/** Builds dist/ when it is older than the sources, so the CLI tests run the code under test. */
-export function ensureBuilt(): void {
-  const newest = (d: string): number => {
-    let t = 0;
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      const p = join(d, entry.name);
-      t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-    }
-    return t;
-  };
-  if (existsSync(CLI) && statSync(CLI).mtimeMs >= newest(join(ROOT, 'src'))) return;
-  // Type errors elsewhere in the tree still emit; only a missing CLI is fatal.
-  spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.json')], { stdio: 'ignore' });
-  if (!existsSync(CLI)) throw new Error('npm run build did not produce dist/src/cli/main.js');
 }

@@ -17,6 +17,8 @@ import { ImapFlow } from 'imapflow';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { createTransport } from 'nodemailer';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
+import { awaiting } from './awaiting.js';
+import { busyNote, hangLimit } from './limits.js';
 
 const HOST = '127.0.0.1';
 const DOVECOT_CANDIDATES = ['/usr/sbin/dovecot', '/usr/local/sbin/dovecot'];
@@ -31,7 +33,7 @@ export interface MailServersOptions {
   users?: Record<string, string>;
   /** When set, the relay accepts AUTH only with these credentials; otherwise AUTH is optional and any login passes. */
   relayAuth?: { user: string; pass: string };
-  /** How long to wait for Dovecot's greetings on start and restart. */
+  /** How long to wait for Dovecot's greetings on start and restart (default: a minute, scaled by the machine's slowness). */
   startTimeoutMs?: number;
 }
 
@@ -89,7 +91,7 @@ export async function startMailServers(options: MailServersOptions = {}): Promis
   if (dovecotBin === undefined) {
     throw new Error('dovecot is not installed: run .ci/mail-setup.sh (needs root)');
   }
-  const startTimeoutMs = options.startTimeoutMs ?? 10_000;
+  const startTimeoutMs = options.startTimeoutMs ?? hangLimit(60_000);
   // Short on purpose: Dovecot's unix sockets (run/login/stats-writer) must fit in 108 bytes.
   const dir = await fsp.mkdtemp('/tmp/fcmail-');
   let dovecot: DovecotProcess | undefined;
@@ -369,13 +371,10 @@ class DovecotProcess {
     const deadline = Date.now() + this.timeoutMs;
     const polling = new AbortController(); // stops the other poller once one side has failed
     try {
-      await Promise.race([
-        Promise.all([
-          awaitGreeting(this.imap, /^\* OK/, deadline, polling.signal),
-          awaitGreeting(this.lmtp, /^220 /, deadline, polling.signal),
-        ]),
-        died,
-      ]);
+      await awaiting(
+        `Dovecot's IMAP and LMTP greetings on ports ${this.imap.port} and ${this.lmtp.port}`,
+        Promise.race([Promise.all([awaitGreeting(this.imap, /^\* OK/, deadline, polling.signal), awaitGreeting(this.lmtp, /^220 /, deadline, polling.signal)]), died]),
+      );
     } finally {
       polling.abort();
     }
@@ -421,7 +420,7 @@ async function awaitGreeting(endpoint: Endpoint, pattern: RegExp, deadline: numb
     if (line !== undefined) lastError = `unexpected greeting ${JSON.stringify(line)}`;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error(`no greeting from ${endpoint.host}:${endpoint.port}: ${lastError}`);
+  throw new Error(`no greeting from ${endpoint.host}:${endpoint.port} in time: ${lastError}. ${busyNote()}`);
 }
 
 function readFirstLine(endpoint: Endpoint, timeoutMs: number): Promise<string> {

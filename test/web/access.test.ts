@@ -72,7 +72,7 @@ beforeAll(async () => {
   const csrf = csrfOf((await gm.get(`${base}/gm`)).text);
   expect((await gm.post(`${base}/gm/op`, { csrf, op: 'preview', reason: 'the walk', confirm: 'yes' })).status).toBe(303);
   played = await readPlayed(copy.dir, () => undefined);
-}, 120_000);
+});
 afterAll(() => {
   copy?.cleanup();
   other?.cleanup();

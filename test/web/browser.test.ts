@@ -6,6 +6,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportRenderer } from '../../src/report/renderer.js';
 import { startDesk, type RunningDesk } from '../../src/web/serve.js';
+import { hangLimit } from '../support/limits.js';
 import { ADDRESSES, Client, csrfOf, GM_SECRET, mailedLink, ROOT, runTick, startedDemo, type DeskCampaignCopy } from './support.js';
 
 /**
@@ -43,14 +44,14 @@ describe.skipIf(!chromium)(title, () => {
       userDataDir: profile,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-extensions'],
     });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
     await running?.close();
     copy?.cleanup();
     if (profile) rmSync(profile, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   /** A new tab that records what the page says went wrong. */
   async function tab(page: Page): Promise<Page> {
@@ -58,7 +59,7 @@ describe.skipIf(!chromium)(title, () => {
       if (m.type() === 'error' || /Content Security Policy/i.test(m.text())) problems.push(`${page.url()}: ${m.text()}`);
     });
     page.on('pageerror', (e) => problems.push(`${page.url()}: ${(e as Error).message}`));
-    page.setDefaultTimeout(30_000);
+    page.setDefaultTimeout(hangLimit(30_000));
     return page;
   }
 

@@ -47,5 +47,5 @@ describe('letters filed on the desk', () => {
     expect(pages[2]).toContain('without your newest letters');
     expect(pages[2]).not.toContain('Letter 3a');
     expect(readFileSync(join(copy.dir, 'orders', '0001', 'argenta.yaml'), 'utf8')).not.toContain('Letter 5a');
-  }, 60_000);
+  });
 });

@@ -4,6 +4,7 @@ import type { HexKey, NationId, SettlementId, UnitId } from '../ids.js';
 import type { Reach } from '../map.js';
 import type { BuildState, SettlementState, UnitState } from '../state.js';
 import { reject, type Rejected } from './verdict.js';
+import { allUnits } from '../world-index.js';
 
 /** Lookups shared by the order checkers, each answering with a ready rejection. */
 
@@ -75,16 +76,21 @@ const indexCache = new WeakMap<TurnContext, StartOfTurnIndex>();
 export function startOfTurn(ctx: TurnContext): StartOfTurnIndex {
   let index = indexCache.get(ctx);
   if (index) return index;
-  const heldUnits = new Map<string, number>();
-  const bump = (key: string) => heldUnits.set(key, (heldUnits.get(key) ?? 0) + 1);
-  for (const u of Object.values(ctx.state.units)) {
-    bump(`${u.nation}:${isMilitaryClass(ctx.unitType(u).class) ? 'military' : 'diplomatic'}`);
-  }
+  // Counted by nation first: one key string per nation and kind, not one per unit.
+  const counts = new Map<NationId, { military: number; diplomatic: number }>();
+  const bump = (nation: NationId, military: boolean) => {
+    let c = counts.get(nation);
+    if (!c) counts.set(nation, (c = { military: 0, diplomatic: 0 }));
+    if (military) c.military++;
+    else c.diplomatic++;
+  };
+  // The units as the turn starts: the checks run before any changes (ctx.start is that state, unchanged).
+  for (const u of allUnits(ctx.start)) bump(u.nation, isMilitaryClass(ctx.unitType(u).class));
   const buildsBySettlement = new Map<SettlementId, BuildState[]>();
   for (const b of ctx.state.builds) {
     if (b.project.kind === 'unit') {
       const type = ctx.nationDef(b.nation).unitTypes[b.project.unitType];
-      if (type) bump(`${b.nation}:${isMilitaryClass(type.class) ? 'military' : 'diplomatic'}`);
+      if (type) bump(b.nation, isMilitaryClass(type.class));
     }
     if (b.settlement) {
       const list = buildsBySettlement.get(b.settlement) ?? [];
@@ -94,6 +100,11 @@ export function startOfTurn(ctx: TurnContext): StartOfTurnIndex {
   }
   const externalHexes = new Set<HexKey>(Object.values(ctx.state.externals).map((e) => e.hex));
   for (const b of ctx.state.builds) if (b.project.kind === 'external') externalHexes.add(b.hex);
+  const heldUnits = new Map<string, number>();
+  for (const [nation, c] of counts) {
+    if (c.military) heldUnits.set(`${nation}:military`, c.military);
+    if (c.diplomatic) heldUnits.set(`${nation}:diplomatic`, c.diplomatic);
+  }
   index = { heldUnits, buildsBySettlement, externalHexes };
   indexCache.set(ctx, index);
   return index;

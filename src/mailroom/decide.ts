@@ -23,7 +23,7 @@ import { clip, findNation } from '../orders/names.js';
 import { buildReceipt, checkToken, type OrderReceipt } from '../orders/receipt.js';
 import { hasActionLines, interpretSheet, WHOLE_FILE, type OrderSheet } from '../orders/sheet.js';
 import { ordersToYaml } from '../orders/yaml-write.js';
-import { tokenDigest } from '../gm/secrets.js';
+import { tokenDigest } from '../campaign/secrets.js';
 import { bounceFacts, firstHeader, type AuthSummary, type BounceFacts, type RawHeaders } from './headers.js';
 import { checkFromFields } from './from-header.js';
 import { canonicalTimeZone } from '../campaign/time-zone.js';
@@ -57,7 +57,9 @@ export type RefusalReason =
   /** Over the size limit: not downloaded. */
   | 'too-large'
   /** The From field is not one valid mailbox: no nation is guessed from it. */
-  | 'bad-from';
+  | 'bad-from'
+  /** Valid orders, but more order mails from the address within 24 hours than the flood limit allows. */
+  | 'too-many-orders';
 
 export type IgnoreReason = 'own-mail' | 'auto-reply' | 'mailing-list' | 'no-sender' | 'flood';
 
@@ -104,6 +106,8 @@ export interface InboundContext {
   late: boolean;
   /** Messages from this message's From address in the 24 hours before it. */
   recentFromSender: number;
+  /** Orders from this address filed or held (they carried the token) in the 24 hours before it. */
+  recentFiledFromSender?: number;
   /** Automatic answers to this address in the 24 hours before now. */
   recentRepliesTo: number;
   limits: { perSenderPerDay: number; repliesPerAddressPerDay: number };
@@ -152,9 +156,23 @@ export function decideInbound(mail: ParsedInbound, ctx: InboundContext): Decisio
   const canReply = ctx.recentRepliesTo < ctx.limits.repliesPerAddressPerDay;
   const reply = (): { replyTo?: string; replySuppressed?: boolean } => (canReply ? { replyTo: from } : { replySuppressed: true });
   const judged = judge(mail, ctx, from, reply);
-  // A flood from one address is filed away unanswered, except a valid submission: whoever forges a player's
-  // address to flood the campaign must not shut the player out (without the token they cannot file).
-  if (ctx.recentFromSender >= ctx.limits.perSenderPerDay && judged.kind !== 'file') {
+  // Orders count against the same limit, but only orders that carried the token: whoever forges a player's
+  // address to flood the campaign must not shut the player out. Past it they are refused with an answer (the
+  // sender has the token: a person, not a machine), so resubmitting cannot flood the readers of the letters.
+  const filings = ctx.recentFiledFromSender ?? 0;
+  if ((judged.kind === 'file' || judged.kind === 'hold') && filings >= ctx.limits.perSenderPerDay) {
+    return {
+      kind: 'refuse',
+      reason: 'too-many-orders',
+      nation: judged.nation,
+      detail: `${filings + 1} order mails from ${from} within 24 hours (the limit is ${ctx.limits.perSenderPerDay})`,
+      // Answered as a receipt is, whatever the reply budget: it carried the token, so no machine sent it.
+      replyTo: from,
+      gm: { key: `order-flood:${from}:${ctx.day}`, subject: `Too many order mails from ${from}`, text: `${judged.nation}'s player (${from}) sent more than ${ctx.limits.perSenderPerDay} order mails within 24 hours. Further ones are refused, with an answer, until the rate drops; the orders on file stand. The limit is mail.flood.perSenderPerDay in campaign.yaml.` },
+    };
+  }
+  // A flood from one address is filed away unanswered, except a valid submission (above).
+  if (ctx.recentFromSender >= ctx.limits.perSenderPerDay && judged.kind !== 'file' && judged.kind !== 'hold') {
     return {
       kind: 'ignore',
       reason: 'flood',
@@ -242,7 +260,7 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
   const header = [
     `# Orders of ${nation} for turn ${orders.turn}, filed from mail.`,
     `# From: ${from}${ctx.messageId ? `  Message-ID: ${ctx.messageId}` : ''}`,
-    `# Received: ${ctx.receivedAt}. The mail itself is kept beside this file (${nation}.eml).`,
+    `# Received: ${ctx.receivedAt}. The mail itself is kept beside this file (${nation}.eml), its order token replaced by a fingerprint.`,
   ].join('\n');
   const ordersYaml = `${header}\n${ordersToYaml(orders, { written: texts })}`;
   if (ctx.auth?.dmarc === 'fail') return held(ctx, { nation, turn: orders.turn, replacesEarlier: receipt.replacesEarlier, receipt, ordersYaml, from });

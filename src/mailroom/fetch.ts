@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import jsyaml from 'js-yaml';
 import writeFileAtomic from 'write-file-atomic';
 import { initialState } from '../campaign/initial-state.js';
-import { GM_ORDERS_FILE, ordersDir } from '../campaign/pending-orders.js';
+import { GM_ORDERS_FILE, ordersDir } from '../orders/pending.js';
 import { readRegularFile } from '../campaign/regular-file.js';
 import { latestTurn, readState, turnDirName } from '../campaign/store.js';
 import { writeYaml } from '../campaign/yaml-io.js';
@@ -48,7 +48,7 @@ import { FaultInterrupt, passFault, unwrapFault } from './runtime.js';
 import type { DeadlineClock } from '../schedule/player-time.js';
 import type { PlayerPreference } from '../schedule/preferences.js';
 import { PlayerSettings } from './player-settings.js';
-import { relayFiled } from './press-relay.js';
+import { fileOrders, type Filed } from './file-orders.js';
 
 export interface FetchOptions extends MailroomOptions {
   /** Whether orders for `turn` arriving at `receivedAt` still count (the schedule's deadline and grace). Default: always. */
@@ -355,6 +355,7 @@ class FetchRun {
       ordersOnFile: this.ordersOnFile,
       late: !(this.opts.acceptsOrders?.(this.pendingTurn, receivedAt) ?? true),
       recentFromSender: from ? room.senders.recentMessages(from, receivedAt, record.key) : 0,
+      recentFiledFromSender: from ? room.senders.recentFiled(from, receivedAt, record.key) : 0,
       recentRepliesTo: from ? room.senders.recentReplies(from, now) : 0,
       limits: room.settings.flood,
       headers,
@@ -376,24 +377,21 @@ class FetchRun {
       if (!queued.includes(id)) queued.push(id);
     };
 
+    let filed: Filed | undefined;
     if (decision.kind === 'file') {
       // The latest resolved turn as this run found it (a killed run's decision may be for a turn resolved since).
       const latest = this.state.turn;
       if (decision.turn <= latest) {
         // The turn was resolved between the decision and now (only after a crash): too late to file.
         record.outcome = `${describe(decision)} — not filed: turn ${decision.turn} was resolved in the meantime`;
+        await passFault(this.opts.faults, 'after-file', record.key);
       } else {
-        const dir = ordersDir(room.dir, decision.turn);
-        await mkdir(dir, { recursive: true });
-        await Promise.all([
-          raw !== undefined ? writeFileAtomic(join(dir, `${decision.nation}.eml`), raw, { fsync: true }) : undefined,
-          writeFileAtomic(join(dir, `${decision.nation}.yaml`), decision.ordersYaml, { fsync: true }),
-        ]);
+        const filing = { nation: decision.nation, turn: decision.turn, ordersYaml: decision.ordersYaml, receipt: decision.receipt, ...(raw !== undefined ? { raw } : {}) };
+        filed = await fileOrders(room, filing, { state: async () => this.state, queue, afterFile: () => passFault(this.opts.faults, 'after-file', record.key) });
         if (decision.turn === this.pendingTurn) this.ordersOnFile.add(decision.nation);
         this.summary.filed.push({ nation: decision.nation, turn: decision.turn, key: record.key });
         room.log(`filed the orders of ${decision.nation} for turn ${decision.turn} (${record.inbound.from ?? '?'})`);
       }
-      await passFault(this.opts.faults, 'after-file', record.key);
     }
     if (decision.kind === 'hold' && raw !== undefined) await keepHeld(room.mailDir, record.key, raw);
     if (decision.kind === 'bounce') {
@@ -411,8 +409,8 @@ class FetchRun {
         command.absence = { fromTurn, toTurn, recorded: this.opts.declareAbsence !== undefined };
       }
       const deadline = decision.kind === 'file' ? this.settings.deadlineFor(decision.nation) : undefined;
-      const relayed = decision.kind === 'file' && decision.turn > this.state.turn ? await relayFiled(room, async () => this.state, decision, queue) : undefined;
-      const answer = composeAnswer({ ...room.base(), key: record.key, inbound: record.inbound, decision, to: decision.replyTo, ...(command ? { command } : {}), ...(deadline ? { deadline } : {}), ...(relayed ? { relayed } : {}) });
+      const answered = filed && decision.kind === 'file' ? { ...decision, receipt: filed.receipt } : decision;
+      const answer = composeAnswer({ ...room.base(), key: record.key, inbound: record.inbound, decision: answered, to: decision.replyTo, ...(command ? { command } : {}), ...(deadline ? { deadline } : {}), ...(filed?.relayed ? { relayed: filed.relayed } : {}) });
       if (answer) {
         await room.enqueue(answer.message, answer.kind, `${decision.kind === 'file' ? 'receipt' : 'answer'} for ${decision.nation ?? decision.replyTo}`);
         queue(answer.message.messageId);

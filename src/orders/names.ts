@@ -4,7 +4,7 @@ import { hexKey, parseHex } from '../core/hex.js';
 import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from '../core/ids.js';
 import type { ExternalState, GameState, UnitState } from '../core/state.js';
 import { WorldIndex } from '../core/world-index.js';
-import { didYouMean, editDistance } from './suggest.js';
+import { didYouMean, editDistance } from '../text/suggest.js';
 
 /**
  * Resolves what players write — ids, names in any case, coordinates, place

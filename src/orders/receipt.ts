@@ -8,7 +8,7 @@ import type { NationOrders, Order, OrderKind, RefusedLine } from '../core/orders
 import { seasonOf } from '../core/phases/upkeep.js';
 import { lossText } from '../core/work.js';
 import type { GameState } from '../core/state.js';
-import { plainText } from '../report/escape.js';
+import { plainText } from '../text/escape.js';
 import { findNation } from './names.js';
 import { interpretSheet, WHOLE_FILE, type OrderSheet } from './sheet.js';
 

@@ -2,7 +2,7 @@ import type { Campaign } from '../core/campaign.js';
 import { asNationId, type NationId, type UnitId } from '../core/ids.js';
 import type { NationOrders, Order, RefusedLine } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
-import { unsafeCharacter } from '../campaign/unsafe-text.js';
+import { unsafeCharacter } from '../text/unsafe-text.js';
 import { interpretOrder, type RawFields } from './interpret.js';
 import { NameBook } from './names.js';
 import { actionLine, type ActionVerb } from './text-line.js';

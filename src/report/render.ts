@@ -6,7 +6,7 @@ import type { Campaign } from '../core/campaign.js';
 import { CampaignError } from '../campaign/problems.js';
 import { writeYaml } from '../campaign/yaml-io.js';
 import { renderAsciiMap } from './ascii-map.js';
-import { printable } from './escape.js';
+import { printable } from '../text/escape.js';
 import { signed } from './ladder.js';
 import { gmMapModel, nationMapModel, type MapModel } from './map-model.js';
 import { nationData } from './nation-data.js';

@@ -1,4 +1,4 @@
-import { escapeXml } from './escape.js';
+import { escapeXml } from '../text/escape.js';
 import type { MapModel } from './map-model.js';
 import { inkOn } from './palette.js';
 import { moveArrow, movePaths, num, settlementPaint, type SymbolKit, TEXT_SIZE } from './svg-symbols.js';

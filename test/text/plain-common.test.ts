@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UNSAFE_CHARS } from '../../src/campaign/unsafe-text.js';
-import { PLAIN_COMMON, plainText } from '../../src/report/escape.js';
+import { UNSAFE_CHARS } from '../../src/text/unsafe-text.js';
+import { PLAIN_COMMON, plainText } from '../../src/text/escape.js';
 
 /**
  * escape.ts lets a string through untouched when it passes PLAIN_COMMON, a

@@ -17,14 +17,14 @@ import type { NationView } from './types.js';
 /**
  * Rendering the nations' reports. A nation's view is made from the whole turn
  * (the world before and after, the events, the orders); its files are made
- * from the view alone, with the campaign's map and catalogue. In a big
- * campaign worker threads are given the whole turn once, as they start, and
- * then make nations' views and files alike: a view is made where it is
- * rendered, so nothing is copied per nation, and this thread, which also
- * makes the GM's report and the turn's own files, is not the one making
- * every view. Every thread takes the next nation from one shared counter, so
- * the work evens out whatever each nation costs. A small campaign renders in
- * this thread alone. The files are the same bytes either way.
+ * from the view alone, with the campaign's map and catalogue. So in a big
+ * campaign this thread, which has the turn, makes every view, and worker
+ * threads, which need only the campaign and the templates, turn views into
+ * files: a worker starts in a fraction of a second instead of first
+ * receiving and indexing the whole world, and holds one view at a time
+ * rather than a copy of it. This thread makes files too whenever the workers
+ * have enough in hand. A small campaign renders in this thread alone. The
+ * files are the same bytes either way.
  */
 export interface NationJob {
   campaign: Campaign;
@@ -73,37 +73,59 @@ export function viewFiles(view: NationView, campaign: Campaign, templates: Repor
 
 const FILE_ENDINGS: Record<NationFormat, string> = { txt: '.txt', html: '.html', yaml: '.yaml', svg: '.svg', orders: '-orders.yaml' };
 
+/**
+ * Views a worker holds beyond the one it is rendering, in steady work: while
+ * every worker has this many, this thread makes a nation's files itself
+ * (which takes it about as long as a worker takes for two); below, it hands
+ * out views first. Making a view and handing it over costs this thread less
+ * than a worker spends on the files, so the workers take most nations, and
+ * this thread, which also makes every view, the GM's report and the turn's own
+ * files, the rest.
+ */
+const AHEAD = 4;
+
+/**
+ * How many views each worker is given before this thread goes off to make
+ * the GM's report, as a share of the nations: carried whole (reports.gm
+ * limits set high), the GM's report takes this thread as long as about 40% of
+ * the nations' files take a worker (both grow with the world), and the
+ * workers must not run dry meanwhile. Every worker needs that much, however
+ * many there are, unless they would then hold more than their share of all
+ * the nations. A GM's page that links its bulk (the default beyond its
+ * limits) is done sooner; this thread then makes files itself while the
+ * workers' queues run down, so the loads still even out, at the cost of the
+ * views waiting in those queues (within the turn's measured peak).
+ */
+const HEAD_START_SHARE = 0.4;
+
 // The worker is the compiled report-worker.js beside this file; running from
 // TypeScript sources (tests) there is none, and everything stays in-thread.
 const workerFile = fileURLToPath(new URL('./report-worker.js', import.meta.url));
 
-/** Messages from a report worker: "failed": a campaign file (a template) is wrong; anything else reaches this thread as the worker's error. */
+/** Messages between this thread and a report worker. */
+export type ToWorker = { kind: 'nation'; view: NationView } | { kind: 'stop' };
+/** "failed": a campaign file (a template) is wrong; anything else reaches this thread as the worker's error. */
 export type FromWorker = { kind: 'done'; files: string[] } | { kind: 'failed'; problems: FileProblem[] };
 
-/** What a worker is given once: the whole turn, copied as it starts. */
+/** What a worker is given once. */
 export interface WorkerJob {
-  job: NationJob;
+  campaign: Campaign;
+  templateDirs: readonly string[];
+  formats?: readonly NationFormat[];
   /** The folder to write into (this thread's staging folder). */
   dir: string;
-  /**
-   * Int32s shared by every thread: [0] the next nation to take (an index
-   * into job.nations), [1] set to 1 when the work is given up (a failure
-   * anywhere), after which no nation is started.
-   */
-  shared: SharedArrayBuffer;
-}
-
-/** The next nation for this thread, or undefined when every one is taken or the work is given up. */
-export function takeNation(job: NationJob, shared: Int32Array): NationId | undefined {
-  if (Atomics.load(shared, 1) !== 0) return undefined;
-  const i = Atomics.add(shared, 0, 1);
-  return i < job.nations.length ? job.nations[i] : undefined;
+  /** One Int32, set to 1 when the work is given up: views still queued are then dropped unrendered. */
+  cancelled: SharedArrayBuffer;
 }
 
 /** A report worker as this thread sees it. */
 interface Hand {
+  /** Views posted and not yet reported done. */
+  inHand: number;
+  post(view: NationView): void;
   /** Settles when the worker has stopped, every file it made written and adopted. */
   finished: Promise<void>;
+  stop(): void;
 }
 
 /**
@@ -124,45 +146,67 @@ export async function renderNations(job: NationJob, sink: FileSink, templates: R
     return;
   }
 
-  const shared = new SharedArrayBuffer(8);
-  const counter = new Int32Array(shared);
-  // The first failure, in any thread, ends the work: no nation is started
-  // after it, the workers finish the files they are writing and stop, and
-  // only then is the failure passed on (the caller removes the folder they
-  // all write into).
+  const queue = [...job.nations];
+  const cancelled = new SharedArrayBuffer(4);
+  // The first failure, in any thread, ends the work: the queue is emptied, the
+  // workers drop the views they still hold, finish the files they are writing
+  // and stop, and only then is the failure passed on (the caller removes the
+  // folder they all write into).
   let failure: { error: unknown } | undefined;
   const fail = (error: unknown) => {
     failure ??= { error };
-    Atomics.store(counter, 1, 1);
+    queue.length = 0;
+    Atomics.store(new Int32Array(cancelled), 0, 1);
   };
-  // The workers start on the nations at once; this thread makes the GM's report first, then joins them.
-  const hands = Array.from({ length: threads - 1 }, () => startWorker({ job, dir: sink.dir, shared }, sink));
+  const workerJob: WorkerJob = { campaign: job.campaign, templateDirs: job.templateDirs, ...(job.formats ? { formats: job.formats } : {}), dir: sink.dir, cancelled };
+  const hands = Array.from({ length: threads - 1 }, () => startWorker(workerJob, sink));
   const finished = Promise.all(hands.map((h) => h.finished.catch(fail)));
+  const postTo = (hand: Hand) => {
+    const nation = queue.shift();
+    if (nation !== undefined) hand.post(jobNationView(job, nation));
+  };
   // Yields to the event loop, where the workers' "done" messages wait.
   const breathe = () => new Promise((resolve) => setImmediate(resolve));
+
   try {
+    const headStart = Math.ceil(Math.min(queue.length * HEAD_START_SHARE, queue.length / threads));
+    for (let i = 0; i < headStart; i++) for (const hand of hands) postTo(hand);
     await beside();
-    for (let nation = takeNation(job, counter); nation !== undefined; nation = takeNation(job, counter)) {
-      await renderHere(nation);
+    while (queue.length > 0) {
+      // Every worker stocked first: this thread makes a nation's files itself only while they all have enough in hand.
+      const hungry = hands.find((h) => h.inHand < AHEAD);
+      if (hungry) postTo(hungry);
+      else await renderHere(queue.shift()!);
       await breathe();
     }
   } catch (e) {
     fail(e);
   }
+  for (const hand of hands) hand.stop();
   await finished;
   if (failure) throw failure.error;
 }
 
 function startWorker(workerJob: WorkerJob, sink: FolderSink): Hand {
   const worker = new Worker(workerFile, { workerData: workerJob });
-  return {
+  const hand: Hand = {
+    inHand: 0,
+    post(view) {
+      hand.inHand++;
+      worker.postMessage({ kind: 'nation', view } satisfies ToWorker);
+    },
+    stop: () => worker.postMessage({ kind: 'stop' } satisfies ToWorker),
     finished: new Promise((resolve, reject) => {
       worker.on('message', (message: FromWorker) => {
         if (message.kind === 'failed') reject(new CampaignError(message.problems));
-        else if (message.kind === 'done') sink.adopt(message.files);
+        else if (message.kind === 'done') {
+          sink.adopt(message.files);
+          hand.inHand--;
+        }
       });
       worker.once('error', reject);
       worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`report worker stopped with exit code ${code}`))));
     }),
   };
+  return hand;
 }

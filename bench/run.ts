@@ -10,6 +10,7 @@ import { writeSyntheticCampaign } from '../src/generate/write.js';
 import { mailServersAvailable } from '../test/support/mail-servers.js';
 import { mailBenchLine, runMailBench } from './mail.js';
 import { runWebBench, webBenchLine } from './web.js';
+import { runPaired } from './paired.js';
 import { timeStages, type StageTimes } from './stages.js';
 
 /**
@@ -27,6 +28,9 @@ import { timeStages, type StageTimes } from './stages.js';
  * `--silent`: every player silent, the caretaker plays every nation (the world is the same as without it).
  *
  * Usage: npm run bench [-- --sizes 10,100,1000 --units 100 --formats txt,html,orders --silent --no-mail --no-web]
+ *
+ * With `--vs <commit>`: this build against that commit's, whole processes in
+ * pairs on the same generated campaign (bench/paired.ts).
  */
 interface ChildResult extends StageTimes {
   peakMiB: number;
@@ -91,9 +95,25 @@ async function main(): Promise<void> {
     await child(dir, Number(arg('--nations', '10')), Number(arg('--units', '100')), formatsArg(), process.argv.includes('--silent'));
     return;
   }
+  const formats = formatsArg();
+  if (process.argv.includes('--vs')) {
+    await runPaired({
+      vs: arg('--vs', 'HEAD'),
+      ...(process.argv.includes('--at') ? { at: arg('--at', 'HEAD') } : {}),
+      sizes: arg('--sizes', '1000').split(',').map(Number),
+      units: Number(arg('--units', '100')),
+      runs: Number(arg('--runs', '5')),
+      events: process.argv.includes('--events'),
+      actions: process.argv.includes('--actions'),
+      warfare: process.argv.includes('--warfare'),
+      formats,
+      mail: process.argv.includes('--mail'),
+      messages: Number(arg('--messages', '1000')),
+    });
+    return;
+  }
   const sizes = arg('--sizes', '10,100,250,500,1000').split(',').map(Number);
   const units = Number(arg('--units', '100'));
-  const formats = formatsArg();
   console.log(`Fatecraft turn benchmark — node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`);
   console.log('Seconds per stage; turn = load + orders + resolve + reports + flush (the whole turn: write runs inside reports, beside');
   console.log('the report workers); ratio = (resolve + reports) / YAML baseline.');

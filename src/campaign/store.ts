@@ -2,6 +2,7 @@ import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Campaign } from '../core/campaign.js';
+import type { UnitId } from '../core/ids.js';
 import type { LoggedEvent } from '../core/events.js';
 import type { GameState } from '../core/state.js';
 import type { EventCatalogue } from '../core/world/types.js';
@@ -180,22 +181,24 @@ function addNationsInWaiting(state: GameState, campaign: Campaign): void {
 
 function checkStateAgainstCampaign(state: GameState, campaign: Campaign, file: string): void {
   const problems = [];
-  for (const [id, u] of Object.entries(state.units)) {
+  // One pass over the units (a big state has a hundred thousand); their sieges are told after the settlements, as always.
+  const sieges = [];
+  for (const id in state.units) {
+    const u = state.units[id as UnitId]!;
     if (u.id !== id) problems.push({ file, path: `units.${id}.id`, message: `the key is ${id} but the id says ${u.id}` });
     const nation = campaign.nations[u.nation];
     if (!nation) problems.push({ file, path: `units.${id}.nation`, message: `no nation "${u.nation}" in campaign.yaml` });
     else if (!nation.unitTypes[u.type]) problems.push({ file, path: `units.${id}.type`, message: `${u.nation} has no unit type "${u.type}"` });
+    if (!u.besieging) continue;
+    // The engine finds besiegers on the settlement's hex, where an attack on it puts them.
+    const besieged = state.settlements[u.besieging];
+    if (!besieged) sieges.push({ file, path: `units.${id}.besieging`, message: `there is no settlement "${u.besieging}"` });
+    else if (besieged.hex !== u.hex) sieges.push({ file, path: `units.${id}.hex`, message: `${id} besieges ${u.besieging}, so it stands at ${besieged.hex}, not ${u.hex}` });
   }
   for (const [id, s] of Object.entries(state.settlements)) {
     if (!campaign.nations[s.nation]) problems.push({ file, path: `settlements.${id}.nation`, message: `no nation "${s.nation}" in campaign.yaml` });
   }
-  for (const [id, u] of Object.entries(state.units)) {
-    if (!u.besieging) continue;
-    // The engine finds besiegers on the settlement's hex, where an attack on it puts them.
-    const besieged = state.settlements[u.besieging];
-    if (!besieged) problems.push({ file, path: `units.${id}.besieging`, message: `there is no settlement "${u.besieging}"` });
-    else if (besieged.hex !== u.hex) problems.push({ file, path: `units.${id}.hex`, message: `${id} besieges ${u.besieging}, so it stands at ${besieged.hex}, not ${u.hex}` });
-  }
+  problems.push(...sieges);
   for (const nid of Object.keys(campaign.nations)) {
     if (!state.nations[nid as keyof typeof state.nations]) problems.push({ file, path: `nations`, message: `nation "${nid}" from campaign.yaml has no state` });
   }
@@ -223,7 +226,12 @@ export interface TurnFiles {
 
 /** Canonical YAML of a state: maps sorted by id so the file is byte-stable and diffable. */
 export function stateYaml(state: GameState): string {
-  const sortRecord = <V>(r: Record<string, V>) => Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  // Keys sorted as strings by the built-in sort (UTF-16 code units, as `<` compares), with no comparison callback.
+  const sortRecord = <V>(r: Record<string, V>) => {
+    const sorted: Record<string, V> = {};
+    for (const key of Object.keys(r).sort()) sorted[key] = r[key]!;
+    return sorted;
+  };
   return writeYaml({
     turn: state.turn,
     seq: state.seq,

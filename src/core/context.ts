@@ -104,9 +104,20 @@ export class TurnContext {
   unitsAt(hex: HexKey): UnitState[] {
     if (!this.unitsByHex) {
       this.unitsByHex = new Map();
-      for (const u of Object.values(this.state.units)) this.indexUnit(u.id, u.hex);
+      // A key walk: the units are a dictionary of a hundred thousand in a big state (see allUnits).
+      for (const id in this.state.units) {
+        const u = this.state.units[id as UnitId]!;
+        this.indexUnit(u.id, u.hex);
+      }
     }
-    const ids = [...(this.unitsByHex.get(hex) ?? [])].sort();
+    const here = this.unitsByHex.get(hex);
+    if (!here || here.size === 0) return [];
+    // Most hexes hold one unit: nothing to sort.
+    if (here.size === 1) {
+      const u = this.state.units[here.values().next().value!];
+      return u ? [u] : [];
+    }
+    const ids = [...here].sort();
     return ids.map((id) => this.state.units[id]).filter((u): u is UnitState => u !== undefined);
   }
 

@@ -49,6 +49,21 @@ export class Reach {
     for (let i = 0; i < this.size; i++) yield [this.keys[this.data[i]!]!, this.data[this.size + i]!];
   }
 
+  /** The i-th hex reached (0 ≤ i < size, in entries' order), without a pair made for it. */
+  keyAt(i: number): HexKey {
+    return this.keys[this.data[i]!]!;
+  }
+
+  /** What the i-th hex reached costs. */
+  costAt(i: number): number {
+    return this.data[this.size + i]!;
+  }
+
+  /** @internal the hexes reached as hex numbers (GameMap.hexNumber), for GameMap.covered. */
+  numbers(): Int32Array {
+    return this.data.subarray(0, this.size);
+  }
+
   /** A cheapest path from the start to `to`, the start left out; undefined when `to` is out of reach. */
   pathTo(to: HexKey): HexKey[] | undefined {
     let i = this.indexOf(to);
@@ -77,6 +92,29 @@ export class GameMap {
     this.height = def.height;
     this.terrain = def.terrain;
     this.rules = rules;
+  }
+
+  /** A hex key's number (row * width + col), or -1 off the map: the form `covered` takes. */
+  hexNumber(key: HexKey): number {
+    return this.numberOf(key);
+  }
+
+  private coverMarks?: HexMarks;
+
+  /**
+   * The places in `hexes` (hex numbers) that `reach` covers, in their order:
+   * what stands within a unit's reach, for the order sheet's hundred units a
+   * nation, in one pass over the reach and one over the things, instead of a
+   * look-up of every hex reached in every list of things.
+   */
+  covered(reach: Reach, hexes: Int32Array): number[] {
+    const marks = (this.coverMarks ??= new HexMarks(this.width * this.height));
+    marks.clear();
+    const reached = reach.numbers();
+    for (let i = 0; i < reached.length; i++) marks.add(reached[i]!);
+    const out: number[] = [];
+    for (let i = 0; i < hexes.length; i++) if (hexes[i]! >= 0 && marks.has(hexes[i]!)) out.push(i);
+    return out;
   }
 
   /** One map per campaign, so its hex caches serve every look-up of a turn and its reports. */

@@ -3,6 +3,7 @@ import { unitCost } from './checks/settlement-orders.js';
 import type { HexKey, NationId, SettlementId, UnitId } from './ids.js';
 import { perCampaignAndState } from './memo.js';
 import { pushTo } from './multimap.js';
+import { allUnits } from './world-index.js';
 import type { BuildState, GameState, Project, UnitState } from './state.js';
 
 /**
@@ -92,7 +93,7 @@ export class WorkIndex {
     private readonly state: GameState,
   ) {
     for (const b of state.builds) if (b.builder) pushTo(this.buildsByBuilder, b.builder, b);
-    for (const u of Object.values(state.units)) if (u.besieging) this.besiegers.set(u.besieging, (this.besiegers.get(u.besieging) ?? 0) + 1);
+    for (const u of allUnits(state)) if (u.besieging) this.besiegers.set(u.besieging, (this.besiegers.get(u.besieging) ?? 0) + 1);
   }
 
   private static readonly made = perCampaignAndState((campaign, state) => new WorkIndex(campaign, state));

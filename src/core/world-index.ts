@@ -5,6 +5,25 @@ import type { HexKey, NationId } from './ids.js';
 import type { ExternalState, GameState, SettlementState, UnitState } from './state.js';
 import { pushTo } from './multimap.js';
 
+const unitLists = new WeakMap<GameState, readonly UnitState[]>();
+
+/**
+ * Every unit of a state that no longer changes, in the state's own order,
+ * listed once. A big state's units are a hundred thousand keys, which V8
+ * keeps as a dictionary: each Object.values of it costs tens of milliseconds
+ * (a walk by key, then a sort into order), and the turn's indexes each took
+ * one. A key walk is twice as fast, and one is enough.
+ */
+export function allUnits(state: GameState): readonly UnitState[] {
+  let list = unitLists.get(state);
+  if (!list) {
+    const units: UnitState[] = [];
+    for (const id in state.units) units.push(state.units[id as keyof GameState['units']]!);
+    unitLists.set(state, (list = units));
+  }
+  return list;
+}
+
 /**
  * Lookups by nation and by hex over one game state, built in a single pass
  * and shared by everything that looks at that state (order checks, names,
@@ -25,7 +44,7 @@ export class WorldIndex {
     private readonly campaign: Campaign,
     readonly state: GameState,
   ) {
-    for (const u of Object.values(state.units)) {
+    for (const u of allUnits(state)) {
       pushTo(this.unitsByNation, u.nation, u);
       pushTo(this.unitsByHex, u.hex, u);
     }

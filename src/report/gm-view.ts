@@ -27,6 +27,7 @@ import { ReportIndex } from './report-index.js';
 import { rated } from './ladder.js';
 import type { ForeignUnitView, GmNationRow, GmNationView, GmView } from './types.js';
 import { WorkIndex, workText } from '../core/work.js';
+import { allUnits } from '../core/world-index.js';
 
 /**
  * The GM's whole picture of a turn: every nation's full state, every roll,
@@ -172,7 +173,7 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
     table,
     nations,
     eventCounts: [...counts].map(([type, count]) => ({ type, count })).sort((a, b) => b.count - a.count || compareIds(a.type, b.type)),
-    totals: { events: events.length, battles: counts.get('battle') ?? 0, units: Object.keys(state.units).length, nations: ids.length },
+    totals: { events: events.length, battles: counts.get('battle') ?? 0, units: allUnits(state).length, nations: ids.length },
     battles: inFull(() => events.flatMap((e) => (e.type === 'battle' ? [battleView(e, names, () => true)] : []))),
     sieges: events.flatMap((e) => (e.type === 'siege_roll' ? [siegeRollView(e, names)] : [])),
     pursuits: inFull(() => events.flatMap((e) => (e.type === 'pursuit' || e.type === 'unit_fled' ? [describeEvent(e, names)] : []))),
@@ -185,7 +186,7 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
     ...(aspects ? { aspects } : {}),
     ...(warfare.length ? { warfare } : {}),
     world: {
-      units: withBuilds(campaign, state, unitsOnMap(campaign, Object.values(state.units), names)),
+      units: withBuilds(campaign, state, unitsOnMap(campaign, allUnits(state), names)),
       settlements: sortedByHex(Object.values(state.settlements), (s) => s.hex, (a, b) => compareIds(a.id, b.id))
         .map((s) => ({ id: s.id, name: s.name, nation: s.nation, nationName: names.nationName(s.nation), level: s.level, hex: s.hex, battlements: [...s.battlements].sort((a, b) => a - b).map((b) => `+${b}`) })),
       externals: externalsOf(campaign, Object.values(state.externals)),

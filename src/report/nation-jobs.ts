@@ -74,11 +74,15 @@ export function viewFiles(view: NationView, campaign: Campaign, templates: Repor
 const FILE_ENDINGS: Record<NationFormat, string> = { txt: '.txt', html: '.html', yaml: '.yaml', svg: '.svg', orders: '-orders.yaml' };
 
 /**
- * Views a worker holds beyond the one it is rendering, in steady work: enough
- * that it never waits for this thread, few enough that this thread, between
- * views, keeps making files itself.
+ * Views a worker holds beyond the one it is rendering, in steady work: while
+ * every worker has this many, this thread makes a nation's files itself
+ * (which takes it about as long as a worker takes for two); below, it hands
+ * out views first. Making a view and handing it over costs this thread less
+ * than a worker spends on the files, so the workers take most nations, and
+ * this thread, which also makes every view, the GM's report and the turn's own
+ * files, the rest.
  */
-const AHEAD = 3;
+const AHEAD = 4;
 
 /**
  * How many views each worker is given before this thread goes off to make
@@ -169,9 +173,10 @@ export async function renderNations(job: NationJob, sink: FileSink, templates: R
     for (let i = 0; i < headStart; i++) for (const hand of hands) postTo(hand);
     await beside();
     while (queue.length > 0) {
-      for (const hand of hands) while (hand.inHand < AHEAD && queue.length > 0) postTo(hand);
-      const nation = queue.shift();
-      if (nation !== undefined) await renderHere(nation);
+      // Every worker stocked first: this thread makes a nation's files itself only while they all have enough in hand.
+      const hungry = hands.find((h) => h.inHand < AHEAD);
+      if (hungry) postTo(hungry);
+      else await renderHere(queue.shift()!);
       await breathe();
     }
   } catch (e) {

@@ -60,7 +60,7 @@ export function renderOrderTemplate(view: NationView, campaign: Campaign): strin
 
   out.push(...answerLines(view));
   if (view.units.length) out.push('  # ——— Units ———');
-  const near: Nearby = { units: new HexLists(view.sight.units), settlements: new HexLists(view.sight.settlements), own: new HexLists(view.settlements), structures: structuresByHex(view) };
+  const near: Nearby = { units: new HexLists(view.sight.units, map), settlements: new HexLists(view.sight.settlements, map), own: new HexLists(view.settlements, map), structures: structuresByHex(view) };
   for (const unit of view.units) {
     out.push('  #');
     out.push(...unitLines(unit, view, campaign, map, ports, near));
@@ -127,25 +127,27 @@ function answerLines(view: NationView): string[] {
 
 /**
  * A list of things on the map, found by hex: each unit's lines ask what
- * stands within its reach, and scanning every foreign unit in sight for each
- * of a hundred units costs more than looking up the forty hexes it reaches.
+ * stands within its reach, for a hundred units a nation. Each thing's hex is
+ * read once, as a hex number; a unit's reach then marks its hexes and the
+ * list is checked against the marks (GameMap.covered).
  */
-class HexLists<T extends { hex: string }> {
-  private readonly byHex = new Map<string, number[]>();
+const CANONICAL_HEX = /^(?:0|[1-9][0-9]*),(?:0|[1-9][0-9]*)$/;
 
-  constructor(private readonly items: readonly T[]) {
-    items.forEach((item, i) => pushTo(this.byHex, item.hex, i));
+class HexLists<T extends { hex: string }> {
+  private readonly numbers: Int32Array;
+
+  constructor(
+    private readonly items: readonly T[],
+    private readonly map: GameMap,
+  ) {
+    // A hex not written as the map writes its keys ("col,row", no leading zeros) matches nothing, as a key would not.
+    this.numbers = Int32Array.from(items, (item) => (CANONICAL_HEX.test(item.hex) ? map.hexNumber(item.hex as HexKey) : -1));
   }
 
   /** The items standing on hexes the reach covers, in the list's own order. */
   within(reach: Reach): T[] {
-    if (this.byHex.size === 0) return [];
-    const found: number[] = [];
-    for (const [hex] of reach.entries()) {
-      const here = this.byHex.get(hex);
-      if (here) found.push(...here);
-    }
-    return found.sort((a, b) => a - b).map((i) => this.items[i]!);
+    if (this.items.length === 0) return [];
+    return this.map.covered(reach, this.numbers).map((i) => this.items[i]!);
   }
 }
 
@@ -186,7 +188,9 @@ function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map:
     let example: HexKey | undefined;
     let farthest = -1;
     let count = 0;
-    for (const [hex, cost] of reach.entries()) {
+    for (let i = 0; i < reach.size; i++) {
+      const hex = reach.keyAt(i);
+      const cost = reach.costAt(i);
       if (hex === at) continue;
       count++;
       if (cost > farthest || (cost === farthest && example !== undefined && compareHexes(hex, example) < 0)) [example, farthest] = [hex, cost];

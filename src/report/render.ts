@@ -12,6 +12,7 @@ import { gmMapModel, nationMapModel, type MapModel } from './map-model.js';
 import { nationData } from './nation-data.js';
 import { renderOrderTemplate } from './order-template.js';
 import { DENSE_MAP, renderSvgMap } from './svg-map.js';
+import { compileFast, withFallback, type RenderFunction } from './template-compiler.js';
 import { overviewBase } from './svg-overview.js';
 import { renderWorldMap } from './svg-world.js';
 import type { GmView, NationView } from './types.js';
@@ -35,7 +36,10 @@ export const TEMPLATE_FILES = {
 /** The version tag of the machine-readable report; bump it when its shape changes (2: the view without its repetition, nation-data.ts). */
 export const NATION_YAML_FORMAT = 'fatecraft-nation-report/2';
 
-type Compiled = Handlebars.TemplateDelegate;
+type Compiled = RenderFunction;
+
+/** Who renders the templates: the compiled templates, Handlebars where they cannot (the default); or one of them alone. */
+export type TemplateEngine = 'compiled' | 'handlebars' | 'compiled only';
 
 export interface ReportTemplates {
   nationText: Compiled;
@@ -74,8 +78,11 @@ export function registerHelpers(hb: typeof Handlebars): void {
  * campaign folder need only hold the templates it changes. Partials are
  * partials/<name>.html.hbs (HTML), partials/<name>.txt.hbs (text) and
  * partials/<name>.css (the stylesheet, as the HTML partial "<name>-css").
+ * Each template is compiled to plain JavaScript where it can be, Handlebars
+ * rendering the rest (template-compiler.ts); `engine` picks one alone, for
+ * the tests that hold the two to the same output.
  */
-export function loadTemplates(dirs: readonly string[]): ReportTemplates {
+export function loadTemplates(dirs: readonly string[], engine: TemplateEngine = 'compiled'): ReportTemplates {
   const html = Handlebars.create();
   const text = Handlebars.create();
   registerHelpers(html);
@@ -83,6 +90,9 @@ export function loadTemplates(dirs: readonly string[]): ReportTemplates {
   const sources: Record<string, string> = {};
   const find = (rel: string): string | undefined => dirs.map((d) => join(d, rel)).find((p) => existsSync(p));
 
+  // Each instance's partials as written, for the compiled templates (template-compiler.ts).
+  const htmlPartials: Record<string, string> = {};
+  const textPartials: Record<string, string> = {};
   const partialNames = new Set<string>();
   for (const d of dirs) {
     const pd = join(d, 'partials');
@@ -94,22 +104,35 @@ export function loadTemplates(dirs: readonly string[]): ReportTemplates {
     const body = readFileSync(path, 'utf8');
     sources[`partials/${f}`] = path;
     if (!f.endsWith('.css')) checkSyntax(html, body, path);
-    if (f.endsWith('.html.hbs')) html.registerPartial(f.slice(0, -'.html.hbs'.length), body);
-    else if (f.endsWith('.txt.hbs')) text.registerPartial(f.slice(0, -'.txt.hbs'.length), body);
-    else if (f.endsWith('.css')) html.registerPartial(`${f.slice(0, -'.css'.length)}-css`, body);
+    const register = (hb: typeof Handlebars, partials: Record<string, string>, name: string) => {
+      hb.registerPartial(name, body);
+      partials[name] = body;
+    };
+    if (f.endsWith('.html.hbs')) register(html, htmlPartials, f.slice(0, -'.html.hbs'.length));
+    else if (f.endsWith('.txt.hbs')) register(text, textPartials, f.slice(0, -'.txt.hbs'.length));
+    else if (f.endsWith('.css')) register(html, htmlPartials, `${f.slice(0, -'.css'.length)}-css`);
   }
-  const compile = (hb: typeof Handlebars, file: string, noEscape: boolean): Compiled => {
+  const compile = (hb: typeof Handlebars, file: string, noEscape: boolean, partials: Record<string, string>): Compiled => {
     const path = find(file);
     if (!path) throw new Error(`report template ${file} was not found in ${dirs.join(', ')}`);
     sources[file] = path;
     const body = readFileSync(path, 'utf8');
     checkSyntax(hb, body, path);
-    return hb.compile(body, { strict: true, noEscape, preventIndent: false });
+    const handlebars = hb.compile(body, { strict: true, noEscape, preventIndent: false });
+    // The same output, faster; Handlebars itself for what the compiler leaves to it, and for every error.
+    const slow: Compiled = (context) => handlebars(context);
+    if (engine === 'handlebars') return slow;
+    const fast = compileFast(hb, body, partials, noEscape);
+    if (engine === 'compiled only') {
+      if (!fast) throw new Error(`${path}: not compiled (template-compiler.ts leaves it to Handlebars)`);
+      return fast;
+    }
+    return fast ? withFallback(fast, slow) : slow;
   };
   return {
-    nationText: compile(text, TEMPLATE_FILES.nationText, true),
-    nationHtml: compile(html, TEMPLATE_FILES.nationHtml, false),
-    gmHtml: compile(html, TEMPLATE_FILES.gmHtml, false),
+    nationText: compile(text, TEMPLATE_FILES.nationText, true, textPartials),
+    nationHtml: compile(html, TEMPLATE_FILES.nationHtml, false, htmlPartials),
+    gmHtml: compile(html, TEMPLATE_FILES.gmHtml, false, htmlPartials),
     sources,
   };
 }

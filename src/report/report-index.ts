@@ -4,7 +4,7 @@ import { hexDistance, offsetOf } from '../core/hex.js';
 import { compareIds, type HexKey, type NationId } from '../core/ids.js';
 import type { BuildState, GameState, UnitState } from '../core/state.js';
 import { pushTo } from '../core/multimap.js';
-import { WorldIndex } from '../core/world-index.js';
+import { allUnits, WorldIndex } from '../core/world-index.js';
 
 /**
  * Everything the reports look up by nation, settlement or place, built once
@@ -48,7 +48,7 @@ export class ReportIndex {
       if (b.settlement) pushTo(this.buildsBySettlement, b.settlement, b);
       pushTo(this.buildsByNation, b.nation, b);
     }
-    for (const u of Object.values(state.units)) if (u.besieging) pushTo(this.besiegersOf, u.besieging, u);
+    for (const u of allUnits(state)) if (u.besieging) pushTo(this.besiegersOf, u.besieging, u);
     for (const list of this.besiegersOf.values()) list.sort((a, b) => compareIds(a.id, b.id));
   }
 

@@ -21,9 +21,17 @@ import { UNSAFE_CHARS } from './unsafe-text.js';
  * Ordinary text has nothing to replace and comes back as the same string.
  */
 const UNSAFE = new RegExp(UNSAFE_CHARS.source, 'u');
-/** Printable ASCII: most strings, and a far cheaper test than the Unicode one. */
+/** Printable ASCII: most keys, and a far cheaper test than the Unicode one. */
 const PLAIN_ASCII = /^[\x20-\x7e]*$/;
-const isPlain = (text: string) => PLAIN_ASCII.test(text) || !UNSAFE.test(text);
+/**
+ * Printable ASCII and the common letters, punctuation and symbols beyond it
+ * (Latin letters, dashes, quotes, arrows, shapes: the reports' own "—" and
+ * "×" among them), none of them a control, separator or format character (a
+ * test holds every one to UNSAFE): most strings pass this cheap test, and
+ * only the others take the Unicode one.
+ */
+export const PLAIN_COMMON = /^[\x20-\x7e\u00a0-\u00ac\u00ae-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u23ff\u25a0-\u27bf]*$/;
+const isPlain = (text: string) => PLAIN_COMMON.test(text) || !UNSAFE.test(text);
 const UNSAFE_IN_LINES = new RegExp(`(?![\\n\\t])(?:${UNSAFE_CHARS.source})`, 'u');
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
 const BREAK = /[\n\r\v\f\u2028\u2029]/;

@@ -5,6 +5,7 @@ import type { HexKey, NationId, SettlementId, UnitId } from '../ids.js';
 import type { Reach } from '../map.js';
 import type { BuildState, GameState, SettlementState, UnitState } from '../state.js';
 import { reject, type Rejected } from './verdict.js';
+import { allUnits } from '../world-index.js';
 
 /** Lookups shared by the order checkers, each answering with a ready rejection. */
 
@@ -77,19 +78,25 @@ export function startOfTurn(ctx: TurnContext): StartOfTurnIndex {
 }
 
 const startIndex = perCampaignAndState((campaign: Campaign, state: GameState): StartOfTurnIndex => {
-  const heldUnits = new Map<string, number>();
-  const bump = (key: string) => heldUnits.set(key, (heldUnits.get(key) ?? 0) + 1);
+  // Counted by nation first: one key string per nation and kind, not one per unit.
+  const counts = new Map<NationId, { military: number; diplomatic: number }>();
+  const bump = (nation: NationId, military: boolean) => {
+    let c = counts.get(nation);
+    if (!c) counts.set(nation, (c = { military: 0, diplomatic: 0 }));
+    if (military) c.military++;
+    else c.diplomatic++;
+  };
   const classOf = (nation: NationId, unitType: string) => campaign.nations[nation]?.unitTypes[unitType]?.class;
-  for (const u of Object.values(state.units)) {
+  for (const u of allUnits(state)) {
     const cls = classOf(u.nation, u.type);
     if (cls === undefined) throw new Error(`unit ${u.id} has unknown type ${u.type}`);
-    bump(`${u.nation}:${isMilitaryClass(cls) ? 'military' : 'diplomatic'}`);
+    bump(u.nation, isMilitaryClass(cls));
   }
   const buildsBySettlement = new Map<SettlementId, BuildState[]>();
   for (const b of state.builds) {
     if (b.project.kind === 'unit') {
       const cls = classOf(b.nation, b.project.unitType);
-      if (cls !== undefined) bump(`${b.nation}:${isMilitaryClass(cls) ? 'military' : 'diplomatic'}`);
+      if (cls !== undefined) bump(b.nation, isMilitaryClass(cls));
     }
     if (b.settlement) {
       const list = buildsBySettlement.get(b.settlement) ?? [];
@@ -99,5 +106,10 @@ const startIndex = perCampaignAndState((campaign: Campaign, state: GameState): S
   }
   const externalHexes = new Set<HexKey>(Object.values(state.externals).map((e) => e.hex));
   for (const b of state.builds) if (b.project.kind === 'external') externalHexes.add(b.hex);
+  const heldUnits = new Map<string, number>();
+  for (const [nation, c] of counts) {
+    if (c.military) heldUnits.set(`${nation}:military`, c.military);
+    if (c.diplomatic) heldUnits.set(`${nation}:diplomatic`, c.diplomatic);
+  }
   return { heldUnits, buildsBySettlement, externalHexes };
 });

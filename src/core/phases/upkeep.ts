@@ -1,5 +1,5 @@
 import type { TurnContext } from '../context.js';
-import { compareIds, sortedKeys, type NationId } from '../ids.js';
+import { compareIds, sortedKeys, type NationId, type UnitId } from '../ids.js';
 import type { SettlementState } from '../state.js';
 import type { Phase } from './phase.js';
 import { pushTo } from '../multimap.js';
@@ -66,7 +66,7 @@ export const endPhase: Phase = {
   name: 'end',
   run(ctx: TurnContext) {
     const present = new Set<NationId>();
-    for (const u of Object.values(ctx.state.units)) present.add(u.nation);
+    for (const id in ctx.state.units) present.add(ctx.state.units[id as UnitId]!.nation);
     for (const s of Object.values(ctx.state.settlements)) present.add(s.nation);
     for (const nation of sortedKeys(ctx.state.nations)) {
       const n = ctx.nationState(nation);

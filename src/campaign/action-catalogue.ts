@@ -109,7 +109,7 @@ function readAction(r: Reader, value: unknown, path: Path, ids: ReadonlySet<stri
   for (const t of types) if (!r.hasUnitType(t)) r.problem([...path, 'units', 'type'], `no nation has a unit type "${t}"`);
   const modifiers = (e.roll?.modifiers ?? []).map((m, i) => {
     const when = condition(r, m.when, [...path, 'roll', 'modifiers', i, 'when'], ids);
-    return when && ({ value: m.value, when: when as Condition, of: m.of, ...(m.label ? { label: m.label } : {}) } satisfies ActionModifier);
+    return when && ({ value: m.value, when: when, of: m.of, ...(m.label ? { label: m.label } : {}) } satisfies ActionModifier);
   });
   const outcomes: ActionDef['outcomes'] = {};
   let ok = modifiers.every(Boolean);

@@ -193,7 +193,7 @@ export function condition(r: Reader, value: unknown, path: Path, ids: ReadonlySe
         return undefined;
       }
       const of = v.map((x, i) => condition(r, x, [...at, i], ids));
-      return of.every((x) => x !== undefined) ? { kind: key, of: of as Condition[] } : undefined;
+      return of.every((x) => x !== undefined) ? { kind: key, of: of } : undefined;
     }
     case 'not': {
       const of = condition(r, v, at, ids);
@@ -395,7 +395,7 @@ export function readEventCatalogue(value: unknown, locate: Locate, file: string,
   for (const ref of r.taskRefs) if (!r.tasks.has(ref.id)) r.problem(ref.path, `no task "${ref.id}" is defined in the catalogue (define it once with its id, turns and conditions)`);
   for (const t of r.tasks.keys()) if (ids.has(t)) r.problem(['events'], `task "${t}" has the id of an event: "answer ${t}" must name one thing`);
   if (r.problems.length) return { problems: r.problems };
-  return { catalogue: { settings: settings as EventSettings, entries, tasks: Object.fromEntries(r.tasks), source: file }, problems: [] };
+  return { catalogue: { settings: settings, entries, tasks: Object.fromEntries(r.tasks), source: file }, problems: [] };
 }
 
 /** A GM's one-off event in _gm.yaml, checked like a catalogue entry. */

@@ -105,7 +105,7 @@ export async function setToken(campaignName: string, campaignDir: string, nation
   }
   const previous = (await readTokens(campaignName, env))[nation];
   const doc: Document = existsSync(path) ? parseDocument(await readFile(path, 'utf8')) : parseDocument('# Order tokens and mail passwords — keep this file private.\n{}\n');
-  if (!isMap(doc.contents)) doc.contents = doc.createNode({}) as typeof doc.contents;
+  if (!isMap(doc.contents)) doc.contents = doc.createNode({});
   // One "nation: token" a line, as the GM would write it (a new file starts as an empty flow map).
   if (isMap(doc.contents) && doc.contents.items.length === 0) doc.contents.flow = false;
   const inTokens = doc.hasIn(['tokens', nation]);

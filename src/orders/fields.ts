@@ -8,11 +8,15 @@ import { clip, type Resolved } from './names.js';
 /** Largest Fate pledge read; more than any nation holds, small enough to stay a safe integer. */
 const MAX_FATE = 1_000_000;
 
-export class Refusal {
+/** An order's field could not be read: thrown out of the field readers, caught once per order. */
+export class Refusal extends Error {
+  override readonly name = 'Refusal';
   constructor(
     readonly reason: string,
     readonly hint?: string,
-  ) {}
+  ) {
+    super(reason);
+  }
 }
 
 export function take<T>(r: Resolved<T>): T {

@@ -366,7 +366,7 @@ class TickRun {
     this.outcome.resolved.push(turn);
     const count = (type: string) => result.events.filter((e) => e.type === type).length;
     this.say(`resolved turn ${turn}: ${result.events.length} events, ${count('battle')} battles, ${count('nmr')} nations without orders`);
-    await this.openNext(turn, nextDeadline, new Date(rt.resolving!.startedAt));
+    await this.openNext(turn, nextDeadline, new Date(rt.resolving.startedAt));
     await this.save();
     await failpoint('after-open-next');
   }

@@ -27,8 +27,8 @@ function start(args: string[], env: Record<string, string> = {}, now = DEADLINE_
   const done = new Promise<Run>((resolve) => {
     let stdout = '';
     let stderr = '';
-    child.stdout!.on('data', (d) => (stdout += d));
-    child.stderr!.on('data', (d) => (stderr += d));
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
   return { child, done };

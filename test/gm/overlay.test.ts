@@ -12,7 +12,7 @@ function merged(base: string, overlay: string): string {
   const doc = parseDocument(base);
   const over = parseDocument(overlay);
   if (!isMap(doc.contents) || !isMap(over.contents)) throw new Error('maps expected');
-  mergeInto(doc.contents, over.contents as YAMLMap);
+  mergeInto(doc.contents, over.contents);
   return doc.toString();
 }
 

@@ -31,7 +31,7 @@ function viewOf(nation: typeof argenta) {
 }
 
 function report(nation: typeof argenta): string {
-  return renderNationReports(viewOf(nation), played.open.campaign, loadTemplates([builtInTemplateDir()]), ['txt']).txt as string;
+  return renderNationReports(viewOf(nation), played.open.campaign, loadTemplates([builtInTemplateDir()]), ['txt']).txt;
 }
 
 describe('fights for structures in the reports', () => {

@@ -68,7 +68,7 @@ function secretsOf(t: PlayedTurn, played: Played, owner: NationId, reader: Natio
   for (const e of t.events) if (e.nations.includes(reader)) for (const id of unitsNamedIn(e)) met.add(id);
   const units = new Map([...Object.values(t.before.units), ...Object.values(t.state.units)].filter((u) => u.nation === owner).map((u) => [u.id, u]));
   for (const [id, u] of units) {
-    const visible = t.state.units[id as UnitId] !== undefined && seen.has(t.state.units[id as UnitId]!.hex);
+    const visible = t.state.units[id] !== undefined && seen.has(t.state.units[id].hex);
     if (visible || met.has(id)) continue;
     secrets.push(phrase(`unseen unit id ${id}`, `(${id})`));
     if (u.name) secrets.push(phrase(`unseen unit name ${u.name}`, u.name));

@@ -160,7 +160,7 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
   for (const side of ['attacker', 'defender'] as const) {
     for (const id of result.takenOut[side]) {
       const u = byWarId.get(id)!;
-      casualties.push({ unit: u.id as UnitId, result: w.takenOut === 'destroyed' || u.health === 'bloodied' ? 'destroyed' : 'bloodied' });
+      casualties.push({ unit: u.id, result: w.takenOut === 'destroyed' || u.health === 'bloodied' ? 'destroyed' : 'bloodied' });
     }
   }
   const nations = [spec.attacker.nation, spec.defender.nation].sort(compareIds);

@@ -31,7 +31,7 @@ export interface Setup {
 export function units(list: string[]): Unit[] {
   return list.map((line) => {
     const m = /^(\S+): (\S+) @(\S+)$/.exec(line)!;
-    return { id: m[1]!, type: m[2]!, commander: m[3]!, side: 'attacker' as Side, out: false };
+    return { id: m[1]!, type: m[2]!, commander: m[3]!, side: 'attacker', out: false };
   });
 }
 

@@ -81,7 +81,7 @@ export class Reader {
       this.problem(path, `a ${what} is a map with one key, e.g. "- ${what === 'effect' ? 'renown: 10' : 'season: Winter'}" (known: ${known.join(', ')})`);
       return undefined;
     }
-    const [key, v] = Object.entries(value)[0]!;
+    const [key, v] = Object.entries(value as Record<string, unknown>)[0]!;
     if (!known.includes(key)) {
       this.problem([...path, key], `unknown ${what} "${key}"${suggest(key, known)} (known: ${known.join(', ')})`);
       return undefined;

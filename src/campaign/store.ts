@@ -268,7 +268,3 @@ export async function ensureStartingState(open: OpenCampaign, initial: () => Gam
   if ((await listTurns(open.dir)).length > 0) return;
   await writeTurn(open.dir, 0, { state: initial(), events: [], extra: {} });
 }
-
-export async function readText(path: string): Promise<Buffer> {
-  return readFile(path);
-}

@@ -66,9 +66,9 @@ export async function splitNation(dir: string, nation: string, newId: string, op
     const next: GameState = structuredClone(state);
     next.nations[id] = { id, renown: 0, fate: 0, prosperity: opts.prosperity ?? was.prosperity, happiness: opts.happiness ?? was.happiness, goals: [], battlesWon: 0, missedTurns: 0, unitSeq: 0, alive: true };
     const moved = { units: 0, settlements: 0, builds: 0 };
-    for (const s of Object.values(next.settlements)) if (settlements.includes(s.id)) (s.nation = id), moved.settlements++;
-    for (const u of Object.values(next.units)) if (units.includes(u.id)) (u.nation = id), moved.units++;
-    for (const b of next.builds) if (b.nation === from && b.settlement && settlements.includes(b.settlement)) (b.nation = id), moved.builds++;
+    for (const s of Object.values(next.settlements)) if (settlements.includes(s.id)) { s.nation = id; moved.settlements++; }
+    for (const u of Object.values(next.units)) if (units.includes(u.id)) { u.nation = id; moved.units++; }
+    for (const b of next.builds) if (b.nation === from && b.settlement && settlements.includes(b.settlement)) { b.nation = id; moved.builds++; }
     const warnings: string[] = [];
     for (const s of Object.values(next.settlements).filter((x) => x.nation === id)) {
       const left = Object.values(next.units).filter((u) => u.nation === from && u.hex === s.hex).map((u) => u.id);

@@ -3,11 +3,9 @@ import { releaseKeptOrders } from '../campaign/kept-orders.js';
 import { initialState } from '../campaign/initial-state.js';
 import { CampaignError } from '../campaign/problems.js';
 import { assertLatestTurnWhole, ensureStartingState, latestTurn, openCampaign, readState, writeTurn } from '../campaign/store.js';
-import type { FileSink } from '../campaign/staging.js';
 import type { OlderTurnsWork, TurnRenderer, TurnRenderInput } from '../campaign/turn-renderer.js';
 import type { Randomiser } from '../core/dice.js';
 import type { LoggedEvent } from '../core/events.js';
-import type { TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import { resolveTurn } from '../core/turn.js';
 

@@ -23,7 +23,7 @@ import {
 } from './facts.js';
 import { rated } from './ladder.js';
 import { ReportIndex, type Rumour } from './report-index.js';
-import { areaOfInterest, compareHexes, hexesAround, sortedByHex, resourcesByHex, terrainGrid } from './map-grid.js';
+import { areaOfInterest, compareHexes, sortedByHex, resourcesByHex, terrainGrid } from './map-grid.js';
 import { mapChangesOf } from './map-changes.js';
 import { glanceOf } from './glance.js';
 import type { TradeRouteView, ForeignSettlementView, ForeignUnitView, LetterView, LogLine, NationSummary, NationView, PublicNationView, ResourceSite, UnrestView } from './types.js';

@@ -138,7 +138,6 @@ export type Runtime = z.infer<typeof runtimeSchema>;
 export type Alert = Runtime['alerts'][number];
 export type Notice = Runtime['notices'][number];
 export type Hold = Runtime['holds'][number];
-export type Absence = Runtime['absences'][number];
 export type LogEntry = Runtime['log'][number];
 
 export function newRuntime(turnNumber: number, deadline: Date): Runtime {

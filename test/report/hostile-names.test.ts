@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,7 +85,7 @@ function expectClean(files: Record<string, string>): void {
       expect(text, name).not.toMatch(/<script/i);
     }
     if (name.endsWith('-orders.yaml')) expect(readYamlSheet(text).problems, name).toEqual([]);
-    else if (name.endsWith('.yaml')) expect(() => parse(text), name).not.toThrow();
+    else if (name.endsWith('.yaml')) expect((): unknown => parse(text), name).not.toThrow();
   }
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { hexesOfRuns } from '../../src/report/nation-data.js';
-import type { NationId, UnitId } from '../../src/core/ids.js';
+import type { NationId } from '../../src/core/ids.js';
 import { playedNations } from '../../src/core/campaign.js';
 import { nationView, sightOf, unitsNamedIn } from '../../src/report/nation-view.js';
 import { DEMO, FIXTURE, FIXTURE_TURNS, decodeEntities, play, scratchCopy, type Played, type PlayedTurn } from './support.js';

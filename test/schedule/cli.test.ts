@@ -3,6 +3,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAILPOINTS } from '../../src/host/failpoints.js';
+import type { CampaignStatus } from '../../src/schedule/status.js';
 import { CLI, cleanupScratch, demoCopy, ensureBuilt, scratchDir, tree } from './support.js';
 
 /** The real command line, as cron runs it: separate processes, real locks, SIGKILL. */
@@ -147,7 +148,7 @@ describe('fatecraft status and the GM commands (processes)', () => {
     expect(text.stdout).toContain('Orders: 4 of 5 expected nations; reminders done: 48h');
     expect(text.stdout).toMatch(/westvalia\s+waiting/);
     expect(text.stdout).toMatch(/argenta\s+submitted/);
-    const json = JSON.parse(run(['status', dir, '--json'], '2025-03-21T18:30:00Z').stdout);
+    const json = JSON.parse(run(['status', dir, '--json'], '2025-03-21T18:30:00Z').stdout) as CampaignStatus;
     expect(json).toMatchObject({ turn: 1, season: 'Summer', year: 1021, timeZone: 'Europe/London', started: true, submitted: 4, expected: 5 });
     expect(json.deadline).toMatchObject({ utc: '2025-03-23T18:00:00.000Z', localIso: '2025-03-23T18:00:00+00:00', timeLeft: '1d 23h 30m', passed: false });
   }, 30_000);

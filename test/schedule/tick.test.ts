@@ -202,7 +202,7 @@ describe('tick', () => {
     const clock = new FakeClock('2025-03-23T18:00:00Z');
     let fails = 2;
     const { hooks, sent } = recordingHooks();
-    const send = hooks.sendReports;
+    const send = hooks.sendReports.bind(hooks);
     hooks.sendReports = async (ctx, d) => {
       if (fails-- > 0) throw new Error('SMTP 451 try later');
       await send(ctx, d);

@@ -1,7 +1,7 @@
 import { signed } from '../ladder.js';
 import { CONSEQUENCE_SOAKS, soakStress, type ConsequenceLevel } from '../fate/stress.js';
 import { cmdSkill, noviceStepsUp, standingRampart, unitName, unitsOf, unitSkill, type WarEvent, type WarState } from './state.js';
-import { other, type Commander, type CommanderSkill, type Side, type Unit, type UnitSkill } from './types.js';
+import { other, type Commander, type CommanderSkill, type Unit, type UnitSkill } from './types.js';
 
 /** A draw or total as the seed writes it: +0 for zero. */
 const sgn = (n: number) => (n === 0 ? '+0' : signed(n));

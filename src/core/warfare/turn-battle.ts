@@ -3,7 +3,7 @@ import type { UnitClass } from '../campaign.js';
 import type { TurnContext } from '../context.js';
 import type { Casualty } from '../events.js';
 import { hexesWithin, hexKey, offsetOf } from '../hex.js';
-import { compareIds, type HexKey, type NationId, type UnitId } from '../ids.js';
+import { compareIds, type HexKey, type NationId } from '../ids.js';
 import { DEFAULT_PLANS, DEFAULT_RESERVE_UNTIL, type BattlePlan } from './commander.js';
 import { targetType } from '../checks/battle-plan.js';
 import type { BattlePlanOrder } from '../orders.js';

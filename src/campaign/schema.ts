@@ -168,6 +168,13 @@ const nationSchema = z.strictObject({
    * nation named here; it knows that nation's unit types.
    */
   breaksFrom: id.optional(),
+  /**
+   * The first turn whose state holds the nation, when it came into the campaign after turn 0 (`nation split`,
+   * `nation add`): the turns before it are read and re-rendered as they were, without it.
+   */
+  joined: z.number().int().min(0).optional(),
+  /** Who plays the nation when its player is silent, over the campaign's `seats:` (src/seats/settings.ts checks it). */
+  seat: z.unknown().optional(),
 });
 
 /** Where an aspect sits (state.yaml, campaign.yaml's `aspects`, the GM's `aspect` action). */
@@ -232,6 +239,8 @@ export const campaignFileSchema = z.strictObject({
   mail: z.unknown().optional(),
   schedule: z.unknown().optional(),
   reports: z.unknown().optional(),
+  /** What happens to a silent player's seat, and who may take it (src/seats/settings.ts). */
+  seats: z.unknown().optional(),
 });
 
 export type CampaignFile = z.infer<typeof campaignFileSchema>;
@@ -292,6 +301,7 @@ export const stateFileSchema = z.strictObject({
       leader: z.strictObject({ name: z.string().nullable(), ability: id.optional(), unit: id.optional(), since: z.number().int() }).optional(),
       heir: z.strictObject({ name: z.string(), ability: id.optional() }).optional(),
       deck: z.strictObject({ discards: z.array(z.number().int().min(0).max(80)).max(80) }).optional(),
+      seat: z.strictObject({ policy: z.enum(['caretaker', 'disorder']), since: z.number().int().min(1) }).optional(),
     }),
   ),
   units: z.record(id, unitStateSchema),
@@ -308,6 +318,7 @@ export const stateFileSchema = z.strictObject({
       structures: z.array(id),
       battlements: z.array(z.number().int()),
       gainedTurn: z.number().int().optional(),
+      takenFrom: id.optional(),
     }),
   ),
   externals: z.record(id, z.strictObject({ id, type: id, nation: id, hex, builtBy: id.optional() })),
@@ -404,6 +415,7 @@ export const rulesSchema = z.strictObject({
   victoryRenown: z.number().int().min(0),
   advanceAfterVictory: z.boolean(),
   nmrFlagAfter: z.number().int().min(1),
+  disorder: z.strictObject({ happiness: z.number().int().min(-6).max(0) }),
   sight: z.strictObject({ unit: z.number().int().min(0), settlement: z.number().int().min(0) }),
   press: z.strictObject({ maxLength: z.number().int().min(1).max(20000), perTurn: z.number().int().min(0), anonymous: z.boolean(), relay: z.enum(['atOnce', 'withReport']) }),
   fate: z.strictObject({

@@ -1,5 +1,6 @@
 import type { SettlementLevel } from './campaign.js';
 import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
+import type { SeatPolicy } from './orders.js';
 import type { Health } from './state.js';
 import type { EventScope, EventTone, RollOutcome } from './world/types.js';
 
@@ -88,7 +89,10 @@ export type Casualty = { unit: UnitId; result: 'bloodied' | 'destroyed' };
 
 export type TurnEvent =
   | { type: 'order_rejected'; nations: NationId[]; nation: NationId; index?: number; line?: number; order: string; reason: string }
-  | { type: 'nmr'; nations: NationId[]; nation: NationId; missedTurns: number }
+  /** No orders from the nation's player; `policy`: a caretaker or civil disorder gave orders in its name. */
+  | { type: 'nmr'; nations: NationId[]; nation: NationId; missedTurns: number; policy?: SeatPolicy }
+  /** Who plays a silent nation changed: a caretaker or civil disorder took over, or its player is back (`player`), or it holds again (`hold`). */
+  | { type: 'seat_changed'; nations: NationId[]; nation: NationId; to: SeatPolicy | 'player' | 'hold'; since?: number }
   | { type: 'resource'; nations: NationId[]; nation: NationId; resource: Resource; delta: number; balance: number; reason: string }
   | { type: 'indicator'; nations: NationId[]; nation: NationId; indicator: Indicator; delta: number; value: number; reason: string }
   | { type: 'build_started'; nations: NationId[]; nation: NationId; build: string; what: string; at: HexKey; turnsLeft: number }

@@ -297,6 +297,20 @@ export interface NationOrders {
   texts?: string[];
   /** Lines the parser could not make into an order; reported with the engine's rejections. */
   refused?: RefusedLine[];
+  /**
+   * Orders a seat's policy gave in the nation's name while its player was silent (a caretaker, or civil
+   * disorder; docs/operations.md "Missing players"): the nation still missed the turn.
+   */
+  seat?: SeatOrders;
+}
+
+/** What plays a seat whose player is silent: a caretaker, or civil disorder (defends only; Happiness drifts down). */
+export type SeatPolicy = 'caretaker' | 'disorder';
+
+export interface SeatOrders {
+  policy: SeatPolicy;
+  /** The caretaker's id in the campaign's catalogue (caretakers.yaml), when known (the planner's own output). */
+  caretaker?: string;
 }
 
 export interface RefusedLine {

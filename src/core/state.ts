@@ -1,5 +1,6 @@
 import type { Bonus, SettlementLevel } from './campaign.js';
 import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
+import type { SeatPolicy } from './orders.js';
 import type { TradeRoute } from './world/action-types.js';
 import type { EventRecord, EventTarget, PendingRoll, PendingTask } from './world/types.js';
 
@@ -42,6 +43,8 @@ export interface SettlementState {
   battlements: number[];
   /** Turn the nation gained it (founded, captured or risen); absent for start sheets. */
   gainedTurn?: number;
+  /** The nation whose own (home) settlement this was until it was taken; cleared when that nation takes it back. */
+  takenFrom?: NationId;
 }
 
 export interface ExternalState {
@@ -111,6 +114,8 @@ export interface NationState {
   leader?: LeaderState;
   /** The heir the player named, who takes over when the leader dies. */
   heir?: { name: string; ability?: string };
+  /** Who plays the nation while its player is silent (a caretaker, or civil disorder), since which turn. */
+  seat?: { policy: SeatPolicy; since: number };
   /**
    * The nation's Deck of Fate (campaigns with `rules.fate.randomiser: deck`):
    * the cards (ids 0..80, src/core/fate/deck.ts) in its discard pile; the

@@ -21,14 +21,15 @@ import type { ParsedInbound } from '../mail/parse.js';
 import { readMailSheet } from '../orders/mail-sheet.js';
 import { clip, findNation } from '../orders/names.js';
 import { buildReceipt, checkToken, type OrderReceipt } from '../orders/receipt.js';
-import { hasActionLines, interpretSheet, WHOLE_FILE, type OrderSheet } from '../orders/sheet.js';
+import { hasActionLines, WHOLE_FILE, type OrderSheet } from '../orders/sheet.js';
 import { ordersToYaml } from '../orders/yaml-write.js';
+import { timingSafeEqual } from 'node:crypto';
 import { tokenDigest } from '../campaign/secrets.js';
 import { bounceFacts, firstHeader, type AuthSummary, type BounceFacts, type RawHeaders } from './headers.js';
 import { checkFromFields } from './from-header.js';
 import { canonicalTimeZone } from '../campaign/time-zone.js';
 
-export type MailCommand = 'resend' | 'deadline' | 'show' | 'absent' | 'timezone' | 'wait';
+export type MailCommand = 'resend' | 'deadline' | 'show' | 'absent' | 'timezone' | 'wait' | 'back' | 'ready';
 
 /** "timezone Europe/Berlin": the zone, "timezone none": back to the GM's setting, or a name that is no zone. */
 export type TimeZoneRequest = { kind: 'set'; zone: string } | { kind: 'clear' } | { kind: 'unknown'; text: string };
@@ -58,6 +59,8 @@ export type RefusalReason =
   | 'too-large'
   /** The From field is not one valid mailbox: no nation is guessed from it. */
   | 'bad-from'
+  /** An `accept` without the code of an invitation sent to this address (or with another's). */
+  | 'invitation'
   /** Valid orders, but more order mails from the address within 24 hours than the flood limit allows. */
   | 'too-many-orders';
 
@@ -84,6 +87,9 @@ export type Decision =
   | (Common & { kind: 'refuse'; reason: RefusalReason; nation?: NationId; detail: string; receipt?: OrderReceipt; problems?: string[]; replyTo?: string })
   | (Common & { kind: 'command'; nation: NationId; commands: MailCommand[]; absence?: AbsenceRequest; timeZone?: TimeZoneRequest; wait?: boolean; replyTo?: string })
   | (Common & { kind: 'bounce'; facts: BounceFacts; nations: NationId[] })
+  /** Seats by mail (docs/mail.md, "Seats"): join the standby list, or take the seat an invitation offers. */
+  | (Common & { kind: 'seat'; action: 'volunteer'; address: string; name: string; replyTo?: string })
+  | (Common & { kind: 'seat'; action: 'accept'; address: string; offer: number; nation: NationId; replyTo?: string })
   | (Common & { kind: 'ignore'; reason: IgnoreReason; detail: string })
   | (Common & { kind: 'quarantine'; reason: string; detail: string });
 
@@ -121,6 +127,8 @@ export interface InboundContext {
   ledgerKey?: string;
   /** The campaign folder as the GM names it on the command line; `<campaign>` when unknown. */
   campaignDir?: string;
+  /** Open invitations to take a seat, with the SHA-256 of each one's code (src/seats/offers.ts). */
+  offers?: readonly { id: number; nation: string; address: string; digest: string }[];
 }
 
 /** Our outgoing mail says where it came from; mail carrying this header for this campaign is ours. */
@@ -185,7 +193,11 @@ export function decideInbound(mail: ParsedInbound, ctx: InboundContext): Decisio
 
 /** Steps 2 to 5: a message from a person, not a machine. */
 function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: () => { replyTo?: string; replySuppressed?: boolean }): Decision {
-  // 2. Who is it from?
+  // 2. A seat asked for or taken: from anyone, the standby list's volunteers included.
+  const seat = seatRequest(mail, ctx, from, reply);
+  if (seat) return seat;
+
+  // 3. Who is it from?
   const { sheet, source } = readMailSheet({ text: cutQuotedTail(mail.text), attachments: mail.attachments });
   // An HTML-only mail is numbered as the text read from it: the player's mail program showed it formatted, so say how.
   const body = mail.textFromHtml ? 'your message as plain text (it came as HTML only: each paragraph and line break starts a line)' : 'your message';
@@ -195,6 +207,9 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
   const registered = nationsOf(ctx, [from]);
   if (registered.length === 0) {
     const owner = sheet.token !== undefined ? tokenOwner(sheet.token, ctx) : undefined;
+    // A seat's old player, after someone else took it: their token was replaced with their address.
+    const retired = owner === undefined && sheet.token !== undefined ? retiredOwner(sheet.token, ctx) : undefined;
+    if (retired !== undefined) return { kind: 'refuse', reason: 'token', nation: retired, detail: 'seat passed on', ...reply() };
     return {
       kind: 'refuse',
       reason: 'unknown-sender',
@@ -226,11 +241,46 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
       const wait = commands.includes('wait') ? waitOf(mail.subject, mail.text) : undefined;
       return { kind: 'command', nation, commands, ...(absence ? { absence } : {}), ...(timeZone ? { timeZone } : {}), ...(wait !== undefined ? { wait } : {}), ...reply() };
     }
-    // A "thanks!", or a reply that only quotes the report, must never touch the orders on file.
-    return { kind: 'refuse', reason: 'no-orders', nation, detail: 'no orders in the message', ...readerProblems(sheet), ...reply() };
   }
 
   // 4. Orders.
+  const header = (turn: number) => [
+    `# Orders of ${nation} for turn ${turn}, filed from mail.`,
+    `# From: ${from}${ctx.messageId ? `  Message-ID: ${ctx.messageId}` : ''}`,
+    `# Received: ${ctx.receivedAt}. The mail itself is kept beside this file (${nation}.eml), its order token replaced by a fingerprint.`,
+  ];
+  return decideOrders(sheet, nation, ctx, { from, linesOf, header, reply });
+}
+
+/** What a judgement of orders needs of the campaign: the state, the tokens, what is on file, the deadline. */
+export type OrdersContext = Pick<InboundContext, 'campaign' | 'state' | 'tokens' | 'retiredTokens' | 'ordersOnFile' | 'late' | 'auth'> & Partial<Pick<InboundContext, 'ledgerKey' | 'messageId' | 'campaignDir'>>;
+
+/** Who sent the orders and how: the mail's sender, or a player signed in on the web desk (src/web). */
+export interface OrdersSource {
+  /** The address answers go to, named in the GM's notes. */
+  from: string;
+  /** What the receipt's line numbers count ("your message", "the order form"). */
+  linesOf: string;
+  /** The comment lines on top of the filed orders, saying where they came from. */
+  header: (turn: number) => string[];
+  /** Whether this sender may be answered now (the per-address budget of automatic answers). */
+  reply: () => { replyTo?: string; replySuppressed?: boolean };
+  /**
+   * Only checking, nothing will be filed (the web desk's live check): the orders file is not written out,
+   * and a decision to file carries an empty ordersYaml. Writing the file is most of the work of a check.
+   */
+  checkOnly?: boolean;
+}
+
+/**
+ * Step 4 of the judgement, the same for every door orders come in by: refused whole without the nation's
+ * token (checked in constant time), for another turn or nation, or late; refused when nothing in them reads
+ * as a valid order; held when the sender's domain failed DMARC; filed otherwise.
+ */
+export function decideOrders(sheet: OrderSheet, nation: NationId, ctx: OrdersContext, source: OrdersSource): Decision {
+  const { from, linesOf, reply } = source;
+  // A "thanks!", or a reply that only quotes the report, must never touch the orders on file.
+  if (sheet.entries.length === 0 && !hasActionLines(sheet, ctx.campaign)) return { kind: 'refuse', reason: 'no-orders', nation, detail: 'no orders in the message', ...readerProblems(sheet), ...reply() };
   const expected = ctx.tokens.token(nation);
   if (expected === undefined) {
     return {
@@ -243,7 +293,7 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
     };
   }
   const replacesEarlier = ctx.ordersOnFile.has(nation);
-  const { receipt, orders } = buildReceipt({ campaign: ctx.campaign, state: ctx.state, sheet, nation, expectedToken: expected, replacesEarlier, late: ctx.late, linesOf });
+  const { receipt, orders, texts } = buildReceipt({ campaign: ctx.campaign, state: ctx.state, sheet, nation, expectedToken: expected, replacesEarlier, late: ctx.late, linesOf });
   if (receipt.token === 'wrong' || receipt.token === 'missing') {
     const replaced = receipt.token === 'wrong' && sheet.token !== undefined && (ctx.retiredTokens?.[nation] ?? []).includes(tokenDigest(sheet.token));
     // The player fixes the token and any slip in one go: the reader's findings are told, the orders are not.
@@ -256,16 +306,53 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
     // Nothing valid: filing it would wipe out the orders on file.
     return { kind: 'refuse', reason: 'no-orders', nation, detail: 'none of the orders could be read', receipt, ...reply() };
   }
-  const texts = interpretSheet(sheet, nation, ctx.campaign, ctx.state).texts;
-  const header = [
-    `# Orders of ${nation} for turn ${orders.turn}, filed from mail.`,
-    `# From: ${from}${ctx.messageId ? `  Message-ID: ${ctx.messageId}` : ''}`,
-    `# Received: ${ctx.receivedAt}. The mail itself is kept beside this file (${nation}.eml), its order token replaced by a fingerprint.`,
-  ].join('\n');
-  const ordersYaml = `${header}\n${ordersToYaml(orders, { written: texts })}`;
+  const ordersYaml = source.checkOnly ? '' : `${source.header(orders.turn).join('\n')}\n${ordersToYaml(orders, { written: texts })}`;
   if (ctx.auth?.dmarc === 'fail') return held(ctx, { nation, turn: orders.turn, replacesEarlier: receipt.replacesEarlier, receipt, ordersYaml, from });
   // The receipt of filed orders always goes: no machine can file orders (they need the token), so it cannot loop.
   return { kind: 'file', nation, turn: orders.turn, replacesEarlier: receipt.replacesEarlier, receipt, ordersYaml, replyTo: from };
+}
+
+const VOLUNTEER = /^(?:i\s+)?volunteer\b[\s:,-]*(.*)$/i;
+const ACCEPT = /^(?:i\s+)?accept\b/i;
+const CODE = /\b([a-z2-9]{5}-[a-z2-9]{5}-[a-z2-9]{5})\b/gi;
+
+/**
+ * "volunteer <name>" (join the standby list) or "accept" with an invitation's code: seats by mail. Anyone may
+ * volunteer; an `accept` takes a seat only with the code of an open invitation sent to the sender's address
+ * (found anywhere in the message, so a reply quoting the invitation is enough). An `accept` from an address
+ * with no invitation is not about seats (it may be "accept trade with ..."): the message is read on.
+ */
+function seatRequest(mail: ParsedInbound, ctx: InboundContext, from: string, reply: () => { replyTo?: string; replySuppressed?: boolean }): Decision | undefined {
+  const lines = firstLines(mail.subject, mail.text);
+  const volunteer = lines.map((l) => VOLUNTEER.exec(l)).find((m) => m !== null);
+  if (volunteer) {
+    const name = clip((volunteer[1] ?? '').replace(/^(?:as|for)\s+/i, '').trim() || mail.from?.name?.trim() || from.split('@')[0]!, 60);
+    return { kind: 'seat', action: 'volunteer', address: from, name, ...reply() };
+  }
+  const mine = (ctx.offers ?? []).filter((o) => o.address.toLowerCase() === from);
+  if (mine.length === 0 || !lines.some((l) => ACCEPT.test(l) && !/\btrade\b/i.test(l))) return undefined;
+  const codes = [...`${mail.subject}\n${mail.text}`.matchAll(CODE)].map((m) => tokenDigest(m[1]!.toLowerCase()));
+  const offer = mine.find((o) => codes.some((c) => constantTimeEqual(c, o.digest)));
+  if (!offer) return { kind: 'refuse', reason: 'invitation', detail: `an "accept" from ${from} without the code of the invitation sent to it`, ...reply() };
+  return { kind: 'seat', action: 'accept', address: from, offer: offer.id, nation: asNationId(offer.nation), ...reply() };
+}
+
+function constantTimeEqual(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+/** The subject (unless it is a reply's) and the first short lines of the new text: where commands are written. */
+function firstLines(subject: string, text: string): string[] {
+  const lines = REPLY_PREFIX.test(subject) ? [] : [subject.trim()];
+  let body = 0;
+  for (const raw of cutQuotedTail(text).split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('>') || END_OF_NEW_TEXT.test(line)) break;
+    if (line === '' || /^(?:token|nation|turn)\s*:/i.test(line)) continue;
+    lines.push(line.replace(/^(?:hi|hello|hey|dear)\b[^,.!]*[,.!]\s*/i, ''));
+    if (++body >= 6) break;
+  }
+  return lines.filter((l) => l !== '' && l.split(/\s+/).length <= 10);
 }
 
 /** The decision for a message over the size limit, from what the inbox knows without downloading it. */
@@ -288,7 +375,7 @@ function isOwnMail(mail: ParsedInbound, ctx: InboundContext): boolean {
 }
 
 /** How the GM names this campaign and this message on the command line. */
-function commandArgs(ctx: InboundContext): { dir: string; key: string } {
+function commandArgs(ctx: Pick<InboundContext, 'ledgerKey' | 'messageId' | 'campaignDir'>): { dir: string; key: string } {
   const key = ctx.ledgerKey ?? ctx.messageId ?? '<key>';
   return { dir: ctx.campaignDir ?? '<campaign>', key: `'${key.replace(/'/g, '')}'` };
 }
@@ -339,7 +426,7 @@ function badFrom(value: string, problem: string, ctx: InboundContext): Decision 
 }
 
 /** Orders that passed every check but the sender domain's DMARC: held for the GM, the player told. */
-function held(ctx: InboundContext, o: { nation: NationId; turn: number; replacesEarlier: boolean; receipt: OrderReceipt; ordersYaml: string; from: string }): Decision {
+function held(ctx: OrdersContext, o: { nation: NationId; turn: number; replacesEarlier: boolean; receipt: OrderReceipt; ordersYaml: string; from: string }): Decision {
   const by = ctx.auth?.servId ? ` (recorded by ${ctx.auth.servId}${ctx.auth.trusted ? '' : ', a server not configured as trusted'})` : '';
   const why = `DMARC failed for the sender's domain${ctx.auth?.domain ? ` ${ctx.auth.domain}` : ''}${by}`;
   const { dir, key } = commandArgs(ctx);
@@ -384,6 +471,13 @@ function nationsOf(ctx: Pick<InboundContext, 'addresses'>, addresses: readonly s
 function readerProblems(sheet: OrderSheet): { problems?: string[] } {
   const problems = sheet.problems.slice(0, 20).map((p) => `${p.line !== undefined ? `line ${p.line}: ` : ''}${p.text === WHOLE_FILE ? '' : `"${clip(p.text)}": `}${p.reason}`);
   return problems.length ? { problems } : {};
+}
+
+/** The nation one of whose replaced tokens this is (runtime.yaml retiredTokens), if any. */
+function retiredOwner(token: string, ctx: InboundContext): NationId | undefined {
+  const digest = tokenDigest(token);
+  const hit = Object.entries(ctx.retiredTokens ?? {}).find(([, list]) => list.includes(digest));
+  return hit ? asNationId(hit[0]) : undefined;
 }
 
 /** The nation whose token this is, checked in constant time against each. */
@@ -462,6 +556,9 @@ const COMMANDS: [MailCommand, RegExp][] = [
   ['absent', ABSENT],
   ['timezone', TIME_ZONE],
   ['wait', WAIT],
+  // Seats: the player takes the nation back from its caretaker; a player confirms before turn 1 (roll-call).
+  ['back', /^(?:i(?:'m|\s+am)\s+)?back\b(?:\s+(?:again|in\s+the\s+game|to\s+play))?[.!]*$/i],
+  ['ready', /^(?:i(?:'m|\s+am)\s+)?ready\b(?:\s+(?:to\s+play|for\s+turn\s+1))?[.!]*$/i],
 ];
 
 /**
@@ -469,18 +566,8 @@ const COMMANDS: [MailCommand, RegExp][] = [
  * the body, short lines only, up to the first quote, signature or forwarded part.
  */
 export function findCommands(subject: string, text: string): MailCommand[] {
-  const lines = REPLY_PREFIX.test(subject) ? [] : [subject.trim()];
-  let body = 0;
-  for (const raw of cutQuotedTail(text).split('\n')) {
-    const line = raw.trim();
-    if (line.startsWith('>') || END_OF_NEW_TEXT.test(line)) break;
-    if (line === '' || /^(?:token|nation|turn)\s*:/i.test(line)) continue;
-    lines.push(line.replace(/^(?:hi|hello|hey|dear)\b[^,.!]*[,.!]\s*/i, ''));
-    if (++body >= 6) break;
-  }
   const found: MailCommand[] = [];
-  for (const line of lines) {
-    if (line === '' || line.split(/\s+/).length > 10) continue;
+  for (const line of firstLines(subject, text)) {
     // "wait for the deadline" is a wait, not a question about the deadline.
     const commands = WAIT.test(line) ? COMMANDS.filter(([c]) => c === 'wait') : COMMANDS;
     for (const [command, pattern] of commands) if (pattern.test(line) && !found.includes(command)) found.push(command);

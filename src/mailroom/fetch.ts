@@ -48,6 +48,10 @@ import { FaultInterrupt, passFault, unwrapFault } from './runtime.js';
 import type { DeadlineClock } from '../schedule/player-time.js';
 import type { PlayerPreference } from '../schedule/preferences.js';
 import { PlayerSettings } from './player-settings.js';
+import { describeDecision } from './filing.js';
+import type { SeatDesk } from '../schedule/seats/desk.js';
+import { offerDigests } from './seat-mail.js';
+import { SeatIntake } from './seat-intake.js';
 import { fileOrders, type Filed } from './file-orders.js';
 
 export interface FetchOptions extends MailroomOptions {
@@ -67,6 +71,8 @@ export interface FetchOptions extends MailroomOptions {
   recordPreference?: (nation: NationId, pref: PlayerPreference, note?: string) => Promise<void>;
   /** DNS for our own DKIM/SPF/DMARC checks (mail.verifyAuthentication); tests give a fixed one. */
   resolver?: DNSResolver;
+  /** Seats by mail (volunteer, accept, back, ready) on runtime.yaml (the tick passes its own); without it the GM is told. */
+  seats?: SeatDesk;
 }
 
 export interface FetchSummary {
@@ -292,7 +298,7 @@ class FetchRun {
       return;
     }
     record.decision = decision;
-    record.outcome = describe(decision);
+    record.outcome = describeDecision(decision);
 
     try {
       if (decision.kind === 'ignore' && decision.gm === undefined) {
@@ -365,6 +371,7 @@ class FetchRun {
       ...(parsed.messageId ? { messageId: parsed.messageId } : {}),
       ledgerKey: record.key,
       campaignDir: room.dir,
+      ...(this.opts.seats ? { offers: offerDigests(room, this.opts.seats.openOffers()) } : {}),
     });
   }
 
@@ -383,7 +390,7 @@ class FetchRun {
       const latest = this.state.turn;
       if (decision.turn <= latest) {
         // The turn was resolved between the decision and now (only after a crash): too late to file.
-        record.outcome = `${describe(decision)} — not filed: turn ${decision.turn} was resolved in the meantime`;
+        record.outcome = `${describeDecision(decision)} — not filed: turn ${decision.turn} was resolved in the meantime`;
         await passFault(this.opts.faults, 'after-file', record.key);
       } else {
         const filing = { nation: decision.nation, turn: decision.turn, ordersYaml: decision.ordersYaml, receipt: decision.receipt, ...(raw !== undefined ? { raw } : {}) };
@@ -399,8 +406,14 @@ class FetchRun {
       await recordBounce(room.mailDir, record.key, record.receivedAt, decision.facts, (address) => Object.keys(book).filter((n) => book[n]!.includes(address)));
     }
 
-    if ((decision.kind === 'file' || decision.kind === 'hold' || decision.kind === 'refuse' || decision.kind === 'command') && decision.replyTo !== undefined) {
-      const command = decision.kind === 'command' ? await this.commandFacts(decision.nation, decision.commands) : undefined;
+    const seats = new SeatIntake(room, this.opts.seats, (nation) => this.settings.deadlineFor(nation), this.pendingTurn);
+    if (decision.kind === 'seat' && decision.action === 'accept') {
+      const why = await seats.take(record, decision, queue);
+      if (why !== undefined) record.outcome = `${describeDecision(decision)} — not taken: ${why}`;
+    }
+    if ((decision.kind === 'file' || decision.kind === 'hold' || decision.kind === 'refuse' || decision.kind === 'command' || (decision.kind === 'seat' && decision.action === 'volunteer')) && decision.replyTo !== undefined) {
+      const command = decision.kind === 'command' ? await this.commandFacts(decision.nation, decision.commands) : decision.kind === 'seat' ? await seats.volunteer(record, decision, queue) : undefined;
+      if (decision.kind === 'command' && command) await seats.commands(record, decision, command, queue);
       if (decision.kind === 'command' && command) await this.settings.apply(decision, command, record.key, this.pendingTurn, queue);
       if (decision.kind === 'command' && decision.absence && command) {
         const { fromTurn, toTurn } = decision.absence;
@@ -412,7 +425,7 @@ class FetchRun {
       const answered = filed && decision.kind === 'file' ? { ...decision, receipt: filed.receipt } : decision;
       const answer = composeAnswer({ ...room.base(), key: record.key, inbound: record.inbound, decision: answered, to: decision.replyTo, ...(command ? { command } : {}), ...(deadline ? { deadline } : {}), ...(filed?.relayed ? { relayed: filed.relayed } : {}) });
       if (answer) {
-        await room.enqueue(answer.message, answer.kind, `${decision.kind === 'file' ? 'receipt' : 'answer'} for ${decision.nation ?? decision.replyTo}`);
+        await room.enqueue(answer.message, answer.kind, `${decision.kind === 'file' ? 'receipt' : 'answer'} for ${'nation' in decision ? (decision.nation ?? decision.replyTo) : decision.replyTo}`);
         queue(answer.message.messageId);
       }
       if (decision.kind === 'command' && decision.commands.includes('resend') && command?.resentTurn !== undefined) {
@@ -518,6 +531,9 @@ class FetchRun {
       case 'hold':
         this.summary.held += 1;
         break;
+      case 'seat':
+        this.summary.commands += 1;
+        break;
       default:
         break;
     }
@@ -541,25 +557,6 @@ class FetchRun {
       if (isMailError(error) && error.code === MailErrorCode.ENOTFOUND) return; // already moved
       throw error;
     }
-  }
-}
-
-function describe(decision: Decision): string {
-  switch (decision.kind) {
-    case 'file':
-      return `filed: orders of ${decision.nation} for turn ${decision.turn}${decision.replacesEarlier ? ' (replacing earlier orders)' : ''}, ${decision.receipt.accepted.length} accepted, ${decision.receipt.problems.length} with problems${decision.replyTo ? '' : ' (no receipt: reply limit)'}`;
-    case 'hold':
-      return `held for the GM: orders of ${decision.nation} for turn ${decision.turn}, ${decision.receipt.accepted.length} accepted — ${decision.why}`;
-    case 'refuse':
-      return `refused (${decision.reason}): ${decision.detail}${decision.replyTo ? '' : ' (no answer sent)'}`;
-    case 'command':
-      return `command from ${decision.nation}: ${decision.commands.join(', ')}${decision.replyTo ? '' : ' (no answer: reply limit)'}`;
-    case 'bounce':
-      return `bounce: ${decision.facts.recipients.map((r) => `${r.address} ${r.action}`).join(', ') || 'no recipient named'}${decision.nations.length ? ` (${decision.nations.join(', ')})` : ''}`;
-    case 'ignore':
-      return `ignored (${decision.reason}): ${decision.detail}`;
-    case 'quarantine':
-      return `quarantined: ${decision.reason}`;
   }
 }
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asNationId, compareIds, type NationId } from '../core/ids.js';
-import type { GmAction, NationOrders, TurnOrders } from '../core/orders.js';
+import type { GmAction, NationOrders, SeatPolicy, TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import { readYamlSheets } from './parallel-sheets.js';
 import { interpretSheet, WHOLE_FILE, type OrderSheet } from './sheet.js';
@@ -56,6 +56,7 @@ export async function startReadingPendingOrders(open: OpenCampaign, turn: number
   const gm: GmAction[] = [];
   const files: Record<string, KeptFile> = {};
   const nationFiles: NationOrderFile[] = [];
+  const seatFiles: NationOrderFile[] = [];
   for (const { name, path, read } of await readOrderFolder(dir)) {
     if (name === GM_ORDERS_FILE) {
       if (!read.ok) throw new CampaignError([{ file: path, message: `not read: ${read.reason}; only regular files are read, so put the file itself there` }]);
@@ -69,7 +70,11 @@ export async function startReadingPendingOrders(open: OpenCampaign, turn: number
     const nation = asNationId(name.slice(0, -'.yaml'.length));
     if (read.ok) files[name] = { bytes: read.bytes, from: read.identity };
     if (open.campaign.nations[nation]) nationFiles.push({ nation, read });
+    const seat = seatFileOf(name);
+    if (seat && open.campaign.nations[seat.nation]) seatFiles.push({ ...seat, read });
   }
+  // A seat's policy speaks for a nation only when its player sent nothing (docs/operations.md, "Missing players").
+  for (const f of seatFiles) if (!nationFiles.some((n) => n.nation === f.nation)) nationFiles.push(f);
   const sheets = readNationSheets(nationFiles, { elsewhere: true });
   // Should the state fail to load, nobody awaits the sheets: a worker's failure then must not end the process.
   sheets.catch(() => undefined);
@@ -109,6 +114,21 @@ export async function readOrderFolder(dir: string): Promise<OrderFolderEntry[]> 
 export interface NationOrderFile {
   nation: NationId;
   read: RegularFileRead;
+  /** Orders a seat's policy gave (`<nation>.caretaker.yaml`, `<nation>.disorder.yaml`), not the player's. */
+  policy?: SeatPolicy;
+}
+
+/** The policies whose orders are filed beside a nation's own, as `<nation>.<policy>.yaml`. */
+export const SEAT_FILE_POLICIES: readonly SeatPolicy[] = ['caretaker', 'disorder'];
+
+/** The file a seat's policy's orders are filed as, in orders/NNNN/. */
+export const seatFileName = (nation: string, policy: SeatPolicy) => `${nation}.${policy}.yaml`;
+
+/** The nation and policy of a seat's order file name, if it is one. */
+export function seatFileOf(name: string): { nation: NationId; policy: SeatPolicy } | undefined {
+  const m = /^([a-z0-9][a-z0-9_-]*)\.([a-z]+)\.yaml$/.exec(name);
+  const policy = m?.[2] as SeatPolicy | undefined;
+  return m && policy && SEAT_FILE_POLICIES.includes(policy) ? { nation: asNationId(m[1]!), policy } : undefined;
 }
 
 /** Sheets of the files that were read (in worker threads in a big campaign); a refused file is a sheet with only its refusal. */
@@ -160,10 +180,16 @@ export async function nationOrdersFromFiles(open: OpenCampaign, state: GameState
   return nationOrdersFromSheets(open, state, files, await readNationSheets(files));
 }
 
-function nationOrdersFromSheets(open: OpenCampaign, state: GameState, files: readonly { nation: NationId }[], sheets: readonly OrderSheet[]): TurnOrders['nations'] {
+/** Order files made in memory (a seat's policy's, planned as the turn resolves) read as any order file is. */
+export async function nationOrdersFromBytes(open: OpenCampaign, state: GameState, files: readonly { nation: NationId; policy?: SeatPolicy; bytes: Uint8Array }[]): Promise<TurnOrders['nations']> {
+  return nationOrdersFromSheets(open, state, files, await readYamlSheets(files.map((f) => f.bytes)));
+}
+
+function nationOrdersFromSheets(open: OpenCampaign, state: GameState, files: readonly { nation: NationId; policy?: SeatPolicy }[], sheets: readonly OrderSheet[]): TurnOrders['nations'] {
   const nations: TurnOrders['nations'] = {};
-  files.forEach(({ nation }, i) => {
-    nations[nation] = nationOrdersFromSheet(open, state, nation, sheets[i]!);
+  files.forEach(({ nation, policy }, i) => {
+    const orders = nationOrdersFromSheet(open, state, nation, sheets[i]!);
+    nations[nation] = policy ? { ...orders, seat: { policy } } : orders;
   });
   return nations;
 }

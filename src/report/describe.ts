@@ -189,6 +189,20 @@ export function warfareView(e: WarfareEvent, names: Namer): WarfareView {
 /** An external structure type by its name ("Silver mine"), never its id. */
 const externalName = (names: Namer, type: string) => names.campaign.externals[type]?.name ?? type.replace(/_/g, ' ');
 
+/** Who plays a nation now, in words (the nation's own report and the GM's; others hear a rumour). */
+function seatChangeText(e: Extract<LoggedEvent, { type: 'seat_changed' }>, nation: string): string {
+  switch (e.to) {
+    case 'caretaker':
+      return `${nation} has sent no orders for too long: a caretaker keeps it until its player is back (it defends, keeps the work going and starts no war).`;
+    case 'disorder':
+      return `${nation} has sent no orders for too long and falls into civil disorder: its forces only defend, nothing is built, and Happiness drifts down until its player is back.`;
+    case 'player':
+      return `${nation}'s player is back and gives its orders again (in others' hands since turn ${e.since ?? '?'}).`;
+    case 'hold':
+      return `${nation} is no longer in others' hands (since turn ${e.since ?? '?'}): without orders its forces hold where they stand.`;
+  }
+}
+
 export function describeEvent(e: LoggedEvent, names: Namer): string {
   const n = (id: string) => names.nationName(id);
   const u = (id: UnitId) => names.unit(id);
@@ -196,7 +210,9 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
     case 'order_rejected':
       return `${n(e.nation)}: order refused${e.line !== undefined ? ` (line ${e.line})` : ''}: ${e.order} — ${e.reason}`;
     case 'nmr':
-      return `${n(e.nation)} sent no orders (${plural(e.missedTurns, 'turn')} in a row).`;
+      return `${n(e.nation)} sent no orders (${plural(e.missedTurns, 'turn')} in a row)${e.policy === 'caretaker' ? '; a caretaker gave its orders' : e.policy === 'disorder' ? '; it is in civil disorder and only defends' : ''}.`;
+    case 'seat_changed':
+      return seatChangeText(e, n(e.nation));
     case 'resource':
       return `${n(e.nation)}: ${RESOURCE_NAME[e.resource]} ${signed(e.delta)} (${e.reason}), now ${e.balance}.`;
     case 'indicator':

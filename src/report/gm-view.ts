@@ -56,6 +56,7 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
   const names = new Namer(campaign, before, state, () => true, null);
   const orders = opts.orders;
   const attention: string[] = [];
+  const seats: string[] = [];
   const ids = sortedKeys(campaign.nations);
   const nationsInFull = opts.nationsInFull ?? GM_IN_FULL.nations;
   const eventsInFull = opts.eventsInFull ?? GM_IN_FULL.events;
@@ -80,7 +81,9 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
     for (const text of theirNotes) notes.push({ nation, name: def.name, text });
     const refused = theirs.filter((e): e is Extract<LoggedEvent, { type: 'order_rejected' }> => e.type === 'order_rejected' && e.nation === nation);
 
-    if (nmrFlagged) attention.push(`${def.name} has sent no orders for ${ns.missedTurns} turns in a row (the flag is at ${campaign.rules.nmrFlagAfter}): contact the player or decide what the nation does.`);
+    // A seat its policy plays is in the seats list, not asked of the GM again every turn.
+    if (nmrFlagged && !ns.seat) attention.push(`${def.name} has sent no orders for ${ns.missedTurns} turns in a row (the flag is at ${campaign.rules.nmrFlagAfter}): contact the player or decide what the nation does.`);
+    if (ns.seat) seats.push(`${def.name}: played by ${ns.seat.policy === 'disorder' ? 'civil disorder' : 'the caretaker'} since turn ${ns.seat.since} (${ns.missedTurns} turn${ns.missedTurns === 1 ? '' : 's'} without its player's orders).`);
     for (const c of caps) if (c.units + c.building > c.cap) attention.push(`${def.name} is over its ${c.kind} cap (${c.text}): the rules say a unit must be replaced or forgone.`);
     for (const g of goals) {
       const goal = def.goals.find((x) => x.id === g.id);
@@ -177,6 +180,7 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
     notes,
     gmActions: events.flatMap((e) => (e.phase === 'gm' ? [describeEvent(e, names)] : [])),
     attention,
+    seats,
     ...(aspects ? { aspects } : {}),
     ...(warfare.length ? { warfare } : {}),
     world: {

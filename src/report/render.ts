@@ -56,7 +56,7 @@ export function builtInTemplateDir(): string {
   throw new Error('the built-in report templates (templates/nation.txt.hbs) were not found');
 }
 
-function registerHelpers(hb: typeof Handlebars): void {
+export function registerHelpers(hb: typeof Handlebars): void {
   hb.registerHelper('sign', (n: unknown) => (typeof n === 'number' ? signed(n) : String(n)));
   hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.map(String).join(typeof sep === 'string' ? sep : ', ') : ''));
   hb.registerHelper('array', (...args: unknown[]) => args.slice(0, -1));

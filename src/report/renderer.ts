@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { nationOrdersFromFiles, GM_ORDERS_FILE, ordersDir, readOrderFolder, type NationOrderFile } from '../orders/pending.js';
+import { nationOrdersFromFiles, GM_ORDERS_FILE, seatFileOf, ordersDir, readOrderFolder, type NationOrderFile } from '../orders/pending.js';
 import { MemorySink, type FileSink } from '../campaign/staging.js';
 import { DEFAULT_KEEP_TURNS, startPacking, turnsToPack } from '../campaign/packed-reports.js';
 import { CampaignError, pathText } from '../campaign/problems.js';
@@ -134,10 +134,15 @@ export async function readTurnOrders(open: OpenCampaign, before: GameState, turn
   const kept = join(open.dir, 'turns', turnDirName(turn), 'orders');
   const dir = existsSync(kept) ? kept : ordersDir(open.dir, turn);
   const files: NationOrderFile[] = [];
+  const seats: NationOrderFile[] = [];
   for (const { name, read } of await readOrderFolder(dir)) {
     const nation = asNationId(name.slice(0, -'.yaml'.length));
     if (name !== GM_ORDERS_FILE && open.campaign.nations[nation]) files.push({ nation, read });
+    const seat = seatFileOf(name);
+    if (seat && open.campaign.nations[seat.nation]) seats.push({ ...seat, read });
   }
+  // As the turn read them: a seat's policy's orders for a nation whose player sent none.
+  for (const f of seats) if (!files.some((n) => n.nation === f.nation)) files.push(f);
   return { nations: await nationOrdersFromFiles(open, before, files), gm: [] };
 }
 

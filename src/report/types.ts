@@ -514,6 +514,8 @@ export interface NationView {
   caps: CapView[];
   catalogue: Catalogue;
   notes: string[];
+  /** The orders a caretaker (or civil disorder) gave in the nation's name this turn, its player being silent. */
+  givenInYourName?: { by: string; orders: string[] };
   /** Letters this turn, sent and received; an unsigned one names no sender to its readers. */
   letters: LetterView[];
   sight: {
@@ -639,6 +641,8 @@ export interface GmView {
   notes: { nation: string; name: string; text: string }[];
   gmActions: string[];
   attention: string[];
+  /** Seats played by a caretaker or in disorder, and (from the schedule) who holds each seat, the standby list. */
+  seats: string[];
   /** Every Fate aspect in play (rules.fate.aspects); absent when none. */
   aspects?: GmAspectView[];
   world: {

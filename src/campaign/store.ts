@@ -98,7 +98,7 @@ export function campaignAsOf(open: OpenCampaign, turn: number): OpenCampaign {
   const later = Object.entries(open.file.nations).filter(([, def]) => def.joined !== undefined && def.joined > turn).map(([id]) => id);
   if (!later.length) return open;
   const without = <V>(r: Record<string, V>) => Object.fromEntries(Object.entries(r).filter(([id]) => !later.includes(id)));
-  return { ...open, file: { ...open.file, nations: without(open.file.nations) }, campaign: { ...open.campaign, nations: without(open.campaign.nations) as Campaign['nations'] } };
+  return { ...open, file: { ...open.file, nations: without(open.file.nations) }, campaign: { ...open.campaign, nations: without(open.campaign.nations) } };
 }
 
 /** Who plays a silent player's nation (docs/events.md, "Caretakers"); without the file, the built-in caretakers. */

@@ -541,7 +541,7 @@ class TickRun {
         applyPreference(rt, this.now, nation, pref, note);
         await this.save();
       },
-      seats: seatDesk(this.dir, { load: async () => rt, save: () => this.save(), current: () => rt, now: () => this.now }),
+      seats: seatDesk(this.dir, { load: () => Promise.resolve(rt), save: () => this.save(), current: () => rt, now: () => this.now }),
       say: this.say,
     };
   }

@@ -61,8 +61,9 @@ async function buildCommit(commit: string, work: string, name: string): Promise<
   const sha = git(['rev-parse', '--verify', `${commit}^{commit}`]);
   const dir = join(work, name);
   git(['worktree', 'add', '--detach', dir, sha]);
-  const remove = async () => {
+  const remove = (): Promise<void> => {
     git(['worktree', 'remove', '--force', dir]);
+    return Promise.resolve();
   };
   try {
     // The same dependencies as today's checkout when the lock file is the same; else its own.

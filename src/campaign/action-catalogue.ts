@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parse } from 'yaml';
 import { UNIT_CLASSES, type Campaign } from '../core/campaign.js';
 import { ACTION_TARGETS, SECRETS, type ActionCatalogue, type ActionDef, type ActionEffect, type ActionModifier, type ActionOutcome, type ActionTargetKind } from '../core/world/action-types.js';
-import { DEFAULT_EVENT_SETTINGS, ROLL_OUTCOMES, type Condition, type EventScope } from '../core/world/types.js';
+import { DEFAULT_EVENT_SETTINGS, ROLL_OUTCOMES, type EventScope } from '../core/world/types.js';
 import { DEFAULT_ACTIONS_YAML } from './default-actions.js';
 import { condition, EFFECT_KEYS, effect, Reader } from './event-catalogue.js';
 import { id, int, type Path } from './event-words.js';
@@ -109,7 +109,7 @@ function readAction(r: Reader, value: unknown, path: Path, ids: ReadonlySet<stri
   for (const t of types) if (!r.hasUnitType(t)) r.problem([...path, 'units', 'type'], `no nation has a unit type "${t}"`);
   const modifiers = (e.roll?.modifiers ?? []).map((m, i) => {
     const when = condition(r, m.when, [...path, 'roll', 'modifiers', i, 'when'], ids);
-    return when && ({ value: m.value, when: when as Condition, of: m.of, ...(m.label ? { label: m.label } : {}) } satisfies ActionModifier);
+    return when && ({ value: m.value, when: when, of: m.of, ...(m.label ? { label: m.label } : {}) } satisfies ActionModifier);
   });
   const outcomes: ActionDef['outcomes'] = {};
   let ok = modifiers.every(Boolean);
@@ -178,7 +178,7 @@ export function readActionCatalogue(value: unknown, locate: Locate, file: string
   });
   // Structures that unlock actions (campaign.yaml `unlocksActions`, docs/rules.md X6) name actions of this catalogue.
   for (const [kind, list] of [['structures', campaign.structures], ['externals', campaign.externals]] as const) {
-    for (const st of Object.values(list)) {
+    for (const st of Object.values<{ id: string; unlocksActions?: string[] }>(list)) {
       for (const a of st.unlocksActions ?? []) if (!entries[a]) r.problem([], `campaign.yaml ${kind}.${st.id}.unlocksActions names "${a}", which is no action of this catalogue (actions are: ${Object.keys(entries).sort().join(', ')})`);
     }
   }

@@ -104,7 +104,7 @@ export function buildCampaign(file: CampaignFile, source: string): { campaign: C
       const top = s.grants.scope === 'circumstantial' ? CIRCUMSTANTIAL_TOP : GLOBAL_TOP;
       problem(`structures.${sid}`, `the rules' price table for ${s.grants.scope} bonuses stops at +${top}, and this structure grants +${Math.abs(s.grants.bonus.value)}: give it its own "cost" and "turns"`);
     }
-    structures[sid] = { id: sid, ...s, cost: s.cost ?? fromTable?.cost ?? 0, turns: s.turns ?? fromTable?.turns ?? 1 } as Campaign['structures'][string];
+    structures[sid] = { id: sid, ...s, cost: s.cost ?? fromTable?.cost ?? 0, turns: s.turns ?? fromTable?.turns ?? 1 };
   }
   const externals: Campaign['externals'] = {};
   for (const [eid, e] of Object.entries(file.externals)) externals[eid] = { id: eid, ...e };

@@ -83,7 +83,7 @@ export class Reader {
       this.problem(path, `a ${what} is a map with one key, e.g. "- ${what === 'effect' ? 'renown: 10' : 'season: Winter'}" (known: ${known.join(', ')})`);
       return undefined;
     }
-    const [key, v] = Object.entries(value)[0]!;
+    const [key, v] = Object.entries(value as Record<string, unknown>)[0]!;
     if (!known.includes(key)) {
       this.problem([...path, key], `unknown ${what} "${key}"${suggest(key, known)} (known: ${known.join(', ')})`);
       return undefined;
@@ -195,7 +195,7 @@ export function condition(r: Reader, value: unknown, path: Path, ids: ReadonlySe
         return undefined;
       }
       const of = v.map((x, i) => condition(r, x, [...at, i], ids));
-      return of.every((x) => x !== undefined) ? { kind: key, of: of as Condition[] } : undefined;
+      return of.every((x) => x !== undefined) ? { kind: key, of: of } : undefined;
     }
     case 'not': {
       const of = condition(r, v, at, ids);
@@ -405,7 +405,7 @@ export function readEventCatalogue(value: unknown, locate: Locate, file: string,
   for (const ref of r.taskRefs) if (!r.tasks.has(ref.id)) r.problem(ref.path, `no task "${ref.id}" is defined in the catalogue (define it once with its id, turns and conditions)`);
   for (const t of r.tasks.keys()) if (ids.has(t)) r.problem(['events'], `task "${t}" has the id of an event: "answer ${t}" must name one thing`);
   if (r.problems.length) return { problems: r.problems };
-  return { catalogue: { settings: settings as EventSettings, entries, tasks: Object.fromEntries(r.tasks), source: file }, problems: [] };
+  return { catalogue: { settings: settings, entries, tasks: Object.fromEntries(r.tasks), source: file }, problems: [] };
 }
 
 /** A GM's one-off event in _gm.yaml, checked like a catalogue entry. */

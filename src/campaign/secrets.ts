@@ -129,7 +129,7 @@ async function setSecretKey(campaignName: string, campaignDir: string, key: stri
     throw new CampaignError([{ file: path, message: `the secrets file is inside the campaign folder ${campaignDir}, which is meant to be kept in git; move it out (e.g. to ~/.config/fatecraft/) and point FATECRAFT_SECRETS at it` }]);
   }
   const doc: Document = existsSync(path) ? parseDocument(await readFile(path, 'utf8')) : parseDocument('# Order tokens and mail passwords — keep this file private.\n{}\n');
-  if (!isMap(doc.contents)) doc.contents = doc.createNode({}) as typeof doc.contents;
+  if (!isMap(doc.contents)) doc.contents = doc.createNode({});
   // One "key: value" a line, as the GM would write it (a new file starts as an empty flow map).
   if (isMap(doc.contents) && doc.contents.items.length === 0) doc.contents.flow = false;
   const inTokens = doc.hasIn(['tokens', key]);

@@ -52,16 +52,20 @@ export class StagingFolder implements FolderSink {
    * pool instead (the earlier design) cost three times the CPU per file in
    * promises and file handles, and held the files on their way in memory. The
    * disk itself is waited on once, by the flush at the end, many at a time.
+   * A failed write rejects the promise (the executor turns a throw into a rejection), as a sink's should.
    */
-  async write(rel: string, content: string | Uint8Array): Promise<void> {
-    const path = join(this.dir, rel);
-    const folder = dirname(path);
-    if (!this.folders.has(folder)) {
-      mkdirSync(folder, { recursive: true });
-      this.noteFolders(rel);
-    }
-    writeFileSync(path, content);
-    this.written.add(rel);
+  write(rel: string, content: string | Uint8Array): Promise<void> {
+    return new Promise((resolve) => {
+      const path = join(this.dir, rel);
+      const folder = dirname(path);
+      if (!this.folders.has(folder)) {
+        mkdirSync(folder, { recursive: true });
+        this.noteFolders(rel);
+      }
+      writeFileSync(path, content);
+      this.written.add(rel);
+      resolve();
+    });
   }
 
   adopt(rels: readonly string[]): void {

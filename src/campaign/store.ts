@@ -99,7 +99,7 @@ export function campaignAsOf(open: OpenCampaign, turn: number): OpenCampaign {
   const later = Object.entries(open.file.nations).filter(([, def]) => def.joined !== undefined && def.joined > turn).map(([id]) => id);
   if (!later.length) return open;
   const without = <V>(r: Record<string, V>) => Object.fromEntries(Object.entries(r).filter(([id]) => !later.includes(id)));
-  return { ...open, file: { ...open.file, nations: without(open.file.nations) }, campaign: { ...open.campaign, nations: without(open.campaign.nations) as Campaign['nations'] } };
+  return { ...open, file: { ...open.file, nations: without(open.file.nations) }, campaign: { ...open.campaign, nations: without(open.campaign.nations) } };
 }
 
 /** Who plays a silent player's nation (docs/events.md, "Caretakers"); without the file, the built-in caretakers. */
@@ -301,8 +301,4 @@ const TURN_TEMPORARY = /^\.\d{4,}\.partial-/;
 export async function ensureStartingState(open: OpenCampaign, initial: () => GameState): Promise<void> {
   if ((await listTurns(open.dir)).length > 0) return;
   await writeTurn(open.dir, 0, { state: initial(), events: [], extra: {} });
-}
-
-export async function readText(path: string): Promise<Buffer> {
-  return readFile(path);
 }

@@ -56,6 +56,6 @@ export const warfareCatalogueSchema = z.strictObject({
 /** A campaign's catalogue overrides, or the precise problems with them. */
 export function parseWarfareCatalogue(given: unknown): { ok: true; value: Partial<Catalogue> } | { ok: false; problems: string[] } {
   const r = warfareCatalogueSchema.safeParse(given);
-  if (r.success) return { ok: true, value: r.data as Partial<Catalogue> };
+  if (r.success) return { ok: true, value: r.data };
   return { ok: false, problems: r.error.issues.map((i) => `${i.path.join('.') || '(catalogue)'}: ${i.message}`) };
 }

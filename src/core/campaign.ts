@@ -1,4 +1,4 @@
-import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
+import type { HexKey, NationId, SettlementId, UnitId } from './ids.js';
 import type { RuleSettings } from './settings.js';
 import type { ActionCatalogue } from './world/action-types.js';
 import type { CaretakerCatalogue } from './caretaker/types.js';
@@ -12,7 +12,6 @@ import type { Effect, EventCatalogue } from './world/types.js';
 
 export const UNIT_CLASSES = ['infantry', 'cavalry', 'siege', 'naval', 'diplomatic'] as const;
 export type UnitClass = (typeof UNIT_CLASSES)[number];
-export const MILITARY_CLASSES: readonly UnitClass[] = ['infantry', 'cavalry', 'siege', 'naval'];
 export const isMilitaryClass = (c: UnitClass): boolean => c !== 'diplomatic';
 
 export const SETTLEMENT_LEVELS = ['village', 'town', 'city', 'capital'] as const;
@@ -197,29 +196,6 @@ export interface Campaign {
   abilities: Record<string, Ability>;
   /** The abilities an heir may bring (default: every ability). */
   succession: { abilities: string[] };
-}
-
-export interface StartUnit {
-  id: UnitId;
-  type: string;
-  name?: string;
-  hex: HexKey;
-  health?: 'healthy' | 'bloodied';
-}
-
-export interface StartSettlement {
-  id: SettlementId;
-  name: string;
-  level: SettlementLevel;
-  hex: HexKey;
-  structures?: string[];
-  battlements?: number[];
-}
-
-export interface StartExternal {
-  id: ExternalId;
-  type: string;
-  hex: HexKey;
 }
 
 /**

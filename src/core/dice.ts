@@ -24,10 +24,11 @@ export interface DiceStream {
   roll(die: DieKind, owner?: NationId): DieRoll;
   /** Fortune or misfortune on a check (seed 000 lines 23–28; docs/rules.md F5). */
   luck(kind: LuckDraw['kind'], owner?: NationId): LuckDraw;
+  // These two are properties, not methods: the Fate layer hands them on detached (a stream is closures, not `this`).
   /** The scope's next forced value, taken from its queue; undefined when none is left (or none was set). */
-  forced?(): number | undefined;
+  forced?: () => number | undefined;
   /** A number in [0, 1) from the scope's own stream (what the Fate layer throws its dice and shuffles with). */
-  uniform(): number;
+  uniform: () => number;
 }
 
 export interface Randomiser {

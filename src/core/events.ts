@@ -203,7 +203,5 @@ export type TurnEvent =
 /** The four outcomes (seed 002 "Four Outcomes"). */
 export type FateOutcome = 'fail' | 'tie' | 'success' | 'style';
 
-export type TurnEventType = TurnEvent['type'];
-
 /** An event as written to events.yaml: numbered in resolution order, with its phase. */
 export type LoggedEvent = TurnEvent & { seq: number; phase: string };

@@ -86,10 +86,6 @@ export function neighbours(at: Offset): Offset[] {
   return CUBE_DIRECTIONS.map((d) => toOffset({ x: c.x + d.x, y: c.y + d.y, z: c.z + d.z }));
 }
 
-export function areAdjacent(a: Offset, b: Offset): boolean {
-  return hexDistance(a, b) === 1;
-}
-
 /** Every hex within `radius` of `center` (center included), unclipped. */
 export function hexesWithin(center: Offset, radius: number): Offset[] {
   const c = toCube(center);

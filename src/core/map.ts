@@ -122,7 +122,8 @@ export class GameMap {
     return mapOf(campaign);
   }
 
-  contains(key: string): key is HexKey {
+  /** Whether a hex key names a hex of this map (not a type guard: a HexKey may be off the map, and the callers say so). */
+  contains(key: string): boolean {
     const at = parseHex(key);
     return at !== undefined && this.inBounds(at) && key === hexKey(at.col, at.row);
   }

@@ -356,8 +356,3 @@ export interface TurnOrders {
   nations: Partial<Record<NationId, NationOrders>>;
   gm: GmAction[];
 }
-
-/** Orders that act on one of the nation's units. */
-export function orderUnit(order: Order): UnitId | undefined {
-  return 'unit' in order ? order.unit : undefined;
-}

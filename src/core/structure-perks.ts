@@ -32,7 +32,7 @@ function anyExternalGivesBuilds(campaign: Campaign): boolean {
 export function externalExtraBuilds(ctx: TurnContext, nation: NationId, settlement: SettlementId, kind: BuildKind): number {
   if (!anyExternalGivesBuilds(ctx.campaign)) return 0;
   let perNation = externalBuilds.get(ctx);
-  if (!perNation) externalBuilds.set(ctx, (perNation = new Map()));
+  if (!perNation) externalBuilds.set(ctx, (perNation = new Map<NationId, Map<SettlementId, Record<BuildKind, number>>>()));
   let bySettlement = perNation.get(nation);
   if (!bySettlement) {
     bySettlement = new Map();

@@ -1,6 +1,6 @@
 import seedrandom from 'seedrandom';
 import { hexKey, hexesWithin, offsetOf } from '../core/hex.js';
-import { asHexKey, asNationId, asSettlementId, asUnitId, type HexKey, type NationId } from '../core/ids.js';
+import { asNationId, asSettlementId, asUnitId, type HexKey, type NationId } from '../core/ids.js';
 import type { GameState } from '../core/state.js';
 
 /**

@@ -66,9 +66,9 @@ export async function splitNation(dir: string, nation: string, newId: string, op
     const next: GameState = structuredClone(state);
     next.nations[id] = { id, renown: 0, fate: 0, prosperity: opts.prosperity ?? was.prosperity, happiness: opts.happiness ?? was.happiness, goals: [], battlesWon: 0, missedTurns: 0, unitSeq: 0, alive: true };
     const moved = { units: 0, settlements: 0, builds: 0 };
-    for (const s of Object.values(next.settlements)) if (settlements.includes(s.id)) (s.nation = id), moved.settlements++;
-    for (const u of Object.values(next.units)) if (units.includes(u.id)) (u.nation = id), moved.units++;
-    for (const b of next.builds) if (b.nation === from && b.settlement && settlements.includes(b.settlement)) (b.nation = id), moved.builds++;
+    for (const s of Object.values(next.settlements)) if (settlements.includes(s.id)) { s.nation = id; moved.settlements++; }
+    for (const u of Object.values(next.units)) if (units.includes(u.id)) { u.nation = id; moved.units++; }
+    for (const b of next.builds) if (b.nation === from && b.settlement && settlements.includes(b.settlement)) { b.nation = id; moved.builds++; }
     const warnings: string[] = [];
     // The old nation's units left in a settlement that breaks away step out of it (rules.md L4).
     const out = stepOutOfSeceded(ctx.open.campaign, next, from, id);

@@ -99,7 +99,7 @@ export async function addNation(dir: string, nation: string, opts: AddNationOpti
       writes.push(...(await newNationReportWrites(ctx, { dir, file: edited.file, campaign: withCatalogues(edited.campaign, ctx.open.campaign) }, next, nation)));
     }
     const rt = ctx.runtime;
-    const name = String(opts.sheet.name ?? nation);
+    const name = edited.file.nations[nation]?.name ?? nation;
     await ctx.whole({
       kind: 'nation-add',
       command: `fatecraft nation add ${dir} ${nation}`,
@@ -176,10 +176,10 @@ export async function dropNation(dir: string, nation: string, opts: DropNationOp
       next.nations[nid] ??= { id: nid, renown: 0, fate: 0, prosperity: 0, happiness: 0, goals: [], battlesWon: 0, missedTurns: 0, unitSeq: 0, alive: true };
       next.nations[nid].alive = true;
       moved = { units: 0, settlements: 0, externals: 0, builds: 0 };
-      for (const u of Object.values(next.units)) if (u.nation === nation) (u.nation = nid), moved.units++;
-      for (const s of Object.values(next.settlements)) if (s.nation === nation) (s.nation = nid), moved.settlements++;
-      for (const e of Object.values(next.externals)) if (e.nation === nation) (e.nation = nid), moved.externals++;
-      for (const b of next.builds) if (b.nation === nation) (b.nation = nid), moved.builds++;
+      for (const u of Object.values(next.units)) if (u.nation === nation) { u.nation = nid; moved.units++; }
+      for (const s of Object.values(next.settlements)) if (s.nation === nation) { s.nation = nid; moved.settlements++; }
+      for (const e of Object.values(next.externals)) if (e.nation === nation) { e.nation = nid; moved.externals++; }
+      for (const b of next.builds) if (b.nation === nation) { b.nation = nid; moved.builds++; }
       writes.push(...(await latestStateWrites(ctx, `before-drop-${nation}`, next)));
     }
     const at = ctx.now.toISOString();

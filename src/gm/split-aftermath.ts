@@ -42,7 +42,7 @@ export function stepOutOfSeceded(campaign: Campaign, next: GameState, from: Nati
       const to = nearestStand(map, u.hex, naval, foreign);
       if (to === undefined) return { moved, stuck: unitName(campaign, u) };
       moved.push({ unit: u.id, name: unitName(campaign, u), settlement: s.name, to });
-      (u as UnitState).hex = to as UnitState['hex'];
+      (u).hex = to as UnitState['hex'];
     }
   }
   return { moved };

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { issueTokens, type IssuedTokens } from '../campaign/secrets.js';
 import { writeStartingPosition, type StartingPosition } from '../jobs/starting-position.js';
-import type { OpenCampaign } from '../campaign/store.js';
 import type { MailroomOptions } from '../mailroom/room.js';
 import { sendStartMail, type StartMailSummary } from '../mailroom/start-mail.js';
 import type { Clock } from '../schedule/clock.js';

@@ -65,7 +65,7 @@ interface LibraryErrorFields {
 }
 
 function fieldsOf(error: unknown): LibraryErrorFields {
-  return typeof error === 'object' && error !== null ? (error as LibraryErrorFields) : {};
+  return typeof error === 'object' && error !== null ? (error) : {};
 }
 
 function messageOf(error: unknown): string {

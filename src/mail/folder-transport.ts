@@ -186,8 +186,9 @@ export class FolderOutbox implements MailOutbox {
     return { accepted: [...message.to], rejected: [], response: `written to ${file}` };
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.transport.close();
+    return Promise.resolve();
   }
 }
 

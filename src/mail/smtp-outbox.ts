@@ -73,7 +73,8 @@ export class SmtpOutbox implements MailOutbox {
     }
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.transport.close();
+    return Promise.resolve();
   }
 }

@@ -593,11 +593,3 @@ export function cutQuotedTail(text: string): string {
   }
   return text;
 }
-
-/** The sheet as the orders reader sees it (exported for `fatecraft check`-like tools and tests). */
-export function sheetOf(mail: Pick<ParsedInbound, 'text' | 'attachments' | 'subject'>, campaign: Campaign): OrderSheet {
-  const { sheet } = readMailSheet({ text: cutQuotedTail(mail.text), attachments: mail.attachments });
-  const hints = subjectHints(mail.subject, campaign);
-  if (sheet.turn === undefined && hints.turn !== undefined) sheet.turn = hints.turn;
-  return sheet;
-}

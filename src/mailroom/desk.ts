@@ -130,7 +130,7 @@ export async function fileDeskOrders(campaignDir: string, input: { nation: Natio
     let shown: Decision = decision;
     let lettersLeftOut = 0;
     if (decision.kind === 'file') {
-      const filed = await fileOrders(room, { nation: decision.nation, turn: decision.turn, ordersYaml: decision.ordersYaml, receipt: decision.receipt }, { state: async () => state, queue });
+      const filed = await fileOrders(room, { nation: decision.nation, turn: decision.turn, ordersYaml: decision.ordersYaml, receipt: decision.receipt }, { state: () => Promise.resolve(state), queue });
       shown = { ...decision, receipt: filed.receipt };
       lettersLeftOut = decision.receipt.accepted.length - filed.receipt.accepted.length;
       room.log(`filed the orders of ${decision.nation} for turn ${decision.turn} (web desk)`);

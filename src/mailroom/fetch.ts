@@ -394,7 +394,7 @@ class FetchRun {
         await passFault(this.opts.faults, 'after-file', record.key);
       } else {
         const filing = { nation: decision.nation, turn: decision.turn, ordersYaml: decision.ordersYaml, receipt: decision.receipt, ...(raw !== undefined ? { raw } : {}) };
-        filed = await fileOrders(room, filing, { state: async () => this.state, queue, afterFile: () => passFault(this.opts.faults, 'after-file', record.key) });
+        filed = await fileOrders(room, filing, { state: () => Promise.resolve(this.state), queue, afterFile: () => passFault(this.opts.faults, 'after-file', record.key) });
         if (decision.turn === this.pendingTurn) this.ordersOnFile.add(decision.nation);
         this.summary.filed.push({ nation: decision.nation, turn: decision.turn, key: record.key });
         room.log(`filed the orders of ${decision.nation} for turn ${decision.turn} (${record.inbound.from ?? '?'})`);

@@ -22,7 +22,7 @@ export function mailClockFromEnv(env: NodeJS.ProcessEnv = process.env): MailCloc
   if (fixed === undefined || fixed === '') return systemMailClock;
   const at = parseIsoTime(fixed);
   if (at === undefined) throw new Error(`FATECRAFT_NOW is not a time: "${fixed}" (write e.g. 2025-03-09T18:00:00Z)`);
-  return { now: () => new Date(at), sleep: async () => undefined };
+  return { now: () => new Date(at), sleep: () => Promise.resolve() };
 }
 
 /**

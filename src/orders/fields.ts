@@ -1,3 +1,4 @@
+import { stringify } from 'yaml';
 import { clip, type Resolved } from './names.js';
 
 /**
@@ -8,11 +9,20 @@ import { clip, type Resolved } from './names.js';
 /** Largest Fate pledge read; more than any nation holds, small enough to stay a safe integer. */
 const MAX_FATE = 1_000_000;
 
-export class Refusal {
+/** An order's field could not be read: thrown out of the field readers, caught once per order. */
+export class Refusal extends Error {
+  override readonly name = 'Refusal';
   constructor(
     readonly reason: string,
     readonly hint?: string,
-  ) {}
+  ) {
+    super(reason);
+  }
+}
+
+/** A field's value as the player wrote it, for a refusal: a map or list in YAML's flow form ("{at: 2}"), never "[object Object]". */
+export function written(value: unknown): string {
+  return clip(typeof value === 'object' && value !== null ? stringify(value, { collectionStyle: 'flow', flowCollectionPadding: false, lineWidth: 0 }).trim() : String(value));
 }
 
 export function take<T>(r: Resolved<T>): T {
@@ -37,7 +47,7 @@ export function fate(value: unknown): number | undefined {
   if (value === undefined || value === null) return undefined;
   const n = typeof value === 'string' && /^\s*\+?\d+\s*$/.test(value) ? Number(value.trim()) : value;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > MAX_FATE) {
-    throw new Refusal(`Fate must be a whole number of Fate points, not "${clip(String(value))}"`, 'e.g. "fate 4"');
+    throw new Refusal(`Fate must be a whole number of Fate points, not "${written(value)}"`, 'e.g. "fate 4"');
   }
   return n === 0 ? undefined : n;
 }

@@ -4,10 +4,10 @@ import type { AspectActor, BattlePlanOrder, InvokeOrder, InvokeTarget, Order, Si
 import type { AspectPlace } from '../core/state.js';
 import { unsafeCharacter, type TextShape, type UnsafeCharacter } from '../text/unsafe-text.js';
 import { plainText } from '../text/escape.js';
-import { clip, findNation, normName, type NameBook, type Resolved } from './names.js';
+import { clip, findNation, normName, type NameBook } from './names.js';
 import { nationNamed, pressRecipients } from './press-recipients.js';
 import { didYouMean } from '../text/suggest.js';
-import { fate, list, opt, Refusal, take, text } from './fields.js';
+import { fate, list, opt, Refusal, take, text, written } from './fields.js';
 import { actOrder } from './act-order.js';
 import { withArticle } from '../core/prose.js';
 
@@ -98,7 +98,7 @@ function flag(value: unknown, key: string, hint?: string): true | undefined {
   const word = typeof value === 'string' ? value.trim().toLowerCase() : '';
   if (['yes', 'true'].includes(word)) return true;
   if (['no', 'false'].includes(word)) return undefined;
-  throw new Refusal(`"${key}" is true or false, not "${clip(String(value))}"`, hint);
+  throw new Refusal(`"${key}" is true or false, not "${written(value)}"`, hint);
 }
 
 const abandon = (value: unknown) => flag(value, 'abandon', 'write "abandon: true" to give up the work under way');
@@ -357,7 +357,7 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
       if (f.withdraw !== undefined) {
         const w = typeof f.withdraw === 'string' ? f.withdraw.trim().replace(/^at\s+/i, '').replace(/\s+units?$/i, '') : f.withdraw;
         const n = typeof w === 'string' && /^\d{1,3}$/.test(w) ? Number(w) : w;
-        if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 100) throw new Refusal(`"withdraw" is the number of units left at which the side leaves the field, not "${clip(String(f.withdraw))}"`, 'e.g. "withdraw at 2" (0: fight to the last)');
+        if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 100) throw new Refusal(`"withdraw" is the number of units left at which the side leaves the field, not "${written(f.withdraw)}"`, 'e.g. "withdraw at 2" (0: fight to the last)');
         withdrawAt = n;
       }
       let onTie: 'boost' | 'stress' | 'fail' | undefined;

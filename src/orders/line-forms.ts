@@ -26,7 +26,7 @@ export const FATE: Clause = { phrases: ['fate'], field: 'fate', shape: 'one' };
 export const AIM: Clause = { phrases: ['aiming at', 'aimed at', 'aim at', 'aiming for'], field: 'aim', shape: 'one' };
 const LOSSES: Clause = { phrases: ['casualties', 'losses', 'loss order', 'losing first'], field: 'casualties', shape: 'list' };
 /** The unit that carries the order out: "with argenta-2", "using", "by". */
-export const by = (field: string): Clause => ({ phrases: ['with', 'using', 'by'], field, shape: 'one' });
+const by = (field: string): Clause => ({ phrases: ['with', 'using', 'by'], field, shape: 'one' });
 const SUPPORT: Clause = { phrases: ['supported by', 'with support from', 'support', 'supporting', 'backed by'], field: 'support', shape: 'list' };
 
 /** Orders written verb first: "move <unit> to <hex>". */

@@ -26,7 +26,7 @@ export function tokenize(line: string): Token[] {
   return tokens;
 }
 
-export const word = (text: string): Token => ({ text, word: text, quoted: false });
+const word = (text: string): Token => ({ text, word: text, quoted: false });
 
 /** "spending up to 4 Fate", "pledging 2 fate", "4 fate", "with 4 fate", "fate: 4" all become "fate 4". */
 export function normaliseFate(tokens: Token[]): Token[] {

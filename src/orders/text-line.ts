@@ -2,8 +2,8 @@ import type { RawFields } from './interpret.js';
 import type { SheetHeader } from './sheet.js';
 import { didYouMean, editDistance } from '../text/suggest.js';
 import { withArticle } from '../core/prose.js';
-import { type Token, tokenize, word, normaliseFate, oneThen, burnTarget, join, trimCommas, splitList, splitPath, clipWord } from './line-tokens.js';
-import { type Shape, type Clause, type Form, FATE, AIM, by, VERB_FIRST, SUBJECT_FIRST, SENTENCE_STARTS, SUBJECT_BASE_FORMS, VERB_ALIASES, SUBJECT_ALIASES, RAZING, HEADERS, SUBJECT_VERBS, FATE_VERBS, LINE_KEYWORDS, ARTICLES, HEADER_USAGE, PRESS_USAGE, ABANDON_TAIL, INVOKE_TAIL, MISSING } from './line-forms.js';
+import { type Token, tokenize, normaliseFate, oneThen, burnTarget, join, trimCommas, splitList, splitPath, clipWord } from './line-tokens.js';
+import { type Shape, type Clause, type Form, FATE, AIM, VERB_FIRST, SUBJECT_FIRST, SENTENCE_STARTS, SUBJECT_BASE_FORMS, VERB_ALIASES, SUBJECT_ALIASES, RAZING, HEADERS, SUBJECT_VERBS, FATE_VERBS, LINE_KEYWORDS, ARTICLES, HEADER_USAGE, PRESS_USAGE, ABANDON_TAIL, INVOKE_TAIL, MISSING } from './line-forms.js';
 
 /**
  * The grammar of one plain-text order line, as players write them by hand:

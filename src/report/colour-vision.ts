@@ -57,11 +57,6 @@ export function labAs(rgb: Rgb, vision: Vision = 'normal'): Lab {
   return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
 }
 
-/** CIE76: plain distance in CIELAB; cheap, for choosing colours. */
-export function deltaE76(a: Lab, b: Lab): number {
-  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
-}
-
 /** CIEDE2000 (Sharma, Wu and Dalal's formulation): how different two colours look. */
 export function deltaE2000(x: Lab, y: Lab): number {
   const [L1, a1, b1] = x;

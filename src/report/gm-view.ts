@@ -10,7 +10,6 @@ import type { TurnOrders } from '../core/orders.js';
 import type { GameState, SettlementState } from '../core/state.js';
 import { battleView, describeEvent, Namer, siegeRollView, WARFARE_KEY, warfareView } from './describe.js';
 import {
-  byId,
   capsOf,
   externalsOf,
   goalsOf,

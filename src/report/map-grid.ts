@@ -1,6 +1,6 @@
 import type { Campaign } from '../core/campaign.js';
 import { asHexKey, compareIds } from '../core/ids.js';
-import { hexesWithin, offsetOf } from '../core/hex.js';
+import { offsetOf } from '../core/hex.js';
 import { perCampaign } from '../core/memo.js';
 import { pushTo } from '../core/multimap.js';
 import type { MapWindow, TerrainGrid } from './types.js';
@@ -48,7 +48,7 @@ export function terrainLegend(campaign: Campaign, fileLegend: Readonly<Record<st
   };
   for (const [ch, t] of Object.entries(fileLegend).sort(([a], [b]) => compareIds(a, b))) if (terrains.includes(t) && !byTerrain[t]) claim(t, ch);
   for (const t of terrains) if (!byTerrain[t]) claim(t, PREFERRED[t]);
-  for (const t of terrains) if (!byTerrain[t]) claim(t, t[0]?.toLowerCase()) || [...POOL].some((c) => claim(t, c));
+  for (const t of terrains) if (!byTerrain[t] && !claim(t, t[0]?.toLowerCase())) [...POOL].some((c) => claim(t, c));
   const legend: Record<string, string> = {};
   for (const t of terrains) {
     const ch = byTerrain[t];
@@ -160,14 +160,6 @@ function clampWindow(w: MapWindow, width: number, height: number): MapWindow {
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
-}
-
-/** Every on-map hex within `radius` of a hex. */
-export function hexesAround(campaign: Campaign, hex: string, radius: number): string[] {
-  const { width, height } = campaign.map;
-  return hexesWithin(offsetOf(asHexKey(hex)), radius)
-    .filter((o) => o.col >= 0 && o.row >= 0 && o.col < width && o.row < height)
-    .map((o) => `${o.col},${o.row}`);
 }
 
 /** Sorts hex keys by column, then row: the order every report lists hexes in. */

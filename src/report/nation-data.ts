@@ -53,7 +53,7 @@ export function nationData(view: NationView): Record<string, unknown> {
   };
   // In the view's order, each field replaced where it changes.
   const data: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(view)) {
+  for (const [key, value] of Object.entries(view) as [string, unknown][]) {
     if (key === 'kind' || key === 'changes') continue;
     Object.assign(data, replaced[key as keyof NationView] ?? { [key]: value });
   }

@@ -24,7 +24,7 @@ import {
 } from './facts.js';
 import { rated } from './ladder.js';
 import { ReportIndex, type Rumour } from './report-index.js';
-import { areaOfInterest, compareHexes, hexesAround, sortedByHex, resourcesByHex, terrainGrid } from './map-grid.js';
+import { areaOfInterest, compareHexes, sortedByHex, resourcesByHex, terrainGrid } from './map-grid.js';
 import { mapChangesOf } from './map-changes.js';
 import { glanceOf } from './glance.js';
 import type { TradeRouteView, ForeignSettlementView, ForeignUnitView, LetterView, LogLine, NationSummary, NationView, PublicNationView, ResourceSite, UnrestView } from './types.js';
@@ -364,7 +364,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
 
   const foreignUnits: ForeignUnitView[] = unitsOnMap(campaign, foreignUnitsSeen, names);
   const foreignSettlements: ForeignSettlementView[] = [...seen]
-    .map((h) => index.world.settlementByHex.get(h as HexKey))
+    .map((h) => index.world.settlementByHex.get(h))
     .filter((s): s is SettlementState => s !== undefined && s.nation !== nation)
     .sort((a, b) => compareHexes(a.hex, b.hex) || compareIds(a.id, b.id))
     .map((s) => ({
@@ -417,7 +417,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
       hexes,
       units: foreignUnits,
       settlements: foreignSettlements,
-      externals: externalsOf(campaign, [...seen].flatMap((h) => index.world.externalsByHex.get(h as HexKey) ?? []), (e) => e.nation !== nation),
+      externals: externalsOf(campaign, [...seen].flatMap((h) => index.world.externalsByHex.get(h) ?? []), (e) => e.nation !== nation),
       resources: resourcesIn(campaign, seen)
         .sort((a, b) => compareHexes(a.hex, b.hex))
         .map((r) => ({ hex: r.hex, kind: r.kind, name: r.name })),

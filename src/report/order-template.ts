@@ -328,7 +328,7 @@ function actionsOf(campaign: Campaign, unitClass: string, unitType: string): Act
   const catalogue = campaign.actions;
   if (!catalogue) return [];
   let byType = actionsByType.get(catalogue);
-  if (!byType) actionsByType.set(catalogue, (byType = new Map()));
+  if (!byType) actionsByType.set(catalogue, (byType = new Map<string, ActionDef[]>()));
   const key = `${unitClass}|${unitType}`;
   let list = byType.get(key);
   if (!list) byType.set(key, (list = Object.values(catalogue.entries).filter((a) => mayTake(a, unitClass, unitType)).sort((x, y) => compareIds(x.id, y.id))));

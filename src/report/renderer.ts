@@ -14,7 +14,7 @@ import type { GameState } from '../core/state.js';
 import type { TurnRenderer } from '../campaign/turn-renderer.js';
 import { plainText } from '../text/escape.js';
 import { gmView } from './gm-view.js';
-import { nationView, publicIndicators } from './nation-view.js';
+import { publicIndicators } from './nation-view.js';
 import { seasonOf } from '../core/phases/upkeep.js';
 import { REPORTS_DIR, renderNations, type NationJob } from './nation-jobs.js';
 import { builtInTemplateDir, loadTemplates, NATION_FORMATS, renderGmReport, type NationFormat } from './render.js';

@@ -1,4 +1,3 @@
-import type { Campaign } from '../core/campaign.js';
 import { offsetOf } from '../core/hex.js';
 import { asHexKey } from '../core/ids.js';
 import { perCampaign } from '../core/memo.js';

@@ -72,7 +72,7 @@ export function renderWorldMap(model: MapModel): string {
   const byHex = new Map<string, Map<string, number>>();
   for (const u of model.units) {
     let here = byHex.get(u.hex);
-    if (!here) byHex.set(u.hex, (here = new Map()));
+    if (!here) byHex.set(u.hex, (here = new Map<string, number>()));
     here.set(u.nation, (here.get(u.nation) ?? 0) + 1);
   }
   const dots = new Map<string, string[]>();

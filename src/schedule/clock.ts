@@ -52,8 +52,9 @@ export class FakeClock implements Clock {
     return this.now();
   }
 
-  async sleepUntil(until: Date): Promise<void> {
+  sleepUntil(until: Date): Promise<void> {
     if (until.getTime() > this.t) this.t = until.getTime();
+    return Promise.resolve();
   }
 }
 

@@ -15,8 +15,7 @@ import type { SeatDesk } from './seats/desk.js';
  * TickHooks implementation decides *how* it reaches people. The mail loop
  * (src/mailroom/tick-hooks.ts) implements these, and the command line plugs it in
  * (src/cli/tick-hooks.ts): the schedule never imports the mailroom. Without a
- * mail loop the folder hooks below write each message as a YAML file, and
- * `noMailHooks` drops them.
+ * mail loop the folder hooks below write each message as a YAML file.
  *
  * Contract for implementations:
  *  - Every call carries a stable `key`. A tick killed after a send but before
@@ -125,18 +124,6 @@ export interface TickHooks {
   startCampaign?(ctx: TickContext): Promise<void>;
 }
 
-/** Mail is not set up: nothing is fetched or sent (status says so; alerts stay in runtime.yaml). */
-export const noMailHooks: TickHooks = {
-  async fetchMail() {},
-  async sendReminders() {},
-  async sendReports() {},
-  async sendGmAlert() {},
-  async sendNotice() {},
-  async mailStatus() {
-    return { configured: false, queued: 0, failures: [] };
-  },
-};
-
 export const TICK_OUTBOX = 'tick-outbox';
 
 /**
@@ -165,8 +152,8 @@ export function folderHooks(outboxDir?: string): TickHooks {
     async sendNotice(ctx, n) {
       await write(ctx, `notice-${n.id}`, { kind: 'notice', notice: n.kind, turn: n.turn, nations: n.nations, text: n.text });
     },
-    async mailStatus() {
-      return { configured: false, queued: 0, failures: [] };
+    mailStatus() {
+      return Promise.resolve({ configured: false, queued: 0, failures: [] });
     },
   };
 }

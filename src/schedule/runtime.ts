@@ -187,7 +187,6 @@ export type Runtime = z.infer<typeof runtimeSchema>;
 export type Alert = Runtime['alerts'][number];
 export type Notice = Runtime['notices'][number];
 export type Hold = Runtime['holds'][number];
-export type Absence = Runtime['absences'][number];
 export type LogEntry = Runtime['log'][number];
 export type Tenure = z.infer<typeof tenureSchema>;
 export type Offer = z.infer<typeof offerSchema>;

@@ -380,7 +380,7 @@ class TickRun {
     this.outcome.resolved.push(turn);
     const count = (type: string) => result.events.filter((e) => e.type === type).length;
     this.say(`resolved turn ${turn}: ${result.events.length} events, ${count('battle')} battles, ${count('nmr')} nations without orders`);
-    await this.openNext(turn, nextDeadline, new Date(rt.resolving!.startedAt));
+    await this.openNext(turn, nextDeadline, new Date(rt.resolving.startedAt));
     await this.save();
     await failpoint('after-open-next');
   }
@@ -541,7 +541,7 @@ class TickRun {
         applyPreference(rt, this.now, nation, pref, note);
         await this.save();
       },
-      seats: seatDesk(this.dir, { load: async () => rt, save: () => this.save(), current: () => rt, now: () => this.now }),
+      seats: seatDesk(this.dir, { load: () => Promise.resolve(rt), save: () => this.save(), current: () => rt, now: () => this.now }),
       say: this.say,
     };
   }

@@ -57,7 +57,7 @@ export function seatDecision(facts: SeatFacts, nation: NationId): SeatDecision |
   if (!unplayed && ns.missedTurns < facts.campaign.rules.nmrFlagAfter) return undefined;
   const list = unplayed ? settings.policy.filter((p) => p !== 'pause') : settings.policy;
   const mode = list[0] ?? 'hold';
-  const atResolution = (list.find((p) => p !== 'pause') ?? 'hold') as SeatDecision['atResolution'];
+  const atResolution = (list.find((p) => p !== 'pause') ?? 'hold');
   return { nation, mode, atResolution, ...(settings.caretaker ? { caretaker: settings.caretaker } : {}), unplayed, missedTurns: ns.missedTurns };
 }
 

@@ -40,8 +40,6 @@ export interface Seats {
   nations: Record<string, Partial<Pick<SeatSettings, 'policy' | 'caretaker'>>>;
 }
 
-export const DEFAULT_SEATS: SeatSettings = { policy: ['hold'], pauseLimit: 7 * 24 * 3600 * 1000, autofill: false, warn: true };
-
 const id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'use lower-case letters, digits, - and _');
 const policy = z.union([z.enum(SEAT_POLICIES), z.array(z.enum(SEAT_POLICIES)).min(1)]).transform((p) => (typeof p === 'string' ? [p] : p));
 const duration = z.string().refine((s) => (parseDuration(s) ?? 0) > 0, { message: `not a duration; ${DURATION_EXAMPLE}` });

@@ -50,9 +50,9 @@ class Cached<T> {
  * request, synchronously: a stat of a file the system has just seen costs microseconds, a trip through the
  * thread pool more than the page it guards.
  */
-async function version(path: string): Promise<string> {
+function version(path: string): Promise<string> {
   const s = statSync(path, { throwIfNoEntry: false });
-  return s ? `${s.mtimeMs}:${s.size}` : '-';
+  return Promise.resolve(s ? `${s.mtimeMs}:${s.size}` : '-');
 }
 
 /** What a request reads of a campaign (DeskCampaign, or its view for one request). */

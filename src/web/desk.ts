@@ -132,7 +132,8 @@ export function createDesk(options: DeskOptions): Desk {
     if (found === undefined) throw notFound();
     const campaign = forOneRequest(found);
     c.set('campaign', campaign);
-    c.set('session', await readSession(c, campaign));
+    // Hono types a path middleware's request input as any; the session reads only what DeskContext has.
+    c.set('session', await readSession(c as DeskContext, campaign));
     await next();
   });
   app.get('/c/:slug', (c) => c.redirect(`/c/${c.get('campaign').slug}/`, 301));

@@ -28,7 +28,7 @@ export interface RunningDesk {
 export async function startDesk(opts: ServeOptions): Promise<RunningDesk> {
   const campaigns = await findCampaigns(opts.folder, opts.env);
   // The public address names the port, which is known once listening (port 0: any free one).
-  let desk: Desk | undefined;
+  let desk: Desk | undefined = undefined;
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: (request, env) => (desk ? desk.app.fetch(request, env) : new Response('Starting', { status: 503 })), port: opts.port, hostname: opts.host }, () => resolve(s));
     s.once('error', reject);

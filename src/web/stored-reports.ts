@@ -5,7 +5,7 @@
  * archive costs a moment.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import jsyaml from 'js-yaml';
@@ -40,11 +40,6 @@ export async function readTurnFiles(campaignDir: string, turn: number, names: re
   packedCache.set(key, read);
   while (packedCache.size > PACKED_KEPT) packedCache.delete(packedCache.keys().next().value!);
   return read;
-}
-
-/** Whether a turn has a report for this name at all (loose or packed): the archive lists only those. */
-export function turnFolderExists(campaignDir: string, turn: number): boolean {
-  return existsSync(join(campaignDir, 'turns', turnDirName(turn)));
 }
 
 /**

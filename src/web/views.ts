@@ -25,8 +25,6 @@ const STORED_MARK = '\u0000fatecraft-stored-report\u0000';
 
 export const webTemplateDir = () => join(builtInTemplateDir(), 'web');
 
-export type Page = (view: Record<string, unknown>) => string;
-
 export class Views {
   private readonly hb = Handlebars.create();
   private readonly pages = new Map<string, Handlebars.TemplateDelegate>();

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -44,7 +44,7 @@ describe('the tar archives', () => {
     const long = `reports/${'n'.repeat(120)}.txt`;
     const files: [string, Buffer][] = [['reports/a.txt', Buffer.from('alpha\n')], ['reports/empty.txt', Buffer.alloc(0)], [long, Buffer.alloc(1500, 'x')]];
     const path = join(scratch, 'a.tar.gz');
-    async function* tar() {
+    function* tar() {
       for (const [name, bytes] of files) yield* tarEntry(name, bytes);
       yield TAR_END;
     }

@@ -19,7 +19,8 @@ describe('the YAML readers refuse unknown tags', () => {
     const read = readYaml(`a: 1\nb: ${tagged}\n`, GM_LIMITS);
     expect(read.ok).toBe(false);
     if (read.ok) return;
-    expect(read.problems[0]).toMatchObject({ line: 2, message: expect.stringMatching(/^unknown tag !/) });
+    expect(read.problems[0]?.line).toBe(2);
+    expect(read.problems[0]?.message).toMatch(/^unknown tag !/);
   });
 
   it.each(TAGGED)('readBulkYaml refuses %s in a small file', (tagged) => {
@@ -36,7 +37,8 @@ describe('the YAML readers refuse unknown tags', () => {
     expect(ms, 'CPU time: the strict reader was not run over the big file').toBeLessThan(5000);
     expect(read.ok).toBe(false);
     if (read.ok) return;
-    expect(read.problems[0]).toMatchObject({ line: rows.length, message: expect.stringMatching(/unknown tag/) });
+    expect(read.problems[0]?.line).toBe(rows.length);
+    expect(read.problems[0]?.message).toMatch(/unknown tag/);
   });
 
   it('keeps the plain tags', () => {

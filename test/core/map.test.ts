@@ -76,7 +76,7 @@ describe('GameMap.sightFrom', () => {
     const source = fc.tuple(fc.nat(11), fc.nat(9), fc.integer({ min: 0, max: 4 }));
     fc.assert(
       fc.property(fc.array(source, { maxLength: 6 }), (sources) => {
-        const map = new GameMap({ width: 12, height: 10, terrain: new Array(120).fill('plains'), resources: [], places: {} }, RULES);
+        const map = new GameMap({ width: 12, height: 10, terrain: new Array<string>(120).fill('plains'), resources: [], places: {} }, RULES);
         const expected: HexKey[] = [];
         for (const [col, row, range] of sources) {
           for (const o of hexesWithin({ col, row }, range)) {

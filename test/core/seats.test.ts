@@ -5,7 +5,7 @@ import type { Campaign } from '../../src/core/campaign.js';
 import { ForcedRandomiser } from '../../src/core/dice.js';
 import type { LoggedEvent } from '../../src/core/events.js';
 import type { NationId } from '../../src/core/ids.js';
-import type { NationOrders, Order, SeatPolicy, TurnOrders } from '../../src/core/orders.js';
+import type { NationOrders, Order, SeatPolicy } from '../../src/core/orders.js';
 import type { GameState } from '../../src/core/state.js';
 import { resolveTurn } from '../../src/core/turn.js';
 import { nationView } from '../../src/report/nation-view.js';
@@ -40,7 +40,7 @@ function seat(nation: string, turn: number, policy: SeatPolicy, orders: Order[] 
 }
 
 function play(campaign: Campaign, state: GameState, nations: Record<string, NationOrders>): { state: GameState; events: LoggedEvent[] } {
-  return resolveTurn({ campaign, state, orders: { nations: nations as TurnOrders['nations'], gm: [] }, dice: new ForcedRandomiser({}, undefined) });
+  return resolveTurn({ campaign, state, orders: { nations: nations, gm: [] }, dice: new ForcedRandomiser({}, undefined) });
 }
 
 const of = <T extends LoggedEvent['type']>(events: readonly LoggedEvent[], type: T) => events.filter((e): e is Extract<LoggedEvent, { type: T }> => e.type === type);

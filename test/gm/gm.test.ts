@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isPacked } from '../../src/campaign/packed-reports.js';
 import { turnRenderers } from '../../src/cli/renderers.js';
 import type { TurnRenderer } from '../../src/campaign/turn-renderer.js';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync, ex
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isMap, parseDocument, type YAMLMap } from 'yaml';
+import { isMap, parseDocument } from 'yaml';
 import { applyOverlay, mergeInto } from '../../src/gm/overlay.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -12,7 +12,7 @@ function merged(base: string, overlay: string): string {
   const doc = parseDocument(base);
   const over = parseDocument(overlay);
   if (!isMap(doc.contents) || !isMap(over.contents)) throw new Error('maps expected');
-  mergeInto(doc.contents, over.contents as YAMLMap);
+  mergeInto(doc.contents, over.contents);
   return doc.toString();
 }
 

@@ -362,7 +362,7 @@ describe.skipIf(!withServers)('starting a campaign over real IMAP and SMTP serve
     // Each player: the welcome, the receipt, the report of turn 1 — once each.
     for (const nation of NATIONS) {
       const box = await mailbox(PLAYERS[nation]);
-      const kinds = box.map((m) => String(m.parsed.headers.get('x-fatecraft-kind')));
+      const kinds = box.map((m) => m.parsed.headers.get('x-fatecraft-kind'));
       expect(kinds, `${nation}'s mailbox`).toEqual(['report', 'receipt', 'report']);
       expect(box[1]!.parsed.text).toContain(`Accepted (1):\n  line 2: hold ${GUARD[nation]}`);
       expect(box[2]!.parsed.subject).toContain('Turn 1 report');
@@ -387,7 +387,7 @@ describe.skipIf(!withServers)('starting a campaign over real IMAP and SMTP serve
     expect((await fc(game, ['tick', 'iron-coast'], '2026-03-08T19:15:00Z')).status).toBe(0);
     for (const nation of NATIONS) {
       const box = await mailbox(PLAYERS[nation]);
-      expect(box.map((m) => String(m.parsed.headers.get('x-fatecraft-kind'))), `${nation}'s mailbox after the rerun`).toEqual(['report', 'receipt', 'report', 'report']);
+      expect(box.map((m) => m.parsed.headers.get('x-fatecraft-kind')), `${nation}'s mailbox after the rerun`).toEqual(['report', 'receipt', 'report', 'report']);
       expect(box[3]!.parsed.subject).toMatch(/Turn 1 report for .* \(corrected\)$/);
       expect(box[3]!.parsed.text).toContain('(corrected, version 2)');
       expect(new Set(box.map((m) => m.parsed.messageId)).size).toBe(box.length);

@@ -86,7 +86,8 @@ describe('quarantine', () => {
     expect(status).toContain('from duke@argenta.test: dkim=none spf=fail dmarc=fail (unverified, stamped by mx.silversheen.test) — refused (token)');
 
     const again = await reprocessQuarantined(dir, {});
-    expect(again).toEqual({ marked: expect.any(Array), movedBack: 2 });
+    expect(again.marked).toHaveLength(2);
+    expect(again.movedBack).toBe(2);
     expect(files(join(dir, 'mail', 'inbox'))).toEqual(['01-plain-text.eml', '2026-03-06-argenta.eml']);
     const second = await fetchMail(dir, { clock: new TestClock(), secrets: secrets() });
     expect(second.filed.map((f) => f.nation)).toEqual(['argenta', 'argenta']);
@@ -107,7 +108,8 @@ describe('a damaged ledger entry', () => {
     dropInInbox(dir, 'again.eml', readFileSync(join(dir, 'mail', 'processed', '2026-03-06-argenta.eml')));
     dropInInbox(dir, '26-missing-token.eml', readFileSync(join(FIXTURES, '26-missing-token.eml')));
     const summary = await fetchMail(dir, { clock: new TestClock(), secrets: secrets() });
-    expect(summary.skipped).toEqual([{ id: 'file:again.eml', reason: expect.stringContaining('not a ledger entry') }]);
+    expect(summary.skipped.map((s) => s.id)).toEqual(['file:again.eml']);
+    expect(summary.skipped[0]?.reason).toContain('not a ledger entry');
     expect(summary.refused).toBe(1);
     expect(files(join(dir, 'mail', 'inbox'))).toEqual(['again.eml']);
     expect(files(join(dir, 'mail', 'outbox')).filter((n) => n.startsWith('fatecraft.alert'))).toHaveLength(1);

@@ -121,7 +121,7 @@ describe('an action aimed at an external structure (docs/rules.md X7)', () => {
   // An Argentan mine beside West Valia's Old Thunder (2,8), and one far out of its sight.
   const withMines = (): GameState => ({
     ...state,
-    externals: { ['x-9' as never]: { id: 'x-9', type: 'mine', nation: argenta, hex: '3,8' }, ['x-10' as never]: { id: 'x-10', type: 'mine', nation: argenta, hex: '30,20' } } as GameState['externals'],
+    externals: { ['x-9' as never]: { id: 'x-9', type: 'mine', nation: argenta, hex: '3,8' }, ['x-10' as never]: { id: 'x-10', type: 'mine', nation: argenta, hex: '30,20' } },
   });
 
   it('reads "Old Thunder bombards the mine at 3,8", checks its range to the structure, and writes it back by id', () => {

@@ -165,12 +165,12 @@ describe(`the demo played for ${TURNS} turns with scripted orders`, () => {
     const caused = causedEvents(first.turns);
     const missing: string[] = [];
     for (const kind of EFFECT_KEYS) {
-      const option = NEEDS_OPTION[kind as EffectKind];
+      const option = NEEDS_OPTION[kind];
       if (option) {
         expect(option(campaign), `${kind} needs an option the demo is expected to leave off`).toBe(false);
         continue;
       }
-      const shows = SHOWS[kind as EffectKind] as ((e: LoggedEvent, c: Cause) => boolean) | undefined;
+      const shows = SHOWS[kind] as ((e: LoggedEvent, c: Cause) => boolean) | undefined;
       const seen = shows ? caused.find(({ event, cause }) => cause.kind !== 'revolt' && shows(event, cause)) : undefined;
       if (!seen) {
         missing.push(kind);

@@ -26,7 +26,7 @@ const fights: LoggedEvent[] = [
 const viewOf = (nation: typeof argenta) => viewWith(played, nation, fights);
 
 function report(nation: typeof argenta): string {
-  return reportWith(played, nation, fights, ['txt']).txt as string;
+  return reportWith(played, nation, fights, ['txt']).txt;
 }
 
 describe('fights for structures in the reports', () => {

@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -84,7 +84,7 @@ function expectClean(files: Record<string, string>): void {
       expect(text, name).not.toMatch(/<script/i);
     }
     if (name.endsWith('-orders.yaml')) expect(readYamlSheet(text).problems, name).toEqual([]);
-    else if (name.endsWith('.yaml')) expect(() => parse(text), name).not.toThrow();
+    else if (name.endsWith('.yaml')) expect((): unknown => parse(text), name).not.toThrow();
   }
 }
 

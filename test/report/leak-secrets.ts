@@ -2,7 +2,7 @@
  * What one nation keeps from another, turn by turn: the leak test's list of searches, shared by the report
  * leak test (test/report/leak.test.ts) and the web desk's, which runs it over the pages the desk serves.
  */
-import type { NationId, UnitId } from '../../src/core/ids.js';
+import type { NationId } from '../../src/core/ids.js';
 import { sightOf, unitsNamedIn } from '../../src/report/nation-view.js';
 import type { Played, PlayedTurn } from './support.js';
 
@@ -59,7 +59,7 @@ export function secretsOf(t: PlayedTurn, played: Played, owner: NationId, reader
   for (const e of t.events) if (e.nations.includes(reader)) for (const id of unitsNamedIn(e)) met.add(id);
   const units = new Map([...Object.values(t.before.units), ...Object.values(t.state.units)].filter((u) => u.nation === owner).map((u) => [u.id, u]));
   for (const [id, u] of units) {
-    const visible = t.state.units[id as UnitId] !== undefined && seen.has(t.state.units[id as UnitId]!.hex);
+    const visible = t.state.units[id] !== undefined && seen.has(t.state.units[id].hex);
     if (visible || met.has(id)) continue;
     secrets.push(phrase(`unseen unit id ${id}`, `(${id})`));
     if (u.name) secrets.push(phrase(`unseen unit name ${u.name}`, u.name));

@@ -5,7 +5,7 @@ import type { NationId } from '../../src/core/ids.js';
 import { playedNations } from '../../src/core/campaign.js';
 import { nationView, sightOf } from '../../src/report/nation-view.js';
 import { number, secretsOf } from './leak-secrets.js';
-import { DEMO, FIXTURE, FIXTURE_TURNS, decodeEntities, play, scratchCopy, type Played, type PlayedTurn } from './support.js';
+import { DEMO, FIXTURE, FIXTURE_TURNS, decodeEntities, play, scratchCopy, type Played } from './support.js';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setReportSettings } from '../support/campaign-file.js';

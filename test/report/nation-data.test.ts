@@ -21,7 +21,15 @@ function views(): NationView[] {
   );
 }
 
-type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** The nation's YAML read back: the fields this test checks against the view. */
+interface Data {
+  otherNations?: Record<string, string>;
+  units?: { id: string; bonuses?: unknown[]; besiegingId?: string }[];
+  unitTypes: Record<string, { name: string; class: string; speed: number; bonuses?: unknown[] }>;
+  sight: { hexes?: string[] };
+  prosperity: { end: unknown };
+  renown: { end: unknown };
+}
 
 describe("the nation's YAML", () => {
   it('writes the hexes in sight as runs down each column, and reads them back', () => {
@@ -32,11 +40,11 @@ describe("the nation's YAML", () => {
   it('keeps what the view knows: units with their types, nations by id and name, sight, ratings', () => {
     for (const view of views()) {
       const data = parse(writeYaml(nationData(view))) as Data;
-      const names = new Map<string, string>([...view.nations.map((n) => [n.id, n.name] as const), ...Object.entries((data.otherNations ?? {}) as Record<string, string>), [view.nation.id, view.nation.name]]);
-      const units = (data.units ?? []) as Data[];
+      const names = new Map<string, string>([...view.nations.map((n) => [n.id, n.name] as const), ...Object.entries(data.otherNations ?? {}), [view.nation.id, view.nation.name]]);
+      const units = data.units ?? [];
       expect(units.map((u) => u.id)).toEqual(view.units.map((u) => u.id));
       view.units.forEach((u, i) => {
-        const type = data.unitTypes[u.type] as Data;
+        const type = data.unitTypes[u.type]!;
         expect([type.name, type.class, type.speed]).toEqual([u.typeName, u.class, u.speed]);
         expect([...(type.bonuses ?? []), ...(units[i]!.bonuses ?? [])]).toEqual(u.bonuses);
         expect(units[i]!.besiegingId ?? null).toBe(u.besiegingId);

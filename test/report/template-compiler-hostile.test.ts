@@ -17,7 +17,7 @@ import { FIXTURE, play, type Played } from './support.js';
 const HOSTILE = ['<script>alert("x")</script>', "O'Brien & \"Sons\"", '{{nation.name}} {{{x}}}', 'Evil\u001b[2J\u001b[31m', 'two\nlines\r\n== GM NOTICE ==', 'back\u202Ewards', '`=`\u0000\u2028', '   spaced   ', ''];
 
 function hostile<T>(value: T, i: number): T & { name: string } {
-  return { ...value, name: HOSTILE[i % HOSTILE.length]! + String(i) } as T & { name: string };
+  return { ...value, name: HOSTILE[i % HOSTILE.length]! + String(i) };
 }
 
 function renamed(state: GameState): GameState {

@@ -179,7 +179,7 @@ describe('maps', () => {
     // Every reference resolves inside its own map.
     for (const svg of [argentaSvg, boreaSvg, gmSvg]) {
       const own = new Set(idsOf(svg));
-      for (const [, ref] of svg.matchAll(/href="#([^"]+)"/g)) expect(own.has(ref!)).toBe(true);
+      for (const [, ref] of svg.matchAll(/href="#([^"]+)"/g)) expect(own.has(ref)).toBe(true);
     }
     expect(renderSvgMap(nationMapModel(view(argenta, 1)))).toBe(argentaSvg);
   });

@@ -19,7 +19,7 @@ describe('a Warfare battle in the reports', () => {
     const templates = loadTemplates([builtInTemplateDir()]);
     for (const nation of ['argenta', 'gondarahl']) {
       const view = nationView(campaign, state, result.state, result.events, asNationId(nation));
-      const txt = renderNationReports(view, campaign, templates, ['txt']).txt!;
+      const txt = renderNationReports(view, campaign, templates, ['txt']).txt;
       expect(txt).toContain('Warfare at 8,2: Duchy of Argenta attacked Kingdom of Gondarahl; Kingdom of Gondarahl won after 5 exchanges (no attacking unit is left on the field)');
       expect(txt).toContain('\n-- Warfare --\n');
       expect(txt).toContain('\n  Exchange 2: the defenders hold the strategic zone with 3 units; 3 units of the attackers 2 zones off it.\n');

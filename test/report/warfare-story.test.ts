@@ -17,7 +17,7 @@ const fight = () => fightAt82({ enabled: true, minUnitsPerSide: 3, prepare: fals
 describe('a Warfare battle told as a story', () => {
   const { campaign, state, result } = fight();
   const templates = loadTemplates([builtInTemplateDir()]);
-  const txt = renderNationReports(nationView(campaign, state, result.state, result.events, asNationId('argenta')), campaign, templates, ['txt']).txt!;
+  const txt = renderNationReports(nationView(campaign, state, result.state, result.events, asNationId('argenta')), campaign, templates, ['txt']).txt;
 
   it('opens each exchange with who stands where', () => {
     expect(txt).toContain('\n  Exchange 1: the defenders hold the strategic zone with 3 units; 3 units of the attackers 4 zones off it.\n');

@@ -7,6 +7,7 @@ import { runBuiltAsync, startBuilt } from '../support/built-cli.js';
 import { runInProcess } from '../support/command-line.js';
 import { hangLimit } from '../support/limits.js';
 import { cleanupScratch, demoCopy, scratchDir, tree } from './support.js';
+import type { CampaignStatus } from '../../src/schedule/status.js';
 
 /**
  * The command line as cron runs it. What only separate processes show (two ticks racing for the lock,
@@ -141,7 +142,7 @@ describe('fatecraft status and the GM commands (processes)', () => {
     expect(text.stdout).toContain('Orders: 4 of 5 expected nations; reminders done: 48h');
     expect(text.stdout).toMatch(/westvalia\s+waiting/);
     expect(text.stdout).toMatch(/argenta\s+submitted/);
-    const json = JSON.parse((await run(['status', dir, '--json'], '2025-03-21T18:30:00Z')).stdout);
+    const json = JSON.parse((await run(['status', dir, '--json'], '2025-03-21T18:30:00Z')).stdout) as CampaignStatus;
     expect(json).toMatchObject({ turn: 1, season: 'Summer', year: 1021, timeZone: 'Europe/London', started: true, submitted: 4, expected: 5 });
     expect(json.deadline).toMatchObject({ utc: '2025-03-23T18:00:00.000Z', localIso: '2025-03-23T18:00:00+00:00', timeLeft: '1d 23h 30m', passed: false });
   });

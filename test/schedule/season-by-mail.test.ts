@@ -130,10 +130,9 @@ describe.skipIf(!run)('three weeks of a campaign by the injected clock, through 
       // Every nation gets its starting report from the first tick (the campaign had not been started), then
       // each turn's report exactly once, when the turn resolved.
       const reports = box.filter((m) => kind(m) === 'report');
-      expect(reports.map((m) => [m.parsed.subject, sentAt(m)]), `${nation}: reports`).toEqual([
-        [expect.stringContaining('your starting report; orders for turn 1 are due Sun 8 Mar 2026 18:00 GMT'), '2026-03-05T12:00:00.000Z'],
-        ...[1, 2, 3].map((turn) => [expect.stringContaining(`Turn ${turn} report`), resolvedAt[turn]![0]]),
-      ]);
+      expect(reports.map(sentAt), `${nation}: reports`).toEqual(['2026-03-05T12:00:00.000Z', ...[1, 2, 3].map((turn) => resolvedAt[turn]![0])]);
+      const subjects = ['your starting report; orders for turn 1 are due Sun 8 Mar 2026 18:00 GMT', ...[1, 2, 3].map((turn) => `Turn ${turn} report`)];
+      reports.forEach((m, i) => expect(m.parsed.subject, `${nation}: report ${i}`).toContain(subjects[i]));
 
       // Receipts for every order on file; westvalia's order for turn 1 was refused, and said so.
       const receipts = box.filter((m) => kind(m) === 'receipt');

@@ -202,7 +202,7 @@ describe('tick', () => {
     const clock = new FakeClock('2025-03-23T18:00:00Z');
     let fails = 2;
     const { hooks, sent } = recordingHooks();
-    const send = hooks.sendReports;
+    const send = hooks.sendReports.bind(hooks);
     hooks.sendReports = async (ctx, d) => {
       if (fails-- > 0) throw new Error('SMTP 451 try later');
       await send(ctx, d);
@@ -277,7 +277,7 @@ describe('tick', () => {
     const dir = demoCopy('locks');
     const clock = new FakeClock('2025-03-20T10:00:00Z');
     const { hooks } = recordingHooks();
-    const dead = spawnSync(process.execPath, ['-e', 'process.pid'], {}).pid!;
+    const dead = spawnSync(process.execPath, ['-e', 'process.pid'], {}).pid;
     mkdirSync(join(dir, LOCK_DIR));
     writeFileSync(join(dir, LOCK_DIR, 'owner.json'), JSON.stringify({ pid: dead, host: (await import('node:os')).hostname(), since: '2025-03-20T09:55:00.000Z', what: 'tick' }));
     const o = await tick(dir, { clock, hooks });

@@ -78,8 +78,8 @@ export function startBuilt(args: string[], opts: ProcessOptions = {}): { child: 
       hung = true;
       child.kill('SIGKILL');
     }, limit);
-    child.stdout!.on('data', (d) => (stdout += d));
-    child.stderr!.on('data', (d) => (stderr += d));
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (hung) reject(hangError(describeRun(args), limit, `${stdout}${stderr}`.slice(-2000)));

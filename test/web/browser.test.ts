@@ -63,7 +63,7 @@ describe.skipIf(!chromium)(title, () => {
     return page;
   }
 
-  const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`) as `${string}.png`, fullPage: true });
+  const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
   const go = (page: Page, path: string) => page.goto(`${running.url}${path}`, { waitUntil: 'networkidle0' });
   const text = (page: Page, selector: string) => page.$eval(selector, (e) => e.textContent ?? '');
 

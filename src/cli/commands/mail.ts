@@ -28,7 +28,7 @@ export function registerMail(program: Command): void {
     .action(async (dir: string, opts: { send: boolean; quiet?: boolean }) => {
       const summary = await underCampaignLock(dir, 'mail fetch', async () => {
         const clock = mailClockFromEnv();
-        const view = await scheduleView(await openCampaign(dir), clock.now);
+        const view = await scheduleView(await openCampaign(dir), () => clock.now());
         return fetchMail(dir, { clock, send: opts.send, ...view, ...(opts.quiet ? {} : { log: (line: string) => console.log(`  ${line}`) }) });
       });
       console.log(fetchText(summary));

@@ -29,7 +29,7 @@ export function registerTurn(program: Command): void {
       if (!opts.preview) {
         console.log(`Resolved turn ${result.turn}: ${summary}.`);
         console.log(`Written to ${result.dir}`);
-        const due = 'nextDeadline' in result ? result.nextDeadline : undefined;
+        const due = 'nextDeadline' in result && typeof result.nextDeadline === 'string' ? result.nextDeadline : undefined;
         console.log(due ? `Turn ${result.turn + 1} is due ${due} (the schedule's next deadline, printed in the reports).` : `The reports say the GM will announce turn ${result.turn + 1}'s deadline (the schedule has not started: no runtime.yaml).`);
         await sayReportsNotMailed(dir);
         return;

@@ -12,7 +12,6 @@ import type { Condition } from '../world/types.js';
  * comes up. The orders go through the same checker as a player's.
  */
 export const CARETAKER_STEPS = ['keep_work', 'defend', 'garrison', 'retake', 'raise', 'rest'] as const;
-export type CaretakerStepKind = (typeof CARETAKER_STEPS)[number];
 
 interface StepCommon {
   /** Conditions at the nation, all of which must hold for the step to run. */

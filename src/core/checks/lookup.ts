@@ -36,7 +36,7 @@ const reachCache = new WeakMap<TurnContext, Map<UnitId, Reach>>();
 /** Where a unit can get to this turn, by its own speed and movement domain. */
 export function reachOf(ctx: TurnContext, unit: UnitState): Reach {
   let cache = reachCache.get(ctx);
-  if (!cache) reachCache.set(ctx, (cache = new Map()));
+  if (!cache) reachCache.set(ctx, (cache = new Map<UnitId, Reach>()));
   let reach = cache.get(unit.id);
   if (!reach) {
     const type = ctx.unitType(unit);

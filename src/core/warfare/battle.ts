@@ -4,7 +4,7 @@ import type { RandomiserKind } from '../settings.js';
 import { zoneMap } from './battlefield.js';
 import { act, DEFAULT_PLANS, heroic, type BattlePlan } from './commander.js';
 import { streamDraws } from './draws.js';
-import { cmdSkill, makeCommander, newWarState, onField, unitsOf, type CommanderInput, type WarEvent, type WarState } from './state.js';
+import { cmdSkill, makeCommander, newWarState, onField, unitsOf, zoneOf, type CommanderInput, type WarEvent, type WarState } from './state.js';
 import type { Battlefield, BattleAspect, Catalogue, Side, WarDraw, WarInvoke } from './types.js';
 
 /**
@@ -101,8 +101,7 @@ function commandOrder(st: WarState) {
 function decided(st: WarState): { winner: Side; reason: string; held?: true } | undefined {
   const att = onField(st, 'attacker');
   const def = onField(st, 'defender');
-  const zoneOf = (u: { commander: string }) => st.commanders.find((c) => c.id === u.commander)!.zone;
-  if (att.some((u) => zoneOf(u) === st.field.strategic) && !def.some((u) => zoneOf(u) === st.field.strategic)) {
+  if (att.some((u) => zoneOf(st, u) === st.field.strategic) && !def.some((u) => zoneOf(st, u) === st.field.strategic)) {
     return { winner: 'attacker', reason: 'the attackers hold the strategic zone', held: true };
   }
   if (!att.length) return { winner: 'defender', reason: 'no attacking unit is left on the field' };
@@ -139,7 +138,7 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
   if (plans.attacker.naive || plans.defender.naive) st.naive = { attacker: plans.attacker.naive === true, defender: plans.defender.naive === true };
   for (const side of ['attacker', 'defender'] as const) {
     const first = commanders.find((c) => c.side === side && !c.champion);
-    if (first && b.boosts?.[side]) first.boosts += b.boosts[side]!;
+    if (first && b.boosts?.[side]) first.boosts += b.boosts[side];
   }
   const max = b.maxExchanges ?? DEFAULT_MAX_EXCHANGES;
   const maps: WarResult['maps'] = [];

@@ -75,7 +75,7 @@ export function makeCommander(c: CommanderInput): Commander {
     stress,
     novice,
     boosts: 0,
-    filled: { physical: Array(stress.physical).fill(false), mental: Array(stress.mental).fill(false) },
+    filled: { physical: Array<boolean>(stress.physical).fill(false), mental: Array<boolean>(stress.mental).fill(false) },
     taken: novice ? [...NO_CONSEQUENCES] : [...ONE_MILD],
     out: false,
     ...(c.champion ? { champion: c.champion } : {}),

@@ -2,7 +2,7 @@ import type { BattleOutcome, BattleSpec } from '../battle.js';
 import type { UnitClass } from '../campaign.js';
 import type { TurnContext } from '../context.js';
 import type { Casualty } from '../events.js';
-import { compareIds, type NationId, type UnitId } from '../ids.js';
+import { compareIds, type NationId } from '../ids.js';
 import { DEFAULT_PLANS, DEFAULT_RESERVE_UNTIL, type BattlePlan } from './commander.js';
 import { targetType } from '../checks/battle-plan.js';
 import type { BattlePlanOrder } from '../orders.js';
@@ -147,7 +147,7 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
   for (const side of ['attacker', 'defender'] as const) {
     for (const id of result.takenOut[side]) {
       const u = byWarId.get(id)!;
-      casualties.push({ unit: u.id as UnitId, result: w.takenOut === 'destroyed' || u.health === 'bloodied' ? 'destroyed' : 'bloodied' });
+      casualties.push({ unit: u.id, result: w.takenOut === 'destroyed' || u.health === 'bloodied' ? 'destroyed' : 'bloodied' });
     }
   }
   const nations = [spec.attacker.nation, spec.defender.nation].sort(compareIds);

@@ -124,7 +124,7 @@ const HUNTS = new WeakMap<TurnContext, Map<NationId, { modifier: number; spent: 
 function huntBonus(ctx: TurnContext, nation: NationId, pledged: number): { modifier: number; spent: number } | undefined {
   if (pledged <= 0) return undefined;
   let byNation = HUNTS.get(ctx);
-  if (!byNation) HUNTS.set(ctx, (byNation = new Map()));
+  if (!byNation) HUNTS.set(ctx, (byNation = new Map<NationId, { modifier: number; spent: number }>()));
   const known = byNation.get(nation);
   if (known) return known.modifier > 0 ? { modifier: known.modifier, spent: 0 } : undefined;
   const bought = fateModifier(ctx.rules.fateTable, Math.min(pledged, ctx.nationState(nation).fate));

@@ -47,7 +47,7 @@ export function civilWar(ctx: TurnContext, s: Struck, e: Extract<Effect, { kind:
   }
   const ids = new Set<string>(settlements);
   let builds = 0;
-  for (const b of ctx.state.builds) if (b.nation === from && b.settlement !== undefined && ids.has(b.settlement)) (b.nation = into), builds++;
+  for (const b of ctx.state.builds) if (b.nation === from && b.settlement !== undefined && ids.has(b.settlement)) { b.nation = into; builds++; }
   const was = ctx.nationState(from);
   ctx.emit({ type: 'civil_war', nations: [from, into].sort(compareIds), from, into, leader: def.leader, settlements, units: units.sort(compareIds), builds, event: s.title });
   const reason = `broke away from ${ctx.nationDef(from).name}`;

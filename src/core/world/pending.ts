@@ -23,7 +23,7 @@ export function answersOf(ctx: TurnContext): Map<NationId, Map<string, AnswerOrd
   const out = new Map<NationId, Map<string, AnswerOrder>>();
   for (const a of ctx.acceptedOf('answer')) {
     let mine = out.get(a.nation);
-    if (!mine) out.set(a.nation, (mine = new Map()));
+    if (!mine) out.set(a.nation, (mine = new Map<string, AnswerOrder>()));
     mine.set(a.order.event, a.order);
   }
   return out;

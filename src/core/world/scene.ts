@@ -178,7 +178,7 @@ export class EventScene {
       this.hexTargets.delete(n);
       this.units.delete(n);
     }
-    pushTo((this.given ??= new Map()), unit.nation, unit.id);
+    pushTo((this.given ??= new Map<NationId, string[]>()), unit.nation, unit.id);
   }
 
   private given: Map<NationId, string[]> | undefined;

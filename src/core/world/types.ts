@@ -60,8 +60,6 @@ export type Condition =
   | { kind: 'any'; of: Condition[] }
   | { kind: 'not'; of: Condition };
 
-export type ConditionKind = Condition['kind'];
-
 /** When a new unit would break the cap: do without it, or replace the weakest unit of its kind. */
 export type AtCap = 'forgo' | 'replace';
 

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { KEPT_ORDERS } from '../../campaign/kept-orders.js';
 import { readState, turnDirName, type OpenCampaign } from '../../campaign/store.js';
 import { playedNations } from '../../core/campaign.js';
-import type { NationId } from '../../core/ids.js';
 import type { GameState } from '../../core/state.js';
 import { absentNations, addNotice, logOp, type Runtime } from '../runtime.js';
 import { fileSeatOrders, seatsInCare } from '../../seats/file-orders.js';
@@ -94,7 +93,7 @@ async function countResolvedTurn(ctx: SeatTurnContext, state: GameState, turn: n
   for (const nation of playedNations(ctx.open.campaign)) {
     const player = ctx.open.file.nations[nation]?.email ?? [];
     if (player.length === 0 || rt.dropped[nation]) continue;
-    const ns = state.nations[nation as NationId];
+    const ns = state.nations[nation];
     const own = files.has(`${nation}.yaml`);
     if (!ns && !own) continue; // in waiting: not in play yet
     const outcome: TurnOutcome = own ? 'onTime' : away.has(nation) || ns?.alive === false ? 'excused' : 'missed';

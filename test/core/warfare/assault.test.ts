@@ -27,7 +27,7 @@ function assaultIronhold(warfare: Record<string, unknown>, types: [string, strin
       'a-3': { nation: 'argenta', type: types[2], hex: '8,2', besieging: 'ironhold' },
       'd-1': { nation: 'gondarahl', type: 'dwarves', hex: '8,2' },
     },
-  } as never);
+  });
   const sheet = { turn: state.turn + 1, entries: [{ line: 1, text: 'assault', fields: { assault: 'a-1', support: ['a-2', 'a-3'] } }], problems: [] };
   const orders: TurnOrders = { nations: { [asNationId('argenta')]: interpretSheet(sheet, asNationId('argenta'), campaign, state).orders }, gm: [] };
   const dice = new ForcedRandomiser({ 'warfare:assault:a-1': Array(400).fill(0), 'battle:assault:a-1': [6, 6, 6, 1] }, undefined);
@@ -144,7 +144,7 @@ describe('An assault won as Warfare takes the settlement (W18)', () => {
         'd-3': { nation: 'gondarahl', type: 'ram', hex: '8,2' },
         'd-4': { nation: 'gondarahl', type: 'ram', hex: '8,2' },
       },
-    } as never);
+    });
     const sheet = { turn: state.turn + 1, entries: [{ line: 1, text: 'assault', fields: { assault: 'a-1', support: ['a-2'] } }], problems: [] };
     const orders: TurnOrders = { nations: { [asNationId('argenta')]: interpretSheet(sheet, asNationId('argenta'), campaign, state).orders }, gm: [] };
     const dice = new ForcedRandomiser({ 'warfare:assault:a-1': Array(400).fill(0) }, undefined);

@@ -6,7 +6,7 @@ import { defaultBattlefield } from '../../../src/core/warfare/battlefield.js';
 import { catalogue } from '../../../src/core/warfare/catalogue.js';
 import { streamDraws } from '../../../src/core/warfare/draws.js';
 import { makeCommander, newWarState, type CommanderInput, type WarState } from '../../../src/core/warfare/state.js';
-import type { Battlefield, Side, Unit } from '../../../src/core/warfare/types.js';
+import type { Battlefield, Unit } from '../../../src/core/warfare/types.js';
 
 export const NATIONS = { attacker: asNationId('red'), defender: asNationId('blue') };
 
@@ -31,7 +31,7 @@ export interface Setup {
 export function units(list: string[]): Unit[] {
   return list.map((line) => {
     const m = /^(\S+): (\S+) @(\S+)$/.exec(line)!;
-    return { id: m[1]!, type: m[2]!, commander: m[3]!, side: 'attacker' as Side, out: false };
+    return { id: m[1]!, type: m[2]!, commander: m[3]!, side: 'attacker', out: false };
   });
 }
 

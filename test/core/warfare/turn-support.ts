@@ -24,7 +24,7 @@ export function fightAt82(warfare: Record<string, unknown>, bloodied: string[] =
       'd-2': { nation: 'gondarahl', type: 'dwarves', hex: '8,2' },
       'd-3': { nation: 'gondarahl', type: 'dwarves', hex: '8,2' },
     },
-  } as never);
+  });
   for (const id of bloodied) state.units[id as never]!.health = 'bloodied';
   const sheet = { turn: state.turn + 1, entries: [{ line: 1, text: 'attack', fields: { attack: 'a-1', target: 'd-1', support: ['a-2', 'a-3'] } }], problems: [] };
   const orders: TurnOrders = { nations: { [asNationId('argenta')]: interpretSheet(sheet, asNationId('argenta'), campaign, state).orders }, gm: [] };

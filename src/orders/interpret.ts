@@ -1,15 +1,17 @@
-import { UNIT_CLASSES, type Bonus, type BonusTarget, type Campaign, type UnitClass } from '../core/campaign.js';
-import type { HexKey, UnitId } from '../core/ids.js';
-import type { AspectActor, BattlePlanOrder, InvokeOrder, InvokeTarget, Order, SiegeAction, SiegeStep } from '../core/orders.js';
-import type { AspectPlace } from '../core/state.js';
+import type { Campaign } from '../core/campaign.js';
+import type { UnitId } from '../core/ids.js';
+import type { BattlePlanOrder, Order } from '../core/orders.js';
 import { unsafeCharacter, type TextShape, type UnsafeCharacter } from '../text/unsafe-text.js';
 import { plainText } from '../text/escape.js';
-import { clip, findNation, normName, type NameBook } from './names.js';
+import { clip, normName, type NameBook } from './names.js';
 import { nationNamed, pressRecipients } from './press-recipients.js';
 import { didYouMean } from '../text/suggest.js';
 import { fate, list, opt, Refusal, take, text, written } from './fields.js';
 import { actOrder } from './act-order.js';
 import { withArticle } from '../core/prose.js';
+import { planField, INVOKE_USAGE, aspectName, aspectActor, aspectPlace, invokeHelp, invokeTarget, payWord } from './aspect-fields.js';
+import { siegeStep, unquote, bonuses } from './siege-fields.js';
+import { path } from './path-fields.js';
 
 /**
  * One order as written, before names are resolved: the first key names the
@@ -52,40 +54,6 @@ export const ORDER_KEYS: Record<string, readonly string[]> = {
 /** The orders a refusal lists: the Fate layer's (off by default, docs/orders.md) are suggested for slips only. */
 const LISTED_ORDERS = Object.keys(ORDER_KEYS).filter((k) => !['advantage', 'overcome', 'invoke', 'plan'].includes(k));
 
-/** Siege actions as players write them ("destroy battlement", "poison the water"). */
-const SIEGE_ACTIONS: Record<string, SiegeAction> = {
-  destroy_battlement: 'destroy_battlement',
-  destroy_battlements: 'destroy_battlement',
-  destroy_a_battlement: 'destroy_battlement',
-  destroy_the_battlement: 'destroy_battlement',
-  destroy: 'destroy_battlement',
-  battlement: 'destroy_battlement',
-  battlements: 'destroy_battlement',
-  poison_water: 'poison_water',
-  poison_the_water: 'poison_water',
-  poison_the_water_supply: 'poison_water',
-  poison_water_supply: 'poison_water',
-  poison: 'poison_water',
-  water: 'poison_water',
-};
-
-/**
- * One siege action as written: "destroy battlement +2", "+1 battlement",
- * "poison the water". A battlement's bonus is optional (the weakest one left).
- */
-function siegeStep(written: string): SiegeStep {
-  const words = written.toLowerCase().trim().split(/[\s_-]+/).filter((w) => !['another', 'a', 'the', 'one', 'of', 'level'].includes(w));
-  const levels = words.filter((w) => /^\+?\d{1,3}$/.test(w));
-  const word = words.filter((w) => !levels.includes(w)).join('_') || 'battlement';
-  const action = SIEGE_ACTIONS[word];
-  if (!action) throw new Refusal(`unknown siege action "${clip(written)}"`, didYouMean(word, ['destroy_battlement', 'poison_water']) ?? 'siege actions are "destroy battlement" (name its bonus, "+2", or the weakest is taken) and "poison water"');
-  if (levels.length > 1) throw new Refusal(`one battlement per action, not "${clip(written)}"`, 'e.g. "destroy battlement +2 then battlement +1"');
-  const level = levels[0] === undefined ? undefined : Number(levels[0].replace(/^\+/, ''));
-  if (level !== undefined && action !== 'destroy_battlement') throw new Refusal(`poisoning the water takes no bonus ("${clip(written)}")`);
-  if (level !== undefined && level < 1) throw new Refusal(`a battlement is +1, +2 or +3, not "${clip(written)}"`);
-  return level === undefined ? { action } : { action, battlement: level };
-}
-
 /**
  * A yes-or-no field: true, false, "yes", "no", "true", "false", or absent
  * (no). Used for `abandon` (the player's word that an order may end work in
@@ -111,66 +79,6 @@ function abilityId(campaign: Campaign, written: string): string {
   const known = Object.values(campaign.abilities);
   throw new Refusal(`there is no ability "${clip(written)}"`, didYouMean(written, known.flatMap((a) => [a.id, a.name])) ?? (known.length ? `abilities: ${known.map((a) => a.id).sort().join(', ')}` : 'this campaign has no abilities'));
 }
-
-/** Paths: "11,7 12,7", "11,7 -> 12,7", or a list of hexes and place names. */
-function path(value: unknown, book: NameBook): HexKey[] | undefined {
-  if (value === undefined || value === null) return undefined;
-  const parts = Array.isArray(value) ? pairNumbers(value).map((v) => text(v, 'path')) : pathItems(text(value, 'path'));
-  if (parts.length > 64) throw new Refusal(`a path of ${parts.length} hexes is longer than any unit can move`);
-  return parts.map((p) => take(book.hex(p)));
-}
-
-/**
- * YAML reads the flow list [11,7, 12,7] as four numbers, not two hexes:
- * consecutive whole numbers are paired back into "col,row".
- */
-function pairNumbers(items: readonly unknown[]): unknown[] {
-  const out: unknown[] = [];
-  for (let i = 0; i < items.length; i++) {
-    const a = items[i];
-    const b = items[i + 1];
-    if (Number.isInteger(a) && Number.isInteger(b)) {
-      out.push(`${a as number},${b as number}`);
-      i++;
-    } else out.push(a);
-  }
-  return out;
-}
-
-/**
- * Splits a written path into hexes and place names: "11,7 12,7",
- * "11, 7 -> 12,7", "11,7,12,7", "Silver vein, 9,3 then 9,4".
- */
-export function pathItems(written: string): string[] {
-  const pieces = written
-    .replace(/(\d+)\s*,\s*(\d+)/g, '$1,$2')
-    .split(/\s*(?:->|→|;|\s)\s*/)
-    .filter(Boolean);
-  const items: string[] = [];
-  let name: string[] = [];
-  const flush = () => {
-    if (name.length) items.push(name.join(' '));
-    name = [];
-  };
-  for (const piece of pieces) {
-    const bare = piece.replace(/^,+|,+$/g, '');
-    if (/^\d+,\d+(?:,\d+,\d+)*$/.test(bare)) {
-      flush();
-      const n = bare.split(',');
-      for (let i = 0; i + 1 < n.length; i += 2) items.push(`${n[i]},${n[i + 1]}`);
-      continue;
-    }
-    if (!bare || /^(?:and|then)$/i.test(bare)) {
-      flush();
-      continue;
-    }
-    name.push(bare);
-    if (piece.endsWith(',')) flush();
-  }
-  flush();
-  return items;
-}
-
 
 export function interpretOrder(fields: RawFields, book: NameBook, campaign: Campaign): Interpreted {
   const keys = Object.keys(fields);
@@ -407,142 +315,4 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
     default:
       throw new Refusal(`unknown order "${clip(kind)}"`);
   }
-}
-
-/** A plan's battlefield, obstacles and aspect burning (docs/orders.md, "Battle plans"; docs/rules.md W23–W24). */
-function planField(f: RawFields): Pick<BattlePlanOrder, 'field' | 'obstacles' | 'burn'> {
-  const word = (key: string, allowed: readonly string[], hint: string) => {
-    if (f[key] === undefined) return undefined;
-    const w = text(f[key], key).trim().toLowerCase();
-    if (!allowed.includes(w)) throw new Refusal(`"${key}" is ${allowed.slice(0, -1).join(', ')} or ${allowed[allowed.length - 1]}, not "${clip(w)}"`, hint);
-    return w;
-  };
-  const field = word('field', ['grid', 'deep', 'wide'], 'e.g. "plan defensive field deep"') as BattlePlanOrder['field'];
-  const obstacles = word('obstacles', ['map', 'ahead', 'flanks', 'far', 'none'], 'e.g. "plan defensive obstacles ahead"') as BattlePlanOrder['obstacles'];
-  let burn: BattlePlanOrder['burn'];
-  if (f.burn !== undefined) {
-    const m = /^\s*["“]?([^"”]+?)["”]?\s+(?:for|as|into)\s+(zones?|obstacles?)\s*$/i.exec(text(f.burn, 'burn'));
-    if (!m) throw new Refusal(`cannot read the burn "${clip(text(f.burn, 'burn'))}"`, 'e.g. burn "Watchers on the Starkrock" for obstacles (or for zones)');
-    burn = { aspect: aspectName(m[1]), for: (m[2] ?? '').toLowerCase().startsWith('zone') ? 'zones' : 'obstacles' };
-  }
-  return { ...opt('field', field), ...opt('obstacles', obstacles), ...opt('burn', burn) };
-}
-
-const INVOKE_USAGE = 'e.g. invoke "High Walls" on the battle at 25,6 — on the assault on Cinderford, on the siege of Cinderford, on the roll bandits; add "fate" to pay, "reroll" to re-roll';
-
-function aspectName(value: unknown): string {
-  const name = unquote(text(value, 'aspect')).replace(/\s+/g, ' ');
-  if (name.length > 60) throw new Refusal('an aspect is named in at most 60 characters');
-  if (name.includes('"')) throw new Refusal('an aspect\'s name holds no double quotes');
-  return name;
-}
-
-/** "leader" (or the leader's own name is not needed), or one of the nation's units. */
-function aspectActor(value: unknown, book: NameBook, usage: string): AspectActor {
-  if (value === undefined) throw new Refusal('say who makes the roll: "with leader" or "with <diplomatic unit>"', usage);
-  const written = text(value, 'with');
-  if (/^(?:the\s+|our\s+|my\s+)?(?:leader|ruler)$/i.test(written)) return { leader: true };
-  return { unit: take(book.ownUnit(written)) };
-}
-
-/** Where an aspect is made: a hex ("25,6", "the region at 25,6"), a nation, a settlement or a unit in sight. */
-function aspectPlace(written: string, book: NameBook, campaign: Campaign): AspectPlace {
-  const bare = written.replace(/^(?:the\s+)?(?:region|hex)\s+(?:at|around|of)\s+/i, '').trim();
-  if (/^-?\d+\s*,\s*-?\d+$/.test(bare)) return { hex: take(book.hex(bare)) };
-  const nation = findNation(campaign, bare);
-  if (nation) return { nation };
-  const target = book.target(bare);
-  if (target.ok) {
-    const t = target.value;
-    if ('external' in t) throw new Refusal('an aspect goes on a nation, a settlement, a unit or a hex, not on a structure', 'name the hex the structure stands on, e.g. "on 9,4"');
-    return 'unit' in t ? { unit: t.unit } : { settlement: t.settlement };
-  }
-  const place = book.hex(bare);
-  if (place.ok) return { hex: place.value };
-  throw new Refusal(`no nation, settlement, unit or hex "${clip(written)}" to put an aspect on`, target.hint ?? 'e.g. "on Cinderford", "on 25,6", "on Gondarahl", "on Iron Guard"');
-}
-
-/**
- * Teamwork or an obstacle (docs/rules.md A10): "… on the siege of Cinderford
- * for Argenta" helps Argenta's roll, "… against Argenta" stands in its way;
- * in YAML, `for:` or `against:` beside `on:`.
- */
-function invokeHelp(written: string, f: RawFields, campaign: Campaign): { roll: string; help?: InvokeOrder['help'] } {
-  const m = /^(.*\S)\s+(for|against)\s+(.+)$/i.exec(written.trim());
-  const given = f.for !== undefined ? { role: 'for', name: text(f.for, 'for') } : f.against !== undefined ? { role: 'against', name: text(f.against, 'against') } : m ? { role: (m[2] ?? '').toLowerCase(), name: m[3] ?? '' } : undefined;
-  if (!given) return { roll: written };
-  const nation = findNation(campaign, given.name.replace(/^the\s+/i, ''));
-  if (!nation) {
-    if (m && f.for === undefined && f.against === undefined) return { roll: written };
-    throw new Refusal(`no nation "${clip(given.name)}" to invoke ${given.role}`, 'e.g. invoke "High Walls" on the siege of Cinderford against Argenta');
-  }
-  return { roll: m && f.for === undefined && f.against === undefined ? (m[1] ?? written) : written, help: given.role === 'for' ? { for: nation } : { against: nation } };
-}
-
-/** The roll an invoke is for: "the battle at 25,6", "the assault on Cinderford", "the siege of Cinderford", "the roll bandits". */
-function invokeTarget(written: string, book: NameBook): InvokeTarget {
-  const w = written.trim().replace(/^the\s+/i, '');
-  const m = /^(battle|fight|assault|siege|roll|answer)\s+(?:at|in|on|of|against|for|to)?\s*(.+)$/i.exec(w);
-  if (!m) {
-    const hex = book.hex(w);
-    if (hex.ok) return { battle: hex.value };
-    throw new Refusal(`cannot tell which roll "${clip(written)}" is`, INVOKE_USAGE);
-  }
-  const what = (m[1] ?? '').toLowerCase();
-  const rest = (m[2] ?? '').trim().replace(/^the\s+/i, '');
-  if (what === 'battle' || what === 'fight') return { battle: take(book.hex(rest)) };
-  if (what === 'assault') return { assault: take(book.settlement(rest)) };
-  if (what === 'siege') return { siege: take(book.settlement(rest)) };
-  return { roll: rest.toLowerCase() };
-}
-
-function payWord(value: unknown): 'free' | 'fate' {
-  const w = String(value).trim().toLowerCase();
-  if (w === 'free') return 'free';
-  if (['fate', 'paid', 'pay'].includes(w)) return 'fate';
-  throw new Refusal(`"pay" is free or fate, not "${clip(w)}"`, 'free spends a free invoke; fate pays Fate');
-}
-
-const unquote = (s: string) => s.replace(/^["“”]+|["“”]+$/g, '').trim();
-
-function bonuses(value: unknown): Bonus[] | undefined {
-  if (value === undefined || value === null) return undefined;
-  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/\s*,\s*|\s+and\s+/i).filter(Boolean) : [value];
-  if (items.length > 8) throw new Refusal('a unit can have at most a few bonuses');
-  return items.map((b) => {
-    if (typeof b === 'string') return bonusFromText(b);
-    if (typeof b !== 'object' || b === null || typeof (b as Bonus).value !== 'number') {
-      throw new Refusal('each bonus is written like "+2 vs cavalry" (or {value: 2, vs: {classes: [cavalry]}})');
-    }
-    return b as Bonus;
-  });
-}
-
-const BONUS_TEXT = /^(?:bonus\s+)?([+-]?\d{1,2})(?:\s+(?:vs\.?|versus|against)\s+([^()]+?))?(?:\s*\(\s*(open|siege)\s*\))?$/i;
-
-/**
- * "+2 vs cavalry", "+1 vs infantry/cavalry (open)", "+1 vs dwarven": the way
- * the engine prints bonuses, read back. Words that are unit classes (or
- * "structure") are classes; any other word is an affiliation.
- */
-export function bonusFromText(raw: string): Bonus {
-  const m = BONUS_TEXT.exec(raw.trim());
-  if (!m) throw new Refusal(`cannot read the bonus "${clip(raw)}"`, 'write it like "+2 vs cavalry" or "+1 vs infantry/cavalry (open)"');
-  const value = Number(m[1]);
-  const bonus: Bonus = { value };
-  if (m[2]) {
-    const vs: BonusTarget = {};
-    const classes: (UnitClass | 'structure')[] = [];
-    for (const word of m[2].split(/\s*(?:\/|\s+or\s+)\s*/i).map((w) => w.trim().toLowerCase()).filter(Boolean)) {
-      const cls = word.replace(/s$/, '');
-      if ((UNIT_CLASSES as readonly string[]).includes(word) || word === 'structure') classes.push(word as UnitClass | 'structure');
-      else if ((UNIT_CLASSES as readonly string[]).includes(cls) || cls === 'structure') classes.push(cls as UnitClass | 'structure');
-      else if (!vs.affiliation) vs.affiliation = word;
-      else throw new Refusal(`a bonus applies against one affiliation, not "${vs.affiliation}" and "${clip(word)}"`);
-    }
-    if (classes.length) vs.classes = classes;
-    bonus.vs = vs;
-  }
-  if (m[3]) bonus.situation = m[3].toLowerCase() as Bonus['situation'] & string;
-  return bonus;
 }

@@ -4,6 +4,7 @@ import type { SheetHeader } from './sheet.js';
  * The vocabulary of plain-text order lines as data: each order's verb, the keywords that separate its
  * parts, what it requires, and how its usage reads. text-line.ts reads a line against these forms.
  */
+
 export type Shape = 'one' | 'list' | 'path';
 
 export interface Clause {

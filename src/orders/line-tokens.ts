@@ -2,6 +2,7 @@
  * The words of a plain-text order line (text-line.ts): coordinates, quoted names, commas and plain
  * words, and the small readers that turn runs of them into names, lists and paths.
  */
+
 export interface Token {
   text: string;
   /** Lower-cased text; empty for quoted tokens, which are never keywords. */

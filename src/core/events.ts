@@ -1,6 +1,7 @@
 import type { SettlementLevel } from './campaign.js';
 import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
 import type { Health } from './state.js';
+import type { UnmetWhy } from './unmet.js';
 import type { EventScope, EventTone, RollOutcome } from './world/types.js';
 
 /**
@@ -88,6 +89,13 @@ export type Casualty = { unit: UnitId; result: 'bloodied' | 'destroyed' };
 
 export type TurnEvent =
   | { type: 'order_rejected'; nations: NationId[]; nation: NationId; index?: number; line?: number; order: string; reason: string }
+  /** An order carried out, but not quite as written: a supporter left out, work given up (the receipt's warnings). */
+  | { type: 'order_warned'; nations: NationId[]; nation: NationId; index: number; line?: number; order: string; reason: string }
+  /**
+   * An order accepted in the orders phase that did not happen in the resolution, in whole or in part: a move
+   * caught by a pursuer, an attack whose target got away (src/core/unmet.ts has every reason, `why`).
+   */
+  | { type: 'order_unmet'; nations: NationId[]; nation: NationId; index: number; line?: number; order: string; why: UnmetWhy; reason: string }
   | { type: 'nmr'; nations: NationId[]; nation: NationId; missedTurns: number }
   | { type: 'resource'; nations: NationId[]; nation: NationId; resource: Resource; delta: number; balance: number; reason: string }
   | { type: 'indicator'; nations: NationId[]; nation: NationId; indicator: Indicator; delta: number; value: number; reason: string }

@@ -243,6 +243,13 @@ export function problemLine(p: ReceiptProblem): string {
 
 const where = (line: number | undefined) => (line !== undefined && line > 0 ? `line ${line}: ` : '');
 
+/** "; 1 goes ahead with a warning (! WARNING above)": accepted orders carried out, but not quite as written. */
+function warnedText(r: OrderReceipt): string {
+  const n = r.accepted.filter((o) => o.warnings?.length || o.abandons?.length).length;
+  if (!n) return '';
+  return `; ${n === 1 ? '1 goes' : `${n} go`} ahead with a warning (! WARNING above)`;
+}
+
 /** The receipt as plain text, for the terminal and the reply mail. */
 export function renderReceipt(r: OrderReceipt): string {
   const out: string[] = [];
@@ -281,10 +288,10 @@ export function renderReceipt(r: OrderReceipt): string {
     out.push('');
   }
   if (r.ok && r.accepted.length === 0) out.push('No orders: your units hold where they are and nothing is built.');
-  else if (r.ok) out.push(`All ${r.accepted.length} orders are valid.`);
+  else if (r.ok) out.push(`${r.accepted.length === 1 ? 'The order is valid' : `All ${r.accepted.length} orders are valid`}${warnedText(r)}.`);
   else if (r.refusedWhole) out.push('Nothing from this submission will be applied. Send the whole sheet again, corrected.');
   else if (r.accepted.length === 0) out.push(`${r.problems.length === 1 ? 'The order could not be read' : `None of the ${r.problems.length} orders could be read`}, so nothing from this submission is applied. Correct ${r.problems.length === 1 ? 'it' : 'them'} and send the whole sheet again.`);
-  else out.push(`${r.accepted.length} valid, ${r.problems.length} with problems. The valid orders stand; to change anything, send the whole sheet again — a new submission replaces this one.`);
+  else out.push(`${r.accepted.length} valid${warnedText(r)}, ${r.problems.length} with problems. The valid orders stand; to change anything, send the whole sheet again — a new submission replaces this one.`);
   // Echoed text is a player's: each line is made printable (no terminal codes, no fake lines).
   return `${out.map(plainText).join('\n')}\n`;
 }

@@ -195,6 +195,10 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
   switch (e.type) {
     case 'order_rejected':
       return `${n(e.nation)}: order refused${e.line !== undefined ? ` (line ${e.line})` : ''}: ${e.order} — ${e.reason}`;
+    case 'order_warned':
+      return `${n(e.nation)}: order carried out with a warning${e.line !== undefined ? ` (line ${e.line})` : ''}: ${e.order} — ${e.reason}`;
+    case 'order_unmet':
+      return `${n(e.nation)}: order did not happen${e.line !== undefined ? ` (line ${e.line})` : ''}: ${e.order} — ${e.reason}`;
     case 'nmr':
       return `${n(e.nation)} sent no orders (${plural(e.missedTurns, 'turn')} in a row).`;
     case 'resource':

@@ -25,6 +25,7 @@ import { rated } from './ladder.js';
 import { ReportIndex, type Rumour } from './report-index.js';
 import { areaOfInterest, compareHexes, hexesAround, sortedByHex, resourcesByHex, terrainGrid } from './map-grid.js';
 import { mapChangesOf } from './map-changes.js';
+import { orderOutcomes } from './order-outcomes.js';
 import { glanceOf } from './glance.js';
 import type { TradeRouteView, ForeignSettlementView, ForeignUnitView, LetterView, LogLine, NationSummary, NationView, PublicNationView, ResourceSite, UnrestView } from './types.js';
 import { isMilitaryClass } from '../core/campaign.js';
@@ -233,6 +234,8 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     settlementNews: [],
     goalNews: [],
     rejected: [],
+    warned: [],
+    unmet: [],
     cancelled: [],
     events: [],
     eventNews: [],
@@ -302,8 +305,9 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
         summary.goalNews.push(text);
         break;
       case 'order_rejected':
-        summary.rejected.push({ line: e.line ?? null, order: e.order, reason: e.reason });
-        break;
+      case 'order_warned':
+      case 'order_unmet':
+        break; // order-outcomes.ts
       case 'attack_cancelled':
         summary.cancelled.push(text);
         break;
@@ -358,6 +362,10 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
   const myUnits = ownUnits(campaign, state, nation, names);
   const unrest = unrestOf(campaign, index, nation, ns.prosperity, ns.happiness, (id) => names.settlement(id as SettlementState['id']));
   const header = turnHeader(campaign, state.turn, opts.deadline);
+  const outcomes = orderOutcomes(mine, nation, opts.orders?.nations[nation]);
+  summary.rejected = outcomes.refused;
+  summary.warned = outcomes.warned;
+  summary.unmet = outcomes.unmet;
 
   return {
     kind: 'nation',
@@ -407,7 +415,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
       renown: [was?.renown ?? ns.renown, ns.renown],
       fate: [was?.fate ?? ns.fate, ns.fate],
       deadline: header.next.deadline,
-      refused: summary.rejected.length,
+      orders: outcomes.tally,
       unitsLost: index.worldBefore.unitsOf(nation).filter((u) => state.units[u.id] === undefined).length,
       settlements,
       unrest,

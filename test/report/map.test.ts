@@ -128,7 +128,7 @@ describe('the block at the top of the report', () => {
     expect(glance).toBeGreaterThan(0);
     expect(glance).toBeLessThan(html.indexOf('<section id="map">'));
     expect(html.indexOf('<section id="map">')).toBeLessThan(html.indexOf('<section id="happened">'));
-    expect(t.reports['argenta.txt']!.split('\n').slice(0, 10).join('\n')).toMatch(/Orders refused: 1\. Units lost: 1\./);
+    expect(t.reports['argenta.txt']!.split('\n').slice(0, 10).join('\n')).toMatch(/Orders: \d+ carried out, 1 refused\. Units lost: 1\./);
   });
 
   it('puts the table of nations first on the GM\'s page', () => {

@@ -1,5 +1,8 @@
 import { describeOrder } from './checks/index.js';
 import type { AcceptedOrder, TurnContext } from './context.js';
+import type { UnitId } from './ids.js';
+import type { UnitState } from './state.js';
+import { unitName } from './unit-name.js';
 
 /**
  * Every way an order that passed its checks in the orders phase can still
@@ -45,4 +48,31 @@ export function orderUnmet(ctx: TurnContext, a: AcceptedOrder, why: UnmetWhy, re
   const line = sent?.lines?.[a.index];
   const order = sent?.texts?.[a.index] || describeOrder(sent?.orders[a.index] ?? a.order);
   ctx.emit({ type: 'order_unmet', nations: [a.nation], nation: a.nation, index: a.index, ...(line !== undefined ? { line } : {}), order, why, reason });
+}
+
+/** A unit as the order's nation reads of it: "Cavalry 'Storm Riders' of Kingdom of Gondarahl" for another nation's. */
+export function unitOf(ctx: TurnContext, unit: UnitState, reader: AcceptedOrder['nation']): string {
+  const name = unitName(ctx.campaign, unit);
+  return unit.nation === reader ? name : `${name} of ${ctx.campaign.nations[unit.nation]?.name ?? unit.nation}`;
+}
+
+/** A unit gone from the state by now, named as the turn started: "Marines 'Iron Guard'". */
+export function lostName(ctx: TurnContext, id: UnitId, reader?: AcceptedOrder['nation']): string {
+  const was = ctx.start.units[id];
+  if (!was) return id;
+  return reader === undefined ? unitName(ctx.campaign, was) : unitOf(ctx, was, reader);
+}
+
+/**
+ * The supporters of an attack or assault still there to fight; one lost
+ * earlier in the turn is left out, and the order told so (it went ahead in part).
+ */
+export function supportersLeft(ctx: TurnContext, a: AcceptedOrder, support: readonly UnitId[] | undefined, fits: (u: UnitState) => boolean = () => true, gone = 'was lost earlier this turn'): UnitState[] {
+  const left: UnitState[] = [];
+  for (const id of support ?? []) {
+    const u = ctx.unit(id);
+    if (u && fits(u)) left.push(u);
+    else orderUnmet(ctx, a, 'supporter_lost', `went ahead without ${u ? unitName(ctx.campaign, u) : lostName(ctx, id)}, which ${gone}`);
+  }
+  return left;
 }

@@ -3,6 +3,7 @@ import type { TurnContext } from '../context.js';
 import { nearestHidden, reveal } from '../world/effects.js';
 import { DEFAULT_EVENT_SETTINGS } from '../world/types.js';
 import type { Phase } from './phase.js';
+import { lostName, orderUnmet } from '../unmet.js';
 
 /**
  * Units that spent their turn exploring search where they stand: a d6 (plus
@@ -19,7 +20,10 @@ export const explorePhase: Phase = {
     for (const a of explorers) {
       const unit = ctx.unit(a.order.unit);
       // Lost in a battle this turn: the search ends with it.
-      if (!unit || unit.nation !== a.nation) continue;
+      if (!unit || unit.nation !== a.nation) {
+        orderUnmet(ctx, a, 'unit_lost', `did not explore: ${lostName(ctx, a.order.unit)} was lost before it could`);
+        continue;
+      }
       const roll = ctx.dice.stream(`explore:${unit.id}`).roll('d6', a.nation);
       const n = ctx.nationState(a.nation);
       const bought = fateModifier(ctx.rules.fateTable, Math.min(a.order.fate ?? 0, n.fate));

@@ -13,6 +13,7 @@ import { filler } from './fire.js';
 import { revealSecret } from './secrets.js';
 import { damage } from './sabotage.js';
 import { openRoute } from './trade.js';
+import { lostName, orderUnmet } from '../unmet.js';
 import type { EventScene } from './scene.js';
 import type { RollOutcome } from './types.js';
 
@@ -30,7 +31,8 @@ export function resolveAction(ctx: TurnContext, scene: EventScene, a: AcceptedOr
   const def = ctx.campaign.actions?.entries[o.action];
   const unit = ctx.unit(o.unit);
   // Lost in a battle this turn: the action ends with it.
-  if (!def || !unit || unit.nation !== nation) return;
+  if (!def) return;
+  if (!unit || unit.nation !== nation) return orderUnmet(ctx, a, 'unit_lost', `did not take its action (${def.name}): ${lostName(ctx, o.unit)} was lost before it could`);
   const base = { type: 'action_taken' as const, nations: [nation], nation, unit: unit.id, action: def.id, name: def.name, modifiers: [] as Modifier[], fateSpent: 0 };
   const place = placeOf(ctx, scene, unit.hex, o.target);
   if (typeof place === 'string') return ctx.emit({ ...base, target: '', at: unit.hex, void: place });

@@ -1,6 +1,7 @@
 import { ordersKeptWithTurn, startReadingPendingOrders } from '../campaign/pending-orders.js';
 import { releaseKeptOrders } from '../campaign/kept-orders.js';
 import { initialState } from '../campaign/initial-state.js';
+import type { UnreadFile } from '../campaign/order-folder.js';
 import { CampaignError } from '../campaign/problems.js';
 import { assertLatestTurnWhole, ensureStartingState, latestTurn, openCampaign, readState, writeTurn } from '../campaign/store.js';
 import type { FileSink } from '../campaign/staging.js';
@@ -70,6 +71,8 @@ export interface RunTurnResult {
   dir: string;
   events: LoggedEvent[];
   state: GameState;
+  /** Files in orders/NNNN not read as orders, each with why (order-folder.ts): the commands print them. */
+  unread: UnreadFile[];
 }
 
 /** The shell around resolveTurn: read the campaign, resolve the pending turn, write it whole. */
@@ -109,5 +112,5 @@ async function resolveAndWrite(campaignDir: string, open: Awaited<ReturnType<typ
   // The turn keeps its orders now: orders/NNNN lets them go (kept-orders.ts).
   await releaseKeptOrders(campaignDir, turn);
   for (const work of older) await work.commit();
-  return { turn, dir, events, state };
+  return { turn, dir, events, state, unread: pending.unread };
 }

@@ -21,7 +21,8 @@ import { join } from 'node:path';
 import jsyaml from 'js-yaml';
 import writeFileAtomic from 'write-file-atomic';
 import { initialState } from '../campaign/initial-state.js';
-import { GM_ORDERS_FILE, ordersDir } from '../campaign/pending-orders.js';
+import { ordersDir } from '../campaign/pending-orders.js';
+import { nationsWithOrderFiles, removeOtherOrderFiles } from '../campaign/order-folder.js';
 import { readRegularFile } from '../campaign/regular-file.js';
 import { latestTurn, readState, turnDirName } from '../campaign/store.js';
 import { writeYaml } from '../campaign/yaml-io.js';
@@ -149,7 +150,7 @@ class FetchRun {
     const latest = await latestTurn(room.dir);
     this.state = latest === undefined ? initialState(room.open.file) : await readState(room.dir, latest, room.open.campaign);
     this.pendingTurn = this.state.turn + 1;
-    this.ordersOnFile = await nationsWithOrders(room.dir, this.pendingTurn);
+    this.ordersOnFile = await nationsWithOrders(room.dir, this.pendingTurn, (id) => room.open.campaign.nations[id as NationId] !== undefined);
 
     let entries: InboxEntry[];
     try {
@@ -389,6 +390,8 @@ class FetchRun {
           raw !== undefined ? writeFileAtomic(join(dir, `${decision.nation}.eml`), raw, { fsync: true }) : undefined,
           writeFileAtomic(join(dir, `${decision.nation}.yaml`), decision.ordersYaml, { fsync: true }),
         ]);
+        // A submission replaces the nation's orders whole, in whatever form the GM filed them before.
+        await removeOtherOrderFiles(dir, decision.nation);
         if (decision.turn === this.pendingTurn) this.ordersOnFile.add(decision.nation);
         this.summary.filed.push({ nation: decision.nation, turn: decision.turn, key: record.key });
         room.log(`filed the orders of ${decision.nation} for turn ${decision.turn} (${record.inbound.from ?? '?'})`);
@@ -571,10 +574,6 @@ function isEnvironmentError(error: unknown): boolean {
   return typeof code === 'string' && ['ENOSPC', 'EACCES', 'EROFS', 'EDQUOT', 'EMFILE', 'ENFILE', 'EIO'].includes(code);
 }
 
-async function nationsWithOrders(dir: string, turn: number): Promise<Set<string>> {
-  const folder = ordersDir(dir, turn);
-  if (!existsSync(folder)) return new Set();
-  // Only regular files are orders (readOrderFolder refuses the rest).
-  const names = (await readdir(folder, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
-  return new Set(names.filter((n) => n.endsWith('.yaml') && n !== GM_ORDERS_FILE).map((n) => n.slice(0, -'.yaml'.length)));
+async function nationsWithOrders(dir: string, turn: number, isNation: (id: string) => boolean): Promise<Set<string>> {
+  return new Set(await nationsWithOrderFiles(ordersDir(dir, turn), isNation));
 }

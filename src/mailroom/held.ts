@@ -4,6 +4,7 @@
  * passing message would have been filed: the YAML from the recorded decision, the mail beside it, and the
  * player's receipt.
  */
+import { nationsWithOrderFiles, removeOtherOrderFiles } from '../campaign/order-folder.js';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -61,11 +62,12 @@ export async function acceptHeld(campaignDir: string, wanted: string, opts: Mail
 
     const dir = ordersDir(room.dir, decision.turn);
     const yaml = join(dir, `${decision.nation}.yaml`);
-    const replaced = existsSync(yaml);
+    const replaced = (await nationsWithOrderFiles(dir, (id) => id === decision.nation)).length > 0;
     await mkdir(dir, { recursive: true });
     const raw = heldFile(room.mailDir, entry.key);
     if (existsSync(raw)) await writeFileAtomic(join(dir, `${decision.nation}.eml`), await readFile(raw), { fsync: true });
     await writeFileAtomic(yaml, decision.ordersYaml, { fsync: true });
+    await removeOtherOrderFiles(dir, decision.nation);
 
     const filed: Decision = {
       kind: 'file',

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { nationOrdersFromFiles, GM_ORDERS_FILE, ordersDir, readOrderFolder, type NationOrderFile } from '../campaign/pending-orders.js';
+import { nationOrdersFromFiles, ordersDir, readOrderFolder, type NationOrderFile } from '../campaign/pending-orders.js';
 import { MemorySink, type FileSink } from '../campaign/staging.js';
 import { DEFAULT_KEEP_TURNS, startPacking, turnsToPack } from '../campaign/packed-reports.js';
 import { CampaignError, pathText } from '../campaign/problems.js';
@@ -133,11 +133,8 @@ export function templateDirs(open: OpenCampaign): string[] {
 export async function readTurnOrders(open: OpenCampaign, before: GameState, turn: number): Promise<TurnOrders> {
   const kept = join(open.dir, 'turns', turnDirName(turn), 'orders');
   const dir = existsSync(kept) ? kept : ordersDir(open.dir, turn);
-  const files: NationOrderFile[] = [];
-  for (const { name, read } of await readOrderFolder(dir)) {
-    const nation = asNationId(name.slice(0, -'.yaml'.length));
-    if (name !== GM_ORDERS_FILE && open.campaign.nations[nation]) files.push({ nation, read });
-  }
+  const folder = await readOrderFolder(dir, (id) => open.campaign.nations[asNationId(id)] !== undefined);
+  const files: NationOrderFile[] = folder.nations.map(({ nation, read, format }) => ({ nation: asNationId(nation), read, format }));
   return { nations: await nationOrdersFromFiles(open, before, files), gm: [] };
 }
 

@@ -16,6 +16,8 @@ import { absentNations, bounceAlertKey, dealtWithAt, readRuntime, waitingNations
 import { playerZones } from './player-time.js';
 import { scheduleOf } from './settings.js';
 import { submittedNations } from './tick.js';
+import { orderFolderNames, planOrderFolder, unreadLines } from '../campaign/order-folder.js';
+import { ordersDir } from '../campaign/pending-orders.js';
 
 /**
  * `fatecraft status`: everything a GM asks before a deadline, read-only and
@@ -44,6 +46,8 @@ export interface CampaignStatus {
   waiting: string[];
   submitted: number;
   expected: number;
+  /** Files in the pending turn's orders folder that no command reads as orders, and nations with two order files (order-folder.ts). */
+  ordersNotRead: string[];
   reminders: string[];
   reportsDue: { turn: number; rerun: number }[];
   /** With mail: resolved turns whose reports are not in the outgoing queue (`fatecraft mail send` sends them). */
@@ -82,6 +86,8 @@ export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: 
   // A damaged turn folder is the first thing the GM must hear of, not a reason for status to fail.
   const state = existsSync(join(dir, 'turns', turnDirName(0))) && problem?.kind !== 'incomplete' ? await readState(dir, latest, open.campaign) : undefined;
   const submitted = new Set(await submittedNations(dir, turn, nationIds));
+  const ordersFolder = ordersDir(dir, turn);
+  const ordersNotRead = unreadLines(planOrderFolder(await orderFolderNames(ordersFolder), (id) => nationIds.includes(id)), join('orders', turnDirName(turn)));
   const absent = new Set(runtime ? absentNations(runtime, turn) : []);
   const waiting = runtime ? waitingNations(runtime, turn) : [];
   const zones = playerZones(open.file, runtime);
@@ -122,6 +128,7 @@ export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: 
     waiting,
     submitted: nations.filter((n) => n.standing === 'submitted').length,
     expected: nations.filter((n) => n.standing === 'submitted' || n.standing === 'waiting').length,
+    ordersNotRead,
     reminders: runtime?.reminders[String(turn)] ?? [],
     reportsDue: runtime?.reportsDue ?? [],
     reportsNotMailed: mail.reportsNotMailed ?? [],
@@ -159,6 +166,7 @@ export function formatStatus(s: CampaignStatus): string {
     const notes = [n.missedTurns ? `NMR ${n.missedTurns} turn${n.missedTurns > 1 ? 's' : ''} in a row` : '', n.asksToWait ? 'asked to wait for the deadline' : '', n.timeZone ? `zone ${n.timeZone}` : ''].filter(Boolean);
     out.push(`  ${n.id.padEnd(width)}  ${n.standing.padEnd(9)}  ${notes.join('; ')}`.trimEnd());
   }
+  for (const line of s.ordersNotRead) out.push(`  NOT READ: ${line}`);
   if (s.early) out.push(s.waiting.length ? `Early resolution: on, but the turn waits for its deadline: ${s.waiting.join(', ')} asked it to` : 'Early resolution: on (the turn resolves at the first tick at which every expected nation has orders on file)');
   out.push('');
   if (!s.mail.configured) out.push('Mail: not configured (messages are written to tick-outbox/)');

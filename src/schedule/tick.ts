@@ -3,7 +3,8 @@ import { playedNations } from '../core/campaign.js';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { GM_ORDERS_FILE, ordersDir } from '../campaign/pending-orders.js';
+import { ordersDir } from '../campaign/pending-orders.js';
+import { nationsWithOrderFiles } from '../campaign/order-folder.js';
 import { CampaignError } from '../campaign/problems.js';
 import { turnVersion } from '../campaign/turn-version.js';
 import { assertLatestTurnWhole, latestTurn, openCampaign, readState, turnDirName, type OpenCampaign } from '../campaign/store.js';
@@ -457,13 +458,7 @@ class TickRun {
   }
 }
 
-/** Nations with an orders file for the turn (the GM's own file is not a nation's). */
+/** Nations with an orders file for the turn (order-folder.ts says which files those are). */
 export async function submittedNations(dir: string, turn: number, nations: readonly string[]): Promise<string[]> {
-  const folder = ordersDir(dir, turn);
-  if (!existsSync(folder)) return [];
-  // Only regular files are orders (readOrderFolder refuses the rest).
-  const files = (await readdir(folder, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
-  const names = files.filter((n) => n.endsWith('.yaml') && n !== GM_ORDERS_FILE).map((n) => n.slice(0, -'.yaml'.length));
-  return names.filter((n) => nations.includes(n)).sort();
+  return nationsWithOrderFiles(ordersDir(dir, turn), (id) => nations.includes(id));
 }
-

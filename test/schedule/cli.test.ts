@@ -163,7 +163,7 @@ describe('fatecraft status and the GM commands (processes)', () => {
     for (const t of ['2025-03-25T10:00:00Z', '2025-03-28T10:00:00Z', '2025-03-30T14:00:00Z']) expect(run(['tick', dir], t).status).toBe(0);
     const resolve = run(['tick', dir], '2025-03-30T17:15:00Z');
     expect(resolve.stdout).toContain('resolved turn 1');
-    const rerun = run(['rerun', dir, '1'], '2025-03-30T18:00:00Z');
+    const rerun = run(['rerun', dir, '1', '--force'], '2025-03-30T18:00:00Z');
     expect(rerun.status, rerun.stderr).toBe(0);
     expect(rerun.stdout).toContain('turns/0001.superseded-1');
     const bad = run(['rerun', dir, '0'], '2025-03-30T18:00:00Z');

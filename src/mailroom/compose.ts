@@ -87,6 +87,13 @@ export interface CommandFacts {
   wait?: { wait: boolean; recorded: boolean };
 }
 
+/** What was wrong with a message that filed nothing: no orders in it, none that could be read, or none valid. */
+function noOrdersOpening(d: Extract<Decision, { kind: 'refuse' }>): string {
+  if (d.detail === 'none of the orders could be read') return 'None of the orders in your message is valid (each is listed below with why)';
+  if (d.problems?.length) return 'None of the orders in your message could be read (see below)';
+  return 'No orders were found in your message';
+}
+
 const REFUSALS: Record<string, (d: Extract<Decision, { kind: 'refuse' }>, base: ComposeBase, to: string) => string> = {
   'unknown-sender': (_d, base, to) =>
     `Your message reached the turn processor of ${base.campaign.title}, but ${to} is not registered for any nation, so nothing in it was read or filed.\n\nIf you play in this campaign from a new address, ask the GM to add it; until then, please write from the address the GM has on file.`,
@@ -99,7 +106,7 @@ const REFUSALS: Record<string, (d: Extract<Decision, { kind: 'refuse' }>, base: 
       : `A message for ${d.nation} arrived from this address ${d.detail === 'missing order token' ? 'without the order token' : 'with a wrong order token'}, so none of it was read and nothing was filed.\n\nPut the line "Token: <your token>" in your orders; the token is at the top of every turn report. If you did not send this message, someone may be writing in your name: tell the GM.`,
   'refused-orders': (d) => `Your orders for ${d.nation} were not accepted: ${d.detail}.`,
   'no-orders': (d) =>
-    `No valid orders were found in your message${d.detail === 'none of the orders could be read' ? ' (none of its orders could be read; see below)' : ''}, so nothing was filed: the orders you sent earlier for this turn, if any, still stand.\n\nWrite one order per line (see the order sheet attached to your turn report), or use a mail command: "resend report", "deadline", "show orders".`,
+    `${noOrdersOpening(d)}, so nothing was filed: the orders you sent earlier for this turn, if any, still stand.\n\nWrite one order per line (see the order sheet attached to your turn report), or use a mail command: "resend report", "deadline", "show orders".`,
   'too-large': (d) => `Your message was not read: it is ${d.detail}. Orders fit in a few kilobytes; please send them as plain text or a small .yaml attachment.`,
 };
 
@@ -143,7 +150,7 @@ export function composeAnswer(input: AnswerInput): { message: OutboundMessage; k
     case 'refuse': {
       const body = (REFUSALS[decision.reason] ?? ((d) => `Your message was not accepted: ${d.detail}.`))(decision, base, to);
       const receipt = decision.receipt && decision.reason !== 'token' ? `\n\n${renderReceipt(decision.receipt)}` : '';
-      const problems = decision.problems?.length ? `\n\nWhat could not be read:\n${decision.problems.map((p) => `  - ${p}`).join('\n')}` : '';
+      const problems = decision.problems?.length ? `\n\nWhat could not be read${decision.linesOf ? ` (line numbers count the lines of ${decision.linesOf}, from its first line)` : ''}:\n${decision.problems.map((p) => `  - ${p}`).join('\n')}` : '';
       return {
         kind: 'reply',
         message: {

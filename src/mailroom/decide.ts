@@ -79,7 +79,7 @@ export type Decision =
   | (Common & { kind: 'file'; nation: NationId; turn: number; replacesEarlier: boolean; receipt: OrderReceipt; ordersYaml: string; replyTo?: string })
   /** Orders that would be filed, but the sender's domain failed DMARC: kept for the GM (fatecraft mail accept). */
   | (Common & { kind: 'hold'; nation: NationId; turn: number; replacesEarlier: boolean; receipt: OrderReceipt; ordersYaml: string; replyTo?: string; why: string })
-  | (Common & { kind: 'refuse'; reason: RefusalReason; nation?: NationId; detail: string; receipt?: OrderReceipt; problems?: string[]; replyTo?: string })
+  | (Common & { kind: 'refuse'; reason: RefusalReason; nation?: NationId; detail: string; receipt?: OrderReceipt; problems?: string[]; linesOf?: string; replyTo?: string })
   | (Common & { kind: 'command'; nation: NationId; commands: MailCommand[]; absence?: AbsenceRequest; timeZone?: TimeZoneRequest; wait?: boolean; replyTo?: string })
   | (Common & { kind: 'bounce'; facts: BounceFacts; nations: NationId[] })
   | (Common & { kind: 'ignore'; reason: IgnoreReason; detail: string })
@@ -209,7 +209,7 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
       return { kind: 'command', nation, commands, ...(absence ? { absence } : {}), ...(timeZone ? { timeZone } : {}), ...(wait !== undefined ? { wait } : {}), ...reply() };
     }
     // A "thanks!", or a reply that only quotes the report, must never touch the orders on file.
-    return { kind: 'refuse', reason: 'no-orders', nation, detail: 'no orders in the message', ...readerProblems(sheet), ...reply() };
+    return { kind: 'refuse', reason: 'no-orders', nation, detail: 'no orders in the message', ...readerProblems(sheet, linesOf), ...reply() };
   }
 
   // 4. Orders.
@@ -229,7 +229,7 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
   if (receipt.token === 'wrong' || receipt.token === 'missing') {
     const replaced = receipt.token === 'wrong' && sheet.token !== undefined && (ctx.retiredTokens?.[nation] ?? []).includes(tokenDigest(sheet.token));
     // The player fixes the token and any slip in one go: the reader's findings are told, the orders are not.
-    return { kind: 'refuse', reason: 'token', nation, detail: replaced ? 'replaced order token' : `${receipt.token} order token`, receipt, ...readerProblems(sheet), ...reply() };
+    return { kind: 'refuse', reason: 'token', nation, detail: replaced ? 'replaced order token' : `${receipt.token} order token`, receipt, ...readerProblems(sheet, linesOf), ...reply() };
   }
   if (receipt.refusedWhole !== undefined) {
     return { kind: 'refuse', reason: 'refused-orders', nation, detail: receipt.refusedWhole, receipt, ...reply() };
@@ -363,9 +363,9 @@ function nationsOf(ctx: Pick<InboundContext, 'addresses'>, addresses: readonly s
  * What the reader itself found wrong (a YAML slip, an unknown order), at its line, for a message refused
  * before its token was checked: syntax only, never the nation's units, so nothing is told to a stranger.
  */
-function readerProblems(sheet: OrderSheet): { problems?: string[] } {
+function readerProblems(sheet: OrderSheet, linesOf: string): { problems?: string[]; linesOf?: string } {
   const problems = sheet.problems.slice(0, 20).map((p) => `${p.line !== undefined ? `line ${p.line}: ` : ''}${p.text === WHOLE_FILE ? '' : `"${clip(p.text)}": `}${p.reason}`);
-  return problems.length ? { problems } : {};
+  return problems.length ? { problems, linesOf } : {};
 }
 
 /** The nation whose token this is, checked in constant time against each. */

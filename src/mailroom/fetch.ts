@@ -49,6 +49,7 @@ import { FaultInterrupt, passFault, unwrapFault } from './runtime.js';
 import type { DeadlineClock } from '../schedule/player-time.js';
 import type { PlayerPreference } from '../schedule/preferences.js';
 import { PlayerSettings } from './player-settings.js';
+import { newTokenMail } from './start-mail.js';
 import { relayFiled } from './press-relay.js';
 
 export interface FetchOptions extends MailroomOptions {
@@ -415,7 +416,9 @@ class FetchRun {
       }
       const deadline = decision.kind === 'file' ? this.settings.deadlineFor(decision.nation) : undefined;
       const relayed = decision.kind === 'file' && decision.turn > this.state.turn ? await relayFiled(room, async () => this.state, decision, queue) : undefined;
-      const answer = composeAnswer({ ...room.base(), key: record.key, inbound: record.inbound, decision, to: decision.replyTo, ...(command ? { command } : {}), ...(deadline ? { deadline } : {}), ...(relayed ? { relayed } : {}) });
+      const newToken = decision.kind === 'refuse' && decision.detail === 'replaced order token' && decision.nation ? await newTokenMail(room, decision.nation) : undefined;
+      const tokenMail = newToken && decision.nation ? { newToken: { subject: newToken.subject, sent: this.settings.timeFor(decision.nation, newToken.at) } } : {};
+      const answer = composeAnswer({ ...room.base(), key: record.key, inbound: record.inbound, decision, to: decision.replyTo, ...(command ? { command } : {}), ...(deadline ? { deadline } : {}), ...(relayed ? { relayed } : {}), ...tokenMail });
       if (answer) {
         await room.enqueue(answer.message, answer.kind, `${decision.kind === 'file' ? 'receipt' : 'answer'} for ${decision.nation ?? decision.replyTo}`);
         queue(answer.message.messageId);

@@ -65,13 +65,8 @@ export async function startReadingPendingOrders(open: OpenCampaign, turn: number
     throw new CampaignError(folder.plan.clashes.map((c) => ({ file: dir, message: `${c.names.join(' and ')} are both orders of ${c.nation}, and a nation gives one set of orders a turn: keep one of them (move the other out of the folder), then resolve the turn` })));
   }
   if (folder.gm) {
-    const { path, read } = folder.gm;
-    if (!read.ok) throw new CampaignError([{ file: path, message: `not read: ${read.reason}; only regular files are read, so put the file itself there` }]);
-    const yaml = yamlFromBytes(read.bytes, path);
-    const actions = validate(gmOrdersSchema, yaml, path);
-    if (actions.turn !== turn) throw new CampaignError([{ file: path, path: 'turn', message: `the GM's orders are for turn ${actions.turn}; the pending turn is ${turn}` }]);
-    gm.push(...gmActions(open, actions.actions, yaml, path));
-    files[GM_ORDERS_FILE] = { bytes: read.bytes, from: read.identity };
+    gm.push(...gmOrdersOf(open, folder.gm, turn));
+    if (folder.gm.read.ok) files[GM_ORDERS_FILE] = { bytes: folder.gm.read.bytes, from: folder.gm.read.identity };
   }
   const nationFiles: NationOrderFile[] = [];
   for (const { name, nation, format, read } of folder.nations) {
@@ -149,6 +144,16 @@ async function readNationSheets(files: readonly NationOrderFile[], opts: { elsew
 
 function refusedSheet(reason: string): OrderSheet {
   return { entries: [], problems: [{ text: WHOLE_FILE, reason: `the order file was not read: ${reason}`, hint: 'only regular files are read; the GM can put the file itself in its place' }], headerLines: {}, format: 'yaml' };
+}
+
+/** The GM's _gm.yaml for a turn, as the engine takes it; a file that cannot be read or used stops the turn with why. */
+export function gmOrdersOf(open: OpenCampaign, entry: OrderFolderEntry, turn: number): GmAction[] {
+  const { path, read } = entry;
+  if (!read.ok) throw new CampaignError([{ file: path, message: `not read: ${read.reason}; only regular files are read, so put the file itself there` }]);
+  const yaml = yamlFromBytes(read.bytes, path);
+  const actions = validate(gmOrdersSchema, yaml, path);
+  if (actions.turn !== turn) throw new CampaignError([{ file: path, path: 'turn', message: `the GM's orders are for turn ${actions.turn}; the pending turn is ${turn}` }]);
+  return gmActions(open, actions.actions, yaml, path);
 }
 
 /** The GM's actions as the engine takes them: one-off events checked like catalogue entries, ids checked against the campaign. */

@@ -2,6 +2,7 @@ import { ordersKeptWithTurn, startReadingPendingOrders } from '../campaign/pendi
 import { releaseKeptOrders } from '../campaign/kept-orders.js';
 import { initialState } from '../campaign/initial-state.js';
 import type { UnreadFile } from '../campaign/order-folder.js';
+import { RENDER_INPUTS_FILE, renderInputsYaml } from '../campaign/render-inputs.js';
 import { CampaignError } from '../campaign/problems.js';
 import { assertLatestTurnWhole, ensureStartingState, latestTurn, openCampaign, readState, writeTurn } from '../campaign/store.js';
 import type { FileSink } from '../campaign/staging.js';
@@ -106,7 +107,10 @@ async function resolveAndWrite(campaignDir: string, open: Awaited<ReturnType<typ
   const pending = await reading.interpret(before);
   const { state, events } = resolveTurn({ campaign: open.campaign, state: before, orders: pending.orders, ...(opts.dice ? { dice: opts.dice } : {}) });
   const input: TurnRenderInput = { open, before, state, events, turn, orders: pending.orders, ...(opts.nextDeadline ? { nextDeadline: opts.nextDeadline } : {}), ...(opts.nextDeadlineByNation ? { nextDeadlineByNation: opts.nextDeadlineByNation } : {}), ...(opts.gmLog ? { gmLog: opts.gmLog } : {}) };
-  const dir = await writeTurn(campaignDir, turn, { state, events, extra: {}, kept: ordersKeptWithTurn(pending) }, async (sink, alongside) => {
+  // What the reports are rendered with beyond the turn, kept so that rendering them again gives the same bytes.
+  const rendered = opts.renderers?.length ? renderInputsYaml({ ...(opts.nextDeadline ? { deadline: opts.nextDeadline } : {}), ...(opts.nextDeadlineByNation ? { deadlineByNation: opts.nextDeadlineByNation } : {}), ...(opts.gmLog ? { gmLog: opts.gmLog } : {}) }) : undefined;
+  const extra: Record<string, string> = rendered ? { [RENDER_INPUTS_FILE]: rendered } : {};
+  const dir = await writeTurn(campaignDir, turn, { state, events, extra, kept: ordersKeptWithTurn(pending) }, async (sink, alongside) => {
     for (const render of opts.renderers ?? []) await render(input, sink, alongside);
   });
   // The turn keeps its orders now: orders/NNNN lets them go (kept-orders.ts).

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { nationOrdersFromFiles, ordersDir, readOrderFolder, type NationOrderFile } from '../campaign/pending-orders.js';
+import { gmOrdersOf, nationOrdersFromFiles, ordersDir, readOrderFolder, type NationOrderFile } from '../campaign/pending-orders.js';
 import { MemorySink, type FileSink } from '../campaign/staging.js';
 import { DEFAULT_KEEP_TURNS, startPacking, turnsToPack } from '../campaign/packed-reports.js';
 import { CampaignError, pathText } from '../campaign/problems.js';
@@ -135,7 +135,8 @@ export async function readTurnOrders(open: OpenCampaign, before: GameState, turn
   const dir = existsSync(kept) ? kept : ordersDir(open.dir, turn);
   const folder = await readOrderFolder(dir, (id) => open.campaign.nations[asNationId(id)] !== undefined);
   const files: NationOrderFile[] = folder.nations.map(({ nation, read, format }) => ({ nation: asNationId(nation), read, format }));
-  return { nations: await nationOrdersFromFiles(open, before, files), gm: [] };
+  // The GM's adjustments too: the GM's log of the turn's reports tells each nation of its own.
+  return { nations: await nationOrdersFromFiles(open, before, files), gm: folder.gm ? gmOrdersOf(open, folder.gm, turn) : [] };
 }
 
 export function checkNationIds(open: OpenCampaign): void {

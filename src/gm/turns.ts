@@ -50,7 +50,7 @@ export async function rerunTurn(dir: string, turn: number, opts: RerunOptions): 
     const turnsDir = join(dir, 'turns');
     const op = rt.operation;
     const resuming = op?.kind === 'rerun' && op.turn === turn && ctx.latest === turn - 1 && (await nextAsideIndex(turnsDir, 'superseded', turnDirName(turn))) > 1;
-    if (op && !resuming) ctx.refuse(`another GM operation was interrupted (${op.kind}, started ${op.startedAt}); finish it first: ${op.command}`);
+    if (op && !resuming) ctx.refuse(`another GM operation was interrupted (${op.kind}, started ${ctx.local(op.startedAt)}); finish it first: ${op.command}`);
     let k: number;
     if (resuming) {
       k = (await nextAsideIndex(turnsDir, 'superseded', turnDirName(turn))) - 1;
@@ -115,7 +115,7 @@ export async function rollbackTo(dir: string, turn: number, opts: RollbackOption
     const rt = ctx.runtime;
     const op = rt.operation;
     const resuming = op?.kind === 'rollback' && op.turn === turn;
-    if (op && !resuming) ctx.refuse(`another GM operation was interrupted (${op.kind}, started ${op.startedAt}); finish it first: ${op.command}`);
+    if (op && !resuming) ctx.refuse(`another GM operation was interrupted (${op.kind}, started ${ctx.local(op.startedAt)}); finish it first: ${op.command}`);
     if (!Number.isInteger(turn) || turn < 0) ctx.refuse('the turn to roll back to is a whole number, 0 or more');
     if (turn > ctx.latest) ctx.refuse(`turn ${turn} is not resolved (the latest resolved turn is ${ctx.latest}); nothing to roll back`);
     if (turn === ctx.latest && rt.turn === turn + 1 && !resuming) ctx.refuse(`the campaign is already at turn ${turn} (turn ${turn + 1} is pending); nothing to roll back`);

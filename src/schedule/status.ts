@@ -154,11 +154,12 @@ export function formatStatus(s: CampaignStatus): string {
   const left = s.deadline.passed ? `passed; resolves ${s.deadline.resolvesAt} or at the next tick after` : `${s.deadline.timeLeft} left`;
   out.push(`Deadline: ${s.deadline.local} (${left})${s.started ? '' : ' — not started: the first tick sets this deadline'}`);
   out.push(`Now: ${s.now.local}${s.lastTick ? `; last tick ${s.lastTick.local} (${s.lastTick.ago === 'passed' ? 'just now' : `${s.lastTick.ago} ago`})` : '; no tick has run yet'}`);
-  if (s.paused) out.push(`PAUSED since ${s.paused.since}${s.paused.reason ? `: ${s.paused.reason}` : ''} — fatecraft resume ${s.campaign.dir}`);
+  const at = (iso: string) => localTime(new Date(iso), s.timeZone);
+  if (s.paused) out.push(`PAUSED since ${at(s.paused.since)}${s.paused.reason ? `: ${s.paused.reason}` : ''} — fatecraft resume ${s.campaign.dir}`);
   for (const h of s.holds) out.push(`${h.confirmed ? 'Guard overruled' : 'HELD'} (${h.kind}): ${h.detail}`);
   if (s.turnFolder) out.push(`DAMAGED TURN: ${s.turnFolder.message}`);
-  if (s.operation) out.push(`INTERRUPTED GM operation ${s.operation.kind} (${s.operation.startedAt}); finish it: ${s.operation.command}`);
-  if (s.lock) out.push(`Lock: held by ${s.lock.what} (pid ${s.lock.pid} on ${s.lock.host}, since ${s.lock.since})${s.lock.alive ? '' : ' — that process is gone; the next tick takes the lock over'}`);
+  if (s.operation) out.push(`INTERRUPTED GM operation ${s.operation.kind} (${at(s.operation.startedAt)}); finish it: ${s.operation.command}`);
+  if (s.lock) out.push(`Lock: held by ${s.lock.what} (pid ${s.lock.pid} on ${s.lock.host}, since ${at(s.lock.since)})${s.lock.alive ? '' : ' — that process is gone; the next tick takes the lock over'}`);
   out.push('');
   out.push(`Orders: ${s.submitted} of ${s.expected} expected nations${s.reminders.length ? `; reminders done: ${s.reminders.join(', ')}` : ''}`);
   const width = Math.max(...s.nations.map((n) => n.id.length));
@@ -172,26 +173,26 @@ export function formatStatus(s: CampaignStatus): string {
   if (!s.mail.configured) out.push('Mail: not configured (messages are written to tick-outbox/)');
   else out.push(`Mail: ${s.mail.queued} queued, ${s.mail.failures.length} failed`);
   for (const f of s.mail.failures) out.push(`  failed: to ${f.to} "${f.subject}": ${f.error}`);
-  if (s.mail.serverDown) out.push(`  THE MAIL SERVER HAS NOT ANSWERED since ${s.mail.serverDown.since}; the queue waits for it: ${s.mail.serverDown.error}`);
+  if (s.mail.serverDown) out.push(`  THE MAIL SERVER HAS NOT ANSWERED since ${at(s.mail.serverDown.since)}; the queue waits for it: ${s.mail.serverDown.error}`);
   // With mail, the queue says what was mailed; without, the tick's own list of reports to hand over.
   if (s.mail.configured && s.reportsNotMailed.length) out.push(`REPORTS NOT MAILED: ${s.reportsNotMailed.map((r) => `turn ${r.turn}${r.rerun ? ` (corrected, rerun ${r.rerun})` : ''}`).join(', ')} — send them: fatecraft mail send ${s.campaign.dir}`);
   else if (!s.mail.configured && s.reportsDue.length) out.push(`Reports still to send: turn ${s.reportsDue.map((r) => r.turn + (r.rerun ? ` (rerun ${r.rerun})` : '')).join(', ')}`);
   if (s.unsentNotices) out.push(`Notices to players still to send: ${s.unsentNotices}`);
   if (s.alerts.length) {
     out.push(`Alerts for the GM (${s.alerts.length}; clear with fatecraft resume once dealt with):`);
-    for (const a of s.alerts) out.push(`  #${a.id} ${a.kind}${a.turn !== undefined ? ` turn ${a.turn}` : ''} (${a.raisedAt}${a.mailed ? ', mailed' : ''}): ${a.message}`);
+    for (const a of s.alerts) out.push(`  #${a.id} ${a.kind}${a.turn !== undefined ? ` turn ${a.turn}` : ''} (${at(a.raisedAt)}${a.mailed ? ', mailed' : ''}): ${a.message}`);
   } else out.push('Alerts: none');
   if (s.bounces.length) {
     out.push(`Bounces not yet dealt with (${s.bounces.length}; fatecraft mail status shows them all):`);
     // Addresses and diagnostics are other people's text, printed on the GM's terminal.
-    for (const b of s.bounces) out.push(plainText(`  ${b.at} ${b.address}${b.nations.length ? ` (${b.nations.join(', ')})` : ''}: ${b.action}${b.diagnostic ? ` — ${b.diagnostic}` : ''}`));
+    for (const b of s.bounces) out.push(plainText(`  ${at(b.at)} ${b.address}${b.nations.length ? ` (${b.nations.join(', ')})` : ''}: ${b.action}${b.diagnostic ? ` — ${b.diagnostic}` : ''}`));
   }
   if (s.tickGap) out.push(`NO TICK for ${s.tickGap.silence}, longer than maxTickGap (${s.tickGap.limit}): is cron or the timer running?`);
   const d = s.disk;
   out.push(`Size on disk: ${formatBytes(d.total)} (turns ${formatBytes(d.turns)}, orders ${formatBytes(d.orders)}, mail ${formatBytes(d.mail)}, other ${formatBytes(d.other)})`);
   if (s.recentLog.length) {
     out.push('Recent log (runtime.yaml):');
-    for (const l of s.recentLog) out.push(`  ${l.at} ${l.op}: ${l.detail}${l.reason ? ` (reason: ${l.reason})` : ''}`);
+    for (const l of s.recentLog) out.push(`  ${at(l.at)} ${l.op}: ${l.detail}${l.reason ? ` (reason: ${l.reason})` : ''}`);
   }
   return out.join('\n');
 }

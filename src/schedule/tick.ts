@@ -198,7 +198,7 @@ class TickRun {
   private async steps(): Promise<void> {
     const op = this.runtime.operation;
     if (op) {
-      throw new CampaignError([{ file: this.dir, message: `a GM operation was interrupted (${op.kind}${op.turn !== undefined ? ` ${op.turn}` : ''}, started ${op.startedAt}); finish it by running it again: ${op.command}` }]);
+      throw new CampaignError([{ file: this.dir, message: `a GM operation was interrupted (${op.kind}${op.turn !== undefined ? ` ${op.turn}` : ''}, started ${this.local(new Date(op.startedAt))}); finish it by running it again: ${op.command}` }]);
     }
     await this.reconcile();
     if (this.starting) await this.startCampaign();
@@ -243,7 +243,7 @@ class TickRun {
     }
     // A resolution was decided and then killed before its turn folder appeared: do exactly it.
     if (rt.resolving && rt.resolving.turn === rt.turn && rt.turn === latest + 1) {
-      this.say(`finishing the resolution of turn ${rt.turn} begun at ${rt.resolving.startedAt}`);
+      this.say(`finishing the resolution of turn ${rt.turn} begun at ${this.local(new Date(rt.resolving.startedAt))}`);
       await this.resolve(rt.turn, new Date(rt.resolving.nextDeadline));
       return;
     }
@@ -329,7 +329,7 @@ class TickRun {
           key: `${action.hold === 'nmr' ? 'nmr-guard' : 'long-gap'}:${action.turn}:${rt.deadline}`,
           kind: action.hold === 'nmr' ? 'nmr-guard' : 'long-gap',
           turn: action.turn,
-          message: `${action.detail}. To resolve it anyway: fatecraft resume ${this.dir}; to give more time: fatecraft extend ${this.dir} --by 24h`,
+          message: `${action.detail}. To resolve it anyway: fatecraft resume ${this.dir}; to give more time: fatecraft extend ${this.dir} --by 24h${action.hold === 'long-gap' ? `. A GM who ticks by hand rather than from cron: set schedule.maxTickGap in campaign.yaml longer than the time between your ticks (e.g. maxTickGap: 8d), or resolve each turn with fatecraft turn ${this.dir}` : ''}`,
         });
         this.say(`turn ${action.turn} held: ${action.detail}`);
         await this.save();

@@ -228,7 +228,7 @@ class FetchRun {
   private async identify(entry: InboxEntry): Promise<Listed> {
     if (entry.tooLarge) {
       if (entry.from === undefined && this.room.transport.peekHeaders) Object.assign(entry, await this.room.transport.peekHeaders(entry.id));
-      const key = `big:${sha256([entry.from ?? '', entry.subject ?? '', entry.size, entry.receivedAt ?? ''].join('|'))}`;
+      const key = `big:${sha256([entry.from ?? '', entry.subject ?? '', entry.size, entry.receivedAt ?? entry.id].join('|'))}`;
       const existing = await this.room.ledger.get(key);
       return { entry, key, ...(existing ? { existing } : {}) };
     }
@@ -271,7 +271,7 @@ class FetchRun {
 
     this.summary.handled += 1;
     const now = new Date(this.startedAt);
-    // No message arrives after now: a file dropped in the inbox of a campaign on a test clock counts as arriving now.
+    // No message arrives after now (a test clock); one without a server's time (the folder transport) arrives now, when first seen.
     const receivedAt = entry.receivedAt !== undefined && Date.parse(entry.receivedAt) <= now.getTime() ? entry.receivedAt : now.toISOString();
     const record: LedgerEntry = {
       key: item.key,

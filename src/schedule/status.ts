@@ -152,7 +152,7 @@ export function formatStatus(s: CampaignStatus): string {
   out.push(`${s.campaign.title} (${s.campaign.dir})`);
   out.push(`Turn ${s.turn}, ${s.season} ${s.year}${s.latestResolved ? ` — turn ${s.latestResolved} is the latest resolved` : ''}`);
   const left = s.deadline.passed ? `passed; resolves ${s.deadline.resolvesAt} or at the next tick after` : `${s.deadline.timeLeft} left`;
-  out.push(`Deadline: ${s.deadline.local} (${left})${s.started ? '' : ' — not started: the first tick sets this deadline'}`);
+  out.push(`Deadline: ${s.deadline.local} (${left})${s.started ? '' : ` — not started: fatecraft start ${s.campaign.dir} starts the campaign (turn 0, tokens, the players' welcome) and sets this deadline, as the first tick would`}`);
   out.push(`Now: ${s.now.local}${s.lastTick ? `; last tick ${s.lastTick.local} (${s.lastTick.ago === 'passed' ? 'just now' : `${s.lastTick.ago} ago`})` : '; no tick has run yet'}`);
   const at = (iso: string) => localTime(new Date(iso), s.timeZone);
   if (s.paused) out.push(`PAUSED since ${at(s.paused.since)}${s.paused.reason ? `: ${s.paused.reason}` : ''} — fatecraft resume ${s.campaign.dir}`);

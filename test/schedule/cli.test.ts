@@ -171,7 +171,7 @@ describe('fatecraft status and the GM commands (processes)', () => {
     expect(bad.stderr).toContain('turn 0 is the starting position');
     const back = run(['rollback', dir, '0'], '2025-03-30T18:05:00Z');
     expect(back.status, back.stderr).toBe(0);
-    expect(back.stdout).toContain('Turns 1 were moved aside');
+    expect(back.stdout).toContain('Turn 1 was moved aside');
     const rt = readFileSync(join(dir, 'runtime.yaml'), 'utf8');
     for (const op of ['pause', 'extend', 'resume', 'resolved', 'rerun', 'rollback']) expect(rt).toContain(`op: ${op}`);
   }, 60_000);

@@ -1,3 +1,4 @@
+import { unitName } from '../unit-name.js';
 import { fateModifier } from '../checks/lookup.js';
 import type { TurnContext } from '../context.js';
 import { nearestHidden, reveal } from '../world/effects.js';
@@ -27,7 +28,7 @@ export const explorePhase: Phase = {
       const roll = ctx.dice.stream(`explore:${unit.id}`).roll('d6', a.nation);
       const n = ctx.nationState(a.nation);
       const bought = fateModifier(ctx.rules.fateTable, Math.min(a.order.fate ?? 0, n.fate));
-      if (bought.cost > 0) ctx.changeResource(a.nation, 'fate', -bought.cost, `Fate spent for +${bought.modifier} exploring with ${unit.id}`);
+      if (bought.cost > 0) ctx.changeResource(a.nation, 'fate', -bought.cost, `Fate spent for +${bought.modifier} exploring with ${unitName(ctx.campaign, unit)}`);
       const total = roll.value + bought.modifier;
       const found = total > beat ? nearestHidden(ctx, a.nation, [unit.hex], within, undefined) : undefined;
       ctx.emit({ type: 'explore_roll', nations: [a.nation], nation: a.nation, unit: unit.id, at: unit.hex, beat, roll, fateSpent: bought.cost, modifier: bought.modifier, total, found: found !== undefined });

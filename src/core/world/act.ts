@@ -1,3 +1,4 @@
+import { unitName } from '../unit-name.js';
 import { fateModifier } from '../checks/lookup.js';
 import type { AcceptedOrder, TurnContext } from '../context.js';
 import type { DiceStream } from '../dice.js';
@@ -43,7 +44,7 @@ export function resolveAction(ctx: TurnContext, scene: EventScene, a: AcceptedOr
   if (def.roll) {
     const modifiers = rollModifiers(ctx, scene, def, nation, unit.id, unit.hex, place);
     const bought = fateModifier(ctx.rules.fateTable, Math.min(o.fate ?? 0, ctx.nationState(nation).fate));
-    if (bought.cost > 0) ctx.changeResource(nation, 'fate', -bought.cost, `Fate spent for +${bought.modifier} on ${def.name} with ${unit.id}`);
+    if (bought.cost > 0) ctx.changeResource(nation, 'fate', -bought.cost, `Fate spent for +${bought.modifier} on ${def.name} with ${unitName(ctx.campaign, unit)}`);
     const roll = stream.roll('d6');
     const total = roll.value + bought.modifier + modifiers.reduce((n, m) => n + m.value, 0);
     outcome = total <= def.roll.beat ? 'fail' : total >= def.roll.beat + 1 + def.roll.greatBy ? 'great' : 'success';

@@ -372,6 +372,8 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     header,
     // Filled in by the report job when the campaign shows the GM's log (gm-log.ts).
     gmLog: [],
+    // Filled in by the report job for a player back after missed turns (since-view.ts).
+    since: null,
     nation: { id: nation, name: def.name, ...leaderLines(campaign, ns), alive: ns.alive, missedTurns: ns.missedTurns, battlesWon: ns.battlesWon },
     summary,
     tradeRoutes,

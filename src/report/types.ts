@@ -478,6 +478,16 @@ export interface GlanceView {
   alerts: string[];
 }
 
+/** What befell a nation over the turns its player sent no orders (since-view.ts): at the top of the report of the turn they are back. */
+export interface SinceView {
+  /** "turns 3–5", "turn 4". */
+  turns: string;
+  /** Turns missed in a row before this one. */
+  missed: number;
+  /** One sentence each: battles, losses, gains, sieges, builds, events. */
+  lines: string[];
+}
+
 /** A Fate aspect as a nation's report lists it (aspects-view.ts). */
 export interface AspectView {
   name: string;
@@ -570,6 +580,8 @@ export interface NationView {
   /** This turn's moves, battles, sieges, losses and new works, for the map. */
   changes: MapChanges;
   glance: GlanceView;
+  /** For a player back after missed turns: what befell the nation since it last sent orders; null otherwise. */
+  since: SinceView | null;
 }
 
 export interface GmNationView {

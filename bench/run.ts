@@ -9,6 +9,7 @@ import { generateCampaign } from '../src/generate/synthetic.js';
 import { writeSyntheticCampaign } from '../src/generate/write.js';
 import { mailServersAvailable } from '../test/support/mail-servers.js';
 import { mailBenchLine, runMailBench } from './mail.js';
+import { runWebBench, webBenchLine } from './web.js';
 import { timeStages, type StageTimes } from './stages.js';
 
 /**
@@ -19,9 +20,11 @@ import { timeStages, type StageTimes } from './stages.js';
  * made (campaign.yaml `reports.formats`; all five by default).
  *
  * Then the mail stage (bench/mail.ts): 1,000 order mails through a real
- * Dovecot and SMTP relay, when they are installed (`--no-mail` skips it).
+ * Dovecot and SMTP relay, when they are installed (`--no-mail` skips it). Then the web desk's stage
+ * (bench/web.ts): 200 clients reading reports and checking sheets of a 1,000-nation campaign (`--no-web`
+ * skips it; `--web-nations`, `--clients`, `--web-seconds` size it).
  *
- * Usage: npm run bench [-- --sizes 10,100,1000 --units 100 --formats txt,html,orders --no-mail]
+ * Usage: npm run bench [-- --sizes 10,100,1000 --units 100 --formats txt,html,orders --no-mail --no-web]
  */
 interface ChildResult extends StageTimes {
   peakMiB: number;
@@ -102,12 +105,14 @@ async function main(): Promise<void> {
       const out = execFileSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
       console.log(row(JSON.parse(out) as ChildResult));
     }
-    if (process.argv.includes('--no-mail')) return;
-    if (!mailServersAvailable()) {
+    if (process.argv.includes('--no-mail')) {
+      // skipped
+    } else if (!mailServersAvailable()) {
       console.log('mail stage skipped: Dovecot is not installed (bash .ci/mail-setup.sh)');
-      return;
+    } else {
+      console.log(mailBenchLine(await runMailBench({ messages: Number(arg('--messages', '1000')) })));
     }
-    console.log(mailBenchLine(await runMailBench({ messages: Number(arg('--messages', '1000')) })));
+    if (!process.argv.includes('--no-web')) console.log(webBenchLine(await runWebBench({ nations: Number(arg('--web-nations', '1000')), clients: Number(arg('--clients', '200')), seconds: Number(arg('--web-seconds', '30')) })));
   } finally {
     await rm(root, { recursive: true, force: true });
   }

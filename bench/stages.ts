@@ -1,11 +1,11 @@
 import { readdir, readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import { StagingFolder } from '../src/campaign/staging.js';
 import { join } from 'node:path';
-import { ordersKeptWithTurn, startReadingPendingOrders } from '../src/campaign/pending-orders.js';
+import { ordersKeptWithTurn, startReadingPendingOrders } from '../src/orders/pending.js';
 import { openCampaign, readState, turnDirName, writeTurnFiles, type OpenCampaign } from '../src/campaign/store.js';
 import { GM_LIMITS, readBulkYaml, writeYaml } from '../src/campaign/yaml-io.js';
 import { resolveTurn } from '../src/core/turn.js';
-import type { TurnRenderer } from '../src/jobs/run-turn.js';
+import type { TurnRenderer } from '../src/campaign/turn-renderer.js';
 
 /**
  * The stages of a turn, timed one by one inside a single process, overlapping

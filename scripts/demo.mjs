@@ -15,7 +15,9 @@
 //   npm run demo          (builds first, then runs this script)
 //   npm run demo -- --fate   the same season with the Fate layer on: the overlay campaigns/silversheen/fate/
 //                         (its README.md) merged into the copy — the Deck of Fate, aspects, invokes in orders
-//   node scripts/demo.mjs [--fate] (after `npm run build`)
+//   npm run demo -- --serve  then the web desk on the scratch campaign (fatecraft serve): a sign-in link for a
+//                         player and for the GM are printed; stop it with Ctrl-C (--port N: another port than 8080)
+//   node scripts/demo.mjs [--fate] [--serve] (after `npm run build`)
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -26,10 +28,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const source = join(root, 'campaigns', 'silversheen');
 // The Fate configuration: only what differs from the demo, applied to the copy (npm run demo -- --fate).
 const FATE_OVERLAY = 'fate';
-const fate = process.argv.slice(2).includes('--fate');
-const unknown = process.argv.slice(2).filter((a) => a !== '--fate');
-if (unknown.length) {
-  console.error(`demo: unknown option ${unknown.join(' ')} (the one option is --fate: the Fate layer on).`);
+const args = process.argv.slice(2);
+const fate = args.includes('--fate');
+const serve = args.includes('--serve');
+const portArg = args.find((a) => /^--port=\d+$/.test(a)) ?? (args.includes('--port') ? `--port=${args[args.indexOf('--port') + 1]}` : undefined);
+const port = portArg !== undefined ? Number(portArg.slice('--port='.length)) : 8080;
+const unknown = args.filter((a, i) => !['--fate', '--serve', '--port'].includes(a) && !/^--port=\d+$/.test(a) && args[i - 1] !== '--port');
+if (unknown.length || !Number.isInteger(port)) {
+  console.error(`demo: unknown option ${unknown.join(' ')} (the options are --fate: the Fate layer on; --serve [--port N]: the web desk after the demo).`);
   process.exit(2);
 }
 const demoDir = join(root, 'out', 'demo');
@@ -148,3 +154,42 @@ for (const m of sent) console.log(`      ${(m.kind === 'gm-start' ? 'gm-report' 
 console.log(`\nOpen any .eml file in a mail program to read it as a player would. \`fatecraft mail status ${shown(target)}\` shows the mail ledger.`);
 if (fate) console.log(`With the Fate layer on, every battle's dice in events.yaml are cards from the nations' Decks of Fate (die: card), each invoke an aspect_invoked event; the reports and receipts say them in words (${shown(join(source, FATE_OVERLAY, 'README.md'))}).`);
 console.log(`The repository's campaign (${shown(source)}) is unchanged; run the demo again to start over.`);
+if (!serve) {
+  console.log(`To read the reports and send turn ${Number(latest) + 1}'s orders in a browser, as players would: npm run demo -- --serve`);
+} else {
+  await serveDemo();
+}
+
+/**
+ * The web desk on the scratch campaign (fatecraft serve), on the demo's clock so turn 2 is open: one-time
+ * sign-in links for a player and for the GM, and the GM's desk secret in the demo's secrets file.
+ */
+async function serveDemo() {
+  const gmSecret = 'demo-gm-desk-secret';
+  const text = readFileSync(secrets, 'utf8');
+  if (!text.includes('FATECRAFT_GM_SECRET:')) writeFileSync(secrets, `${text}# The GM's desk secret (fatecraft serve).\nFATECRAFT_GM_SECRET: ${gmSecret}\n`, { mode: 0o600 });
+  const { startDesk } = await import(pathToFileURL(join(root, 'dist', 'src', 'web', 'serve.js')).href);
+  const { clockFromEnv } = await import(pathToFileURL(join(root, 'dist', 'src', 'schedule', 'clock.js')).href);
+  const { turnRenderers } = await import(pathToFileURL(join(root, 'dist', 'src', 'cli', 'renderers.js')).href);
+  const options = { folder: target, host: '127.0.0.1', env, clock: clockFromEnv(env), renderers: turnRenderers(), log: (line) => console.error(`[desk] ${line}`) };
+  let running;
+  try {
+    running = await startDesk({ ...options, port });
+  } catch (error) {
+    if (error?.code !== 'EADDRINUSE') throw error;
+    console.log(`Port ${port} is taken; the desk takes a free one.`);
+    running = await startDesk({ ...options, port: 0 });
+  }
+  const slug = running.slugs[0];
+  console.log(`\nThe web desk (fatecraft serve) on the demo's campaign, at the demo's time (${DEMO_NOW}), so turn ${Number(latest) + 1} takes orders:`);
+  console.log(`  ${running.url}/c/${slug}/`);
+  console.log(`  sign in as the Duchy of Argenta: ${running.desk.signInLink(slug, { role: 'nation', nation: 'argenta' })}`);
+  console.log(`  sign in as the GM:               ${running.desk.signInLink(slug, { role: 'gm' })}`);
+  console.log(`  (each link works once, for 15 minutes; or sign in with an order token, or the GM's desk secret "${gmSecret}", from ${shown(secrets)})`);
+  console.log('Mail the desk sends (receipts, sign-in links) lands in the outbox as the rest. Stop the desk with Ctrl-C.');
+  await new Promise((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await running.close();
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SETTLEMENT_LEVELS, UNIT_CLASSES } from '../core/campaign.js';
-import { unsafeCharacter, type TextShape } from './unsafe-text.js';
+import { unsafeCharacter, type TextShape } from '../text/unsafe-text.js';
 import { LADDER_HELP, parseLadder } from '../core/ladder.js';
 import { canonicalTimeZone, TIME_ZONE_HINT } from './time-zone.js';
 import { warfareCatalogueSchema } from './warfare-schema.js';

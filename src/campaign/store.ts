@@ -11,7 +11,7 @@ import { defaultActions, readActionCatalogue } from './action-catalogue.js';
 import type { ActionCatalogue } from '../core/world/action-types.js';
 import { CampaignError, validate } from './problems.js';
 import { campaignFileSchema, stateFileSchema, type CampaignFile } from './schema.js';
-import { failpoint } from '../schedule/failpoints.js';
+import { failpoint } from '../host/failpoints.js';
 import { clearDeadTemporaries, temporaryName } from './process-owner.js';
 import { StagingFolder, syncDir, type FileSink, type FolderSink } from './staging.js';
 import { keepFile, type KeptFile } from './kept-orders.js';

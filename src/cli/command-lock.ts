@@ -42,8 +42,11 @@ export async function underCampaignLock<T>(dir: string, what: string, work: () =
   return withCampaignLock(dir, { clock: clockFromEnv(), what, waitMs, onWait: sayWaiting(waitMs, timeZone), ...(timeZone ? { timeZone } : {}) }, work);
 }
 
-/** What a GM operation run by hand is given: the clock, and how it waits for a busy campaign. */
-export function handRun(): { clock: Clock; lockWaitMs: number; onLockWait: (owner: LockOwner | undefined) => void } {
+/**
+ * What a GM operation run by hand is given: the clock, how it waits for a busy campaign, and how it tells the
+ * GM of an interrupted operation it completed or undid first (on stderr).
+ */
+export function handRun(): { clock: Clock; lockWaitMs: number; onLockWait: (owner: LockOwner | undefined) => void; onRecovered: (line: string) => void } {
   const lockWaitMs = lockWaitFromEnv();
-  return { clock: clockFromEnv(), lockWaitMs, onLockWait: sayWaiting(lockWaitMs, undefined) };
+  return { clock: clockFromEnv(), lockWaitMs, onLockWait: sayWaiting(lockWaitMs, undefined), onRecovered: (line) => console.error(`note: ${line}`) };
 }

@@ -20,6 +20,7 @@ export const EXAMPLES: Record<string, string[]> = {
   'mail reprocess': ['fatecraft mail reprocess campaigns/silversheen', 'fatecraft mail reprocess campaigns/silversheen "<abc@example.org>"'],
   tick: ['fatecraft tick campaigns/silversheen', '*/5 * * * *  cd /srv/fatecraft && fatecraft tick campaigns/silversheen   # crontab'],
   daemon: ['fatecraft daemon campaigns/silversheen', 'fatecraft daemon campaigns/a campaigns/b --poll 2m'],
+  serve: ['fatecraft serve campaigns/silversheen', 'fatecraft serve /srv/fatecraft/campaigns --port 8080 --url https://desk.example.org --trust-proxy   # every campaign in the folder, behind a TLS proxy (docs/web.md)'],
   status: ['fatecraft status campaigns/silversheen', 'fatecraft status campaigns/silversheen --json', 'fatecraft status campaigns/silversheen --check   # for cron or systemd: silent and exit 0 unless something needs the GM'],
   rerun: ['fatecraft rerun campaigns/silversheen 3', 'fatecraft rerun campaigns/silversheen 3 --no-reports', 'fatecraft rerun campaigns/silversheen 3 --reason "argenta\'s orders were filed late"   # the reason goes into the GM\'s log'],
   rollback: ['fatecraft rollback campaigns/silversheen 2', 'fatecraft rollback campaigns/silversheen 2 --deadline "2025-03-30 18:00"'],

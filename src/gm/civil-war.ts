@@ -5,12 +5,10 @@ import { isMap, isSeq, parseDocument } from 'yaml';
 import { readState, turnDirName } from '../campaign/store.js';
 import { asNationId, type NationId } from '../core/ids.js';
 import type { GameState } from '../core/state.js';
-import { addNotice } from '../schedule/runtime.js';
 import { editCampaignFile } from './campaign-file.js';
 import { withGm, type GmContext } from './context.js';
-import { commitFiles, type FileWrite } from './journal.js';
-import { checkEmails, hasStartingState, latestStateWrites, replaceToken, type NationOptions } from './nations.js';
-import { newToken } from './secrets.js';
+import type { FileWrite } from '../campaign/journal.js';
+import { checkEmails, envTokenWarnings, hasStartingState, latestStateWrites, type NationOptions } from './nations.js';
 
 /**
  * Civil war (issue 22; the rules: a leader's death "can be part of a civil
@@ -37,8 +35,8 @@ export interface SplitNationOptions extends NationOptions {
 export interface SplitNationResult {
   nation: NationId;
   from: NationId;
-  /** The new nation's order token; none when no player was named. */
-  token?: string;
+  /** The new nation was given an order token (in the secrets file; never printed): a player was named. */
+  tokenIssued: boolean;
   moved: { units: number; settlements: number; builds: number };
   /** The turn whose state now holds it; its first orders are for the pending turn. */
   turn: number;
@@ -105,14 +103,19 @@ export async function splitNation(dir: string, nation: string, newId: string, op
     ]));
     // The pending turn's orders folder may not exist yet (no orders sent so far).
     await mkdir(join(dir, 'orders', turnDirName(rt.turn)), { recursive: true });
-    await commitFiles(dir, writes);
-    const token = emails.length ? newToken() : undefined;
-    if (token) warnings.push(...(await replaceToken(ctx, edited.file.name, newId, token, opts.env)));
-    ctx.log('nation-split', `${newId} (${opts.name}) broke away from ${nation}: ${describeMoved(moved)}; ${emails.length ? `player ${emails.join(', ')}` : 'no player yet (the GM holds it)'}`, rt.turn, { turn: rt.turn, text: story.from });
-    addNotice(rt, ctx.now, { kind: 'nation-split', turn: rt.turn, nations: [nation], text: story.from });
-    if (emails.length) addNotice(rt, ctx.now, { kind: 'nation-added', turn: rt.turn, nations: [newId], text: `You now lead ${opts.name}. Your first orders are for turn ${rt.turn}, due ${ctx.local(rt.deadline)}.` });
-    await ctx.save();
-    return { nation: id, from, ...(token ? { token } : {}), moved, turn: ctx.latest, warnings };
+    warnings.push(...envTokenWarnings(newId, emails.length > 0, ctx.env));
+    await ctx.whole({
+      kind: 'nation-split',
+      command: `fatecraft nation split ${dir} ${nation} ${newId}`,
+      files: writes,
+      ...(emails.length ? { token: { nation: newId, action: 'issue' as const } } : {}),
+      log: [{ op: 'nation-split', detail: `${newId} (${opts.name}) broke away from ${nation}: ${describeMoved(moved)}; ${emails.length ? `player ${emails.join(', ')}` : 'no player yet (the GM holds it)'}`, turn: rt.turn, players: { turn: rt.turn, text: story.from } }],
+      notices: [
+        { kind: 'nation-split', turn: rt.turn, nations: [nation], text: story.from },
+        ...(emails.length ? [{ kind: 'nation-added' as const, turn: rt.turn, nations: [newId], text: `You now lead ${opts.name}. Your first orders are for turn ${rt.turn}, due ${ctx.local(rt.deadline)}.` }] : []),
+      ],
+    });
+    return { nation: id, from, tokenIssued: emails.length > 0, moved, turn: ctx.latest, warnings };
   });
 }
 

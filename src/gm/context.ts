@@ -8,13 +8,15 @@ import { firstDeadline, localTime } from '../schedule/deadline.js';
 import { withCampaignLock, type LockOwner } from '../schedule/lock.js';
 import { logOp, newRuntime, readRuntime, writeRuntime, type Runtime } from '../schedule/runtime.js';
 import { scheduleOf, type Schedule } from '../schedule/settings.js';
-import { recoverJournal } from './journal.js';
+import { recoverJournal } from '../campaign/journal.js';
+import { recoverOperation, runWhole, type WholeOperation } from '../schedule/whole-operation.js';
 import { deadlineClock, deadlinesByNation } from '../schedule/player-time.js';
 
 /**
  * What every GM operation shares: it holds the campaign's lock (no tick runs
- * meanwhile), finishes an interrupted multi-file write first, works on the
- * runtime, and leaves a line in its log.
+ * meanwhile), finishes an interrupted multi-file write first and completes or
+ * undoes an interrupted whole operation (src/schedule/whole-operation.ts), works on the runtime,
+ * and leaves a line in its log.
  */
 export interface GmOptions {
   clock: Clock;
@@ -24,6 +26,10 @@ export interface GmOptions {
   onLockWait?: (owner: LockOwner | undefined) => void;
   /** Why the GM does it (`--reason`): kept in the log, and shown to the players with the GM's log. */
   reason?: string;
+  /** Where the secrets file is looked for (FATECRAFT_SECRETS); default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Told when the command found a GM operation a crash had interrupted, and completed or undid it. */
+  onRecovered?: (line: string) => void;
 }
 
 export interface GmContext {
@@ -44,6 +50,9 @@ export interface GmContext {
   /** A deadline as players on another clock read it, by nation (player-time.ts). */
   byNation(at: Date | string): Record<string, string>;
   refuse(message: string): never;
+  /** Carries out an operation whole or not at all (src/schedule/whole-operation.ts); the ids of the notices it added. */
+  whole(op: WholeOperation): Promise<number[]>;
+  env: NodeJS.ProcessEnv;
 }
 
 export async function withGm<T>(dir: string, what: string, opts: GmOptions, work: (ctx: GmContext) => Promise<T>): Promise<T> {
@@ -57,6 +66,13 @@ export async function withGm<T>(dir: string, what: string, opts: GmOptions, work
     const now = opts.clock.now();
     const latest = (await latestTurn(dir)) ?? 0;
     const runtime = (await readRuntime(dir)) ?? newRuntime(latest + 1, firstDeadline(schedule, now));
+    const env = opts.env ?? process.env;
+    const recovered = await recoverOperation({ dir, runtime, now, campaignName: fresh.campaign.name, env });
+    if (recovered) {
+      await writeRuntime(dir, runtime);
+      opts.onRecovered?.(recovered.line);
+    }
+    const save = () => writeRuntime(dir, runtime);
     const ctx: GmContext = {
       dir,
       open: fresh,
@@ -64,7 +80,9 @@ export async function withGm<T>(dir: string, what: string, opts: GmOptions, work
       runtime,
       now,
       latest,
-      save: () => writeRuntime(dir, runtime),
+      save,
+      env,
+      whole: (op) => runWhole({ dir, runtime, now, campaignName: fresh.campaign.name, env, ...(opts.reason ? { reason: opts.reason } : {}), save }, op),
       log: (op, detail, turn, players) => logOp(runtime, now, op, detail, turn, { ...(opts.reason ? { reason: opts.reason } : {}), ...(players ? { players } : {}) }),
       local: (at) => localTime(new Date(at), schedule.timeZone),
       byNation: (at) => deadlinesByNation(deadlineClock(new Date(at), schedule.timeZone, fresh.file, runtime)),

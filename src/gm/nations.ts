@@ -5,24 +5,23 @@ import { initialState } from '../campaign/initial-state.js';
 import { readState, stateYaml, turnDirName } from '../campaign/store.js';
 import { asNationId, type NationId } from '../core/ids.js';
 import type { GameState } from '../core/state.js';
-import { addNotice } from '../schedule/runtime.js';
 import { editCampaignFile } from './campaign-file.js';
 import { nextAsideIndex, withGm, type GmContext, type GmOptions } from './context.js';
-import { commitFiles, type FileWrite } from './journal.js';
-import { newToken, setToken, tokenDigest, tokenVariable } from './secrets.js';
+import type { FileWrite } from '../campaign/journal.js';
+import { tokenVariable } from '../campaign/secrets.js';
 
 /**
  * Nations joining, leaving and changing hands mid-campaign. Each edits
  * campaign.yaml and, where units or settlements change, the latest turn's
  * state.yaml — both in one journaled commit — after keeping the state as it
  * was beside it (turns/NNNN/state.before-<op>-<k>.yaml). Tokens go to the
- * secrets file (secrets.ts); the players hear of it through a notice that
- * the next tick hands to the mail loop.
+ * secrets file (secrets.ts), never to the console; the players hear of it
+ * through a notice that the next tick hands to the mail loop. Files, token,
+ * log and notices are one whole operation (src/schedule/whole-operation.ts): a crash anywhere
+ * ends, at the next command, with all of it or none of it.
  */
 
-export interface NationOptions extends GmOptions {
-  env?: NodeJS.ProcessEnv;
-}
+export type NationOptions = GmOptions;
 
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
 
@@ -40,12 +39,10 @@ export async function latestStateWrites(ctx: GmContext, label: string, next: Gam
   ];
 }
 
-/** Gives the nation a new token (or none), retiring the old one into runtime.yaml. */
-export async function replaceToken(ctx: GmContext, campaignName: string, nation: string, token: string | undefined, env?: NodeJS.ProcessEnv): Promise<string[]> {
-  const previous = await setToken(campaignName, ctx.dir, nation, token, env);
-  if (previous) ctx.runtime.retiredTokens[nation] = [...new Set([...(ctx.runtime.retiredTokens[nation] ?? []), tokenDigest(previous)])];
+/** A warning when the nation's token comes from an environment variable, which beats the secrets file. */
+export function envTokenWarnings(nation: string, changed: boolean, env: NodeJS.ProcessEnv): string[] {
   const variable = tokenVariable(nation);
-  return (env ?? process.env)[variable] ? [`${variable} is set in the environment and overrides the secrets file: change or unset it too`] : [];
+  return changed && env[variable] ? [`${variable} is set in the environment and overrides the secrets file: change or unset it too`] : [];
 }
 
 export const hasStartingState = (dir: string) => existsSync(join(dir, 'turns', turnDirName(0)));
@@ -58,7 +55,6 @@ export interface AddNationOptions extends NationOptions {
 
 export interface AddNationResult {
   nation: NationId;
-  token: string;
   /** The turn whose state now includes it (its first orders are for the pending turn). */
   turn: number;
   warnings: string[];
@@ -97,14 +93,17 @@ export async function addNation(dir: string, nation: string, opts: AddNationOpti
       for (const e of externals) next.externals[e.id] = e;
       writes.push(...(await latestStateWrites(ctx, `before-add-${nation}`, next)));
     }
-    await commitFiles(dir, writes);
-    const token = newToken();
-    const warnings = await replaceToken(ctx, edited.file.name, nation, token, opts.env);
     const rt = ctx.runtime;
-    ctx.log('nation-add', `${nation} (${String(opts.sheet.name ?? nation)}) joined, player ${emails.join(', ')}; its first orders are for turn ${rt.turn}`, rt.turn, { turn: rt.turn, text: `${String(opts.sheet.name ?? nation)} joined the game.` });
-    addNotice(rt, ctx.now, { kind: 'nation-added', turn: rt.turn, nations: [nation], text: `You now lead ${String(opts.sheet.name ?? nation)}. Your first orders are for turn ${rt.turn}, due ${ctx.local(rt.deadline)}.` });
-    await ctx.save();
-    return { nation: asNationId(nation), token, turn: ctx.latest, warnings };
+    const name = String(opts.sheet.name ?? nation);
+    await ctx.whole({
+      kind: 'nation-add',
+      command: `fatecraft nation add ${dir} ${nation}`,
+      files: writes,
+      token: { nation, action: 'issue' },
+      log: [{ op: 'nation-add', detail: `${nation} (${name}) joined, player ${emails.join(', ')}; its first orders are for turn ${rt.turn}`, turn: rt.turn, players: { turn: rt.turn, text: `${name} joined the game.` } }],
+      notices: [{ kind: 'nation-added', turn: rt.turn, nations: [nation], text: `You now lead ${name}. Your first orders are for turn ${rt.turn}, due ${ctx.local(rt.deadline)}.` }],
+    });
+    return { nation: asNationId(nation), turn: ctx.latest, warnings: envTokenWarnings(nation, true, ctx.env) };
   });
 }
 
@@ -178,15 +177,19 @@ export async function dropNation(dir: string, nation: string, opts: DropNationOp
       for (const b of next.builds) if (b.nation === nation) (b.nation = nid), moved.builds++;
       writes.push(...(await latestStateWrites(ctx, `before-drop-${nation}`, next)));
     }
-    await commitFiles(dir, writes);
-    const warnings = await replaceToken(ctx, edited.file.name, nation, undefined, opts.env);
-    rt.dropped[nation] = { mode: opts.mode, turn: rt.turn, at: ctx.now.toISOString() };
-    if (opts.mode === 'neutral') rt.dropped[neutral] ??= { mode: 'hold', turn: rt.turn, at: ctx.now.toISOString() };
+    const at = ctx.now.toISOString();
     const what = opts.mode === 'hold' ? 'its units hold from now on' : `its units, settlements and works pass to "${neutral}" (${moved ? `${moved.units} units, ${moved.settlements} settlements` : 'start sheets moved'})`;
-    ctx.log('nation-drop', `${nation} dropped from turn ${rt.turn}: ${what}; its order token is retired`, rt.turn, { turn: rt.turn, text: `${def.name} lost its player: ${opts.mode === 'hold' ? 'its forces stand where they are and only defend' : 'its lands and forces are now neutral'}.` });
-    addNotice(rt, ctx.now, { kind: 'nation-dropped', turn: rt.turn, text: `${def.name} has no ruler any more: ${opts.mode === 'hold' ? 'its forces stand where they are and only defend' : 'its lands and forces are now neutral'}.` });
-    await ctx.save();
-    return { nation: asNationId(nation), mode: opts.mode, ...(moved ? { moved } : {}), warnings };
+    const told = `${def.name} lost its player: ${opts.mode === 'hold' ? 'its forces stand where they are and only defend' : 'its lands and forces are now neutral'}.`;
+    await ctx.whole({
+      kind: 'nation-drop',
+      command: `fatecraft nation drop ${dir} ${nation}${opts.mode === 'neutral' ? ' --neutral' : ''}`,
+      files: writes,
+      token: { nation, action: 'remove' },
+      log: [{ op: 'nation-drop', detail: `${nation} dropped from turn ${rt.turn}: ${what}; its order token is retired`, turn: rt.turn, players: { turn: rt.turn, text: told } }],
+      notices: [{ kind: 'nation-dropped', turn: rt.turn, text: `${def.name} has no ruler any more: ${opts.mode === 'hold' ? 'its forces stand where they are and only defend' : 'its lands and forces are now neutral'}.` }],
+      dropped: { [nation]: { mode: opts.mode, turn: rt.turn, at }, ...(opts.mode === 'neutral' && !rt.dropped[neutral] ? { [neutral]: { mode: 'hold' as const, turn: rt.turn, at } } : {}) },
+    });
+    return { nation: asNationId(nation), mode: opts.mode, ...(moved ? { moved } : {}), warnings: envTokenWarnings(nation, true, ctx.env) };
   });
 }
 
@@ -196,7 +199,6 @@ export interface ReassignNationOptions extends NationOptions {
 
 export interface ReassignNationResult {
   nation: NationId;
-  token: string;
   previous: string[];
   warnings: string[];
 }
@@ -209,14 +211,16 @@ export async function reassignNation(dir: string, nation: string, opts: Reassign
     if (rt.dropped[nation]?.mode === 'neutral') ctx.refuse(`${nation}'s forces were made neutral when it was dropped; it has nothing left to lead (add a new nation instead)`);
     checkEmails(ctx, opts.email);
     const edited = await editCampaignFile(dir, (doc) => doc.setIn(['nations', nation, 'email'], doc.createNode(opts.email)));
-    await commitFiles(dir, [{ path: 'campaign.yaml', content: edited.text }]);
-    const token = newToken();
-    const warnings = await replaceToken(ctx, edited.file.name, nation, token, opts.env);
     const wasDropped = rt.dropped[nation] !== undefined;
-    delete rt.dropped[nation];
-    ctx.log('nation-reassign', `${nation} passes from ${def.email.join(', ') || '(no player)'} to ${opts.email.join(', ')}${wasDropped ? ' (back in play after being dropped)' : ''}; the old token is refused from now on`, rt.turn, { turn: rt.turn, text: `${def.name} has a new player.` });
-    addNotice(rt, ctx.now, { kind: 'nation-reassigned', turn: rt.turn, nations: [nation], text: `You now lead ${def.name}. Your orders for turn ${rt.turn} are due ${ctx.local(rt.deadline)}.` });
-    await ctx.save();
-    return { nation: asNationId(nation), token, previous: def.email, warnings };
+    await ctx.whole({
+      kind: 'nation-reassign',
+      command: `fatecraft nation reassign ${dir} ${nation}`,
+      files: [{ path: 'campaign.yaml', content: edited.text }],
+      token: { nation, action: 'issue' },
+      log: [{ op: 'nation-reassign', detail: `${nation} passes from ${def.email.join(', ') || '(no player)'} to ${opts.email.join(', ')}${wasDropped ? ' (back in play after being dropped)' : ''}; the old token is refused from now on`, turn: rt.turn, players: { turn: rt.turn, text: `${def.name} has a new player.` } }],
+      notices: [{ kind: 'nation-reassigned', turn: rt.turn, nations: [nation], text: `You now lead ${def.name}. Your orders for turn ${rt.turn} are due ${ctx.local(rt.deadline)}.` }],
+      undropped: [nation],
+    });
+    return { nation: asNationId(nation), previous: def.email, warnings: envTokenWarnings(nation, true, ctx.env) };
   });
 }

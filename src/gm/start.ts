@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs';
-import { sortedKeys } from '../core/ids.js';
-import { writeStartingPosition, type StartingPosition } from '../campaign/starting-position.js';
+import { issueTokens, type IssuedTokens } from '../campaign/secrets.js';
+import { writeStartingPosition, type StartingPosition } from '../jobs/starting-position.js';
 import type { OpenCampaign } from '../campaign/store.js';
 import type { MailroomOptions } from '../mailroom/room.js';
 import { sendStartMail, type StartMailSummary } from '../mailroom/start-mail.js';
 import type { Clock } from '../schedule/clock.js';
-import { runtimePath, type Runtime } from '../schedule/runtime.js';
+import { runtimePath } from '../schedule/runtime.js';
 import { withGm, type GmOptions } from './context.js';
-import { newToken, readTokens, secretsPath, setToken, tokenDigest, tokenVariable } from './secrets.js';
 
 /**
  * `fatecraft start`: a campaign's first step. Under the campaign lock it writes turn 0 from the start sheets
@@ -26,18 +25,6 @@ export interface StartOptions extends GmOptions {
   mail?: Omit<MailroomOptions, 'clock'>;
 }
 
-export interface IssuedTokens {
-  /** Nations given a token now (they had none). */
-  issued: string[];
-  /** Nations whose token was replaced (--new-tokens). */
-  renewed: string[];
-  /** Nations whose token was kept. */
-  kept: string[];
-  /** Nations whose token comes from a FATECRAFT_TOKEN_<NATION> variable, which this command cannot change. */
-  fromEnv: string[];
-  file: string;
-}
-
 export interface StartResult extends StartingPosition {
   /** The campaign had been started before (runtime.yaml was on disk). */
   wasStarted: boolean;
@@ -46,33 +33,6 @@ export interface StartResult extends StartingPosition {
   tokens: IssuedTokens;
   /** Undefined when campaign.yaml has no mail: block (the GM hands reports and tokens out). */
   mail?: StartMailSummary;
-}
-
-/**
- * Gives every nation that has none (the rebels apart) an order token in the secrets file (all of them, with `renew`),
- * recording each replaced token's digest in `retired` so the mail loop can say "replaced".
- */
-export async function issueTokens(open: OpenCampaign, opts: { renew?: boolean; env?: NodeJS.ProcessEnv; skip?: readonly string[]; retired?: Runtime['retiredTokens'] } = {}): Promise<IssuedTokens> {
-  const env = opts.env ?? process.env;
-  const name = open.campaign.name;
-  const have = await readTokens(name, env);
-  const out: IssuedTokens = { issued: [], renewed: [], kept: [], fromEnv: [], file: secretsPath(name, env) };
-  for (const nation of sortedKeys(open.file.nations)) {
-    // The rebels are the GM's to play and send no orders: a token of theirs would be a secret with no use.
-    if (opts.skip?.includes(nation) || open.file.nations[nation]?.rebels) continue;
-    if ((env[tokenVariable(nation)] ?? '').trim() !== '') {
-      out.fromEnv.push(nation);
-      continue;
-    }
-    if (have[nation] && !opts.renew) {
-      out.kept.push(nation);
-      continue;
-    }
-    const previous = await setToken(name, open.dir, nation, newToken(), env);
-    if (previous && opts.retired) opts.retired[nation] = [...new Set([...(opts.retired[nation] ?? []), tokenDigest(previous)])];
-    (previous ? out.renewed : out.issued).push(nation);
-  }
-  return out;
 }
 
 export async function startCampaign(dir: string, opts: StartOptions): Promise<StartResult> {

@@ -1,4 +1,4 @@
-import { addNotice, type Hold } from '../schedule/runtime.js';
+import { addNotice, type Alert, type Hold } from '../schedule/runtime.js';
 import { formatDuration } from '../schedule/duration.js';
 import { withGm, type GmContext, type GmOptions } from './context.js';
 
@@ -109,5 +109,18 @@ export async function resumeCampaign(dir: string, opts: GmOptions): Promise<Resu
     if (wasPaused) addNotice(rt, ctx.now, { kind: 'resumed', turn: rt.turn, text: `The game has resumed. Turn ${rt.turn} is due ${ctx.local(deadline)}.` });
     await ctx.save();
     return { turn: rt.turn, wasPaused, confirmed, acknowledged, deadline, dueNow };
+  });
+}
+
+/** One alert marked as dealt with (the web desk's button; `resume` marks them all). */
+export async function acknowledgeAlert(dir: string, id: number, opts: GmOptions): Promise<Alert> {
+  return withGm(dir, 'acknowledge', opts, async (ctx) => {
+    const alert = ctx.runtime.alerts.find((a) => a.id === id);
+    if (alert === undefined) return ctx.refuse(`there is no alert #${id}`);
+    if (!alert.open) ctx.refuse(`alert #${id} was marked as dealt with already`);
+    alert.open = false;
+    ctx.log('acknowledge', `alert #${id} (${alert.kind}${alert.turn !== undefined ? `, turn ${alert.turn}` : ''}) marked as dealt with`, alert.turn);
+    await ctx.save();
+    return alert;
   });
 }

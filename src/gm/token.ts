@@ -2,45 +2,67 @@ import { existsSync } from 'node:fs';
 import { sortedKeys } from '../core/ids.js';
 import type { SendSummary } from '../mailroom/outbox.js';
 import type { MailroomOptions } from '../mailroom/room.js';
-import { sendNewToken } from '../mailroom/start-mail.js';
+import { sendNoticeMail } from '../mailroom/start-mail.js';
+import { failpoint } from '../host/failpoints.js';
 import { runtimePath } from '../schedule/runtime.js';
-import { withGm, type GmOptions } from './context.js';
+import { withGm, type GmContext, type GmOptions } from './context.js';
 import { mailClock } from './start.js';
-import { newToken, secretsPath, setToken, tokenDigest, tokenVariable } from './secrets.js';
+import { readTokens, secretsPath, tokenVariable } from '../campaign/secrets.js';
 
 /**
  * `fatecraft token <campaign> <nation> --new`: one nation's order token replaced (it leaked, or a new
  * player took over by hand) and mailed to that nation's addresses only. The old token's digest goes to
- * runtime.yaml, so orders with it are refused as "replaced" rather than "wrong".
+ * runtime.yaml, so orders with it are refused as "replaced" rather than "wrong". The replacement, its log
+ * line and its mail are one whole operation (src/schedule/whole-operation.ts): a crash anywhere ends, at the next command,
+ * with all of it or none, and the GM is told which. The token itself is never printed or returned: it is
+ * in the secrets file, and in the mail to the player.
  */
 export interface NewTokenResult {
   nation: string;
-  token: string;
   /** A token was replaced (false: the nation had none). */
   replaced: boolean;
+  /** The secrets file that holds it. */
   file: string;
   /** Undefined without a mail: block; [] when the nation has no address. */
   mailedTo?: string[];
   sent?: SendSummary;
 }
 
-export async function renewToken(dir: string, nation: string, opts: GmOptions & { env?: NodeJS.ProcessEnv; mail?: Omit<MailroomOptions, 'clock'> }): Promise<NewTokenResult> {
-  const env = opts.env ?? process.env;
+export async function renewToken(dir: string, nation: string, opts: GmOptions & { mail?: Omit<MailroomOptions, 'clock'> }): Promise<NewTokenResult> {
   return withGm(dir, `token ${nation} --new`, opts, async (ctx) => {
     const nations = sortedKeys(ctx.open.file.nations);
     if (!nations.includes(nation)) ctx.refuse(`no nation "${nation}" in campaign.yaml; its nations are ${nations.join(', ')}`);
     if (!existsSync(runtimePath(dir))) ctx.refuse(`the campaign has not started, so no token has been mailed yet: fatecraft start ${dir} issues and mails every nation's token`);
     if (ctx.runtime.dropped[nation]) ctx.refuse(`${nation} was dropped; to give it to a player: fatecraft nation reassign ${dir} ${nation} --email <address>`);
     const variable = tokenVariable(nation);
-    if ((env[variable] ?? '').trim() !== '') ctx.refuse(`${nation}'s token comes from the environment variable ${variable}, which beats the secrets file; change it there (or unset it and run this again)`);
-    const token = newToken();
-    const previous = await setToken(ctx.open.campaign.name, dir, nation, token, env);
-    if (previous) ctx.runtime.retiredTokens[nation] = [...new Set([...(ctx.runtime.retiredTokens[nation] ?? []), tokenDigest(previous)])];
-    ctx.log('token', `${nation} has a new order token${previous ? '; the old one is refused from now on' : ''}`, ctx.runtime.turn);
-    await ctx.save();
-    const base: NewTokenResult = { nation, token, replaced: previous !== undefined, file: secretsPath(ctx.open.campaign.name, env) };
+    if ((ctx.env[variable] ?? '').trim() !== '') ctx.refuse(`${nation}'s token comes from the environment variable ${variable}, which beats the secrets file; change it there (or unset it and run this again)`);
+    const replaced = (await readTokens(ctx.open.campaign.name, ctx.env))[nation] !== undefined;
+    const name = ctx.open.file.nations[nation]!.name;
+    const [notice] = await ctx.whole({
+      kind: 'token',
+      command: `fatecraft token ${dir} ${nation} --new`,
+      token: { nation, action: 'issue' },
+      log: [{ op: 'token', detail: `${nation} has a new order token${replaced ? '; the old one is refused from now on' : ''}`, turn: ctx.runtime.turn }],
+      notices: [{ kind: 'token-renewed', turn: ctx.runtime.turn, nations: [nation], text: `The GM has given ${name} a new order token.` }],
+    });
+    const base: NewTokenResult = { nation, replaced, file: secretsPath(ctx.open.campaign.name, ctx.env) };
     if (ctx.open.file.mail === undefined) return base;
-    const mailed = await sendNewToken(dir, { nation, turn: ctx.runtime.turn, deadline: ctx.local(ctx.runtime.deadline) }, { ...opts.mail, clock: mailClock(opts.clock) });
-    return { ...base, mailedTo: mailed.mailedTo, sent: mailed.sent };
+    const mailed = await mailNoticeNow(ctx, notice!, opts);
+    return { ...base, ...mailed };
   });
+}
+
+/**
+ * Mails a notice the operation added at once rather than with the next tick, and marks it sent. Killed in
+ * between, the tick sends it again: it is queued under the same Message-ID, so it goes once.
+ */
+export async function mailNoticeNow(ctx: GmContext, id: number, opts: GmOptions & { mail?: Omit<MailroomOptions, 'clock'> }): Promise<{ mailedTo: string[]; sent: SendSummary }> {
+  const notice = ctx.runtime.notices.find((n) => n.id === id)!;
+  const mailed = await sendNoticeMail(ctx.dir, notice, { deadline: ctx.local(ctx.runtime.deadline), deadlineByNation: ctx.byNation(ctx.runtime.deadline) }, { ...opts.mail, clock: mailClock(opts.clock) });
+  await failpoint('gm-mail-queued');
+  if (mailed.sent.stopped === undefined) {
+    notice.sent = true;
+    await ctx.save();
+  }
+  return mailed;
 }

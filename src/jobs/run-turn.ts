@@ -1,4 +1,4 @@
-import { ordersKeptWithTurn, startReadingPendingOrders } from '../campaign/pending-orders.js';
+import { ordersKeptWithTurn, startReadingPendingOrders } from '../orders/pending.js';
 import { releaseKeptOrders } from '../campaign/kept-orders.js';
 import { initialState } from '../campaign/initial-state.js';
 import type { UnreadFile } from '../campaign/order-folder.js';
@@ -6,53 +6,13 @@ import { RENDER_INPUTS_FILE, renderInputsYaml } from '../campaign/render-inputs.
 import { CampaignError } from '../campaign/problems.js';
 import { assertLatestTurnWhole, ensureStartingState, latestTurn, openCampaign, readState, writeTurn } from '../campaign/store.js';
 import type { FileSink } from '../campaign/staging.js';
+import type { OlderTurnsWork, TurnRenderer, TurnRenderInput } from '../campaign/turn-renderer.js';
 import type { Randomiser } from '../core/dice.js';
 import type { LoggedEvent } from '../core/events.js';
 import type { TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import { resolveTurn } from '../core/turn.js';
 
-/** What a renderer is given: the turn as resolved. */
-export interface TurnRenderInput {
-  open: Awaited<ReturnType<typeof openCampaign>>;
-  before: GameState;
-  state: GameState;
-  events: LoggedEvent[];
-  turn: number;
-  /** The orders the turn was resolved with, as read (so renderers need not read them again). */
-  orders?: TurnOrders;
-  /** The deadline for the next turn's orders, as players should read it, when a schedule set one. */
-  nextDeadline?: string;
-  /** The same as players on another clock read it, by nation (src/schedule/player-time.ts). */
-  nextDeadlineByNation?: Readonly<Record<string, string>>;
-  /** The GM's operations outside the rules that this turn's reports list (with `reports.gmLog`), one line each. */
-  gmLog?: readonly string[];
-}
-
-/**
- * Writes extra files for a resolved turn (reports) into the turn folder while
- * it is being written, so they land with the turn or not at all; plugged in by
- * the report shell. `alongside` writes the turn's own files (state, events):
- * a renderer with worker threads runs it on this thread once they have work,
- * and if no renderer does, the turn writes them after. `check`, when given,
- * runs before the turn is resolved: a campaign setting or template it cannot
- * use is refused before any work.
- */
-export interface TurnRenderer {
-  (input: TurnRenderInput, sink: FileSink, alongside?: () => Promise<void>): Promise<void>;
-  check?(open: Awaited<ReturnType<typeof openCampaign>>): void;
-  /**
-   * Work on older turns (packing their reports), started before this turn is
-   * resolved so it runs beside it; put in place once the turn is written,
-   * dropped if the turn fails.
-   */
-  olderTurns?(open: Awaited<ReturnType<typeof openCampaign>>, turn: number): Promise<OlderTurnsWork>;
-}
-
-export interface OlderTurnsWork {
-  commit(): Promise<void>;
-  abandon(): Promise<void>;
-}
 
 export interface RunTurnOptions {
   /** Refuse unless the pending turn is this one (no double processing). */

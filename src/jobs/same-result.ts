@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { KEPT_ORDERS, type KeptFile } from '../campaign/kept-orders.js';
 import { join } from 'node:path';
 import type { UnreadFile } from '../campaign/order-folder.js';
-import { startReadingPendingOrders } from '../campaign/pending-orders.js';
+import { startReadingPendingOrders } from '../orders/pending.js';
 import { openCampaign, readState, stateYaml, turnDirName } from '../campaign/store.js';
 import { writeYaml } from '../campaign/yaml-io.js';
 import { resolveTurn } from '../core/turn.js';

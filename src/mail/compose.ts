@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SendMailOptions } from 'nodemailer';
-import { headerText, plainLines } from '../report/escape.js';
+import { headerText, plainLines } from '../text/escape.js';
 import { MailError, MailErrorCode } from './errors.js';
 import type { OutboundMessage } from './types.js';
 

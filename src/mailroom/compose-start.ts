@@ -5,7 +5,7 @@
  * queueing it again queues nothing.
  */
 import type { OutboundAttachment, OutboundMessage } from '../mail/types.js';
-import { tokenDigest } from '../gm/secrets.js';
+import { tokenDigest } from '../campaign/secrets.js';
 import { addressOf } from './config.js';
 import { headers, messageIdFor, withBanner, withToken, type ComposeBase, type ReportFiles } from './compose.js';
 

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { OutboundAttachment, OutboundMessage } from '../mail/types.js';
 import { renderReceipt, type OrderReceipt } from '../orders/receipt.js';
-import { escapeXml, headerText } from '../report/escape.js';
+import { escapeXml, headerText } from '../text/escape.js';
 import { addressOf, senderDomain, type MailSettings } from './config.js';
 import { CAMPAIGN_HEADER, KIND_HEADER, type Decision, type GmNote, type MailCommand, type TimeZoneRequest } from './decide.js';
 import type { InboundFacts } from './ledger.js';
@@ -113,6 +113,8 @@ const REFUSALS: Record<string, (d: Extract<Decision, { kind: 'refuse' }>, base: 
   'refused-orders': (d) => `Your orders for ${d.nation} were not accepted: ${d.detail}.`,
   'no-orders': (d) =>
     `${noOrdersOpening(d)}, so nothing was filed: the orders you sent earlier for this turn, if any, still stand.\n\nWrite one order per line (see the order sheet attached to your turn report), or use a mail command: "resend report", "deadline", "show orders".`,
+  'too-many-orders': (d) =>
+    `Your orders were not filed: ${d.detail}. The orders on file stand, as your last receipt gave them. Orders you send once fewer have come within a day are filed as usual; if you need more, write to the GM.`,
   'too-large': (d) => `Your message was not read: it is ${d.detail}. Orders fit in a few kilobytes; please send them as plain text or a small .yaml attachment.`,
 };
 

@@ -21,9 +21,9 @@ import type { ParsedInbound } from '../mail/parse.js';
 import { readMailSheet } from '../orders/mail-sheet.js';
 import { clip, findNation } from '../orders/names.js';
 import { buildReceipt, checkToken, type OrderReceipt } from '../orders/receipt.js';
-import { hasActionLines, interpretSheet, WHOLE_FILE, type OrderSheet } from '../orders/sheet.js';
+import { hasActionLines, WHOLE_FILE, type OrderSheet } from '../orders/sheet.js';
 import { ordersToYaml } from '../orders/yaml-write.js';
-import { tokenDigest } from '../gm/secrets.js';
+import { tokenDigest } from '../campaign/secrets.js';
 import { bounceFacts, firstHeader, type AuthSummary, type BounceFacts, type RawHeaders } from './headers.js';
 import { checkFromFields } from './from-header.js';
 import { canonicalTimeZone } from '../campaign/time-zone.js';
@@ -57,7 +57,9 @@ export type RefusalReason =
   /** Over the size limit: not downloaded. */
   | 'too-large'
   /** The From field is not one valid mailbox: no nation is guessed from it. */
-  | 'bad-from';
+  | 'bad-from'
+  /** Valid orders, but more order mails from the address within 24 hours than the flood limit allows. */
+  | 'too-many-orders';
 
 export type IgnoreReason = 'own-mail' | 'auto-reply' | 'mailing-list' | 'no-sender' | 'flood';
 
@@ -104,6 +106,8 @@ export interface InboundContext {
   late: boolean;
   /** Messages from this message's From address in the 24 hours before it. */
   recentFromSender: number;
+  /** Orders from this address filed or held (they carried the token) in the 24 hours before it. */
+  recentFiledFromSender?: number;
   /** Automatic answers to this address in the 24 hours before now. */
   recentRepliesTo: number;
   limits: { perSenderPerDay: number; repliesPerAddressPerDay: number };
@@ -152,9 +156,23 @@ export function decideInbound(mail: ParsedInbound, ctx: InboundContext): Decisio
   const canReply = ctx.recentRepliesTo < ctx.limits.repliesPerAddressPerDay;
   const reply = (): { replyTo?: string; replySuppressed?: boolean } => (canReply ? { replyTo: from } : { replySuppressed: true });
   const judged = judge(mail, ctx, from, reply);
-  // A flood from one address is filed away unanswered, except a valid submission: whoever forges a player's
-  // address to flood the campaign must not shut the player out (without the token they cannot file).
-  if (ctx.recentFromSender >= ctx.limits.perSenderPerDay && judged.kind !== 'file') {
+  // Orders count against the same limit, but only orders that carried the token: whoever forges a player's
+  // address to flood the campaign must not shut the player out. Past it they are refused with an answer (the
+  // sender has the token: a person, not a machine), so resubmitting cannot flood the readers of the letters.
+  const filings = ctx.recentFiledFromSender ?? 0;
+  if ((judged.kind === 'file' || judged.kind === 'hold') && filings >= ctx.limits.perSenderPerDay) {
+    return {
+      kind: 'refuse',
+      reason: 'too-many-orders',
+      nation: judged.nation,
+      detail: `${filings + 1} order mails from ${from} within 24 hours (the limit is ${ctx.limits.perSenderPerDay})`,
+      // Answered as a receipt is, whatever the reply budget: it carried the token, so no machine sent it.
+      replyTo: from,
+      gm: { key: `order-flood:${from}:${ctx.day}`, subject: `Too many order mails from ${from}`, text: `${judged.nation}'s player (${from}) sent more than ${ctx.limits.perSenderPerDay} order mails within 24 hours. Further ones are refused, with an answer, until the rate drops; the orders on file stand. The limit is mail.flood.perSenderPerDay in campaign.yaml.` },
+    };
+  }
+  // A flood from one address is filed away unanswered, except a valid submission (above).
+  if (ctx.recentFromSender >= ctx.limits.perSenderPerDay && judged.kind !== 'file' && judged.kind !== 'hold') {
     return {
       kind: 'ignore',
       reason: 'flood',
@@ -208,11 +226,46 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
       const wait = commands.includes('wait') ? waitOf(mail.subject, mail.text) : undefined;
       return { kind: 'command', nation, commands, ...(absence ? { absence } : {}), ...(timeZone ? { timeZone } : {}), ...(wait !== undefined ? { wait } : {}), ...reply() };
     }
-    // A "thanks!", or a reply that only quotes the report, must never touch the orders on file.
-    return { kind: 'refuse', reason: 'no-orders', nation, detail: 'no orders in the message', ...readerProblems(sheet, linesOf), ...reply() };
   }
 
   // 4. Orders.
+  const header = (turn: number) => [
+    `# Orders of ${nation} for turn ${turn}, filed from mail.`,
+    `# From: ${from}${ctx.messageId ? `  Message-ID: ${ctx.messageId}` : ''}`,
+    `# Received: ${ctx.receivedAt}. The mail itself is kept beside this file (${nation}.eml), its order token replaced by a fingerprint.`,
+  ];
+  return decideOrders(sheet, nation, ctx, { from, linesOf, header, reply });
+}
+
+/** What a judgement of orders needs of the campaign: the state, the tokens, what is on file, the deadline. */
+export type OrdersContext = Pick<InboundContext, 'campaign' | 'state' | 'tokens' | 'retiredTokens' | 'ordersOnFile' | 'late' | 'auth'> & Partial<Pick<InboundContext, 'ledgerKey' | 'messageId' | 'campaignDir'>>;
+
+/** Who sent the orders and how: the mail's sender, or a player signed in on the web desk (src/web). */
+export interface OrdersSource {
+  /** The address answers go to, named in the GM's notes. */
+  from: string;
+  /** What the receipt's line numbers count ("your message", "the order form"). */
+  linesOf: string;
+  /** The comment lines on top of the filed orders, saying where they came from. */
+  header: (turn: number) => string[];
+  /** Whether this sender may be answered now (the per-address budget of automatic answers). */
+  reply: () => { replyTo?: string; replySuppressed?: boolean };
+  /**
+   * Only checking, nothing will be filed (the web desk's live check): the orders file is not written out,
+   * and a decision to file carries an empty ordersYaml. Writing the file is most of the work of a check.
+   */
+  checkOnly?: boolean;
+}
+
+/**
+ * Step 4 of the judgement, the same for every door orders come in by: refused whole without the nation's
+ * token (checked in constant time), for another turn or nation, or late; refused when nothing in them reads
+ * as a valid order; held when the sender's domain failed DMARC; filed otherwise.
+ */
+export function decideOrders(sheet: OrderSheet, nation: NationId, ctx: OrdersContext, source: OrdersSource): Decision {
+  const { from, linesOf, reply } = source;
+  // A "thanks!", or a reply that only quotes the report, must never touch the orders on file.
+  if (sheet.entries.length === 0 && !hasActionLines(sheet, ctx.campaign)) return { kind: 'refuse', reason: 'no-orders', nation, detail: 'no orders in the message', ...readerProblems(sheet, linesOf), ...reply() };
   const expected = ctx.tokens.token(nation);
   if (expected === undefined) {
     return {
@@ -225,7 +278,7 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
     };
   }
   const replacesEarlier = ctx.ordersOnFile.has(nation);
-  const { receipt, orders } = buildReceipt({ campaign: ctx.campaign, state: ctx.state, sheet, nation, expectedToken: expected, replacesEarlier, late: ctx.late, linesOf });
+  const { receipt, orders, texts } = buildReceipt({ campaign: ctx.campaign, state: ctx.state, sheet, nation, expectedToken: expected, replacesEarlier, late: ctx.late, linesOf });
   if (receipt.token === 'wrong' || receipt.token === 'missing') {
     const replaced = receipt.token === 'wrong' && sheet.token !== undefined && (ctx.retiredTokens?.[nation] ?? []).includes(tokenDigest(sheet.token));
     // The player fixes the token and any slip in one go: the reader's findings are told, the orders are not.
@@ -238,13 +291,7 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
     // Nothing valid: filing it would wipe out the orders on file.
     return { kind: 'refuse', reason: 'no-orders', nation, detail: 'none of the orders could be read', receipt, ...reply() };
   }
-  const texts = interpretSheet(sheet, nation, ctx.campaign, ctx.state).texts;
-  const header = [
-    `# Orders of ${nation} for turn ${orders.turn}, filed from mail.`,
-    `# From: ${from}${ctx.messageId ? `  Message-ID: ${ctx.messageId}` : ''}`,
-    `# Received: ${ctx.receivedAt}. The mail itself is kept beside this file (${nation}.eml).`,
-  ].join('\n');
-  const ordersYaml = `${header}\n${ordersToYaml(orders, { written: texts })}`;
+  const ordersYaml = source.checkOnly ? '' : `${source.header(orders.turn).join('\n')}\n${ordersToYaml(orders, { written: texts })}`;
   if (ctx.auth?.dmarc === 'fail') return held(ctx, { nation, turn: orders.turn, replacesEarlier: receipt.replacesEarlier, receipt, ordersYaml, from });
   // The receipt of filed orders always goes: no machine can file orders (they need the token), so it cannot loop.
   return { kind: 'file', nation, turn: orders.turn, replacesEarlier: receipt.replacesEarlier, receipt, ordersYaml, replyTo: from };
@@ -270,7 +317,7 @@ function isOwnMail(mail: ParsedInbound, ctx: InboundContext): boolean {
 }
 
 /** How the GM names this campaign and this message on the command line. */
-function commandArgs(ctx: InboundContext): { dir: string; key: string } {
+function commandArgs(ctx: Pick<InboundContext, 'ledgerKey' | 'messageId' | 'campaignDir'>): { dir: string; key: string } {
   const key = ctx.ledgerKey ?? ctx.messageId ?? '<key>';
   return { dir: ctx.campaignDir ?? '<campaign>', key: `'${key.replace(/'/g, '')}'` };
 }
@@ -321,7 +368,7 @@ function badFrom(value: string, problem: string, ctx: InboundContext): Decision 
 }
 
 /** Orders that passed every check but the sender domain's DMARC: held for the GM, the player told. */
-function held(ctx: InboundContext, o: { nation: NationId; turn: number; replacesEarlier: boolean; receipt: OrderReceipt; ordersYaml: string; from: string }): Decision {
+function held(ctx: OrdersContext, o: { nation: NationId; turn: number; replacesEarlier: boolean; receipt: OrderReceipt; ordersYaml: string; from: string }): Decision {
   const by = ctx.auth?.servId ? ` (recorded by ${ctx.auth.servId}${ctx.auth.trusted ? '' : ', a server not configured as trusted'})` : '';
   const why = `DMARC failed for the sender's domain${ctx.auth?.domain ? ` ${ctx.auth.domain}` : ''}${by}`;
   const { dir, key } = commandArgs(ctx);

@@ -21,8 +21,8 @@ import { join } from 'node:path';
 import jsyaml from 'js-yaml';
 import writeFileAtomic from 'write-file-atomic';
 import { initialState } from '../campaign/initial-state.js';
-import { ordersDir } from '../campaign/pending-orders.js';
-import { nationsWithOrderFiles, removeOtherOrderFiles } from '../campaign/order-folder.js';
+import { ordersDir } from '../orders/pending.js';
+import { nationsWithOrderFiles } from '../campaign/order-folder.js';
 import { readRegularFile } from '../campaign/regular-file.js';
 import { latestTurn, readState, turnDirName } from '../campaign/store.js';
 import { writeYaml } from '../campaign/yaml-io.js';
@@ -50,7 +50,8 @@ import type { DeadlineClock } from '../schedule/player-time.js';
 import type { PlayerPreference } from '../schedule/preferences.js';
 import { PlayerSettings } from './player-settings.js';
 import { newTokenMail } from './start-mail.js';
-import { relayFiled } from './press-relay.js';
+import { describeDecision } from './filing.js';
+import { fileOrders, type Filed } from './file-orders.js';
 
 export interface FetchOptions extends MailroomOptions {
   /** Whether orders for `turn` arriving at `receivedAt` still count (the schedule's deadline and grace). Default: always. */
@@ -294,7 +295,7 @@ class FetchRun {
       return;
     }
     record.decision = decision;
-    record.outcome = describe(decision);
+    record.outcome = describeDecision(decision);
 
     try {
       if (decision.kind === 'ignore' && decision.gm === undefined) {
@@ -357,6 +358,7 @@ class FetchRun {
       ordersOnFile: this.ordersOnFile,
       late: !(this.opts.acceptsOrders?.(this.pendingTurn, receivedAt) ?? true),
       recentFromSender: from ? room.senders.recentMessages(from, receivedAt, record.key) : 0,
+      recentFiledFromSender: from ? room.senders.recentFiled(from, receivedAt, record.key) : 0,
       recentRepliesTo: from ? room.senders.recentReplies(from, now) : 0,
       limits: room.settings.flood,
       headers,
@@ -378,26 +380,21 @@ class FetchRun {
       if (!queued.includes(id)) queued.push(id);
     };
 
+    let filed: Filed | undefined;
     if (decision.kind === 'file') {
       // The latest resolved turn as this run found it (a killed run's decision may be for a turn resolved since).
       const latest = this.state.turn;
       if (decision.turn <= latest) {
         // The turn was resolved between the decision and now (only after a crash): too late to file.
-        record.outcome = `${describe(decision)} — not filed: turn ${decision.turn} was resolved in the meantime`;
+        record.outcome = `${describeDecision(decision)} — not filed: turn ${decision.turn} was resolved in the meantime`;
+        await passFault(this.opts.faults, 'after-file', record.key);
       } else {
-        const dir = ordersDir(room.dir, decision.turn);
-        await mkdir(dir, { recursive: true });
-        await Promise.all([
-          raw !== undefined ? writeFileAtomic(join(dir, `${decision.nation}.eml`), raw, { fsync: true }) : undefined,
-          writeFileAtomic(join(dir, `${decision.nation}.yaml`), decision.ordersYaml, { fsync: true }),
-        ]);
-        // A submission replaces the nation's orders whole, in whatever form the GM filed them before.
-        await removeOtherOrderFiles(dir, decision.nation);
+        const filing = { nation: decision.nation, turn: decision.turn, ordersYaml: decision.ordersYaml, receipt: decision.receipt, ...(raw !== undefined ? { raw } : {}) };
+        filed = await fileOrders(room, filing, { state: async () => this.state, queue, afterFile: () => passFault(this.opts.faults, 'after-file', record.key) });
         if (decision.turn === this.pendingTurn) this.ordersOnFile.add(decision.nation);
         this.summary.filed.push({ nation: decision.nation, turn: decision.turn, key: record.key });
         room.log(`filed the orders of ${decision.nation} for turn ${decision.turn} (${record.inbound.from ?? '?'})`);
       }
-      await passFault(this.opts.faults, 'after-file', record.key);
     }
     if (decision.kind === 'hold' && raw !== undefined) await keepHeld(room.mailDir, record.key, raw);
     if (decision.kind === 'bounce') {
@@ -415,10 +412,10 @@ class FetchRun {
         command.absence = { fromTurn, toTurn, recorded: this.opts.declareAbsence !== undefined };
       }
       const deadline = decision.kind === 'file' ? this.settings.deadlineFor(decision.nation) : undefined;
-      const relayed = decision.kind === 'file' && decision.turn > this.state.turn ? await relayFiled(room, async () => this.state, decision, queue) : undefined;
+      const answered = filed && decision.kind === 'file' ? { ...decision, receipt: filed.receipt } : decision;
       const newToken = decision.kind === 'refuse' && decision.detail === 'replaced order token' && decision.nation ? await newTokenMail(room, decision.nation) : undefined;
       const tokenMail = newToken && decision.nation ? { newToken: { subject: newToken.subject, sent: this.settings.timeFor(decision.nation, newToken.at) } } : {};
-      const answer = composeAnswer({ ...room.base(), key: record.key, inbound: record.inbound, decision, to: decision.replyTo, ...(command ? { command } : {}), ...(deadline ? { deadline } : {}), ...(relayed ? { relayed } : {}), ...tokenMail });
+      const answer = composeAnswer({ ...room.base(), key: record.key, inbound: record.inbound, decision: answered, to: decision.replyTo, ...(command ? { command } : {}), ...(deadline ? { deadline } : {}), ...(filed?.relayed ? { relayed: filed.relayed } : {}), ...tokenMail });
       if (answer) {
         await room.enqueue(answer.message, answer.kind, `${decision.kind === 'file' ? 'receipt' : 'answer'} for ${decision.nation ?? decision.replyTo}`);
         queue(answer.message.messageId);
@@ -549,25 +546,6 @@ class FetchRun {
       if (isMailError(error) && error.code === MailErrorCode.ENOTFOUND) return; // already moved
       throw error;
     }
-  }
-}
-
-function describe(decision: Decision): string {
-  switch (decision.kind) {
-    case 'file':
-      return `filed: orders of ${decision.nation} for turn ${decision.turn}${decision.replacesEarlier ? ' (replacing earlier orders)' : ''}, ${decision.receipt.accepted.length} accepted, ${decision.receipt.problems.length} with problems${decision.replyTo ? '' : ' (no receipt: reply limit)'}`;
-    case 'hold':
-      return `held for the GM: orders of ${decision.nation} for turn ${decision.turn}, ${decision.receipt.accepted.length} accepted — ${decision.why}`;
-    case 'refuse':
-      return `refused (${decision.reason}): ${decision.detail}${decision.replyTo ? '' : ' (no answer sent)'}`;
-    case 'command':
-      return `command from ${decision.nation}: ${decision.commands.join(', ')}${decision.replyTo ? '' : ' (no answer: reply limit)'}`;
-    case 'bounce':
-      return `bounce: ${decision.facts.recipients.map((r) => `${r.address} ${r.action}`).join(', ') || 'no recipient named'}${decision.nations.length ? ` (${decision.nations.join(', ')})` : ''}`;
-    case 'ignore':
-      return `ignored (${decision.reason}): ${decision.detail}`;
-    case 'quarantine':
-      return `quarantined: ${decision.reason}`;
   }
 }
 

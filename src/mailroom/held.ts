@@ -4,16 +4,16 @@
  * passing message would have been filed: the YAML from the recorded decision, the mail beside it, and the
  * player's receipt.
  */
-import { nationsWithOrderFiles, removeOtherOrderFiles } from '../campaign/order-folder.js';
+import { nationsWithOrderFiles } from '../campaign/order-folder.js';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { ordersDir } from '../campaign/pending-orders.js';
+import { ordersDir } from '../orders/pending.js';
 import { CampaignError } from '../campaign/problems.js';
 import { initialState } from '../campaign/initial-state.js';
 import { latestTurn, readState } from '../campaign/store.js';
-import { relayFiled } from './press-relay.js';
+import { fileOrders } from './file-orders.js';
 import { composeAnswer } from './compose.js';
 import type { Decision } from './decide.js';
 import { sha256 } from './headers.js';
@@ -60,21 +60,21 @@ export async function acceptHeld(campaignDir: string, wanted: string, opts: Mail
       throw new CampaignError([{ file: ledgerFile, message: `the held orders of ${decision.nation} are for turn ${decision.turn}, which has been resolved since; they can no longer be filed` }]);
     }
 
-    const dir = ordersDir(room.dir, decision.turn);
-    const yaml = join(dir, `${decision.nation}.yaml`);
-    const replaced = (await nationsWithOrderFiles(dir, (id) => id === decision.nation)).length > 0;
-    await mkdir(dir, { recursive: true });
+    const replaced = (await nationsWithOrderFiles(ordersDir(room.dir, decision.turn), (id) => id === decision.nation)).length > 0;
     const raw = heldFile(room.mailDir, entry.key);
-    if (existsSync(raw)) await writeFileAtomic(join(dir, `${decision.nation}.eml`), await readFile(raw), { fsync: true });
-    await writeFileAtomic(yaml, decision.ordersYaml, { fsync: true });
-    await removeOtherOrderFiles(dir, decision.nation);
+    // Filed as a passing message would have been, the letters in them relayed now when the campaign relays at once.
+    const queued: string[] = [];
+    const state = async () => (latestResolved === undefined ? initialState(room.open.file) : readState(room.dir, latestResolved, room.open.campaign));
+    const receipt = { ...decision.receipt, replacesEarlier: replaced };
+    const filing = { nation: decision.nation, turn: decision.turn, ordersYaml: decision.ordersYaml, receipt, ...(existsSync(raw) ? { raw: await readFile(raw) } : {}) };
+    const done = await fileOrders(room, filing, { state, queue: (id) => queued.push(id) });
 
     const filed: Decision = {
       kind: 'file',
       nation: decision.nation,
       turn: decision.turn,
       replacesEarlier: replaced,
-      receipt: { ...decision.receipt, replacesEarlier: replaced },
+      receipt: done.receipt,
       ordersYaml: decision.ordersYaml,
       ...(decision.replyTo !== undefined ? { replyTo: decision.replyTo } : {}),
     };
@@ -84,10 +84,7 @@ export async function acceptHeld(campaignDir: string, wanted: string, opts: Mail
       outcome: `filed on the GM's word (fatecraft mail accept): orders of ${decision.nation} for turn ${decision.turn}${replaced ? ' (replacing earlier orders)' : ''}`,
       history: [...(entry.history ?? []), { at: entry.doneAt ?? entry.decidedAt ?? entry.receivedAt, outcome: entry.outcome ?? 'held' }],
     };
-    // The letters in them are relayed now, when the campaign relays at once (press-relay.ts).
-    const queued: string[] = [];
-    const state = async () => (latestResolved === undefined ? initialState(room.open.file) : readState(room.dir, latestResolved, room.open.campaign));
-    const relayed = await relayFiled(room, state, filed, (id) => queued.push(id));
+    const relayed = done.relayed;
     if (queued.length) updated.queued = [...(entry.queued ?? []), ...queued];
     if (decision.replyTo !== undefined) {
       const answer = composeAnswer({ ...room.base(), key: `${entry.key}:accepted`, inbound: entry.inbound, decision: filed, to: decision.replyTo, ...(relayed ? { relayed } : {}) });

@@ -132,6 +132,8 @@ interface SenderRecord {
   messages: Record<string, string>;
   /** Ledger keys of the messages answered automatically, and when the answer was decided. */
   replies: Record<string, string>;
+  /** Ledger keys of the address's orders filed or held (they carried the token), and when they arrived. */
+  filed?: Record<string, string>;
 }
 
 /**
@@ -193,6 +195,16 @@ export class SenderStats {
     if (from !== undefined) this.note(from, 'messages', entry.key, entry.receivedAt);
     const replyTo = entry.decision !== undefined && 'replyTo' in entry.decision ? entry.decision.replyTo : undefined;
     if (replyTo !== undefined) this.note(replyTo, 'replies', entry.key, entry.decidedAt ?? entry.receivedAt);
+    if (from !== undefined && (entry.decision?.kind === 'file' || entry.decision?.kind === 'hold')) this.note(from, 'filed', entry.key, entry.receivedAt);
+  }
+
+  /**
+   * Orders from the address filed (or held) within 24 hours before `at`, other than `key`: only messages with
+   * the nation's token count, so no one who forges a player's address can use up the player's share.
+   */
+  recentFiled(address: string, at: Date, key: string): number {
+    const since = at.getTime() - DAY_MS;
+    return Object.entries(this.data[address]?.filed ?? {}).filter(([k, t]) => k !== key && Date.parse(t) > since && Date.parse(t) <= at.getTime()).length;
   }
 
   /** Messages from the address that arrived within 24 hours before `at`, other than `key`. */
@@ -231,7 +243,8 @@ export class SenderStats {
       for (const address of Object.keys(this.data).sort()) {
         const messages = recent(this.data[address]!.messages);
         const replies = recent(this.data[address]!.replies);
-        if (Object.keys(messages).length + Object.keys(replies).length > 0) kept[address] = { messages, replies };
+        const filed = recent(this.data[address]!.filed);
+        if (Object.keys(messages).length + Object.keys(replies).length > 0) kept[address] = { messages, replies, ...(Object.keys(filed).length ? { filed } : {}) };
       }
       this.data = kept;
       await mkdir(this.mailDir, { recursive: true });

@@ -32,7 +32,7 @@ import type { MailSettings } from './config.js';
 import { passFault, type FaultHook, type MailClock } from './runtime.js';
 import { checkQueuedTimes } from './stored-times.js';
 
-export type OutKind = 'receipt' | 'reply' | 'report' | 'gm-report' | 'alert' | 'reminder' | 'notice' | 'press';
+export type OutKind = 'receipt' | 'reply' | 'report' | 'gm-report' | 'alert' | 'reminder' | 'notice' | 'press' | 'sign-in';
 export type OutStatus = 'pending' | 'sent' | 'failed';
 
 interface StoredAttachment {

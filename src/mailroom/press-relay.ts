@@ -2,10 +2,11 @@
  * Press relayed at once (rules.press.relay: atOnce, docs/rules.md P2): when the mail room files orders, each
  * letter in them is mailed to its recipients through the outgoing queue, as Diplomacy judges relay press.
  *
- * A letter is queued once per recipient: its Message-ID is derived from the turn, the recipient and the
- * letter's text, keyed by the sender's order token (an HMAC). So orders sent again with the same letter do
- * not relay it twice, a run killed half-way relays the rest and nothing twice, and the Message-ID says
- * nothing of the sender: without the token, no one can tell which nation's key made it. The mail itself
+ * A letter is relayed once: the sender's letters relayed this season are recorded (relay-limit.ts, which also
+ * holds them to rules.press.perTurn whatever later orders say), and orders sent again with one of them do not
+ * mail it again. Each message's Message-ID is derived from the turn, the recipient and the letter's text,
+ * keyed by the sender's order token (an HMAC): a run killed half-way queues the rest and nothing twice, and
+ * the Message-ID says nothing of the sender: without the token, no one can tell which nation's key made it. The mail itself
  * comes from the campaign's address, threads to nothing and has no Reply-To: an unsigned letter names its
  * sender nowhere.
  */
@@ -15,10 +16,10 @@ import { playedNations } from '../core/campaign.js';
 import type { NationId } from '../core/ids.js';
 import type { OutboundMessage } from '../mail/types.js';
 import type { ReceiptOrder } from '../orders/receipt.js';
-import { headerText, plainText } from '../report/escape.js';
+import { headerText, plainText } from '../text/escape.js';
 import { headers, messageIdFor, type ComposeBase } from './compose.js';
 import { addressOf } from './config.js';
-import type { Decision } from './decide.js';
+import { letterDigest, recordRelayed } from './relay-limit.js';
 import type { Mailroom } from './room.js';
 import type { GameState } from '../core/state.js';
 
@@ -48,6 +49,8 @@ export interface RelayInput {
   turn: number;
   season: string;
   accepted: readonly ReceiptOrder[];
+  /** Digests of the sender's letters relayed before this season (relay-limit.ts): not mailed again. */
+  before?: ReadonlySet<string>;
   /** Queues a message once; true when queued now. */
   enqueue: (message: OutboundMessage, about: string) => Promise<boolean>;
 }
@@ -69,10 +72,15 @@ export async function relayPress(input: RelayInput): Promise<{ notes: RelayNote[
       already: [],
       noAddress: [],
     };
+    const relayedBefore = input.before?.has(letterDigest(letter)) === true;
     for (const nation of recipients) {
       const to = input.addresses[nation] ?? [];
       if (to.length === 0) {
         note.noAddress.push(names(nation));
+        continue;
+      }
+      if (relayedBefore) {
+        note.already.push(names(nation));
         continue;
       }
       const key = createHmac('sha256', input.token).update([input.base.campaign.name, input.turn, nation, letter.text].join('\u0000')).digest('hex');
@@ -131,23 +139,25 @@ export function relayText(notes: readonly RelayNote[]): string {
     if (n.noAddress.length) parts.push(`${n.noAddress.join(', ')} ${n.noAddress.length === 1 ? 'has' : 'have'} no mail address: only in the report`);
     lines.push(`  - ${n.unsigned ? 'unsigned, ' : ''}to ${n.to}: “${plainText(n.excerpt)}” — ${parts.join('; ') || 'no one to mail'}`);
   }
-  lines.push('A relayed letter cannot be taken back: orders you send later this season do not unsend it, and the same letter is never mailed twice to the same nation. The next reports show the letters of the orders on file at the deadline.');
+  lines.push('A relayed letter cannot be taken back: orders you send later this season do not unsend it, it counts against your letters for the season, and the same letter is never mailed twice to the same nation. The next reports show the letters of the orders on file at the deadline.');
   return `${lines.join('\n')}\n`;
 }
 
 /**
- * Relays the letters of orders just filed, when the campaign says so; the receipt's paragraph, or undefined.
- * `queue` records each letter's Message-ID with the inbound message's ledger entry.
+ * Relays the letters of orders just filed, when the campaign says so: `letters` are the accepted orders the
+ * limit lets go (relay-limit.ts planRelay): those relayed before are not mailed again, the others are queued
+ * and then recorded against the sender. The receipt's
+ * paragraph, or undefined. `queue` records each letter's Message-ID with the inbound message's ledger entry.
  */
 export async function relayFiled(
-  room: Pick<Mailroom, 'open' | 'secrets' | 'base' | 'addressBook' | 'enqueue'>,
+  room: Pick<Mailroom, 'open' | 'secrets' | 'base' | 'addressBook' | 'enqueue' | 'mailDir'>,
   state: () => Promise<GameState>,
-  decision: Extract<Decision, { kind: 'file' }>,
+  filing: { nation: NationId; turn: number; season: string; letters: readonly ReceiptOrder[]; before: readonly string[]; digests: readonly string[] },
   queue: (messageId: string) => void,
 ): Promise<string | undefined> {
   const campaign = room.open.campaign;
-  if (campaign.rules.press.relay !== 'atOnce' || !decision.receipt.accepted.some((o) => o.letter !== undefined)) return undefined;
-  const token = room.secrets.token(decision.nation);
+  if (campaign.rules.press.relay !== 'atOnce' || filing.letters.length === 0) return undefined;
+  const token = room.secrets.token(filing.nation);
   if (token === undefined) return 'Your letters were not relayed by mail (no order token is set for your nation now); they reach their readers with the next reports.\n';
   const nations = (await state()).nations;
   const { notes, messageIds } = await relayPress({
@@ -155,13 +165,16 @@ export async function relayFiled(
     campaign,
     alive: (n) => nations[n]?.alive ?? true,
     addresses: room.addressBook(),
-    sender: decision.nation,
+    sender: filing.nation,
     token,
-    turn: decision.turn,
-    season: decision.receipt.season,
-    accepted: decision.receipt.accepted,
+    turn: filing.turn,
+    season: filing.season,
+    accepted: filing.letters,
+    before: new Set(filing.before),
     enqueue: (message, about) => room.enqueue(message, 'press', about),
   });
   for (const id of messageIds) queue(id);
+  // Recorded once queued: a run killed in between queues the same letters again (once each, by Message-ID).
+  await recordRelayed(room.mailDir, filing.turn, filing.nation, filing.digests);
   return relayText(notes);
 }

@@ -9,18 +9,19 @@
  *   gondarahl: 88fd-21aa
  *   FATECRAFT_IMAP_PASSWORD: hunter2
  *
- * (A `tokens:` map of nation → token is read too.) Where it is: $FATECRAFT_SECRETS, else
+ * (A `tokens:` map of nation → token is read too.) It must be private (mode 0600: a file others may read is
+ * refused, with the chmod that fixes it). Where it is: $FATECRAFT_SECRETS, else
  * ~/.config/fatecraft/<campaign>.secrets.yaml. An environment variable beats the file: FATECRAFT_TOKEN_<NATION>
  * (upper case, `-` as `_`) for a token, the variable itself for a password.
  *
- * The path and the override rule are src/gm/secrets.ts's (the GM commands that issue and replace tokens edit
+ * The path and the override rule are src/campaign/secrets.ts's (the GM commands that issue and replace tokens edit
  * this same file); this module adds the passwords and the refusal of a file inside the campaign folder.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CampaignError } from '../campaign/problems.js';
 import { PLAYER_LIMITS, readYaml } from '../campaign/yaml-io.js';
-import { isInside, secretsPath, tokenVariable } from '../gm/secrets.js';
+import { assertPrivate, isInside, secretsPath, tokenVariable } from '../campaign/secrets.js';
 
 export { secretsPath, tokenVariable };
 
@@ -85,6 +86,7 @@ function readSecretsFile(file: string, campaignDir: string): { tokens: Record<st
   if (isInside(file, campaignDir)) {
     throw new CampaignError([{ file, message: `the secrets file is inside the campaign folder ${campaignDir}, which is meant to be kept in git; move it out (e.g. to ~/.config/fatecraft/) and point FATECRAFT_SECRETS at it` }]);
   }
+  assertPrivate(file);
   const read = readYaml(readFileSync(file), PLAYER_LIMITS);
   if (!read.ok) throw new CampaignError(read.problems.map((p) => ({ file, ...(p.line !== undefined ? { line: p.line } : {}), message: p.message })));
   const value = read.value ?? {};

@@ -13,7 +13,8 @@ import { sortedKeys } from '../core/ids.js';
 import { composeGmReport, messageIdFor } from './compose.js';
 import { composeNewToken, composeStart } from './compose-start.js';
 import { emptySendSummary, OutboxQueue, type SendSummary } from './outbox.js';
-import { readReportFiles, type SendOptions } from './reports.js';
+import { readReportFiles, sendNotice, type SendOptions } from './reports.js';
+import type { Notice } from '../schedule/runtime.js';
 import { Mailroom } from './room.js';
 import { unwrapFault } from './runtime.js';
 
@@ -67,6 +68,25 @@ export async function sendStartMail(campaignDir: string, input: { deadline: stri
     throw unwrapFault(error);
   }
 }
+
+/**
+ * The mail of a notice the schedule keeps for the players (runtime.yaml `notices`): what the tick's mail hook
+ * sends, and what a GM command sends at once. Queued once, whoever sends it: a new token's mail under a
+ * Message-ID derived from the token (so the GM's \`token --new\` and a later tick queue it once), any other
+ * notice under its id. Returns to whom it went.
+ */
+export async function sendNoticeMail(campaignDir: string, notice: Pick<Notice, 'id' | 'kind' | 'turn' | 'nations' | 'text'>, input: { deadline: string; deadlineByNation?: Readonly<Record<string, string>> }, opts: SendOptions = {}): Promise<{ mailedTo: string[]; sent: SendSummary }> {
+  if (notice.kind === 'token-renewed' && notice.nations.length === 1) {
+    const nation = notice.nations[0]!;
+    return sendNewToken(campaignDir, { nation, turn: notice.turn, deadline: input.deadlineByNation?.[nation] ?? input.deadline }, opts);
+  }
+  const subject = `${notice.kind.replace(/-/g, ' ')} (turn ${notice.turn})`;
+  const sent = await sendNotice(campaignDir, { key: `tick-notice-${notice.id}`, subject, text: notice.text, nations: notice.nations, withToken: NEW_PLAYER.has(notice.kind) && notice.nations.length > 0 }, opts);
+  return { mailedTo: [], sent };
+}
+
+/** Notices that start a player's game: they carry the nation's order token. */
+const NEW_PLAYER: ReadonlySet<string> = new Set(['nation-added', 'nation-reassigned']);
 
 /** Mails one nation its new token (to its own addresses only) and sends the queue; mailedTo is [] when it has no address. */
 export async function sendNewToken(campaignDir: string, input: { nation: string; turn: number; deadline: string }, opts: SendOptions = {}): Promise<{ mailedTo: string[]; sent: SendSummary }> {

@@ -10,7 +10,7 @@ import { readRegularFile } from '../campaign/regular-file.js';
 import { openCampaign } from '../campaign/store.js';
 import { fromImapError } from '../mail/errors.js';
 import { mailDir, mailSettingsOf, type MailSettings } from './config.js';
-import { plainText } from '../report/escape.js';
+import { plainText } from '../text/escape.js';
 import { bodyDigest, firstHeader, messageIdOf, readRawHeaders } from './headers.js';
 import { Ledger, readBounces, type BounceRecord, type LedgerEntry } from './ledger.js';
 import type { MailStatus } from '../schedule/hooks.js';

@@ -4,24 +4,22 @@
  * Message-ID and then sends; it returns once the mail is queued (the queue keeps retrying on later runs),
  * and throws only when queueing failed or the server refused the credentials or settings.
  *
- * Wiring (issue 9 owns src/schedule): in tickHooksFor(open), return mailroomHooks() when open.file.mail is set.
+ * Wiring: the command line's tickHooksFor (src/cli/tick-hooks.ts) returns mailroomHooks() when campaign.yaml has a
+ * `mail:` block; the schedule itself never imports the mailroom.
  */
-import { writeStartingPosition } from '../campaign/starting-position.js';
-import { issueTokens } from '../gm/start.js';
+import { writeStartingPosition } from '../jobs/starting-position.js';
+import { issueTokens } from '../campaign/secrets.js';
 import { localTime } from '../schedule/deadline.js';
 import { deadlineClock, deadlinesByNation } from '../schedule/player-time.js';
 import type { TickContext, TickHooks } from '../schedule/hooks.js';
 import { fetchMail } from './fetch.js';
 import type { SendSummary } from './outbox.js';
-import { sendGmAlert, sendNotice, sendReminder, sendReports } from './reports.js';
+import { sendGmAlert, sendReminder, sendReports } from './reports.js';
 import type { MailroomOptions } from './room.js';
 import type { MailClock } from './runtime.js';
-import { sendStartMail } from './start-mail.js';
+import { sendNoticeMail, sendStartMail } from './start-mail.js';
 import { queueStatus } from './status.js';
 import { reportsNotMailed } from './unsent-reports.js';
-
-/** Notices that start a player's game: they carry the nation's order token. */
-const NEW_PLAYER = new Set(['nation-added', 'nation-reassigned']);
 
 /** The tick's clock as the mailroom's: pauses between retries move a fake clock on instead of waiting. */
 function clockOf(ctx: TickContext): MailClock {
@@ -66,7 +64,7 @@ export function mailroomHooks(options: Omit<MailroomOptions, 'clock'> = {}): Tic
       failIfStopped(sent, 'mailing the GM');
     },
     async sendNotice(ctx, notice) {
-      const sent = await sendNotice(ctx.dir, { key: `tick-notice-${notice.id}`, subject: `${notice.kind.replace(/-/g, ' ')} (turn ${notice.turn})`, text: notice.text, nations: notice.nations, withToken: NEW_PLAYER.has(notice.kind) && notice.nations.length > 0 }, opts(ctx));
+      const { sent } = await sendNoticeMail(ctx.dir, notice, { deadline: deadlineText(ctx, ctx.deadline), deadlineByNation: byNation(ctx, ctx.deadline) }, opts(ctx));
       failIfStopped(sent, 'sending a notice');
     },
     async mailStatus(dir, open) {

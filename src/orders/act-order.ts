@@ -6,7 +6,7 @@ import { fate, list, opt, Refusal, take, text } from './fields.js';
 import type { RawFields } from './interpret.js';
 import { clip, normName, type NameBook, type Resolved } from './names.js';
 import { nationNamed } from './press-recipients.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../text/suggest.js';
 
 /**
  * An action order's fields resolved (`act: <unit>`, `action`, `target`,

@@ -2,11 +2,11 @@ import { UNIT_CLASSES, type Bonus, type BonusTarget, type Campaign, type UnitCla
 import type { HexKey, UnitId } from '../core/ids.js';
 import type { AspectActor, BattlePlanOrder, InvokeTarget, Order, SiegeAction, SiegeStep } from '../core/orders.js';
 import type { AspectPlace } from '../core/state.js';
-import { unsafeCharacter, type TextShape, type UnsafeCharacter } from '../campaign/unsafe-text.js';
-import { plainText } from '../report/escape.js';
+import { unsafeCharacter, type TextShape, type UnsafeCharacter } from '../text/unsafe-text.js';
+import { plainText } from '../text/escape.js';
 import { clip, findNation, normName, type NameBook, type Resolved } from './names.js';
 import { nationNamed, pressRecipients } from './press-recipients.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../text/suggest.js';
 import { fate, list, opt, Refusal, take, text } from './fields.js';
 import { actOrder } from './act-order.js';
 import { withArticle } from '../core/prose.js';
@@ -196,7 +196,7 @@ export function interpretOrder(fields: RawFields, book: NameBook, campaign: Camp
 /**
  * Every text an order carries, names and notes above all, is checked before
  * anything is looked up: a control, line-break or direction character would
- * otherwise reach the state and every report (campaign/unsafe-text.ts). Only
+ * otherwise reach the state and every report (text/unsafe-text.ts). Only
  * a note may span lines. Both readers, YAML and plain text, end here.
  */
 function unsafeField(fields: RawFields, kind: string): Interpreted | undefined {

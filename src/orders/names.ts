@@ -1,10 +1,10 @@
 import type { Campaign } from '../core/campaign.js';
-import { perCampaignAndState } from '../core/memo.js';
+import { perCampaign, perCampaignAndState } from '../core/memo.js';
 import { hexKey, parseHex } from '../core/hex.js';
 import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from '../core/ids.js';
 import type { ExternalState, GameState, UnitState } from '../core/state.js';
 import { WorldIndex } from '../core/world-index.js';
-import { didYouMean, editDistance, oneSpellingEach } from './suggest.js';
+import { didYouMean, editDistance, oneSpellingEach } from '../text/suggest.js';
 
 /**
  * Resolves what players write — ids, names in any case, coordinates, place
@@ -306,12 +306,17 @@ export class NameBook {
 
 /** A nation by id or name ("argenta", "Duchy of Argenta"); undefined when there is none. */
 export function findNation(campaign: Campaign, text: string): NationId | undefined {
-  const want = normName(text);
-  for (const n of Object.values(campaign.nations)) {
-    if (normName(n.id) === want || normName(n.name) === want) return n.id;
-  }
-  return undefined;
+  return nationsByName(campaign).get(normName(text));
 }
+
+/** Every nation's id and name, normalised: the first nation in the campaign's order that has it wins. */
+const nationsByName = perCampaign((campaign: Campaign) => {
+  const byName = new Map<string, NationId>();
+  for (const n of Object.values(campaign.nations)) {
+    for (const key of [normName(n.id), normName(n.name)]) if (!byName.has(key)) byName.set(key, n.id);
+  }
+  return byName;
+});
 
 /** Echoed names are clipped so a pasted novel does not come back whole in a receipt. */
 export function clip(text: string, max = 60): string {

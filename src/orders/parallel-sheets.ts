@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { threadCount } from '../jobs/threads.js';
+import { threadCount } from '../host/threads.js';
 import type { OrderSheet } from './sheet.js';
 import { readYamlSheet } from './yaml-sheet.js';
 

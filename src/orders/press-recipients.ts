@@ -1,7 +1,7 @@
 import type { Campaign } from '../core/campaign.js';
 import type { NationId } from '../core/ids.js';
 import { clip, normName } from './names.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../text/suggest.js';
 
 export type Recipients = { ok: true; to: NationId[] | 'all' } | { ok: false; reason: string; hint?: string };
 

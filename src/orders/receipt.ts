@@ -9,7 +9,7 @@ import { seasonOf } from '../core/phases/upkeep.js';
 import { lossText } from '../core/work.js';
 import { unitName } from '../core/unit-name.js';
 import type { GameState } from '../core/state.js';
-import { plainText } from '../report/escape.js';
+import { plainText } from '../text/escape.js';
 import { findNation } from './names.js';
 import { interpretSheet, WHOLE_FILE, type OrderSheet } from './sheet.js';
 
@@ -101,6 +101,8 @@ export interface ReceiptResult {
   receipt: OrderReceipt;
   /** The typed orders, refusals included, exactly as the engine will receive them. */
   orders: NationOrders;
+  /** Each order as written (interpretSheet's texts), for the file the orders are kept in. */
+  texts: string[];
 }
 
 /**
@@ -149,7 +151,7 @@ export function buildReceipt(input: ReceiptInput): ReceiptResult {
     // Why the whole file could not be read (size, encoding, bad YAML) says nothing of the nation: it is kept.
     const unreadable = sheet.problems.filter((p) => p.text === WHOLE_FILE).map(fromRefused);
     const receipt: OrderReceipt = { ...base, ...money, replacesEarlier: false, refusedWhole: `${reason}; none of these orders were read`, accepted: [], problems: [...unreadable, problem], casualties: [], ok: false };
-    return { receipt, orders: { nation, turn: base.turn, orders: [], lines: [], refused: [{ ...at(problem.line), text: problem.text, reason }] } };
+    return { receipt, orders: { nation, turn: base.turn, orders: [], lines: [], refused: [{ ...at(problem.line), text: problem.text, reason }] }, texts: [] };
   }
 
   const { orders, texts } = interpretSheet(sheet, nation, campaign, state);
@@ -208,7 +210,7 @@ export function buildReceipt(input: ReceiptInput): ReceiptResult {
     fate: { available: money.fate.available, pledged: money.fate.available - checked.fateLeft, left: checked.fateLeft },
     ok: problems.length === 0 && refusals.length === 0,
   };
-  return { receipt, orders };
+  return { receipt, orders, texts };
 }
 
 /** The engine's summary, plus what it leaves out: when a move arrives, a battle's own loss order. */

@@ -2,11 +2,11 @@ import type { Campaign } from '../core/campaign.js';
 import { asNationId, type NationId, type UnitId } from '../core/ids.js';
 import type { NationOrders, Order, RefusedLine } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
-import { unsafeCharacter } from '../campaign/unsafe-text.js';
+import { unsafeCharacter } from '../text/unsafe-text.js';
 import { interpretOrder, type RawFields } from './interpret.js';
 import { NameBook } from './names.js';
 import { actionLine, LINE_KEYWORDS, type ActionVerb } from './text-line.js';
-import { editDistance } from './suggest.js';
+import { editDistance } from '../text/suggest.js';
 
 /**
  * A nation's order sheet as written, in either format, before interpretation:

@@ -1,6 +1,6 @@
 import type { RawFields } from './interpret.js';
 import type { SheetHeader } from './sheet.js';
-import { didYouMean, editDistance } from './suggest.js';
+import { didYouMean, editDistance } from '../text/suggest.js';
 import { withArticle } from '../core/prose.js';
 
 /**

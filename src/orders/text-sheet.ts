@@ -149,7 +149,8 @@ function pastedYaml(lines: readonly string[]): number | undefined {
     if (/^orders\s*:\s*(?:#.*)?$/i.test(line)) {
       // A list of maps ("- move: Iron Guard"); a list of one-line orders ("- move Iron Guard to 6,5") reads as text.
       const rest = lines.slice(i + 1);
-      const next = rest.find((l) => l.trim() !== '');
+      // The order sheet the reports carry has comment lines (its sections, each unit's options) before any order.
+      const next = rest.find((l) => l.trim() !== '' && !l.trim().startsWith('#'));
       block = next !== undefined && /^\s*-(?:\s|$)/.test(next) && rest.some((l) => /^\s*-\s+[^\s:#"'][^:#]*:(?:\s|$)/.test(l));
     }
     if (!flow && !block) continue;

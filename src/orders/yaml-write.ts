@@ -1,7 +1,7 @@
 import { Document } from 'yaml';
 import type { NationOrders, Order, SiegeStep } from '../core/orders.js';
 import { aspectPlaceText, invokeTargetWritten } from '../core/order-text.js';
-import { plainText } from '../report/escape.js';
+import { plainText } from '../text/escape.js';
 
 /**
  * Typed orders back to a YAML order file, with ids only, so that reading it

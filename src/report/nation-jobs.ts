@@ -8,7 +8,7 @@ import type { TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import { nationView } from './nation-view.js';
 import { gmLogLines } from './gm-log.js';
-import { threadCount } from '../jobs/threads.js';
+import { threadCount } from '../host/threads.js';
 import { CampaignError, type FileProblem } from '../campaign/problems.js';
 import { isFolderSink, type FileSink, type FolderSink } from '../campaign/staging.js';
 import { NATION_FORMATS, renderNationReports, type NationFormat, type ReportTemplates } from './render.js';

@@ -35,6 +35,7 @@ import { revoltOrder } from '../core/phases/events.js';
 import { revoltRisk } from '../core/world/odds.js';
 import { awaitingOf } from './awaiting.js';
 import { aspectsOf } from './aspects-view.js';
+import { readingOrder } from './letters.js';
 
 const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
 
@@ -127,9 +128,20 @@ function nationsListed(
   const all = publicIndicators(campaign, state);
   if (all.length <= inlineUpTo) return { nations: [...all], nationsAll: true, nationCount: all.length };
   const met = new Set<string>([nation]);
-  for (const e of mine) for (const n of e.nations) met.add(n);
+  for (const e of mine) for (const n of nationsNamed(e, nation)) met.add(n);
   for (const x of [...units, ...settlements]) met.add(x.nation);
   return { nations: all.filter((n) => met.has(n.id)), nationsAll: false, nationCount: all.length };
+}
+
+/**
+ * The nations an event names to the reader. A letter names its addressees, and its sender only where it is
+ * signed (or to the sender itself): "to every nation" names no one, and an unsigned letter's sender listed
+ * among the nations met would give the sender away.
+ */
+function nationsNamed(e: LoggedEvent, reader: NationId): readonly NationId[] {
+  if (e.type !== 'press') return e.nations;
+  const to = e.to === 'all' ? [] : e.to;
+  return e.anonymous && e.from !== reader ? to : [e.from, ...to];
 }
 
 /** Units as a map shows them, by hex then id: the units a nation sees, or every unit for the GM. */
@@ -390,7 +402,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     caps: capsOf(index, nation),
     catalogue: catalogueOf(campaign, nation, ns.unlocked, (of, cls) => leaderCostChange(campaign, state, nation, of, cls)),
     notes,
-    letters,
+    letters: readingOrder(letters, { seed: campaign.seed, turn: state.turn, reader: nation }),
     sight: {
       unitRange: campaign.rules.sight.unit,
       settlementRange: campaign.rules.sight.settlement,

@@ -2,7 +2,7 @@ import type { Campaign } from '../core/campaign.js';
 import { asHexKey, compareIds, type HexKey, type NationId } from '../core/ids.js';
 import { GameMap, type Reach } from '../core/map.js';
 import { pushTo } from '../core/multimap.js';
-import { plainText } from './escape.js';
+import { plainText } from '../text/escape.js';
 import { distance, mayTake } from '../core/world/action-target.js';
 import { actionLocks } from '../core/structure-perks.js';
 import type { ActionDef } from '../core/world/action-types.js';

@@ -7,7 +7,7 @@ import type { Campaign } from '../core/campaign.js';
 import { CampaignError } from '../campaign/problems.js';
 import { writeYaml } from '../campaign/yaml-io.js';
 import { renderAsciiMap } from './ascii-map.js';
-import { printable } from './escape.js';
+import { printable } from '../text/escape.js';
 import { signed } from './ladder.js';
 import { gmMapModel, nationMapModel, type MapModel } from './map-model.js';
 import { nationData } from './nation-data.js';
@@ -57,7 +57,7 @@ export function builtInTemplateDir(): string {
   throw new Error('the built-in report templates (templates/nation.txt.hbs) were not found');
 }
 
-function registerHelpers(hb: typeof Handlebars): void {
+export function registerHelpers(hb: typeof Handlebars): void {
   hb.registerHelper('sign', (n: unknown) => (typeof n === 'number' ? signed(n) : String(n)));
   hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.map(String).join(typeof sep === 'string' ? sep : ', ') : ''));
   hb.registerHelper('array', (...args: unknown[]) => args.slice(0, -1));

@@ -1,4 +1,4 @@
-import { escapeXml } from './escape.js';
+import { escapeXml } from '../text/escape.js';
 import type { MapModel } from './map-model.js';
 import { inkOn } from './palette.js';
 import { cssName, FOG_OPACITY, moveArrow, movePaths, num, ROUTE_STROKE, settlementPaint, type SymbolKit, TEXT_SIZE } from './svg-symbols.js';

@@ -2,7 +2,7 @@ import { ChunkedText } from '../core/chunked-text.js';
 import { offsetOf } from '../core/hex.js';
 import { asHexKey, compareIds } from '../core/ids.js';
 import { pushTo } from '../core/multimap.js';
-import { escapeXml } from './escape.js';
+import { escapeXml } from '../text/escape.js';
 import type { MapModel, MapUnit } from './map-model.js';
 import { inkOn } from './palette.js';
 import { renderLegend } from './svg-legend.js';

@@ -1,7 +1,7 @@
 import { offsetOf } from '../core/hex.js';
 import { asHexKey, compareIds } from '../core/ids.js';
 import { pushTo } from '../core/multimap.js';
-import { escapeXml } from './escape.js';
+import { escapeXml } from '../text/escape.js';
 import type { MapModel } from './map-model.js';
 import { num } from './svg-symbols.js';
 import { cssName, terrainColour } from './svg-map.js';

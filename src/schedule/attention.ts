@@ -1,4 +1,4 @@
-import { plainText } from '../report/escape.js';
+import { plainText } from '../text/escape.js';
 import type { CampaignStatus } from './status.js';
 
 /**
@@ -21,7 +21,7 @@ function short(text: string, max = 160): string {
 export function needsTheGm(s: CampaignStatus): NeedsGm[] {
   const out: NeedsGm[] = [];
   if (s.turnFolder) out.push({ what: 'damaged-turn', line: short(s.turnFolder.message, 240) });
-  if (s.operation) out.push({ what: 'interrupted-operation', line: `GM operation ${s.operation.kind} was interrupted; finish it: ${s.operation.command}` });
+  if (s.operation) out.push({ what: 'interrupted-operation', line: `GM operation ${s.operation.kind} was interrupted; ${s.operation.whole ? 'the next tick or GM command completes it or undoes it' : `finish it: ${s.operation.command}`}` });
   if (s.ordersNotRead.length) out.push({ what: 'orders-not-read', line: `${s.ordersNotRead.length === 1 ? 'a file' : `${s.ordersNotRead.length} files`} in orders/ not read as orders: ${short(s.ordersNotRead[0]!)}` });
   for (const a of s.alerts) out.push({ what: 'alert', line: `alert #${a.id} ${a.kind}${a.turn !== undefined ? ` turn ${a.turn}` : ''}: ${short(a.message.split(/; |\. /, 1)[0]!)}` });
   // A hold always comes with an alert, until `resume` closes the alert; a hold left after that still waits for the GM.

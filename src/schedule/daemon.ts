@@ -1,5 +1,5 @@
 import type { OpenCampaign } from '../campaign/store.js';
-import type { TurnRenderer } from '../jobs/run-turn.js';
+import type { TurnRenderer } from '../campaign/turn-renderer.js';
 import type { Clock } from './clock.js';
 import type { TickHooks } from './hooks.js';
 import { tickMany, type TickOutcome } from './tick.js';

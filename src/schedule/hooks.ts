@@ -4,7 +4,6 @@ import writeFileAtomic from 'write-file-atomic';
 import type { OpenCampaign } from '../campaign/store.js';
 import { writeYaml } from '../campaign/yaml-io.js';
 import type { NationId } from '../core/ids.js';
-import { mailroomHooks } from '../mailroom/tick-hooks.js';
 import type { Clock } from './clock.js';
 import type { Alert, Notice, Runtime } from './runtime.js';
 import type { Schedule } from './settings.js';
@@ -13,8 +12,10 @@ import type { PlayerPreference } from './preferences.js';
 /**
  * Where the schedule shell meets mail. `tick` decides *what* is due; a
  * TickHooks implementation decides *how* it reaches people. The mail loop
- * (issue 8) implements these; until then the folder hooks below write each
- * message as a YAML file, and `noMailHooks` drops them.
+ * (src/mailroom/tick-hooks.ts) implements these, and the command line plugs it in
+ * (src/cli/tick-hooks.ts): the schedule never imports the mailroom. Without a
+ * mail loop the folder hooks below write each message as a YAML file, and
+ * `noMailHooks` drops them.
  *
  * Contract for implementations:
  *  - Every call carries a stable `key`. A tick killed after a send but before
@@ -163,12 +164,4 @@ export function folderHooks(outboxDir?: string): TickHooks {
       return { configured: false, queued: 0, failures: [] };
     },
   };
-}
-
-/**
- * The hooks the command line uses for a campaign: the mailroom's when
- * campaign.yaml has a `mail:` block, the folder hooks otherwise.
- */
-export function tickHooksFor(open: OpenCampaign): TickHooks {
-  return open.file.mail !== undefined ? mailroomHooks() : folderHooks();
 }

@@ -8,7 +8,7 @@ import { latestTurn, turnDirName } from '../campaign/turn-folders.js';
 import { checkTurnFolder } from '../campaign/turn-manifest.js';
 import type { Clock } from './clock.js';
 import { parseDuration } from './duration.js';
-import { failpoint } from './failpoints.js';
+import { failpoint } from '../host/failpoints.js';
 import { planTick } from './plan.js';
 import type { Runtime } from './runtime.js';
 import { DEFAULT_SCHEDULE } from './schedule-defaults.js';

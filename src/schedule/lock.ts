@@ -1,27 +1,34 @@
 import { existsSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { hostname } from 'node:os';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { join, resolve } from 'node:path';
-import lockfile from 'proper-lockfile';
-import { pidAlive } from '../campaign/process-owner.js';
+import { clearDeadTemporaries, ownerIsDead, processStart, temporaryName } from '../campaign/process-owner.js';
+import { clearDeadWrites } from '../campaign/dead-writes.js';
 import { CampaignError } from '../campaign/problems.js';
 import { systemClock, type Clock } from './clock.js';
 import { localTime } from './deadline.js';
+import { failpoint } from '../host/failpoints.js';
 
 /**
  * One fatecraft command at a time works on a campaign: every command that
  * writes one (turn, tick, daemon, report, mail fetch/send/reprocess, the GM's
- * operations) takes this lock. It is proper-lockfile's directory lock
- * (`<campaign>/.fatecraft.lock`, atomic mkdir, kept fresh while held) with an
+ * operations) takes this lock, the folder `<campaign>/.fatecraft.lock` with an
  * owner file inside saying who holds it:
  *
- *   pid, host, since, what ("tick", "rerun 3", ...)
+ *   pid, start (the process's start time), host, since, what ("tick", "rerun 3", ...)
  *
- * A lock left by a process that died (SIGKILL, power cut) is taken over at
- * once when its pid is gone on this host; from another host, or when the
- * owner file is unreadable, after proper-lockfile's staleness period.
+ * The lock is taken whole: the owner file is written first, in a folder of
+ * the taker's own (`.fatecraft.lock.new-<pid>.<start>.<host>`), which is then
+ * renamed to `.fatecraft.lock` — an atomic step that fails when the lock is
+ * there. So a lock never exists without its owner, and a dead owner is always
+ * recognised: a lock left by a process that died (SIGKILL, power cut) is
+ * taken over at once when its pid is gone on this host (or now belongs to a
+ * process started at another time); from another host, after STALE_MS
+ * without being touched (a held lock is touched every STALE_MS/2). It is let
+ * go the same way, renamed aside before it is removed. A kill before the
+ * rename leaves only the taker's own folder, which the next taker clears.
  */
 export const LOCK_DIR = '.fatecraft.lock';
 
@@ -30,9 +37,13 @@ export const BUSY_EXIT = 75;
 const OWNER_FILE = 'owner.json';
 /** A held lock is touched every STALE_MS/2; one untouched this long belongs to a dead process. */
 const STALE_MS = 10 * 60 * 1000;
+/** The lock's own temporary folders: being taken, a dead owner's moved aside, being let go. */
+const LOCK_TEMPORARY = new RegExp(`^${LOCK_DIR.replace(/\./g, '\\.')}\\.(?:new|dead|released)-`);
 
 export interface LockOwner {
   pid: number;
+  /** The process's start time (process-owner.ts), so a reused pid is not taken for the owner; absent in older locks. */
+  start?: number;
   host: string;
   since: string;
   what: string;
@@ -71,8 +82,12 @@ export interface LockOptions {
 const lockPath = (dir: string) => join(dir, LOCK_DIR);
 
 async function readOwner(dir: string): Promise<LockOwner | undefined> {
+  return readOwnerAt(lockPath(dir));
+}
+
+async function readOwnerAt(path: string): Promise<LockOwner | undefined> {
   try {
-    const o = JSON.parse(await readFile(join(lockPath(dir), OWNER_FILE), 'utf8')) as LockOwner;
+    const o = JSON.parse(await readFile(join(path, OWNER_FILE), 'utf8')) as LockOwner;
     return typeof o.pid === 'number' && typeof o.host === 'string' ? o : undefined;
   } catch {
     return undefined;
@@ -80,9 +95,10 @@ async function readOwner(dir: string): Promise<LockOwner | undefined> {
 }
 
 /**
- * The owner file is written a moment after the lock is taken: a process
- * refused in that moment waits for it (a quarter of a second at most), so it
- * can say who holds the lock, and tell a live holder from a dead one.
+ * A lock without an owner file was made by an older fatecraft, which took
+ * the lock first and wrote its owner a moment later: a process refused in
+ * that moment waits for it (a quarter of a second at most), so it can say who
+ * holds the lock.
  */
 const OWNER_WAIT_MS = 250;
 const OWNER_POLL_MS = 10;
@@ -95,16 +111,44 @@ async function ownerOfHeldLock(dir: string): Promise<LockOwner | undefined> {
   }
 }
 
-async function acquire(dir: string): Promise<() => Promise<void>> {
-  return lockfile.lock(dir, {
-    lockfilePath: lockPath(dir),
-    realpath: false,
-    stale: STALE_MS,
-    retries: 0,
-    // A lock that could not be kept fresh is reported when the work finishes; the
-    // work itself is protected by the atomic writes and the expected-turn check.
-    onCompromised: () => undefined,
-  });
+class Held extends Error {
+  constructor() {
+    super('the campaign lock is held');
+  }
+}
+
+/** Takes the lock with its owner already inside; throws Held when it is there. Returns its release. */
+async function acquire(dir: string, owner: LockOwner): Promise<() => Promise<void>> {
+  const lock = lockPath(dir);
+  if (existsSync(lock)) throw new Held();
+  const staging = join(dir, temporaryName(`${LOCK_DIR}.new-`));
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(staging);
+  await writeFile(join(staging, OWNER_FILE), JSON.stringify(owner) + '\n');
+  await failpoint('lock-owner-written');
+  try {
+    // Fails when the lock is there: another process took it since the look above.
+    await rename(staging, lock);
+  } catch (e) {
+    await rm(staging, { recursive: true, force: true });
+    if (['ENOTEMPTY', 'EEXIST', 'ENOTDIR', 'EISDIR', 'EPERM'].includes((e as NodeJS.ErrnoException).code ?? '')) throw new Held();
+    throw e;
+  }
+  const touch = setInterval(() => {
+    const now = new Date();
+    utimes(lock, now, now).catch(() => undefined);
+  }, STALE_MS / 2);
+  touch.unref();
+  return async () => {
+    clearInterval(touch);
+    const aside = join(dir, temporaryName(`${LOCK_DIR}.released-`));
+    try {
+      await rename(lock, aside);
+    } catch {
+      return; // gone already (taken over as stale): nothing of ours to remove
+    }
+    await rm(aside, { recursive: true, force: true });
+  };
 }
 
 /**
@@ -129,11 +173,12 @@ export async function withCampaignLock<T>(dir: string, opts: LockOptions, work: 
   const mine = held.getStore();
   if (mine?.has(key)) return work();
   const giveUpAt = Date.now() + (opts.waitMs ?? 0);
+  const owner: LockOwner = { pid: process.pid, start: processStart(process.pid), host: hostname(), since: (opts.clock ?? systemClock).now().toISOString(), what: opts.what };
   let release: () => Promise<void>;
   let waited = false;
   for (;;) {
     try {
-      release = await takeLock(dir, opts);
+      release = await takeLock(dir, owner, opts);
       break;
     } catch (e) {
       if (!(e instanceof LockBusyError) || Date.now() + WAIT_POLL_MS > giveUpAt) throw e;
@@ -142,55 +187,59 @@ export async function withCampaignLock<T>(dir: string, opts: LockOptions, work: 
       await sleep(WAIT_POLL_MS);
     }
   }
-  const owner: LockOwner = { pid: process.pid, host: hostname(), since: (opts.clock ?? systemClock).now().toISOString(), what: opts.what };
-  await writeFile(join(lockPath(dir), OWNER_FILE), JSON.stringify(owner) + '\n');
   try {
+    // Whatever a killed process left half-written in the folder is now known to be dead: cleared first.
+    await clearDeadWrites(dir);
     return await held.run(new Set([...(mine ?? []), key]), work);
   } finally {
-    await rm(join(lockPath(dir), OWNER_FILE), { force: true });
     await release().catch(() => undefined);
   }
 }
 
 /** Takes the lock once, taking over a dead process's; LockBusyError when a live one holds it. */
-async function takeLock(dir: string, opts: LockOptions): Promise<() => Promise<void>> {
+async function takeLock(dir: string, owner: LockOwner, opts: LockOptions): Promise<() => Promise<void>> {
+  // What a killed taker or releaser left: its own folders, never the lock itself.
+  await clearDeadTemporaries(dir, LOCK_TEMPORARY);
   try {
-    return await acquire(dir);
+    return await acquire(dir, owner);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e;
-    const owner = await ownerOfHeldLock(dir);
-    if (!owner || owner.host !== hostname() || pidAlive(owner.pid) || owner.pid === process.pid) throw new LockBusyError(dir, owner, opts.timeZone);
+    if (!(e instanceof Held)) throw e;
+    const holder = await ownerOfHeldLock(dir);
+    if (!(await abandoned(dir, holder))) throw new LockBusyError(dir, holder, opts.timeZone);
     // The owner died holding it. Move the lock aside (atomic: of several
     // processes finding it, one wins), check it was the dead one's, retry.
-    const aside = `${lockPath(dir)}.dead-${owner.pid}-${process.pid}`;
+    const aside = join(dir, temporaryName(`${LOCK_DIR}.dead-`));
     try {
       await rename(lockPath(dir), aside);
     } catch {
       throw new LockBusyError(dir, await readOwner(dir), opts.timeZone);
     }
     const moved = await readOwnerAt(aside);
-    if (moved?.pid !== owner.pid || moved.since !== owner.since) {
+    if (moved?.pid !== holder?.pid || moved?.since !== holder?.since) {
       // We moved a fresh lock taken in between: put it back and give way.
       await rename(aside, lockPath(dir)).catch(() => undefined);
       throw new LockBusyError(dir, moved, opts.timeZone);
     }
     await rm(aside, { recursive: true, force: true });
-    opts.onRecovered?.(owner);
+    if (holder) opts.onRecovered?.(holder);
     try {
-      return await acquire(dir);
+      return await acquire(dir, owner);
     } catch (again) {
-      if ((again as NodeJS.ErrnoException).code !== 'ELOCKED') throw again;
+      if (!(again instanceof Held)) throw again;
       throw new LockBusyError(dir, await readOwner(dir), opts.timeZone);
     }
   }
 }
 
-async function readOwnerAt(path: string): Promise<LockOwner | undefined> {
-  try {
-    return JSON.parse(await readFile(join(path, OWNER_FILE), 'utf8')) as LockOwner;
-  } catch {
-    return undefined;
-  }
+/**
+ * A held lock whose holder is known dead (its pid gone on this host, or
+ * reused by a later process); or, when that cannot be told (another host, no
+ * owner file), one untouched for STALE_MS.
+ */
+async function abandoned(dir: string, holder: LockOwner | undefined): Promise<boolean> {
+  if (holder && holder.host === hostname()) return holder.pid !== process.pid && ownerIsDead({ pid: holder.pid, host: holder.host, ...(holder.start ? { start: holder.start } : {}) });
+  const touched = await stat(lockPath(dir)).then((s) => s.mtimeMs, () => undefined);
+  return touched !== undefined && Date.now() - touched > STALE_MS;
 }
 
 /** Who holds the lock now, for `fatecraft status`. */
@@ -198,5 +247,5 @@ export async function lockHolder(dir: string): Promise<(LockOwner & { alive: boo
   if (!existsSync(lockPath(dir))) return undefined;
   const owner = await readOwner(dir);
   if (!owner) return undefined;
-  return { ...owner, alive: owner.host !== hostname() || pidAlive(owner.pid) };
+  return { ...owner, alive: owner.host !== hostname() || !ownerIsDead({ pid: owner.pid, host: owner.host, ...(owner.start ? { start: owner.start } : {}) }) };
 }

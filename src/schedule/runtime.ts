@@ -49,7 +49,7 @@ const alertSchema = z.strictObject({
   open: z.boolean(),
 });
 
-export const NOTICE_KINDS = ['deadline-changed', 'paused', 'resumed', 'rolled-back', 'nation-added', 'nation-dropped', 'nation-reassigned', 'nation-split'] as const;
+export const NOTICE_KINDS = ['deadline-changed', 'paused', 'resumed', 'rolled-back', 'nation-added', 'nation-dropped', 'nation-reassigned', 'nation-split', 'token-renewed'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 const noticeSchema = z.strictObject({
@@ -106,10 +106,31 @@ export const runtimeSchema = z.strictObject({
   timeZones: z.record(nation, z.string()).default({}),
   /** Nations whose player asked the turn to wait for its deadline ("wait" by mail): no early resolution. */
   waits: z.array(z.strictObject({ nation, turn, at: iso })).default([]),
-  /** SHA-256 of each nation's replaced order tokens (src/gm/secrets.ts tokenStatus): refused as "replaced". */
+  /** SHA-256 of each nation's replaced order tokens (src/campaign/secrets.ts tokenStatus): refused as "replaced". */
   retiredTokens: z.record(nation, z.array(z.string().regex(/^[0-9a-f]{64}$/))).default({}),
-  /** A GM operation under way; a tick refuses to run while one is unfinished. */
-  operation: z.strictObject({ kind: z.string(), turn: turn.optional(), startedAt: iso, command: z.string() }).optional(),
+  /**
+   * A GM operation under way. A rerun or rollback is finished by running it again (a tick refuses to run
+   * meanwhile); one with `whole` (src/schedule/whole-operation.ts) the next fatecraft command completes or undoes by itself.
+   */
+  operation: z
+    .strictObject({
+      kind: z.string(),
+      turn: turn.optional(),
+      startedAt: iso,
+      command: z.string(),
+      /** What completes it: the files it writes (by digest), the token it issues or removes, the log lines and notices it ends with. */
+      whole: z
+        .strictObject({
+          files: z.array(z.strictObject({ path: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })).default([]),
+          token: z.strictObject({ nation, action: z.enum(['issue', 'remove']), previous: z.string().regex(/^[0-9a-f]{64}$/).optional() }).optional(),
+          log: z.array(logSchema).default([]),
+          notices: z.array(z.strictObject({ kind: z.enum(NOTICE_KINDS), turn, nations: z.array(nation).default([]), text: z.string() })).default([]),
+          dropped: z.record(nation, z.strictObject({ mode: z.enum(['hold', 'neutral']), turn, at: iso })).default({}),
+          undropped: z.array(nation).default([]),
+        })
+        .optional(),
+    })
+    .optional(),
   log: z.array(logSchema).default([]),
 });
 

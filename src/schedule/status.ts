@@ -10,14 +10,14 @@ import type { Clock } from './clock.js';
 import { firstDeadline, localIso, localTime, resolvesAt } from './deadline.js';
 import { formatDuration, timeLeftText } from './duration.js';
 import type { BouncedMail, MailStatus, TickHooks } from './hooks.js';
-import { plainText } from '../report/escape.js';
+import { plainText } from '../text/escape.js';
 import { lockHolder } from './lock.js';
 import { absentNations, bounceAlertKey, dealtWithAt, readRuntime, waitingNations, type Alert, type Hold, type LogEntry } from './runtime.js';
 import { playerZones } from './player-time.js';
 import { scheduleOf } from './settings.js';
 import { submittedNations } from './tick.js';
 import { orderFolderNames, planOrderFolder, unreadLines } from '../campaign/order-folder.js';
-import { ordersDir } from '../campaign/pending-orders.js';
+import { ordersDir } from '../orders/pending.js';
 
 /**
  * `fatecraft status`: everything a GM asks before a deadline, read-only and
@@ -63,7 +63,8 @@ export interface CampaignStatus {
   /** Bounces since the GM last ran `resume` that no tick has made an alert of yet (those are in alerts). */
   bounces: BouncedMail[];
   lock?: { pid: number; host: string; since: string; what: string; alive: boolean };
-  operation?: { kind: string; command: string; startedAt: string };
+  /** `whole`: one the next tick or GM command completes or undoes by itself (src/schedule/whole-operation.ts). */
+  operation?: { kind: string; command: string; startedAt: string; whole?: boolean };
   /** The latest turn's folder is not whole: what is wrong and the command that repairs it. */
   turnFolder?: { kind: 'incomplete' | 'reports'; turn: number; message: string };
   recentLog: LogEntry[];
@@ -140,7 +141,7 @@ export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: 
     newMailFailures: mail.failures.filter((f) => f.at === undefined || Date.parse(f.at) > ack),
     bounces: (mail.bounces ?? []).filter((b) => b.action === 'failed' && Date.parse(b.at) > ack && !raised.has(bounceAlertKey(b))),
     ...(holder ? { lock: holder } : {}),
-    ...(runtime?.operation ? { operation: runtime.operation } : {}),
+    ...(runtime?.operation ? { operation: { kind: runtime.operation.kind, startedAt: runtime.operation.startedAt, command: runtime.operation.command, ...(runtime.operation.whole ? { whole: true } : {}) } } : {}),
     ...(problem ? { turnFolder: { kind: problem.kind, turn: problem.turn, message: turnFolderMessage(dir, problem) } } : {}),
     recentLog: runtime?.log.slice(-5) ?? [],
     disk: await campaignDiskUsage(dir),
@@ -158,7 +159,7 @@ export function formatStatus(s: CampaignStatus): string {
   if (s.paused) out.push(`PAUSED since ${at(s.paused.since)}${s.paused.reason ? `: ${s.paused.reason}` : ''} — fatecraft resume ${s.campaign.dir}`);
   for (const h of s.holds) out.push(`${h.confirmed ? 'Guard overruled' : 'HELD'} (${h.kind}): ${h.detail}`);
   if (s.turnFolder) out.push(`DAMAGED TURN: ${s.turnFolder.message}`);
-  if (s.operation) out.push(`INTERRUPTED GM operation ${s.operation.kind} (${at(s.operation.startedAt)}); finish it: ${s.operation.command}`);
+  if (s.operation) out.push(`INTERRUPTED GM operation ${s.operation.kind} (${at(s.operation.startedAt)}); ${s.operation.whole ? `the next tick or GM command completes it or undoes it, and says which (${s.operation.command})` : `finish it: ${s.operation.command}`}`);
   if (s.lock) out.push(`Lock: held by ${s.lock.what} (pid ${s.lock.pid} on ${s.lock.host}, since ${at(s.lock.since)})${s.lock.alive ? '' : ' — that process is gone; the next tick takes the lock over'}`);
   out.push('');
   out.push(`Orders: ${s.submitted} of ${s.expected} expected nations${s.reminders.length ? `; reminders done: ${s.reminders.join(', ')}` : ''}`);

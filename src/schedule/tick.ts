@@ -3,19 +3,21 @@ import { playedNations } from '../core/campaign.js';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ordersDir } from '../campaign/pending-orders.js';
+import { ordersDir } from '../orders/pending.js';
 import { nationsWithOrderFiles } from '../campaign/order-folder.js';
 import { CampaignError } from '../campaign/problems.js';
 import { turnVersion } from '../campaign/turn-version.js';
 import { assertLatestTurnWhole, latestTurn, openCampaign, readState, turnDirName, type OpenCampaign } from '../campaign/store.js';
 import { asNationId } from '../core/ids.js';
-import { recoverJournal } from '../gm/journal.js';
-import { runTurn, type TurnRenderer } from '../jobs/run-turn.js';
+import { recoverJournal } from '../campaign/journal.js';
+import type { TurnRenderer } from '../campaign/turn-renderer.js';
+import { runTurn } from '../jobs/run-turn.js';
+import { recoverOperation } from './whole-operation.js';
 import type { Clock } from './clock.js';
 import { firstDeadline, followingDeadline, localTime } from './deadline.js';
-import { failpoint } from './failpoints.js';
+import { failpoint } from '../host/failpoints.js';
 import { scheduleTimeZone } from './idle-tick.js';
-import { tickHooksFor, type TickContext, type TickHooks } from './hooks.js';
+import { folderHooks, type TickContext, type TickHooks } from './hooks.js';
 import { LockBusyError, withCampaignLock } from './lock.js';
 import { ordersAccepted, planTick, type TickAction } from './plan.js';
 import { absentNations, bookResolvedTurn, bounceAlertKey, dealtWithAt, gmLogFor, logOp, newRuntime, raiseAlert, readRuntime, waitingNations, writeRuntime, type Alert, type Runtime } from './runtime.js';
@@ -23,7 +25,7 @@ import { scheduleOf, type Schedule } from './settings.js';
 import { staleReason } from './stale-notices.js';
 import { applyPreference } from './preferences.js';
 import { deadlineClock, deadlinesByNation } from './player-time.js';
-import { plainText } from '../report/escape.js';
+import { plainText } from '../text/escape.js';
 
 /**
  * `fatecraft tick`: one pass of the schedule over a campaign, safe to run
@@ -40,7 +42,11 @@ import { plainText } from '../report/escape.js';
  */
 export interface TickOptions {
   clock: Clock;
-  /** Defaults to the campaign's hooks (tickHooksFor). */
+  /**
+   * How messages reach people. Without it, a campaign without a `mail:` block writes them with the folder
+   * hooks; one with a mail block needs the mailroom's, which the caller plugs in (src/cli/tick-hooks.ts):
+   * the schedule does not import the mailroom.
+   */
   hooks?: TickHooks;
   /** Files written with each resolved turn (the CLI passes the report renderers). */
   renderers?: TurnRenderer[];
@@ -130,10 +136,11 @@ class TickRun {
 
   async run(): Promise<void> {
     const dir = this.dir;
+    // First: a journal may change campaign.yaml, which is read next.
+    for (const file of await recoverJournal(dir)) this.say(`finished an interrupted GM operation: wrote ${file}`);
     this.open = await openCampaign(dir);
     this.schedule = scheduleOf(this.open.file, join(dir, 'campaign.yaml'));
-    this.hooks = this.opts.hooks ?? tickHooksFor(this.open);
-    for (const file of await recoverJournal(dir)) this.say(`finished an interrupted GM operation: wrote ${file}`);
+    this.hooks = this.opts.hooks ?? defaultHooks(this.open);
 
     const existing = await this.readRuntimeOrAlert();
     if (!existing) {
@@ -146,6 +153,12 @@ class TickRun {
       this.starting = latest === 0;
     } else {
       this.runtime = existing;
+      // A GM operation a crash interrupted is completed or undone here, and the GM told (an alert, mailed below).
+      const recovered = await recoverOperation({ dir, runtime: this.runtime, now: this.now, campaignName: this.open.campaign.name, env: process.env });
+      if (recovered) {
+        await this.save();
+        this.say(recovered.line);
+      }
     }
     try {
       await this.steps();
@@ -461,4 +474,9 @@ class TickRun {
 /** Nations with an orders file for the turn (order-folder.ts says which files those are). */
 export async function submittedNations(dir: string, turn: number, nations: readonly string[]): Promise<string[]> {
   return nationsWithOrderFiles(ordersDir(dir, turn), (id) => nations.includes(id));
+}
+
+function defaultHooks(open: OpenCampaign): TickHooks {
+  if (open.file.mail !== undefined) throw new Error('tick: campaign.yaml has a mail: block, and no mail hooks were plugged in (src/cli/tick-hooks.ts)');
+  return folderHooks();
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CampaignError } from '../../src/campaign/problems.js';
 import { openCampaign, readState } from '../../src/campaign/store.js';
-import { readPendingOrders } from '../../src/campaign/pending-orders.js';
+import { readPendingOrders } from '../../src/orders/pending.js';
 import { DEMO } from '../report/support.js';
 
 /**

@@ -23,7 +23,7 @@ describe('fatecraft mail', () => {
     const s = demoCopy('cli', { yamlOrders: false, demoMail: true });
     process.env.FATECRAFT_SECRETS = join(s.root, 'secrets.yaml');
     process.env.FATECRAFT_NOW = '2026-03-08T12:00:00Z';
-    writeFileSync(process.env.FATECRAFT_SECRETS, Object.entries(TOKENS).map(([n, t]) => `${n}: ${t}`).join('\n'));
+    writeFileSync(process.env.FATECRAFT_SECRETS, Object.entries(TOKENS).map(([n, t]) => `${n}: ${t}`).join('\n'), { mode: 0o600 });
     const fetched = await cli('mail', 'fetch', s.dir, '--quiet');
     expect(fetched).toContain('Read 5 message(s) from folder');
     expect(fetched).toContain('5 filed (argenta turn 1, gondarahl turn 1, grarkul turn 1, vulcanstille turn 1, westvalia turn 1)');
@@ -45,7 +45,7 @@ describe('fatecraft mail', () => {
     const s = demoCopy('cli-accept', { yamlOrders: false });
     process.env.FATECRAFT_SECRETS = join(s.root, 'secrets.yaml');
     process.env.FATECRAFT_NOW = '2026-03-08T12:00:00Z';
-    writeFileSync(process.env.FATECRAFT_SECRETS, Object.entries(TOKENS).map(([n, t]) => `${n}: ${t}`).join('\n'));
+    writeFileSync(process.env.FATECRAFT_SECRETS, Object.entries(TOKENS).map(([n, t]) => `${n}: ${t}`).join('\n'), { mode: 0o600 });
     dropInInbox(s.dir, '75.eml', readFileSync(join(FIXTURES, '75-dmarc-fail-gmail.eml')));
     const fetched = await cli('mail', 'fetch', s.dir, '--quiet');
     expect(fetched).toContain('0 filed, 0 refused, 0 command(s), 0 ignored, 0 bounce(s), 0 quarantined, 1 held for the GM (fatecraft mail accept)');

@@ -8,7 +8,9 @@ import { acceptHeld } from '../../src/mailroom/held.js';
 import { Ledger } from '../../src/mailroom/ledger.js';
 import { OutboxQueue } from '../../src/mailroom/outbox.js';
 import { mailStatus, renderMailStatus } from '../../src/mailroom/status.js';
-import { ADDRESSES, FIXTURES, TestClock, cleanupAll, demoCopy, dropInInbox, secrets } from './support.js';
+import { redactSecret } from '../../src/mail/redact.js';
+import { tokenFingerprint } from '../../src/mailroom/file-orders.js';
+import { ADDRESSES, FIXTURES, TOKENS, TestClock, cleanupAll, demoCopy, dropInInbox, secrets } from './support.js';
 
 /** Orders whose DMARC check failed are held; `fatecraft mail accept` files them as if it had passed. */
 afterAll(cleanupAll);
@@ -36,7 +38,7 @@ describe('held orders', () => {
     const filed = readFileSync(orders, 'utf8');
     expect(filed).toContain('Orders of argenta for turn 1, filed from mail.');
     expect(filed).toContain('ar-silver-gull');
-    expect(readFileSync(join(dir, 'orders', '0001', 'argenta.eml'))).toEqual(raw);
+    expect(readFileSync(join(dir, 'orders', '0001', 'argenta.eml'))).toEqual((await redactSecret(raw, TOKENS.argenta!, tokenFingerprint(TOKENS.argenta!))).bytes);
 
     const queue = await new OutboxQueue(join(dir, 'mail')).all();
     const toDuke = queue.filter((q) => q.message.to.includes(ADDRESSES.argenta!));

@@ -203,7 +203,7 @@ describe('a real SIGKILL of `fatecraft mail fetch`', () => {
   it.skipIf(!existsSync(cli))('killed at points before, in and past the flood, then run again: every file of the campaign as after one run', async () => {
     const base = mailbox('sigkill-baseline');
     const secretsFile = join(base.root, 'secrets.yaml');
-    writeFileSync(secretsFile, 'argenta: silver-sails-1021\ngondarahl: starkrock-deep\ngrarkul: bloodtusk-bones\nvulcanstille: ash-and-chains\nwestvalia: brass-and-thunder\n');
+    writeFileSync(secretsFile, 'argenta: silver-sails-1021\ngondarahl: starkrock-deep\ngrarkul: bloodtusk-bones\nvulcanstille: ash-and-chains\nwestvalia: brass-and-thunder\n', { mode: 0o600 });
     const env = { ...process.env, FATECRAFT_SECRETS: secretsFile, FATECRAFT_NOW: NOW };
     const run = (dir: string, failpoint?: string) => spawnSync(process.execPath, [cli, 'mail', 'fetch', dir, '--quiet'], { env: { ...env, ...(failpoint ? { FATECRAFT_MAIL_FAILPOINT: failpoint } : {}) }, encoding: 'utf8' });
     expect(run(base.dir).status).toBe(0);
@@ -228,7 +228,7 @@ describe('a real SIGKILL of `fatecraft tick` while it reads the mail', () => {
   it.skipIf(!existsSync(cli))('killed in the flood, then run again: every file of the mail folder and the orders as after one tick', async () => {
     const base = mailbox('tick-sigkill-baseline');
     const secretsFile = join(base.root, 'secrets.yaml');
-    writeFileSync(secretsFile, 'argenta: silver-sails-1021\ngondarahl: starkrock-deep\ngrarkul: bloodtusk-bones\nvulcanstille: ash-and-chains\nwestvalia: brass-and-thunder\n');
+    writeFileSync(secretsFile, 'argenta: silver-sails-1021\ngondarahl: starkrock-deep\ngrarkul: bloodtusk-bones\nvulcanstille: ash-and-chains\nwestvalia: brass-and-thunder\n', { mode: 0o600 });
     // A Sunday before the deadline (Sundays 18:00 London): the tick reads the mail and resolves nothing.
     const env = { ...process.env, FATECRAFT_SECRETS: secretsFile, FATECRAFT_NOW: '2026-03-08T13:00:00Z' };
     const run = (dir: string, failpoint?: string) => spawnSync(process.execPath, [cli, 'tick', dir], { env: { ...env, ...(failpoint ? { FATECRAFT_MAIL_FAILPOINT: failpoint } : {}) }, encoding: 'utf8' });
@@ -259,7 +259,7 @@ describe('a real SIGKILL of `fatecraft mail send`', () => {
       return scratch;
     };
     const secretsFile = join(resolved.root, 'secrets.yaml');
-    writeFileSync(secretsFile, 'argenta: silver-sails-1021\ngondarahl: starkrock-deep\ngrarkul: bloodtusk-bones\nvulcanstille: ash-and-chains\nwestvalia: brass-and-thunder\n');
+    writeFileSync(secretsFile, 'argenta: silver-sails-1021\ngondarahl: starkrock-deep\ngrarkul: bloodtusk-bones\nvulcanstille: ash-and-chains\nwestvalia: brass-and-thunder\n', { mode: 0o600 });
     const run = (dir: string, failpoint?: string) =>
       spawnSync(process.execPath, [cli, 'mail', 'send', dir, '--turn', '1'], { env: { ...process.env, FATECRAFT_SECRETS: secretsFile, FATECRAFT_NOW: NOW, ...(failpoint ? { FATECRAFT_MAIL_FAILPOINT: failpoint } : {}) }, encoding: 'utf8' });
     const base = copy('send-sigkill-baseline');

@@ -52,7 +52,7 @@ describe('secrets', () => {
   const root = mkdtempSync(join(tmpdir(), 'fc-secrets-'));
   it('reads nation tokens and passwords from the file; the environment wins', () => {
     const file = join(root, 's.yaml');
-    writeFileSync(file, 'argenta: k3x9\ntokens:\n  gondarahl: 88fd\nFATECRAFT_IMAP_PASSWORD: hunter2\n');
+    writeFileSync(file, 'argenta: k3x9\ntokens:\n  gondarahl: 88fd\nFATECRAFT_IMAP_PASSWORD: hunter2\n', { mode: 0o600 });
     const s = loadSecrets({ campaign: 'x', campaignDir: join(root, 'campaign'), file, env: { FATECRAFT_TOKEN_ARGENTA: 'from-env', FATECRAFT_SMTP_PASSWORD: 'smtp' } });
     expect(s.token('argenta')).toBe('from-env');
     expect(s.token('gondarahl')).toBe('88fd');

@@ -57,6 +57,11 @@ export async function play(source: string, turns: number, label: string): Promis
   const { dir, cleanup } = scratchCopy(source, label);
   // A campaign copied with turns already resolved goes on from there.
   for (let i = 0; i < turns; i++) await runTurn(dir, { renderers: [reportRenderer()] });
+  return readPlayed(dir, cleanup);
+}
+
+/** A campaign's resolved turns as a Played (however they were resolved: by hand, a tick, the tests). */
+export async function readPlayed(dir: string, cleanup: () => void): Promise<Played> {
   const open = await openCampaign(dir);
   const played: PlayedTurn[] = [];
   const resolved = readdirSync(join(dir, 'turns')).filter((n) => /^\d{4,}$/.test(n)).map(Number).sort((a, b) => a - b);

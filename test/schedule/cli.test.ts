@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAILPOINTS } from '../../src/schedule/failpoints.js';
+import { FAILPOINTS } from '../../src/host/failpoints.js';
 import { CLI, cleanupScratch, demoCopy, ensureBuilt, scratchDir, tree } from './support.js';
 
 /** The real command line, as cron runs it: separate processes, real locks, SIGKILL. */

@@ -28,7 +28,7 @@ function mailCampaign(label: string): string {
   rmSync(join(dir, 'mail', 'inbox'), { recursive: true, force: true });
   mkdirSync(join(dir, 'mail', 'inbox'));
   process.env.FATECRAFT_SECRETS = join(scratchDir('secrets'), 's.yaml');
-  writeFileSync(process.env.FATECRAFT_SECRETS, Object.entries(TOKENS).map(([n, t]) => `${n}: ${t}`).join('\n'));
+  writeFileSync(process.env.FATECRAFT_SECRETS, Object.entries(TOKENS).map(([n, t]) => `${n}: ${t}`).join('\n'), { mode: 0o600 });
   return dir;
 }
 

@@ -99,7 +99,7 @@ describe('status --check', { timeout: 60_000 }, () => {
   it('from the command line: nothing printed and exit 0, or one line and exit 1', () => {
     const dir = mailCampaign('check-cli');
     const secretsFile = join(scratchDir('secrets'), 's.yaml');
-    writeFileSync(secretsFile, Object.entries(TOKENS).map(([n, t]) => `${n}: ${t}`).join('\n'));
+    writeFileSync(secretsFile, Object.entries(TOKENS).map(([n, t]) => `${n}: ${t}`).join('\n'), { mode: 0o600 });
     const run = (args: string[], now: string) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, FATECRAFT_NOW: now, FATECRAFT_SECRETS: secretsFile } });
     expect(run(['tick', dir], '2025-03-20T10:00:00Z').status).toBe(0);
     const quiet = run(['status', dir, '--check'], '2025-03-20T10:05:00Z');

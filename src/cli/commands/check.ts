@@ -5,7 +5,7 @@ import { basename, extname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { turnArg } from '../args.js';
 import { initialState } from '../../campaign/initial-state.js';
-import { ordersDir } from '../../campaign/pending-orders.js';
+import { ordersDir } from '../../orders/pending.js';
 import { KEPT_ORDERS } from '../../campaign/kept-orders.js';
 import { CampaignError } from '../../campaign/problems.js';
 import { cannotRead, latestTurn, openCampaign, readState, turnDirName, type OpenCampaign } from '../../campaign/store.js';

@@ -4,7 +4,7 @@ import { clockFromEnv } from '../../schedule/clock.js';
 import { runDaemon } from '../../schedule/daemon.js';
 import { parseLocalTime } from '../../schedule/deadline.js';
 import { DURATION_EXAMPLE, parseDuration } from '../../schedule/duration.js';
-import { tickHooksFor } from '../../schedule/hooks.js';
+import { tickHooksFor } from '../tick-hooks.js';
 import { printOutcomes } from './tick.js';
 import { turnRenderers } from '../renderers.js';
 

@@ -19,6 +19,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   mail: async () => (await import('./mail.js')).registerMail,
   tick: async () => (await import('./tick.js')).registerTick,
   daemon: async () => (await import('./daemon.js')).registerDaemon,
+  serve: async () => (await import('./serve.js')).registerServe,
   status: async () => (await import('./status.js')).registerStatus,
   rerun: async () => (await import('./rerun.js')).registerRerun,
   rollback: async () => (await import('./rollback.js')).registerRollback,

@@ -5,7 +5,7 @@ import { CampaignError } from '../../campaign/problems.js';
 import { GM_LIMITS, readYaml } from '../../campaign/yaml-io.js';
 import { addNation, dropNation, reassignNation } from '../../gm/nations.js';
 import { splitNation } from '../../gm/civil-war.js';
-import { secretsPath } from '../../gm/secrets.js';
+import { secretsPath } from '../../campaign/secrets.js';
 import { openCampaign } from '../../campaign/store.js';
 
 export function registerNation(program: Command): void {
@@ -26,7 +26,7 @@ export function registerNation(program: Command): void {
       const r = await addNation(dir, id, { ...handRun(), sheet: read.value as Record<string, unknown>, ...(opts.email ? { email: opts.email } : {}), ...(opts.reason ? { reason: opts.reason } : {}) });
       const name = (await openCampaign(dir)).campaign.name;
       console.log(`Added ${r.nation}; it is in the state of turn ${r.turn} and sends orders from the next turn on.`);
-      console.log(`Its order token: ${r.token} (kept in ${secretsPath(name)}; the player gets it with the next tick's notice)`);
+      console.log(`Its order token is in ${secretsPath(name)}; the player gets it with the next tick's notice.`);
       for (const w of r.warnings) console.error(`warning: ${w}`);
     });
 
@@ -58,7 +58,7 @@ export function registerNation(program: Command): void {
       const r = await reassignNation(dir, id, { ...handRun(), email: opts.email, ...(opts.reason ? { reason: opts.reason } : {}) });
       const name = (await openCampaign(dir)).campaign.name;
       console.log(`${r.nation} now belongs to ${opts.email.join(', ')} (was ${r.previous.join(', ') || 'nobody'}).`);
-      console.log(`New order token: ${r.token} (kept in ${secretsPath(name)}; the old one is refused from now on)`);
+      console.log(`It has a new order token, in ${secretsPath(name)}; the old one is refused from now on, and the player gets the new one with the next tick's notice.`);
       for (const w of r.warnings) console.error(`warning: ${w}`);
     });
 }
@@ -92,7 +92,8 @@ function registerSplit(nation: Command): void {
         ...(opts.reason ? { reason: opts.reason } : {}),
       });
       console.log(`${r.nation} broke away from ${r.from}: ${r.moved.settlements} settlements, ${r.moved.units} units, ${r.moved.builds} works; it is in the state of turn ${r.turn}, and both nations' next reports tell it.`);
-      console.log(r.token ? `Its order token: ${r.token} (the player gets it with the next tick's notice)` : 'It has no player yet: give it one with fatecraft nation reassign.');
+      const name = (await openCampaign(dir)).campaign.name;
+      console.log(r.tokenIssued ? `Its order token is in ${secretsPath(name)}; the player gets it with the next tick's notice.` : 'It has no player yet: give it one with fatecraft nation reassign.');
       for (const w of r.warnings) console.error(`warning: ${w}`);
     });
 }

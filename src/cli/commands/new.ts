@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import type { Command } from 'commander';
-import { newCampaign } from '../../campaign/new-campaign.js';
-import { secretsPath } from '../../gm/secrets.js';
+import { newCampaign } from '../../gm/new-campaign.js';
+import { secretsPath } from '../../campaign/secrets.js';
 
 export function registerNew(program: Command): void {
   program
@@ -12,7 +12,7 @@ export function registerNew(program: Command): void {
     .action(async (folder: string, opts: { name?: string }) => {
       const made = await newCampaign(folder, opts.name !== undefined ? { name: opts.name } : {});
       const shown = relative(process.cwd(), made.dir) || '.';
-      console.log(`Made the campaign "${made.name}" in ${shown}/ (campaign.yaml, orders/, mail/inbox/).`);
+      console.log(`Made the campaign "${made.name}" in ${shown}/ (campaign.yaml, orders/, mail/inbox/, and a .gitignore keeping mail/ private).`);
       console.log('Next:');
       console.log(`  1. edit ${shown}/campaign.yaml: the nations, your players' addresses, the map, the schedule, the mail settings`);
       console.log(`  2. fatecraft status ${shown}     checks it and shows turn 1's deadline`);

@@ -3,7 +3,7 @@ import { CampaignError } from '../../campaign/problems.js';
 import { openCampaign } from '../../campaign/store.js';
 import { checkLine, needsTheGm } from '../../schedule/attention.js';
 import { clockFromEnv } from '../../schedule/clock.js';
-import { tickHooksFor } from '../../schedule/hooks.js';
+import { tickHooksFor } from '../tick-hooks.js';
 import { campaignStatus, formatStatus } from '../../schedule/status.js';
 
 export function registerStatus(program: Command): void {

@@ -53,7 +53,7 @@ export function registerTick(program: Command): void {
  * engine and the reports are loaded only now, see idle-tick.ts.
  */
 async function fullTick(dir: string, clock: Clock): Promise<TickOutcome> {
-  const [{ tickMany }, { tickHooksFor }, { turnRenderers }] = await Promise.all([import('../../schedule/tick.js'), import('../../schedule/hooks.js'), import('../renderers.js')]);
+  const [{ tickMany }, { tickHooksFor }, { turnRenderers }] = await Promise.all([import('../../schedule/tick.js'), import('../tick-hooks.js'), import('../renderers.js')]);
   const [outcome] = await tickMany([dir], { clock, hooksFor: tickHooksFor, renderers: turnRenderers() });
   return outcome!;
 }

@@ -6,7 +6,7 @@ import type { HexKey, NationId, UnitId } from '../ids.js';
 import { leaderOf } from '../leaders.js';
 import type { AspectActor, CreateAdvantageOrder, InvokeOrder, InvokeTarget, OvercomeOrder } from '../orders.js';
 import type { AspectPlace, AspectState } from '../state.js';
-import { didYouMean } from '../../orders/suggest.js';
+import { didYouMean } from '../../text/suggest.js';
 import { ownUnit, isRejected, unitLabel } from './lookup.js';
 import { reject, type Rejected, type Slot, type Verdict } from './verdict.js';
 

@@ -1,9 +1,10 @@
 import { unitLabelOf } from '../unit-name.js';
-import { isMilitaryClass } from '../campaign.js';
+import { isMilitaryClass, type Campaign } from '../campaign.js';
+import { perCampaignAndState } from '../memo.js';
 import type { TurnContext } from '../context.js';
 import type { HexKey, NationId, SettlementId, UnitId } from '../ids.js';
 import type { Reach } from '../map.js';
-import type { BuildState, SettlementState, UnitState } from '../state.js';
+import type { BuildState, GameState, SettlementState, UnitState } from '../state.js';
 import { reject, type Rejected } from './verdict.js';
 
 /** Lookups shared by the order checkers, each answering with a ready rejection. */
@@ -74,25 +75,29 @@ interface StartOfTurnIndex {
   externalHexes: Set<HexKey>;
 }
 
-const indexCache = new WeakMap<TurnContext, StartOfTurnIndex>();
-
 /**
- * Counts the checkers need, taken once from the state as the turn starts
- * (checks run before anything changes), so checking stays linear in orders.
+ * Counts the checkers need, taken once from the turn's starting state (checks run before anything
+ * changes), so checking stays linear in orders. Kept with that state and campaign (memo.ts), so every
+ * receipt checked against the same state (a mail run's, the web desk's live check) shares them.
  */
 export function startOfTurn(ctx: TurnContext): StartOfTurnIndex {
-  let index = indexCache.get(ctx);
-  if (index) return index;
+  return startIndex(ctx.campaign, ctx.start);
+}
+
+const startIndex = perCampaignAndState((campaign: Campaign, state: GameState): StartOfTurnIndex => {
   const heldUnits = new Map<string, number>();
   const bump = (key: string) => heldUnits.set(key, (heldUnits.get(key) ?? 0) + 1);
-  for (const u of Object.values(ctx.state.units)) {
-    bump(`${u.nation}:${isMilitaryClass(ctx.unitType(u).class) ? 'military' : 'diplomatic'}`);
+  const classOf = (nation: NationId, unitType: string) => campaign.nations[nation]?.unitTypes[unitType]?.class;
+  for (const u of Object.values(state.units)) {
+    const cls = classOf(u.nation, u.type);
+    if (cls === undefined) throw new Error(`unit ${u.id} has unknown type ${u.type}`);
+    bump(`${u.nation}:${isMilitaryClass(cls) ? 'military' : 'diplomatic'}`);
   }
   const buildsBySettlement = new Map<SettlementId, BuildState[]>();
-  for (const b of ctx.state.builds) {
+  for (const b of state.builds) {
     if (b.project.kind === 'unit') {
-      const type = ctx.nationDef(b.nation).unitTypes[b.project.unitType];
-      if (type) bump(`${b.nation}:${isMilitaryClass(type.class) ? 'military' : 'diplomatic'}`);
+      const cls = classOf(b.nation, b.project.unitType);
+      if (cls !== undefined) bump(`${b.nation}:${isMilitaryClass(cls) ? 'military' : 'diplomatic'}`);
     }
     if (b.settlement) {
       const list = buildsBySettlement.get(b.settlement) ?? [];
@@ -100,9 +105,7 @@ export function startOfTurn(ctx: TurnContext): StartOfTurnIndex {
       buildsBySettlement.set(b.settlement, list);
     }
   }
-  const externalHexes = new Set<HexKey>(Object.values(ctx.state.externals).map((e) => e.hex));
-  for (const b of ctx.state.builds) if (b.project.kind === 'external') externalHexes.add(b.hex);
-  index = { heldUnits, buildsBySettlement, externalHexes };
-  indexCache.set(ctx, index);
-  return index;
-}
+  const externalHexes = new Set<HexKey>(Object.values(state.externals).map((e) => e.hex));
+  for (const b of state.builds) if (b.project.kind === 'external') externalHexes.add(b.hex);
+  return { heldUnits, buildsBySettlement, externalHexes };
+});

@@ -16,7 +16,7 @@ export type TextShape = 'line' | 'lines';
 
 const UNSAFE_IN_LINE = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\p{Noncharacter_Code_Point}]|(?![\u200c\u200d])\p{Cf}/u;
 const UNSAFE_IN_LINES = /(?![\n\t])[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\p{Noncharacter_Code_Point}]|(?![\u200c\u200d])\p{Cf}/u;
-/** Global forms, for replacing every one (see report/escape.ts). */
+/** Global forms, for replacing every one (see text/escape.ts). */
 export const UNSAFE_CHARS = new RegExp(UNSAFE_IN_LINE.source, 'gu');
 
 export interface UnsafeCharacter {

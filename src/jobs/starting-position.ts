@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeReports } from '../report/write.js';
-import { initialState } from './initial-state.js';
-import { ensureStartingState, turnDirName, type OpenCampaign } from './store.js';
+import { initialState } from '../campaign/initial-state.js';
+import { ensureStartingState, turnDirName, type OpenCampaign } from '../campaign/store.js';
 
 export interface StartingPosition {
   /** Turn 0 was written now from the start sheets (false: it was on disk). */

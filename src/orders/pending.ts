@@ -4,17 +4,17 @@ import { join } from 'node:path';
 import { asNationId, type NationId } from '../core/ids.js';
 import type { GmAction, NationOrders, TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
-import { readYamlSheets } from '../orders/parallel-sheets.js';
-import { readTextSheet } from '../orders/text-sheet.js';
-import { GM_ORDERS_FILE, planOrderFolder, type OrderFolderPlan, type OrderFormat, type UnreadFile } from './order-folder.js';
-import { interpretSheet, WHOLE_FILE, type OrderSheet } from '../orders/sheet.js';
-import { readOneOffEvent } from './event-catalogue.js';
-import { KEPT_ORDERS, type KeptFile } from './kept-orders.js';
-import { validate, CampaignError, type FileProblem } from './problems.js';
-import { readRegularFile, type RegularFileRead } from './regular-file.js';
-import type { Locate } from './yaml-io.js';
-import { gmOrdersSchema } from './schema.js';
-import { EVENTS_FILE, turnDirName, yamlFromBytes, type OpenCampaign } from './store.js';
+import { readYamlSheets } from './parallel-sheets.js';
+import { readTextSheet } from './text-sheet.js';
+import { GM_ORDERS_FILE, planOrderFolder, type OrderFolderPlan, type OrderFormat, type UnreadFile } from '../campaign/order-folder.js';
+import { interpretSheet, WHOLE_FILE, type OrderSheet } from './sheet.js';
+import { readOneOffEvent } from '../campaign/event-catalogue.js';
+import { KEPT_ORDERS, type KeptFile } from '../campaign/kept-orders.js';
+import { validate, CampaignError, type FileProblem } from '../campaign/problems.js';
+import { readRegularFile, type RegularFileRead } from '../campaign/regular-file.js';
+import type { Locate } from '../campaign/yaml-io.js';
+import { gmOrdersSchema } from '../campaign/schema.js';
+import { EVENTS_FILE, turnDirName, yamlFromBytes, type OpenCampaign } from '../campaign/store.js';
 
 export { GM_ORDERS_FILE };
 

@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { CampaignError } from '../campaign/problems.js';
-import { syncDir } from '../campaign/store.js';
+import { CampaignError } from './problems.js';
+import { syncDir } from './store.js';
+import { failpoint } from '../host/failpoints.js';
 
 /**
  * Several files changed as one: a GM operation that edits campaign.yaml and
@@ -31,7 +32,9 @@ export async function commitFiles(dir: string, writes: FileWrite[]): Promise<voi
     await writeFileAtomic(staged, w.content, { fsync: true });
     renames.push([relative(dir, staged), relative(dir, target)]);
   }
+  await failpoint('gm-files-staged');
   await writeFileAtomic(join(dir, JOURNAL), JSON.stringify({ renames }, null, 1), { fsync: true });
+  await failpoint('gm-journal-written');
   await applyJournal(dir, renames);
 }
 

@@ -1,8 +1,8 @@
-import { UNSAFE_CHARS } from '../campaign/unsafe-text.js';
+import { UNSAFE_CHARS } from './unsafe-text.js';
 
 /**
  * Text into each output format, in one place. Names and notes are refused at
- * the edge when they hold unsafe characters (campaign/unsafe-text.ts), but a
+ * the edge when they hold unsafe characters (text/unsafe-text.ts), but a
  * hand-edited state.yaml, an old turn or a GM's file can still carry them, so
  * every output also makes them harmless:
  *

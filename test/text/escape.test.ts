@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { escapeXml, headerText, plainLines, plainText, printable } from '../../src/report/escape.js';
+import { escapeXml, headerText, plainLines, plainText, printable } from '../../src/text/escape.js';
 
-/** The one place each output format is escaped (src/report/escape.ts). */
+/** The one place each output format is escaped (src/text/escape.ts). */
 describe('escape.ts', () => {
   it('leaves ordinary text in any script as the same string', () => {
     for (const s of ['Iron Guard', 'Ørnulf’s Wölfe — 海狼', 'گرگ\u200Cها', '👩\u200D🚀', '']) {

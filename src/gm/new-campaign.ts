@@ -2,13 +2,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { builtInTemplateDir } from '../report/render.js';
-import { CampaignError } from './problems.js';
+import { CampaignError } from '../campaign/problems.js';
 
 /**
  * `fatecraft new <folder>`: a campaign folder from the commented template
  * (templates/new-campaign/campaign.yaml), a whole small campaign that loads
- * and starts as it is, for the GM to fill in. The campaign's name is taken
- * from the folder's.
+ * and starts as it is, for the GM to fill in, and a .gitignore that keeps
+ * what is secret out of git (templates/new-campaign/gitignore). The
+ * campaign's name is taken from the folder's.
  */
 export const TEMPLATE_FOLDER = 'new-campaign';
 
@@ -43,5 +44,7 @@ export async function newCampaign(folder: string, opts: { name?: string } = {}):
   await mkdir(join(dir, 'mail', 'inbox'), { recursive: true });
   const file = join(dir, 'campaign.yaml');
   await writeFile(file, text, { flag: 'wx' });
+  // Kept as "gitignore" in the templates (a package drops files named .gitignore).
+  await writeFile(join(dir, '.gitignore'), await readFile(join(builtInTemplateDir(), TEMPLATE_FOLDER, 'gitignore'), 'utf8'), { flag: 'wx' });
   return { dir, name, file };
 }

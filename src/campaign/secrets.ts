@@ -1,12 +1,14 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { chmod, mkdir, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { isMap, parseDocument, type Document } from 'yaml';
-import { CampaignError } from '../campaign/problems.js';
-import { PLAYER_LIMITS, readYaml } from '../campaign/yaml-io.js';
+import { sortedKeys } from '../core/ids.js';
+import { CampaignError } from './problems.js';
+import type { OpenCampaign } from './store.js';
+import { PLAYER_LIMITS, readYaml } from './yaml-io.js';
 
 /**
  * Order tokens, for the GM commands that issue and retire them. They live in
@@ -19,7 +21,8 @@ import { PLAYER_LIMITS, readYaml } from '../campaign/yaml-io.js';
  *   FATECRAFT_IMAP_PASSWORD: ...  # upper-case keys: passwords, left untouched here
  *
  * The file is edited in place (comments and other keys kept), atomically,
- * mode 0600. A replaced token is not kept in it: its SHA-256 goes to
+ * mode 0600; one others may read is refused (assertPrivate), with the chmod
+ * that fixes it. A replaced token is not kept in it: its SHA-256 goes to
  * runtime.yaml (`retiredTokens`), so the mail loop can tell an old player
  * "this token was replaced" rather than merely "wrong", and nothing usable
  * is written into the campaign folder.
@@ -38,10 +41,25 @@ export function secretsPath(campaignName: string, env: NodeJS.ProcessEnv = proce
 /** The variable that overrides a nation's token from the file (the mailroom's rule). */
 export const tokenVariable = (nation: string) => `FATECRAFT_TOKEN_${nation.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 
+/**
+ * Refuses a secrets file that others than its owner may read or write (as ssh refuses such a key), with the
+ * command that makes it private. On systems without POSIX modes (Windows) there is nothing to check.
+ */
+export function assertPrivate(path: string): void {
+  if (process.platform === 'win32') return;
+  const mode = statSync(path).mode & 0o777;
+  if ((mode & 0o077) === 0) return;
+  const who = [mode & 0o070 ? 'its group' : '', mode & 0o007 ? 'every user of this machine' : ''].filter(Boolean).join(' and ');
+  throw new CampaignError([{ file: path, message: `the secrets file can be read or changed by ${who} (mode ${mode.toString(8).padStart(4, '0')}); it holds the order tokens and mail passwords. Make it private, then run the command again:\n  chmod 600 ${shellQuoted(path)}` }]);
+}
+
+const shellQuoted = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
 /** Every nation's token in the file (nation id → token). A missing file has none. */
 export async function readTokens(campaignName: string, env: NodeJS.ProcessEnv = process.env): Promise<Record<string, string>> {
   const path = secretsPath(campaignName, env);
   if (!existsSync(path)) return {};
+  assertPrivate(path);
   const read = readYaml(await readFile(path), PLAYER_LIMITS);
   if (!read.ok) throw new CampaignError(read.problems.map((p) => ({ file: path, ...(p.line !== undefined ? { line: p.line } : {}), message: p.message })));
   const tokens: Record<string, string> = {};
@@ -111,4 +129,43 @@ export function isInside(file: string, dir: string): boolean {
   };
   const rel = relative(real(dir), join(real(dirname(file)), file.slice(dirname(file).length + 1)));
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}
+
+export interface IssuedTokens {
+  /** Nations given a token now (they had none). */
+  issued: string[];
+  /** Nations whose token was replaced (--new-tokens). */
+  renewed: string[];
+  /** Nations whose token was kept. */
+  kept: string[];
+  /** Nations whose token comes from a FATECRAFT_TOKEN_<NATION> variable, which this command cannot change. */
+  fromEnv: string[];
+  file: string;
+}
+
+/**
+ * Gives every nation that has none (the rebels apart) an order token in the secrets file (all of them, with `renew`),
+ * recording each replaced token's digest in `retired` so the mail loop can say "replaced".
+ */
+export async function issueTokens(open: OpenCampaign, opts: { renew?: boolean; env?: NodeJS.ProcessEnv; skip?: readonly string[]; retired?: Record<string, string[]> } = {}): Promise<IssuedTokens> {
+  const env = opts.env ?? process.env;
+  const name = open.campaign.name;
+  const have = await readTokens(name, env);
+  const out: IssuedTokens = { issued: [], renewed: [], kept: [], fromEnv: [], file: secretsPath(name, env) };
+  for (const nation of sortedKeys(open.file.nations)) {
+    // The rebels are the GM's to play and send no orders: a token of theirs would be a secret with no use.
+    if (opts.skip?.includes(nation) || open.file.nations[nation]?.rebels) continue;
+    if ((env[tokenVariable(nation)] ?? '').trim() !== '') {
+      out.fromEnv.push(nation);
+      continue;
+    }
+    if (have[nation] && !opts.renew) {
+      out.kept.push(nation);
+      continue;
+    }
+    const previous = await setToken(name, open.dir, nation, newToken(), env);
+    if (previous && opts.retired) opts.retired[nation] = [...new Set([...(opts.retired[nation] ?? []), tokenDigest(previous)])];
+    (previous ? out.renewed : out.issued).push(nation);
+  }
+  return out;
 }

@@ -1,0 +1,249 @@
+/**
+ * The order form: pre-filled (the orders on file in the player's words, else the order sheet of the latest
+ * report), checked as the player types by the mail's own judgement (src/mailroom/desk.ts), filed as a mail
+ * with the token is, the receipt mailed too. Rolls are answered, letters written and work given up from
+ * the same form (each adds a line); `wait` and the time zone are kept as the mail commands keep them.
+ * Without JavaScript every button posts the form and the page comes back with the answer.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import jsyaml from 'js-yaml';
+import { ordersDir } from '../../orders/pending.js';
+import { canonicalTimeZone } from '../../campaign/time-zone.js';
+import { fileDeskOrders, judgeDeskSheet, type DeskOptions } from '../../mailroom/desk.js';
+import type { OrdersContext } from '../../mailroom/decide.js';
+import { buildReceipt } from '../../orders/receipt.js';
+import { readYamlSheet } from '../../orders/yaml-sheet.js';
+import { localTime } from '../../schedule/deadline.js';
+import { withCampaignLock } from '../../schedule/lock.js';
+import { ordersAccepted } from '../../schedule/plan.js';
+import { deadlineClock, deadlineFor } from '../../schedule/player-time.js';
+import { setPlayerPreference } from '../../schedule/set-preference.js';
+import type { GameState } from '../../core/state.js';
+import { baseOf, checkFormToken, DeskRefusal, formOf, limit, nationSession, page, type DeskContext, type DeskEnv, type DeskParts } from '../context.js';
+import { fromReceipt, receiptView, type ReceiptView } from '../receipt-view.js';
+import { readTurnFiles } from '../stored-reports.js';
+import { Lines } from '../views.js';
+
+export function orderRoutes(app: Hono<DeskEnv>): void {
+  app.get('/c/:slug/orders', async (c) => {
+    const notice = NOTICES[c.req.query('done') ?? ''] ?? null;
+    return orderPage(c, { notice });
+  });
+
+  app.post('/c/:slug/orders', async (c) => {
+    const session = nationSession(c);
+    const form = await formOf(c);
+    checkFormToken(c, form);
+    const text = form.text ?? '';
+    const turn = formTurn(form);
+    const action = form.action ?? 'check';
+    if (action === 'file') {
+      limit(c, 'filePerSession', session.id, 'sent orders');
+      const desk = await deskOf(c);
+      const filing = await withCampaignLock(desk.dir, { clock: desk.parts.clock, what: `orders of ${session.nation} (web desk)`, waitMs: desk.parts.lockWaitMs, timeZone: desk.timeZone }, () => fileDeskOrders(desk.dir, { nation: session.nation, text, state: desk.state, ...(turn !== undefined ? { turn } : {}) }, desk.options));
+      if (filing.decision.kind === 'file') return c.redirect(`${baseOf(c)}/orders?done=${filing.mailedTo.length ? 'filed' : 'filed-unmailed'}${filing.lettersLeftOut ? '-letters-left-out' : ''}`, 303);
+      return orderPage(c, { text, receipt: receiptView(filing.decision, false), notice: 'Nothing was filed: see why below. Your earlier orders, if any, stand.' }, 409);
+    }
+    limit(c, 'checkPerSession', session.id, 'checked orders');
+    const added = addLine(text, action, form);
+    return orderPage(c, { text: added, receipt: await check(c, added, turn) });
+  });
+
+  // The live check: the receipt as a fragment, for the page's script.
+  app.post('/c/:slug/orders/check', async (c) => {
+    const session = nationSession(c);
+    const form = await formOf(c);
+    checkFormToken(c, form);
+    limit(c, 'checkPerSession', session.id, 'checked orders');
+    return c.html(c.get('parts').views.fragment('receipt', { receipt: await check(c, form.text ?? '', formTurn(form)) }));
+  });
+
+  app.post('/c/:slug/settings', async (c) => {
+    const session = nationSession(c);
+    const form = await formOf(c);
+    checkFormToken(c, form);
+    limit(c, 'filePerSession', session.id, 'changed settings');
+    const parts = c.get('parts');
+    const campaign = c.get('campaign');
+    let request: Parameters<typeof setPlayerPreference>[2];
+    if (form.setting === 'wait') request = { kind: 'wait', wait: form.wait === 'yes' };
+    else if (form.setting === 'time-zone') {
+      const word = (form.zone ?? '').trim().slice(0, 80);
+      const zone = word === '' ? undefined : canonicalTimeZone(word);
+      if (word !== '' && zone === undefined) throw new DeskRefusal(400, `"${word}" is not a time zone. Write one like Europe/Berlin or America/New_York, or leave the field empty for the campaign's own zone.`, 'Not a time zone');
+      request = zone === undefined ? { kind: 'time-zone' } : { kind: 'time-zone', zone };
+    } else throw new DeskRefusal(400, 'That setting is not one the desk knows.');
+    const view = await campaign.view();
+    const kept = await setPlayerPreference(campaign.dir, session.nation, request, { clock: parts.clock, note: 'on the web desk', lockWaitMs: parts.lockWaitMs });
+    if (kept === undefined) throw new DeskRefusal(409, `The campaign's schedule has not started yet, so there is nowhere to keep this; ask the GM (${view.open.campaign.title}).`, 'Not kept');
+    return c.redirect(`${baseOf(c)}/orders?done=${request.kind}`, 303);
+  });
+}
+
+const NOTICES: Record<string, string> = {
+  filed: 'Your orders are on file, as shown below. The receipt was mailed to your registered address.',
+  'filed-unmailed': 'Your orders are on file, as shown below. Your nation has no address on file, so no receipt was mailed.',
+  'filed-letters-left-out': "Your orders are on file, as shown below, without your newest letters: your nation has sent as many letters this season as it may, and a letter relayed at once cannot be taken back. The receipt mailed to your registered address says which were left out.",
+  'filed-unmailed-letters-left-out': 'Your orders are on file, as shown below, without your newest letters: your nation has sent as many letters this season as it may, and a letter relayed at once cannot be taken back.',
+  wait: 'Your choice about waiting for the deadline is kept.',
+  'time-zone': 'Your time zone is kept: deadlines are shown on your clock too.',
+};
+
+/** A line added by one of the form's helpers (an answer, a letter, giving up work), or the text as it was. */
+function addLine(text: string, action: string, form: Record<string, string>): string {
+  const one = (s: string | undefined) => (s ?? '').replace(/[\r\n]+/g, ' ').trim();
+  const append = (line: string) => `${text.replace(/\s+$/, '')}${text.trim() ? '\n' : ''}${line}\n`;
+  if (action === 'add-answer' && one(form.answer)) {
+    const fate = Number(form.fate ?? 0);
+    return append(`answer ${one(form.answer)}${Number.isInteger(fate) && fate > 0 && fate <= 99 ? ` fate ${fate}` : ''}`);
+  }
+  if (action === 'add-letter' && one(form.to) && one(form.letter)) {
+    return append(`press ${form.unsigned === 'yes' ? 'unsigned ' : ''}to ${one(form.to)}: ${one(form.letter)}`);
+  }
+  const abandon = /^abandon:(\d{1,6})$/.exec(action);
+  if (abandon) {
+    const lines = text.split('\n');
+    const at = Number(abandon[1]) - 1;
+    if (at >= 0 && at < lines.length && !/\babandon(?:ing)?\b/i.test(lines[at]!)) lines[at] = `${lines[at]!.replace(/\s+$/, '')} abandoning`;
+    return lines.join('\n');
+  }
+  return text;
+}
+
+interface OrderDesk {
+  parts: DeskParts;
+  dir: string;
+  timeZone: string;
+  state: GameState;
+  pendingTurn: number;
+  accepts: boolean;
+  deadline: string;
+  /** What the mail's judgement needs (the live check). */
+  judge: OrdersContext;
+  /** What filing needs (src/mailroom/desk.ts). */
+  options: DeskOptions;
+}
+
+/** The campaign as the order form needs it: the state the pending turn starts from, the deadline, the tokens. */
+async function deskOf(c: DeskContext): Promise<OrderDesk> {
+  const session = nationSession(c);
+  const parts = c.get('parts');
+  const campaign = c.get('campaign');
+  const { view, state } = await campaign.state();
+  const runtime = await campaign.runtime();
+  const secrets = await campaign.secrets();
+  const pendingTurn = state.turn + 1;
+  const now = parts.clock.now();
+  const accepts = runtime ? ordersAccepted(runtime, view.schedule) : () => true;
+  const tz = view.schedule.timeZone;
+  const clock = runtime ? deadlineClock(new Date(runtime.deadline), tz, view.open.file, runtime) : undefined;
+  const onFile = existsSync(join(ordersDir(campaign.dir, pendingTurn), `${session.nation}.yaml`));
+  const options: DeskOptions = {
+    clock: parts.mailClock,
+    secrets,
+    log: parts.log,
+    ...(parts.transport ? { transport: parts.transport } : {}),
+    acceptsOrders: accepts,
+    ...(runtime ? { retiredTokens: runtime.retiredTokens } : {}),
+    ...(clock ? { deadlineClock: clock, deadline: localTime(new Date(runtime!.deadline), tz) } : {}),
+  };
+  return {
+    parts,
+    dir: campaign.dir,
+    timeZone: tz,
+    state,
+    pendingTurn,
+    accepts: accepts(pendingTurn, now),
+    deadline: clock ? deadlineFor(clock, session.nation) : 'to be announced by the GM',
+    judge: { campaign: view.open.campaign, state, tokens: secrets, ...(runtime ? { retiredTokens: runtime.retiredTokens } : {}), ordersOnFile: new Set(onFile ? [session.nation] : []), late: !accepts(pendingTurn, now), campaignDir: campaign.dir },
+    options,
+  };
+}
+
+/** The turn the form was made for (its hidden field). */
+function formTurn(form: Record<string, string>): number | undefined {
+  return /^\d{1,6}$/.test(form.turn ?? '') ? Number(form.turn) : undefined;
+}
+
+/** What filing this text would do, as a receipt. */
+async function check(c: DeskContext, text: string, turn: number | undefined): Promise<ReceiptView> {
+  const session = nationSession(c);
+  const desk = await deskOf(c);
+  const view = await c.get('campaign').view();
+  const address = view.open.file.nations[session.nation]?.email[0] ?? 'the web desk';
+  return receiptView(judgeDeskSheet(text, session.nation, desk.judge, { address, receivedAt: desk.parts.clock.now().toISOString(), checkOnly: true, ...(turn !== undefined ? { turn } : {}) }), false);
+}
+
+async function orderPage(c: DeskContext, shown: { text?: string; receipt?: ReceiptView; notice?: string | null }, status: 200 | 409 = 200) {
+  const session = nationSession(c);
+  const campaign = c.get('campaign');
+  const desk = await deskOf(c);
+  const view = await campaign.view();
+  const runtime = await campaign.runtime();
+  const nation = session.nation;
+  const filed = await filedOrders(campaign.dir, desk.pendingTurn, nation);
+  const latestFiles = view.latest !== undefined ? await readTurnFiles(campaign.dir, view.latest, [`${nation}-orders.yaml`, `${nation}.yaml`]) : new Map<string, Buffer>();
+  const sheet = latestFiles.get(`${nation}-orders.yaml`)?.toString('utf8');
+  const text = shown.text ?? filed?.text ?? sheet ?? '';
+  const onFile = filed ? fromReceipt(buildReceipt({ campaign: view.open.campaign, state: desk.state, sheet: readYamlSheet(filed.bytes), nation, linesOf: 'the orders as they were sent' }).receipt, 'On file.') : null;
+  const rolls = awaitingRolls(latestFiles.get(`${nation}.yaml`)?.toString('utf8'));
+  const zone = runtime?.timeZones[nation] ?? view.open.file.nations[nation]?.timeZone ?? '';
+  return page(
+    c,
+    'orders',
+    'orders',
+    {
+      title: `Orders for turn ${desk.pendingTurn}`,
+      turn: desk.pendingTurn,
+      deadline: desk.deadline,
+      open: desk.accepts,
+      closed: desk.accepts ? null : `The deadline for turn ${desk.pendingTurn} has passed, so orders are no longer taken for it; nothing you send now is filed.`,
+      notice: shown.notice ?? null,
+      sheet: new Lines(text),
+      prefilledFrom: shown.text !== undefined ? null : filed ? 'your orders on file' : sheet !== undefined ? 'the order sheet of your latest report' : null,
+      receipt: shown.receipt ?? null,
+      onFile,
+      rolls,
+      hasRolls: rolls.length > 0,
+      early: view.schedule.early,
+      waiting: runtime?.waits.some((w) => w.nation === nation && w.turn === desk.pendingTurn) ?? false,
+      zone,
+      scheduled: runtime !== undefined,
+    },
+    status,
+  );
+}
+
+/** The nation's orders on file for the pending turn: the file, and the lines as the player wrote them. */
+async function filedOrders(dir: string, turn: number, nation: string): Promise<{ bytes: Buffer; text: string | undefined } | undefined> {
+  const file = join(ordersDir(dir, turn), `${nation}.yaml`);
+  if (!existsSync(file)) return undefined;
+  const bytes = await readFile(file);
+  let text: string | undefined;
+  try {
+    const data = jsyaml.load(bytes.toString('utf8'), { schema: jsyaml.CORE_SCHEMA }) as { orders?: { line?: number; written?: string }[] } | null;
+    const written = (data?.orders ?? []).filter((o) => typeof o.written === 'string');
+    if (written.length > 0 && written.length === (data?.orders ?? []).length) {
+      text = `${written.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)).map((o) => o.written).join('\n')}\n`;
+    }
+  } catch {
+    text = undefined;
+  }
+  return { bytes, text };
+}
+
+/** The rolls the latest report asks the nation to answer, as choices for the form. */
+function awaitingRolls(yaml: string | undefined): { title: string; prompt: string; choices: { value: string; label: string }[] }[] {
+  if (yaml === undefined) return [];
+  const data = jsyaml.load(yaml, { schema: jsyaml.CORE_SCHEMA }) as { awaiting?: { rolls?: { event: string; title: string; prompt?: string; choice?: boolean; options?: { id: string; text: string; need?: number; isDefault?: boolean }[] }[] } } | null;
+  return (data?.awaiting?.rolls ?? []).map((r) => ({
+    title: r.title,
+    prompt: r.prompt ?? '',
+    choices: r.choice
+      ? (r.options ?? []).map((o) => ({ value: `${r.event} ${o.id}`, label: `${r.title}: ${o.text}${o.need !== undefined ? ` (a ${o.need} or more)` : ''}${o.isDefault ? ' — the default' : ''}` }))
+      : [{ value: r.event, label: r.title }],
+  }));
+}

@@ -5,7 +5,7 @@ import { pushTo } from '../core/multimap.js';
 import { escapeXml } from '../text/escape.js';
 import type { MapModel, MapUnit } from './map-model.js';
 import { inkOn } from './palette.js';
-import { renderLegend } from './svg-legend.js';
+import { renderLegend, type DrawnMarks } from './svg-legend.js';
 import { renderOverview, type OverviewBase } from './svg-overview.js';
 import { cssName, FOG_OPACITY, moveArrow, movePaths, num, ROUTE_STROKE, settlementPaint, SQUARE_HALF, SymbolKit, SYMBOL_STYLE, TEXT_SIZE } from './svg-symbols.js';
 
@@ -109,12 +109,28 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   const kit = new SymbolKit(token, R);
   const presentTerrains = new Set(rows.join(''));
   const routes = (model.routes ?? []).filter((x) => inWindow(x.from) || inWindow(x.to));
+  // What the window shows, for the legend to explain that and nothing else (test/report/map-legend.test.ts).
+  const builtOn = new Set(model.structures.map((st) => st.hex));
+  const shownUnits = model.units.filter((u) => inWindow(u.hex));
+  const shownSettlements = model.settlements.filter((x) => inWindow(x.hex));
+  const shownStructures = model.structures.filter((st) => inWindow(st.hex));
+  const shownMoves = (model.changes?.moves ?? []).filter((m) => m.hexes.some(inWindow));
+  const drawn: DrawnMarks = {
+    nations: new Set([...shownUnits, ...shownSettlements, ...shownStructures].map((x) => x.nation)),
+    levels: new Set(shownSettlements.map((x) => x.level)),
+    resources: model.resources.some((r) => inWindow(r.hex) && !builtOn.has(r.hex)),
+    structure: shownStructures[0]?.nation,
+    moves: shownMoves.some((m) => !m.fled),
+    fled: shownMoves.some((m) => m.fled),
+    marks: new Set((model.changes?.marks ?? []).filter((m) => inWindow(m.hex)).map((m) => m.kind)),
+  };
   const legend = renderLegend(
     {
       model,
       terrains: Object.entries(legend_).filter(([ch]) => presentTerrains.has(ch)).map(([, t]) => ({ name: t, fill: terrainColour(t) })),
       fogged: model.seen !== null && model.seen.size < window.cols * window.rows,
       routes: routes.length > 0,
+      drawn,
       R,
       kit,
     },

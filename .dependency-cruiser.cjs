@@ -13,10 +13,11 @@ const LAYERS = [
   { name: 'mail', may: ['text', 'host'], why: 'mail transports, parsing and composing; knows nothing of turns' },
   { name: 'orders', may: ['mail', 'campaign', 'core', 'text', 'host'], why: 'players\' order sheets (files and mails) into typed orders, and the receipt' },
   { name: 'report', may: ['orders', 'mail', 'campaign', 'core', 'text', 'host'], why: 'nation views, templates, maps' },
-  { name: 'jobs', may: ['report', 'orders', 'campaign', 'core', 'text', 'host'], why: 'a turn as a job: read inputs, resolve, write the turn folder' },
-  { name: 'schedule', may: ['jobs', 'report', 'orders', 'campaign', 'core', 'text', 'host'], why: 'deadlines and ticks; mail plugs into it through TickHooks, it never imports the mailroom' },
-  { name: 'mailroom', may: ['schedule', 'jobs', 'report', 'orders', 'mail', 'campaign', 'core', 'text', 'host'], why: 'the mail loop: decide, ledger, outbox' },
-  { name: 'gm', may: ['mailroom', 'schedule', 'jobs', 'report', 'orders', 'mail', 'campaign', 'core', 'text', 'host'], why: 'the GM\'s operations' },
+  { name: 'seats', may: ['orders', 'campaign', 'core', 'text', 'host'], why: 'who plays a silent player\'s seat: the policy, and the caretaker\'s orders on file' },
+  { name: 'jobs', may: ['seats', 'report', 'orders', 'campaign', 'core', 'text', 'host'], why: 'a turn as a job: read inputs, resolve, write the turn folder' },
+  { name: 'schedule', may: ['jobs', 'seats', 'report', 'orders', 'campaign', 'core', 'text', 'host'], why: 'deadlines and ticks; mail plugs into it through TickHooks, it never imports the mailroom' },
+  { name: 'mailroom', may: ['schedule', 'jobs', 'seats', 'report', 'orders', 'mail', 'campaign', 'core', 'text', 'host'], why: 'the mail loop: decide, ledger, outbox' },
+  { name: 'gm', may: ['mailroom', 'schedule', 'jobs', 'seats', 'report', 'orders', 'mail', 'campaign', 'core', 'text', 'host'], why: 'the GM\'s operations' },
   { name: 'generate', may: ['campaign', 'core', 'text', 'host'], why: 'synthetic campaigns for load tests' },
 ];
 /** The doors: they may use every layer and no layer uses them. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { turnRenderers } from '../src/cli/renderers.js';
 import { NATION_FORMATS } from '../src/report/render.js';
 import { reportFormatsSchema } from '../src/report/renderer.js';
-import { generateCampaign } from '../src/generate/synthetic.js';
+import { generateCampaign, silenced } from '../src/generate/synthetic.js';
 import { writeSyntheticCampaign } from '../src/generate/write.js';
 import { mailServersAvailable } from '../test/support/mail-servers.js';
 import { mailBenchLine, runMailBench } from './mail.js';
@@ -24,7 +24,9 @@ import { timeStages, type StageTimes } from './stages.js';
  * (bench/web.ts): 200 clients reading reports and checking sheets of a 1,000-nation campaign (`--no-web`
  * skips it; `--web-nations`, `--clients`, `--web-seconds` size it).
  *
- * Usage: npm run bench [-- --sizes 10,100,1000 --units 100 --formats txt,html,orders --no-mail --no-web]
+ * `--silent`: every player silent, the caretaker plays every nation (the world is the same as without it).
+ *
+ * Usage: npm run bench [-- --sizes 10,100,1000 --units 100 --formats txt,html,orders --silent --no-mail --no-web]
  */
 interface ChildResult extends StageTimes {
   peakMiB: number;
@@ -35,10 +37,12 @@ const arg = (name: string, fallback: string) => {
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 };
 
-async function child(dir: string, nations: number, units: number, formats: readonly string[] | undefined): Promise<void> {
+async function child(dir: string, nations: number, units: number, formats: readonly string[] | undefined, silent: boolean): Promise<void> {
   await mkdir(dir, { recursive: true });
   const side = Math.min(400, Math.max(24, Math.ceil(Math.sqrt(nations) * 13)));
-  const generated = generateCampaign({ nations, unitsPerNation: units, width: side, height: side, seed: `bench-${nations}` });
+  const world = generateCampaign({ nations, unitsPerNation: units, width: side, height: side, seed: `bench-${nations}` });
+  // --silent: the same world with every player silent, each nation played by its caretaker (issue 35).
+  const generated = silent ? silenced(world) : world;
   // Checked with the rest of campaign.yaml when the turn loads it.
   if (formats) generated.campaign.reports = { formats };
   await writeSyntheticCampaign(dir, generated);
@@ -84,7 +88,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--child')) {
     const dir = arg('--dir', '');
     if (!dir) throw new Error('bench: --child runs in the folder --dir names (the parent makes it)');
-    await child(dir, Number(arg('--nations', '10')), Number(arg('--units', '100')), formatsArg());
+    await child(dir, Number(arg('--nations', '10')), Number(arg('--units', '100')), formatsArg(), process.argv.includes('--silent'));
     return;
   }
   const sizes = arg('--sizes', '10,100,250,500,1000').split(',').map(Number);
@@ -101,7 +105,7 @@ async function main(): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), 'fatecraft-bench-'));
   try {
     for (const nations of sizes) {
-      const args = ['--max-old-space-size=4096', process.argv[1] ?? '', '--child', '--dir', join(root, String(nations)), '--nations', String(nations), '--units', String(units), ...(formats ? ['--formats', formats.join(',')] : [])];
+      const args = ['--max-old-space-size=4096', process.argv[1] ?? '', '--child', '--dir', join(root, String(nations)), '--nations', String(nations), '--units', String(units), ...(formats ? ['--formats', formats.join(',')] : []), ...(process.argv.includes('--silent') ? ['--silent'] : [])];
       const out = execFileSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
       console.log(row(JSON.parse(out) as ChildResult));
     }

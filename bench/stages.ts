@@ -6,6 +6,7 @@ import { openCampaign, readState, turnDirName, writeTurnFiles, type OpenCampaign
 import { GM_LIMITS, readBulkYaml, writeYaml } from '../src/campaign/yaml-io.js';
 import { resolveTurn } from '../src/core/turn.js';
 import type { TurnRenderer } from '../src/campaign/turn-renderer.js';
+import { withSeatOrders } from '../src/seats/file-orders.js';
 
 /**
  * The stages of a turn, timed one by one inside a single process, overlapping
@@ -44,7 +45,8 @@ export async function timeStages(dir: string, renderers: TurnRenderer[]): Promis
   const load = now() - t;
 
   t = now();
-  const pending = await reading.interpret(state);
+  // As `fatecraft turn` makes them: the players' sheets, and the caretakers' orders for silent seats.
+  const pending = await withSeatOrders(open, state, await reading.interpret(state));
   const parseOrders = now() - t;
 
   t = now();
@@ -99,7 +101,7 @@ export async function timeBaseline(dir: string, out: string): Promise<number> {
   await writeFile(join(out, 'baseline-state.yaml'), writeYaml(stateRead.value));
   const ordersDir = join(dir, 'orders', turnDirName(1));
   const all: unknown[] = [];
-  for (const name of (await readdir(ordersDir)).sort()) {
+  for (const name of (await readdir(ordersDir).catch(() => [] as string[])).sort()) {
     const read = readBulkYaml(await readFile(join(ordersDir, name)), GM_LIMITS);
     if (read.ok) all.push(read.value);
   }

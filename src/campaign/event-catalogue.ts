@@ -14,6 +14,8 @@ import {
   type WeightModifier,
 } from '../core/world/types.js';
 import { asHexKey } from '../core/ids.js';
+import { LUCK_SKILLS } from '../core/state.js';
+import { luckOf } from '../core/aspects/store.js';
 import { pathText, type FileProblem } from './problems.js';
 import { readRoll, readTask } from './event-rolls.js';
 import { id, int, ladderInt, type Path } from './event-words.js';
@@ -31,7 +33,7 @@ const unitClass = z.enum(UNIT_CLASSES);
 const hex = z.string().regex(/^\d+,\d+$/, 'a hex is written "col,row", e.g. "12,7"');
 
 export const CONDITION_KEYS = ['prosperity', 'happiness', 'renown', 'fate', 'season', 'nation', 'turn', 'has_level', 'lacks_level', 'has_structure', 'lacks_structure', 'battlements', 'health', 'units_near', 'terrain_near', 'at_war', 'captured', 'goal', 'happened', 'unit_at', 'holds_settlement', 'has_external', 'all', 'any', 'not'] as const;
-export const EFFECT_KEYS = ['renown', 'fate', 'prosperity', 'happiness', 'unit_lost', 'unit_bloodied', 'unit_gained', 'structure_destroyed', 'battlement_damaged', 'battlement_destroyed', 'resource_revealed', 'unlock', 'revolt', 'civil_war', 'follow_up', 'task', 'message', 'aspect'] as const;
+export const EFFECT_KEYS = ['renown', 'fate', 'prosperity', 'happiness', 'unit_lost', 'unit_bloodied', 'unit_gained', 'structure_destroyed', 'battlement_damaged', 'battlement_destroyed', 'resource_revealed', 'unlock', 'revolt', 'civil_war', 'follow_up', 'task', 'message', 'aspect', 'compel'] as const;
 
 const settingsSchema = z.strictObject({
   draws: int.min(0).max(10).default(DEFAULT_EVENT_SETTINGS.draws),
@@ -282,6 +284,14 @@ export function effect(r: Reader, value: unknown, path: Path, scope: EventScope,
       else if (!into.breaksFrom) r.problem([...at, 'into'], `nation "${x.into}" must say breaksFrom: <the nation it breaks from> in campaign.yaml`);
       return { kind: 'civil_war', into: x.into, settlements: x.settlements, ...(x.prosperity !== undefined ? { prosperity: x.prosperity } : {}), ...(x.happiness !== undefined ? { happiness: x.happiness } : {}) };
     }
+    case 'compel': {
+      // `- compel: { aspect: Hated Slavers, text: "…", then: slave-revolt }` (docs/events.md, rules.md A9).
+      const x = r.leaf(z.strictObject({ aspect: z.string().min(1).max(60), text: z.string().min(1).max(500), then: id.optional() }), v, at);
+      if (x === undefined) return undefined;
+      if (x.then && !ids.has(x.then)) r.problem([...at, 'then'], `no event "${x.then}" in the catalogue`);
+      if (!r.campaign.rules.fate.aspects) r.problem(at, 'aspects are off in this campaign: set rules.fate.aspects: true in campaign.yaml');
+      return { kind: 'compel', aspect: x.aspect, text: x.text, ...(x.then ? { then: x.then } : {}) };
+    }
     case 'follow_up': {
       const x = r.leaf(z.union([id, z.strictObject({ event: id, in: int.min(1).max(50).default(1) })]), v, at);
       if (x === undefined) return undefined;
@@ -306,7 +316,7 @@ export function effect(r: Reader, value: unknown, path: Path, scope: EventScope,
       const x = r.leaf(
         z.union([
           z.string().min(1).max(60),
-          z.strictObject({ name: z.string().min(1).max(60), free: int.min(0).max(5).default(0), for: z.enum(['nation', 'anyone']).default('nation'), boost: z.boolean().optional(), secret: z.boolean().optional() }),
+          z.strictObject({ name: z.string().min(1).max(60), free: int.min(0).max(5).default(0), for: z.enum(['nation', 'anyone']).default('nation'), boost: z.boolean().optional(), secret: z.boolean().optional(), helps: z.enum(LUCK_SKILLS).optional(), hinders: z.enum(LUCK_SKILLS).optional() }),
         ]),
         v,
         at,
@@ -315,7 +325,7 @@ export function effect(r: Reader, value: unknown, path: Path, scope: EventScope,
       const a = typeof x === 'string' ? { name: x, free: 0, for: 'nation' as const } : x;
       if (a.name.includes('"')) r.problem(at, 'an aspect\'s name holds no double quotes');
       if (!r.campaign.rules.fate.aspects) r.problem(at, 'aspects are off in this campaign: set rules.fate.aspects: true in campaign.yaml');
-      return { kind: 'aspect', name: a.name, free: a.free, for: a.for, ...('boost' in a && a.boost ? { boost: true as const } : {}), ...('secret' in a && a.secret ? { secret: true as const } : {}) };
+      return { kind: 'aspect', name: a.name, free: a.free, for: a.for, ...('boost' in a && a.boost ? { boost: true as const } : {}), ...('secret' in a && a.secret ? { secret: true as const } : {}), ...('helps' in a || 'hinders' in a ? luckOf(a) : {}) };
     }
   }
   return undefined;

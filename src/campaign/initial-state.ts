@@ -1,6 +1,7 @@
 import { asExternalId, asHexKey, asNationId, asSettlementId, asUnitId, type NationId } from '../core/ids.js';
 import type { AspectPlace, AspectState, GameState, NationState } from '../core/state.js';
 import type { CampaignFile } from './schema.js';
+import { luckOf } from '../core/aspects/store.js';
 
 /** Turn 0: the nations' start sheets laid out as a game state. */
 export function initialState(file: CampaignFile): GameState {
@@ -41,5 +42,6 @@ export function initialState(file: CampaignFile): GameState {
 
 function startingAspect(a: NonNullable<CampaignFile['aspects']>[number]): AspectState {
   const on = a.on as AspectPlace;
-  return { name: a.name, on, ...(a.owner ? { owner: asNationId(a.owner) } : {}), free: a.boost ? 1 : a.free, ...(a.boost ? { boost: true as const } : {}), ...(a.secret ? { secret: true as const } : {}), since: 0 };
+  return { name: a.name, on, ...(a.owner ? { owner: asNationId(a.owner) } : {}), free: a.boost ? 1 : a.free, ...(a.boost ? { boost: true as const } : {}), ...(a.secret ? { secret: true as const } : {}), ...luckOf(a), since: 0 };
 }
+

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readdir, unlink } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { compareIds } from '../core/ids.js';
+import { asNationId, compareIds, type NationId } from '../core/ids.js';
+import type { SeatPolicy } from '../core/orders.js';
 
 /**
  * What counts as a nation's orders in orders/NNNN/, decided once by name for
@@ -10,6 +11,11 @@ import { compareIds } from '../core/ids.js';
  * <nation>.yaml or <nation>.yml (an order sheet) or <nation>.txt (the
  * plain-text order language), read as `fatecraft check` reads them. The
  * mail's own copy, <nation>.eml, sits beside the sheet filed from it.
+ *
+ * A seat's policy's orders (`<nation>.caretaker.yaml`, `<nation>.disorder.yaml`,
+ * filed by src/seats for a silent player; docs/operations.md, "Missing
+ * players") are read too, as `seats`: they speak for a nation only when its
+ * player's own orders are not there, and they do not count as its player's.
  *
  * Anything else is not read, and said so by every command that skips it
  * (`unread`): a mail with no sheet beside it, a file not named after a
@@ -36,9 +42,30 @@ export interface UnreadFile {
   why: string;
 }
 
+/** The policies whose orders are filed beside a nation's own, as `<nation>.<policy>.yaml`. */
+export const SEAT_FILE_POLICIES: readonly SeatPolicy[] = ['caretaker', 'disorder'];
+
+/** The file a seat's policy's orders are filed as, in orders/NNNN/. */
+export const seatFileName = (nation: string, policy: SeatPolicy) => `${nation}.${policy}.yaml`;
+
+/** The nation and policy of a seat's order file name, if it is one. */
+export function seatFileOf(name: string): { nation: NationId; policy: SeatPolicy } | undefined {
+  const m = /^([a-z0-9][a-z0-9_-]*)\.([a-z]+)\.yaml$/.exec(name);
+  const policy = m?.[2] as SeatPolicy | undefined;
+  return m && policy && SEAT_FILE_POLICIES.includes(policy) ? { nation: asNationId(m[1]!), policy } : undefined;
+}
+
+export interface SeatFileName {
+  name: string;
+  nation: NationId;
+  policy: SeatPolicy;
+}
+
 export interface OrderFolderPlan {
   /** One order file per nation that has one, in id order. */
   orders: OrderFileName[];
+  /** A seat policy's orders, in name order; the reader uses one only for a nation without `orders`. */
+  seats: SeatFileName[];
   unread: UnreadFile[];
   /** Nations with two or more order files: none of them is read. */
   clashes: { nation: string; names: string[] }[];
@@ -57,9 +84,15 @@ export function planOrderFolder(names: readonly string[], isNation: (id: string)
   const byNation = new Map<string, OrderFileName[]>();
   const unread: UnreadFile[] = [];
   const mails: string[] = [];
+  const seats: SeatFileName[] = [];
   for (const name of [...names].sort(compareIds)) {
     // Hidden files and the temporaries of atomic writes are nobody's orders.
     if (name.startsWith('.') || name === GM_ORDERS_FILE) continue;
+    const seat = seatFileOf(name);
+    if (seat && isNation(seat.nation)) {
+      seats.push({ name, ...seat });
+      continue;
+    }
     if (extname(name).toLowerCase() === '.eml') {
       mails.push(name);
       continue;
@@ -93,7 +126,7 @@ export function planOrderFolder(names: readonly string[], isNation: (id: string)
     if (files.length === 1) orders.push(files[0]!);
     else clashes.push({ nation, names: files.map((f) => f.name) });
   }
-  return { orders, unread: unread.sort((a, b) => compareIds(a.name, b.name)), clashes };
+  return { orders, seats, unread: unread.sort((a, b) => compareIds(a.name, b.name)), clashes };
 }
 
 /** The regular files' names in an orders folder (none when it does not exist). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SETTLEMENT_LEVELS, UNIT_CLASSES } from '../core/campaign.js';
+import { LUCK_SKILLS } from '../core/state.js';
 import { unsafeCharacter, type TextShape } from '../text/unsafe-text.js';
 import { LADDER_HELP, parseLadder } from '../core/ladder.js';
 import { canonicalTimeZone, TIME_ZONE_HINT } from './time-zone.js';
@@ -170,6 +171,13 @@ const nationSchema = z.strictObject({
    * nation named here; it knows that nation's unit types.
    */
   breaksFrom: id.optional(),
+  /**
+   * The first turn whose state holds the nation, when it came into the campaign after turn 0 (`nation split`,
+   * `nation add`): the turns before it are read and re-rendered as they were, without it.
+   */
+  joined: z.number().int().min(0).optional(),
+  /** Who plays the nation when its player is silent, over the campaign's `seats:` (src/seats/settings.ts checks it). */
+  seat: z.unknown().optional(),
 });
 
 /** Where an aspect sits (state.yaml, campaign.yaml's `aspects`, the GM's `aspect` action). */
@@ -182,16 +190,24 @@ export const aspectPlaceSchema = z.union([
 
 const aspectName = name.refine((n) => n.trim().length > 0 && n.length <= 60, 'an aspect is named in 1 to 60 characters');
 
+/** A helpful or hindering aspect's skill (docs/rules.md A8): one of LUCK_SKILLS. */
+const luckSkill = z.enum(LUCK_SKILLS);
+const notBoth = (a: { helps?: unknown; hinders?: unknown }) => !(a.helps && a.hinders);
+const NOT_BOTH = 'an aspect helps or hinders, not both';
+
 /** A Fate aspect in play (docs/rules.md A1-A6). */
 export const aspectStateSchema = z.strictObject({
   name: aspectName,
   on: aspectPlaceSchema,
   owner: id.optional(),
+  backfired: id.optional(),
   free: z.number().int().min(0).max(20),
   boost: z.literal(true).optional(),
   secret: z.literal(true).optional(),
+  helps: luckSkill.optional(),
+  hinders: luckSkill.optional(),
   since: z.number().int().min(0),
-});
+}).refine(notBoth, NOT_BOTH);
 
 /** An aspect as the GM writes one (campaign.yaml `aspects`, _gm.yaml `aspect`): free invokes default to none. */
 export const aspectWrittenSchema = z.strictObject({
@@ -201,6 +217,9 @@ export const aspectWrittenSchema = z.strictObject({
   free: z.number().int().min(0).max(20).default(0),
   boost: z.boolean().optional(),
   secret: z.boolean().optional(),
+  /** A helpful or hindering aspect (docs/rules.md A8): free fortune or misfortune on its holder's checks of this skill. */
+  helps: luckSkill.optional(),
+  hinders: luckSkill.optional(),
 });
 
 const mapSchema = z.strictObject({
@@ -234,6 +253,8 @@ export const campaignFileSchema = z.strictObject({
   mail: z.unknown().optional(),
   schedule: z.unknown().optional(),
   reports: z.unknown().optional(),
+  /** What happens to a silent player's seat, and who may take it (src/seats/settings.ts). */
+  seats: z.unknown().optional(),
 });
 
 export type CampaignFile = z.infer<typeof campaignFileSchema>;
@@ -288,12 +309,14 @@ export const stateFileSchema = z.strictObject({
       unlocked: z.strictObject({ unitTypes: z.array(id).optional(), structures: z.array(id).optional() }).optional(),
       revealed: z.array(hex).optional(),
       rolls: z.array(z.strictObject({ event: id, turn: z.number().int(), target: eventTargetSchema })).optional(),
+      compels: z.array(z.strictObject({ id, aspect: aspectName, text: z.string().min(1), then: id.optional(), turn: z.number().int(), target: eventTargetSchema })).optional(),
       tasks: z
         .array(z.strictObject({ task: id, event: id, title: z.string(), text: z.string(), set: z.number().int(), deadline: z.number().int(), target: eventTargetSchema }))
         .optional(),
       leader: z.strictObject({ name: z.string().nullable(), ability: id.optional(), unit: id.optional(), since: z.number().int() }).optional(),
       heir: z.strictObject({ name: z.string(), ability: id.optional() }).optional(),
       deck: z.strictObject({ discards: z.array(z.number().int().min(0).max(80)).max(80) }).optional(),
+      seat: z.strictObject({ policy: z.enum(['caretaker', 'disorder']), since: z.number().int().min(1) }).optional(),
     }),
   ),
   units: z.record(id, unitStateSchema),
@@ -310,6 +333,7 @@ export const stateFileSchema = z.strictObject({
       structures: z.array(id),
       battlements: z.array(z.number().int()),
       gainedTurn: z.number().int().optional(),
+      takenFrom: id.optional(),
     }),
   ),
   externals: z.record(id, z.strictObject({ id, type: id, nation: id, hex, builtBy: id.optional() })),
@@ -365,6 +389,8 @@ export const gmOrdersSchema = z.strictObject({
         // Fate aspects (rules.fate.aspects): the GM places one, or takes one out of play by name.
         aspectWrittenSchema.extend({ kind: z.literal('aspect') }),
         z.strictObject({ kind: z.literal('remove_aspect'), name: aspectName, on: aspectPlaceSchema.optional() }),
+        // A compel (docs/rules.md A9): the nation answers next turn, accept (a fate point; `then` befalls it) or refuse (pay one).
+        z.strictObject({ kind: z.literal('compel'), nation: id, id, aspect: aspectName, text: z.string().min(1).max(500), then: id.optional() }),
       ]),
     )
     .default([]),
@@ -406,6 +432,7 @@ export const rulesSchema = z.strictObject({
   victoryRenown: z.number().int().min(0),
   advanceAfterVictory: z.boolean(),
   nmrFlagAfter: z.number().int().min(1),
+  disorder: z.strictObject({ happiness: z.number().int().min(-6).max(0) }),
   sight: z.strictObject({ unit: z.number().int().min(0), settlement: z.number().int().min(0) }),
   press: z.strictObject({ maxLength: z.number().int().min(1).max(20000), perTurn: z.number().int().min(0), anonymous: z.boolean(), relay: z.enum(['atOnce', 'withReport']) }),
   fate: z.strictObject({
@@ -426,7 +453,7 @@ export const rulesSchema = z.strictObject({
     types: z.strictObject({ infantry: z.string(), cavalry: z.string(), siege: z.string(), naval: z.string() }),
     bloodied: z.number().int().min(0).max(4),
     leader: z.strictObject({ command: z.number().int().min(0).max(8), tactics: z.number().int().min(0).max(8) }),
-    lieutenants: z.record(id, z.array(z.strictObject({ name, command: z.number().int().min(0).max(8), tactics: z.number().int().min(0).max(8), fighting: z.number().int().min(0).max(8).optional() }))),
+    lieutenants: z.record(id, z.array(z.strictObject({ name, command: z.number().int().min(0).max(8), tactics: z.number().int().min(0).max(8), fighting: z.number().int().min(0).max(8).optional(), athletics: z.number().int().min(0).max(8).optional() }))),
     catalogue: warfareCatalogueSchema,
     assaults: z.boolean(),
     prepare: z.boolean(),

@@ -99,23 +99,46 @@ export function tokenStatus(expected: string | undefined, retired: readonly stri
  * keeping everything else in it. Returns the token it replaced.
  */
 export async function setToken(campaignName: string, campaignDir: string, nation: string, token: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
+  const previous = (await readTokens(campaignName, env))[nation];
+  await setSecretKey(campaignName, campaignDir, nation, token, env);
+  return previous;
+}
+
+/** The key that signs the codes of invitations to take a seat (src/seats/offers.ts), in the secrets file. */
+export const SEATS_KEY = 'FATECRAFT_SEATS_KEY';
+
+/** The secrets file's seats key, made and written there on first use. */
+export async function seatsKey(campaignName: string, campaignDir: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const fromEnv = env[SEATS_KEY];
+  if (fromEnv !== undefined && fromEnv.trim() !== '') return fromEnv.trim();
+  const path = secretsPath(campaignName, env);
+  if (existsSync(path)) {
+    const read = readYaml(await readFile(path), PLAYER_LIMITS);
+    const value = read.ok ? ((read.value ?? {}) as Record<string, unknown>)[SEATS_KEY] : undefined;
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  const key = randomBytes(32).toString('hex');
+  await setSecretKey(campaignName, campaignDir, SEATS_KEY, key, env);
+  return key;
+}
+
+/** Sets (or with undefined, removes) one key of the secrets file, keeping everything else in it. */
+async function setSecretKey(campaignName: string, campaignDir: string, key: string, value: string | undefined, env: NodeJS.ProcessEnv): Promise<void> {
   const path = secretsPath(campaignName, env);
   if (isInside(path, campaignDir)) {
     throw new CampaignError([{ file: path, message: `the secrets file is inside the campaign folder ${campaignDir}, which is meant to be kept in git; move it out (e.g. to ~/.config/fatecraft/) and point FATECRAFT_SECRETS at it` }]);
   }
-  const previous = (await readTokens(campaignName, env))[nation];
   const doc: Document = existsSync(path) ? parseDocument(await readFile(path, 'utf8')) : parseDocument('# Order tokens and mail passwords — keep this file private.\n{}\n');
   if (!isMap(doc.contents)) doc.contents = doc.createNode({}) as typeof doc.contents;
-  // One "nation: token" a line, as the GM would write it (a new file starts as an empty flow map).
+  // One "key: value" a line, as the GM would write it (a new file starts as an empty flow map).
   if (isMap(doc.contents) && doc.contents.items.length === 0) doc.contents.flow = false;
-  const inTokens = doc.hasIn(['tokens', nation]);
-  const at = inTokens ? ['tokens', nation] : [nation];
-  if (token === undefined) doc.deleteIn(at);
-  else doc.setIn(at, token);
+  const inTokens = doc.hasIn(['tokens', key]);
+  const at = inTokens ? ['tokens', key] : [key];
+  if (value === undefined) doc.deleteIn(at);
+  else doc.setIn(at, value);
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   await writeFileAtomic(path, doc.toString({ lineWidth: 0 }), { mode: 0o600, fsync: true });
   await chmod(path, 0o600);
-  return previous;
 }
 
 /** True when the file lies inside the folder (links resolved): secrets must not sit in a campaign folder. */

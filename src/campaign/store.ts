@@ -9,6 +9,8 @@ import { buildCampaign } from './build-campaign.js';
 import { readEventCatalogue } from './event-catalogue.js';
 import { defaultActions, readActionCatalogue } from './action-catalogue.js';
 import type { ActionCatalogue } from '../core/world/action-types.js';
+import type { CaretakerCatalogue } from '../core/caretaker/types.js';
+import { defaultCaretakers, readCaretakerCatalogue } from './caretaker-catalogue.js';
 import { CampaignError, validate } from './problems.js';
 import { campaignFileSchema, stateFileSchema, type CampaignFile } from './schema.js';
 import { failpoint } from '../host/failpoints.js';
@@ -84,7 +86,31 @@ export async function openCampaign(dir: string): Promise<OpenCampaign> {
   const events = await readEventsFile(dir, campaign);
   const withEvents = events ? { ...campaign, events } : campaign;
   const actions = await readActionsFile(dir, withEvents);
-  return { dir, file, campaign: { ...withEvents, actions } };
+  const caretakers = await readCaretakersFile(dir, withEvents);
+  return { dir, file, campaign: { ...withEvents, actions, caretakers } };
+}
+
+/**
+ * The campaign as it was at `turn`: without the nations that came into it later (campaign.yaml `joined`, set by
+ * `nation split` and `nation add`), so that an earlier turn is read and rendered as it was first written.
+ */
+export function campaignAsOf(open: OpenCampaign, turn: number): OpenCampaign {
+  const later = Object.entries(open.file.nations).filter(([, def]) => def.joined !== undefined && def.joined > turn).map(([id]) => id);
+  if (!later.length) return open;
+  const without = <V>(r: Record<string, V>) => Object.fromEntries(Object.entries(r).filter(([id]) => !later.includes(id)));
+  return { ...open, file: { ...open.file, nations: without(open.file.nations) }, campaign: { ...open.campaign, nations: without(open.campaign.nations) as Campaign['nations'] } };
+}
+
+/** Who plays a silent player's nation (docs/events.md, "Caretakers"); without the file, the built-in caretakers. */
+export const CARETAKERS_FILE = 'caretakers.yaml';
+
+async function readCaretakersFile(dir: string, campaign: Campaign): Promise<CaretakerCatalogue> {
+  const label = join(dir, CARETAKERS_FILE);
+  if (!existsSync(label)) return { entries: defaultCaretakers(campaign) };
+  const read = await readYamlFile(label, label);
+  const { catalogue, problems } = readCaretakerCatalogue(read.value, read.locate, label, campaign);
+  if (problems.length || !catalogue) throw new CampaignError(problems);
+  return catalogue;
 }
 
 /** The event catalogue beside campaign.yaml (docs/events.md); a campaign without one has no random events. */

@@ -23,6 +23,8 @@ const unitType = z.strictObject({
   name: text,
   skills: z.partialRecord(skill, ladder),
   aspects: z.array(text).default([]),
+  /** Which of its aspects are weaknesses, invoked by the other side against it (docs/rules.md W20). */
+  against: z.array(text).optional(),
   stunts: z
     .strictObject({
       aim: raise.optional(),

@@ -1,6 +1,7 @@
 import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
 import type { RuleSettings } from './settings.js';
 import type { ActionCatalogue } from './world/action-types.js';
+import type { CaretakerCatalogue } from './caretaker/types.js';
 import type { Effect, EventCatalogue } from './world/types.js';
 
 /**
@@ -192,6 +193,8 @@ export interface Campaign {
   events?: EventCatalogue;
   /** The units' actions (actions.yaml, over the built-in ones); none: no unit may act. */
   actions?: ActionCatalogue;
+  /** Who plays a silent player's nation (caretakers.yaml, over the built-in ones; docs/events.md "Caretakers"). */
+  caretakers?: CaretakerCatalogue;
   /** Leaders' abilities by id. */
   abilities: Record<string, Ability>;
   /** The abilities an heir may bring (default: every ability). */

@@ -1,5 +1,6 @@
 import type { SettlementLevel } from './campaign.js';
 import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
+import type { SeatPolicy } from './orders.js';
 import type { Health } from './state.js';
 import type { UnmetWhy } from './unmet.js';
 import type { EventScope, EventTone, RollOutcome } from './world/types.js';
@@ -96,7 +97,10 @@ export type TurnEvent =
    * caught by a pursuer, an attack whose target got away (src/core/unmet.ts has every reason, `why`).
    */
   | { type: 'order_unmet'; nations: NationId[]; nation: NationId; index: number; line?: number; order: string; why: UnmetWhy; reason: string }
-  | { type: 'nmr'; nations: NationId[]; nation: NationId; missedTurns: number }
+  /** No orders from the nation's player; `policy`: a caretaker or civil disorder gave orders in its name. */
+  | { type: 'nmr'; nations: NationId[]; nation: NationId; missedTurns: number; policy?: SeatPolicy }
+  /** Who plays a silent nation changed: a caretaker or civil disorder took over, or its player is back (`player`), or it holds again (`hold`). */
+  | { type: 'seat_changed'; nations: NationId[]; nation: NationId; to: SeatPolicy | 'player' | 'hold'; since?: number }
   | { type: 'resource'; nations: NationId[]; nation: NationId; resource: Resource; delta: number; balance: number; reason: string }
   | { type: 'indicator'; nations: NationId[]; nation: NationId; indicator: Indicator; delta: number; value: number; reason: string }
   | { type: 'build_started'; nations: NationId[]; nation: NationId; build: string; what: string; at: HexKey; turnsLeft: number }
@@ -110,7 +114,7 @@ export type TurnEvent =
   | { type: 'pursuit'; nations: NationId[]; attacker: UnitId; target: UnitId; caught: boolean; reason: string; coin?: DieRoll }
   | { type: 'battle'; nations: NationId[]; battle: string; at: HexKey; kind: 'open' | 'assault'; attacker: BattleSide; defender: BattleSide; winner: 'attacker' | 'defender' | 'draw'; deficit: number; casualties: Casualty[]; overkill: number; external?: ExternalId }
   /** A battle fought as Warfare (docs/rules.md W15–W16): the whole account, exchange by exchange, and every draw. */
-  | { type: 'warfare'; nations: NationId[]; battle: string; at: HexKey; attacker: NationId; defender: NationId; winner: 'attacker' | 'defender'; reason: string; exchanges: number; account: string[]; draws: DieRoll[]; casualties: Casualty[] }
+  | { type: 'warfare'; nations: NationId[]; battle: string; at: HexKey; attacker: NationId; defender: NationId; winner: 'attacker' | 'defender'; reason: string; exchanges: number; account: string[]; story?: string[]; draws: DieRoll[]; luck?: LuckDraw[]; casualties: Casualty[] }
   | { type: 'attack_cancelled'; nations: NationId[]; unit: UnitId; reason: string }
   | { type: 'unit_health'; nations: NationId[]; unit: UnitId; from: Health | 'alive'; to: Health | 'destroyed'; reason: string }
   | { type: 'unit_rested'; nations: NationId[]; unit: UnitId }
@@ -160,7 +164,7 @@ export type TurnEvent =
   /** The roll made: with the nation's answer, or at the deadline with the default and no Fate. */
   | { type: 'event_roll'; nations: NationId[]; nation: NationId; event: string; title: string; option: string; answered: boolean; beat: number; roll: DieRoll; fateSpent: number; modifier: number; total: number; outcome: RollOutcome; invokes?: Modifier[]; firstRoll?: DieRoll }
   /** A unit searched its surroundings for hidden resources (the find, if any, follows as resource_revealed). */
-  | { type: 'explore_roll'; nations: NationId[]; nation: NationId; unit: UnitId; at: HexKey; beat: number; roll: DieRoll; fateSpent: number; modifier: number; total: number; found: boolean }
+  | { type: 'explore_roll'; nations: NationId[]; nation: NationId; unit: UnitId; at: HexKey; beat: number; roll: DieRoll; fateSpent: number; modifier: number; luck?: number; total: number; found: boolean }
   | { type: 'task_set'; nations: NationId[]; nation: NationId; task: string; event: string; title: string; text: string; deadline: number }
   | { type: 'task_met'; nations: NationId[]; nation: NationId; task: string; title: string; how: string }
   | { type: 'task_missed'; nations: NationId[]; nation: NationId; task: string; title: string; why: string }
@@ -181,16 +185,28 @@ export type TurnEvent =
   | { type: 'trade_route_cut'; nations: NationId[]; route: string; from: SettlementId; to: SettlementId; reason: string }
   // The Fate layer (src/core/aspects, rules.fate.aspects).
   /** An aspect came into play, or gained free invokes (`refreshed`). `place` is in words. */
-  | { type: 'aspect_created'; nations: NationId[]; aspect: string; place: string; owner?: NationId; free: number; boost: boolean; secret: boolean; by: 'gm' | 'event' | 'order'; refreshed: boolean }
+  | { type: 'aspect_created'; nations: NationId[]; aspect: string; place: string; owner?: NationId; backfired?: NationId; free: number; boost: boolean; secret: boolean; by: 'gm' | 'event' | 'order'; refreshed: boolean }
   | { type: 'aspect_removed'; nations: NationId[]; aspect: string; place: string; reason: string }
   /** A create-advantage or overcome roll: 4dF (from d3s) + skill against the difficulty. */
-  | { type: 'aspect_roll'; nations: NationId[]; nation: NationId; action: 'create_advantage' | 'overcome'; aspect: string; by: string; dice: DieRoll[]; faces: number[]; skill: number; difficulty: number; total: number; shifts: number; outcome: FateOutcome }
+  | { type: 'aspect_roll'; nations: NationId[]; nation: NationId; action: 'create_advantage' | 'overcome'; aspect: string; by: string; dice: DieRoll[]; faces: number[]; skill: number; luck?: number; difficulty: number; total: number; shifts: number; outcome: FateOutcome }
   /** One invoke of an aspect on a roll, with what it cost and whom it paid. */
-  | { type: 'aspect_invoked'; nations: NationId[]; nation: NationId; aspect: string; roll: string; effect: 'plus2' | 'reroll' | 'fortune'; value: number; pay: InvokePay; cost: number; paidTo?: NationId; freeLeft: number; fortune?: DieRoll[]; luck?: LuckDraw }
+  | { type: 'aspect_invoked'; nations: NationId[]; nation: NationId; aspect: string; roll: string; effect: 'plus2' | 'reroll' | 'fortune'; value: number; pay: InvokePay; cost: number; paidTo?: NationId; freeLeft: number; fortune?: DieRoll[]; luck?: LuckDraw; for?: NationId; against?: NationId }
   /** A create-advantage or overcome order that could not be rolled (its actor or aspect gone), and why. */
   | { type: 'aspect_action_void'; nations: NationId[]; nation: NationId; action: 'create_advantage' | 'overcome'; aspect: string; reason: string }
   /** An invoke ordered but not made, and why (nothing was spent). */
-  | { type: 'invoke_unused'; nations: NationId[]; nation: NationId; aspect: string; roll: string; reason: string };
+  | { type: 'invoke_unused'; nations: NationId[]; nation: NationId; aspect: string; roll: string; reason: string }
+  /** Fortune or misfortune from a nation's helpful or hindering aspects on one of its rolls (docs/rules.md A8). */
+  | { type: 'aspect_luck'; nations: NationId[]; nation: NationId; roll: string; kind: 'fortune' | 'misfortune'; aspects: string[]; draws: LuckDraw[]; value: number }
+  /** A compel offered: the nation answers next turn (docs/rules.md A9). */
+  | { type: 'compel_offered'; nations: NationId[]; nation: NationId; id: string; aspect: string; text: string; by: 'gm' | 'event'; turn: number; cost: number }
+  /** A compel the aspect named is not there for (no such aspect of the nation's in play): nothing is offered; the GM's log says why. */
+  | { type: 'compel_void'; nations: NationId[]; nation: NationId; id: string; aspect: string; reason: string }
+  /** A compel answered (or not, and so accepted): accepted for a fate point, or refused for one. */
+  | { type: 'compel_answered'; nations: NationId[]; nation: NationId; id: string; aspect: string; text: string; accepted: boolean; answered: boolean; reason?: string }
+  /** What a nation's commanders did with the Fate it pledged on a Warfare battle (docs/rules.md W20): told to that nation alone. */
+  | { type: 'warfare_fate'; nations: NationId[]; nation: NationId; battle: string; at: HexKey; pledged: number; pool: number; spent: number; invokes: number }
+  /** Something the player wrote that did not apply where it met (a loss order in a Warfare battle, a plan with no Warfare battle). */
+  | { type: 'order_not_applied'; nations: NationId[]; nation: NationId; what: string; reason: string };
 
 /** The four outcomes (seed 002 "Four Outcomes"). */
 export type FateOutcome = 'fail' | 'tie' | 'success' | 'style';

@@ -87,7 +87,7 @@ export function orderText(order: Order, names: OrderNames = IDS): string {
     case 'hunt_spies':
       return order.letGo ? 'let spies go' : `hunt spies${fate(order.fate)}`;
     case 'battle_plan':
-      return `plan ${order.stance}${order.withdrawAt !== undefined ? ` withdraw at ${order.withdrawAt}` : ''}${order.onTie ? ` on tie ${order.onTie}` : ''}${order.target ? ` target ${order.target}` : ''}${order.reserve !== undefined ? ` reserve ${order.reserve}` : ''}${order.reserveUntil !== undefined ? ` until ${order.reserveUntil}` : ''}`;
+      return `plan ${order.stance}${order.withdrawAt !== undefined ? ` withdraw at ${order.withdrawAt}` : ''}${order.onTie ? ` on tie ${order.onTie}` : ''}${order.target ? ` target ${order.target}` : ''}${order.reserve !== undefined ? ` reserve ${order.reserve}` : ''}${order.reserveUntil !== undefined ? ` until ${order.reserveUntil}` : ''}${order.field ? ` field ${order.field}` : ''}${order.obstacles ? ` obstacles ${order.obstacles}` : ''}${order.burn ? ` burn "${order.burn.aspect}" for ${order.burn.for}` : ''}`;
     case 'heir':
       return `heir ${named(order.name)}${order.ability ? ` with ability ${order.ability}` : ''}`;
     case 'create_advantage':
@@ -95,7 +95,7 @@ export function orderText(order: Order, names: OrderNames = IDS): string {
     case 'overcome':
       return `overcome "${order.aspect}" with ${actorText(order.by)}`;
     case 'invoke':
-      return `invoke "${order.aspect}" on ${invokeTargetWritten(order.on, names)}${order.pay ? ` ${order.pay}` : ''}${order.reroll ? ' reroll' : ''}`;
+      return `invoke "${order.aspect}" on ${invokeTargetWritten(order.on, names)}${order.help ? ('for' in order.help ? ` for ${order.help.for}` : ` against ${order.help.against}`) : ''}${order.pay ? ` ${order.pay}` : ''}${order.reroll ? ' reroll' : ''}`;
   }
 }
 

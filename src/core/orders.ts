@@ -1,6 +1,6 @@
 import type { Bonus } from './campaign.js';
 import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
-import type { AspectPlace } from './state.js';
+import type { AspectPlace, LuckSkill } from './state.js';
 import type { EventDef } from './world/types.js';
 
 /**
@@ -211,6 +211,12 @@ export interface BattlePlanOrder {
   reserve?: number | 'infantry' | 'cavalry' | 'siege' | 'naval';
   /** The exchange the reserve joins the battle (4 without it). */
   reserveUntil?: number;
+  /** How the side builds the battlefield with the other (docs/rules.md W23): `grid` (the default), `deep` or `wide`. */
+  field?: 'grid' | 'deep' | 'wide';
+  /** Where the defender's four obstacles go (W23): from the map's terrain (the default), or `ahead`, `flanks`, `far`, `none`. */
+  obstacles?: 'map' | 'ahead' | 'flanks' | 'far' | 'none';
+  /** Aspect burning (seed 001 line 150, W24): every free invoke of the aspect becomes a zone or an obstacle, and the aspect is gone. */
+  burn?: { aspect: string; for: 'zones' | 'obstacles' };
 }
 
 /** Who makes a create-advantage or overcome roll: the nation's leader, or one of its diplomatic units. */
@@ -250,6 +256,12 @@ export interface InvokeOrder {
   pay?: 'free' | 'fate';
   /** Re-roll the dice instead of +2 (taken only when the roll is behind; otherwise unspent). */
   reroll?: true;
+  /**
+   * Teamwork or an obstacle (seed 002 "Invoking Aspects"; docs/rules.md A10):
+   * +2 to another nation's roll against a number to beat (`for`), or +2 to
+   * the number it must beat (`against`). Only on siege rolls.
+   */
+  help?: { for: NationId } | { against: NationId };
 }
 
 /** What an action aims at, resolved by the action's target kinds (actions.yaml). */
@@ -297,6 +309,20 @@ export interface NationOrders {
   texts?: string[];
   /** Lines the parser could not make into an order; reported with the engine's rejections. */
   refused?: RefusedLine[];
+  /**
+   * Orders a seat's policy gave in the nation's name while its player was silent (a caretaker, or civil
+   * disorder; docs/operations.md "Missing players"): the nation still missed the turn.
+   */
+  seat?: SeatOrders;
+}
+
+/** What plays a seat whose player is silent: a caretaker, or civil disorder (defends only; Happiness drifts down). */
+export type SeatPolicy = 'caretaker' | 'disorder';
+
+export interface SeatOrders {
+  policy: SeatPolicy;
+  /** The caretaker's id in the campaign's catalogue (caretakers.yaml), when known (the planner's own output). */
+  caretaker?: string;
 }
 
 export interface RefusedLine {
@@ -319,9 +345,11 @@ export type GmAction =
   /** Forced values for one dice stream of the turn (e.g. "events:argenta", "battle:attack:a-1"). */
   | { kind: 'roll'; scope: string; values: number[] }
   /** A Fate aspect placed by the GM (rules.fate.aspects). */
-  | { kind: 'aspect'; name: string; on: AspectPlace; owner?: NationId; free: number; boost?: boolean; secret?: boolean }
+  | { kind: 'aspect'; name: string; on: AspectPlace; owner?: NationId; free: number; boost?: boolean; secret?: boolean; helps?: LuckSkill; hinders?: LuckSkill }
   /** An aspect taken out of play by the GM; `on` picks one when several share the name. */
-  | { kind: 'remove_aspect'; name: string; on?: AspectPlace };
+  | { kind: 'remove_aspect'; name: string; on?: AspectPlace }
+  /** The GM compels a nation's aspect (docs/rules.md A9): answered next turn, accept or refuse. */
+  | { kind: 'compel'; nation: NationId; id: string; aspect: string; text: string; then?: string };
 
 export interface TurnOrders {
   /** Keyed by nation; a nation missing here sent no orders (NMR). */

@@ -45,7 +45,7 @@ export interface WarfareSettings {
    * Those left over when every unit has a commander ride as champions with the first (W19); `fighting` is their
    * Fighting for attacks in person (0 when not given).
    */
-  lieutenants: Record<string, { name: string; command: number; tactics: number; fighting?: number }[]>;
+  lieutenants: Record<string, { name: string; command: number; tactics: number; fighting?: number; athletics?: number }[]>;
   /** Unit and rampart stat blocks laid over the defaults (src/core/warfare/catalogue.ts). */
   catalogue: Partial<Catalogue>;
   /** Assaults on settlements are fought as Warfare too (the same threshold and hexes), the battlements as ramparts (W18). */
@@ -132,8 +132,10 @@ export interface RuleSettings {
   victoryRenown: number;
   /** Winners of an open battle whose enemy is wiped out advance into the hex. */
   advanceAfterVictory: boolean;
-  /** How many turns without orders before a nation is flagged to the GM. */
+  /** How many turns without orders before a nation is flagged to the GM (and its seat's policy applies). */
   nmrFlagAfter: number;
+  /** Civil disorder (a silent player's seat policy, docs/operations.md): Happiness moves by this each turn in disorder. */
+  disorder: { happiness: number };
   /** Sight ranges in hexes, for reports. */
   sight: { unit: number; settlement: number };
   /** Letters between nations (`press` orders). */
@@ -206,6 +208,7 @@ export const DEFAULT_RULES: RuleSettings = {
   victoryRenown: 5,
   advanceAfterVictory: true,
   nmrFlagAfter: 2,
+  disorder: { happiness: -1 },
   sight: { unit: 3, settlement: 3 },
   press: { maxLength: 1000, perTurn: 3, anonymous: false, relay: 'withReport' },
   fate: { randomiser: 'd6', base: { d6: 3, d3: 2 }, ladderWords: true, aspects: false, difficulty: 2, skill: { leader: 2, diplomatic: 1 }, invokeCost: 1 },
@@ -221,7 +224,7 @@ export const DEFAULT_RULES: RuleSettings = {
     lieutenants: {},
     catalogue: {},
     assaults: false,
-    prepare: false,
+    prepare: true,
     walls: { armor: 'sum', siege: 'cannons' },
   },
 };

@@ -1,7 +1,8 @@
 import type { Bonus, SettlementLevel } from './campaign.js';
 import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
+import type { SeatPolicy } from './orders.js';
 import type { TradeRoute } from './world/action-types.js';
-import type { EventRecord, EventTarget, PendingRoll, PendingTask } from './world/types.js';
+import type { EventRecord, EventTarget, PendingCompel, PendingRoll, PendingTask } from './world/types.js';
 
 /**
  * The changing side of a campaign: one snapshot per resolved turn
@@ -42,6 +43,8 @@ export interface SettlementState {
   battlements: number[];
   /** Turn the nation gained it (founded, captured or risen); absent for start sheets. */
   gainedTurn?: number;
+  /** The nation whose own (home) settlement this was until it was taken; cleared when that nation takes it back. */
+  takenFrom?: NationId;
 }
 
 export interface ExternalState {
@@ -105,12 +108,16 @@ export interface NationState {
   revealed?: HexKey[];
   /** Rolls events asked of the nation, awaiting its answer. */
   rolls?: PendingRoll[];
+  /** Compels offered to the nation, awaiting its answer (docs/rules.md A9). */
+  compels?: PendingCompel[];
   /** Timed tasks under way. */
   tasks?: PendingTask[];
   /** The leader since the first succession (before it, the campaign's); name null: no one rules. */
   leader?: LeaderState;
   /** The heir the player named, who takes over when the leader dies. */
   heir?: { name: string; ability?: string };
+  /** Who plays the nation while its player is silent (a caretaker, or civil disorder), since which turn. */
+  seat?: { policy: SeatPolicy; since: number };
   /**
    * The nation's Deck of Fate (campaigns with `rules.fate.randomiser: deck`):
    * the cards (ids 0..80, src/core/fate/deck.ts) in its discard pile; the
@@ -152,6 +159,17 @@ export interface GameState {
  * Where an aspect sits: on a nation, a settlement, a unit, or a region of the
  * map (a hex and the hexes within `radius` of it).
  */
+/**
+ * The skills a helpful or hindering aspect may work on (seed 000 line 82:
+ * "each aspect only works with one particular skill"): a nation's rolls of
+ * the Fatecraft rules — `battle` (its side of a battle or an assault),
+ * `siege` (siege actions and sorties), `roll` (its answers to events),
+ * `explore`, `advantage` (create advantage and overcome) — and the Warfare
+ * skills its commanders and units check (docs/rules.md A8, W20).
+ */
+export const LUCK_SKILLS = ['battle', 'siege', 'roll', 'explore', 'advantage', 'fighting', 'marksmanship', 'armor', 'lore', 'tactics', 'athletics'] as const;
+export type LuckSkill = (typeof LUCK_SKILLS)[number];
+
 export type AspectPlace = { nation: NationId } | { settlement: SettlementId } | { unit: UnitId } | { hex: HexKey; radius?: number };
 
 /**
@@ -165,6 +183,18 @@ export interface AspectState {
   on: AspectPlace;
   /** The nation whose free invokes these are; absent: anyone's (the GM's or the world's aspect). */
   owner?: NationId;
+  /**
+   * A failed create advantage brought it into play (seed 000 line 107): its
+   * free invokes are anyone's but this nation's, the one whose attempt backfired.
+   */
+  backfired?: NationId;
+  /**
+   * A helpful or hindering aspect (seed 000 lines 81–83): free fortune, or
+   * misfortune, on its holder's checks of one skill (LUCK_SKILLS), with no
+   * fate point or free invoke spent.
+   */
+  helps?: string;
+  hinders?: string;
   free: number;
   boost?: true;
   secret?: true;

@@ -24,6 +24,17 @@ export interface SyntheticOptions {
   actions?: boolean;
 }
 
+/**
+ * The same world with every player silent (`fatecraft generate --silent`, the benchmark's caretaker run):
+ * no orders for turn 1, each nation already `rules.nmrFlagAfter` turns without orders, and the campaign's
+ * missing-player policy `caretaker`, so the turn plays every nation by its caretaker (issue 35).
+ */
+export function silenced(generated: SyntheticCampaign): SyntheticCampaign {
+  const state = structuredClone(generated.state);
+  for (const n of Object.values(state.nations)) n.missedTurns = 2;
+  return { campaign: { ...generated.campaign, seats: { policy: 'caretaker' } }, state, orders: {} };
+}
+
 export interface SyntheticCampaign {
   campaign: Record<string, unknown>;
   state: GameState;

@@ -1,14 +1,14 @@
-import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isMap, isSeq, parseDocument } from 'yaml';
 import { readState, turnDirName } from '../campaign/store.js';
 import { asNationId, type NationId } from '../core/ids.js';
 import type { GameState } from '../core/state.js';
-import { editCampaignFile } from './campaign-file.js';
+import { editCampaignFile } from '../campaign/campaign-file.js';
 import { withGm, type GmContext } from './context.js';
 import type { FileWrite } from '../campaign/journal.js';
 import { checkEmails, envTokenWarnings, hasStartingState, latestStateWrites, type NationOptions } from './nations.js';
+import { storyWrite } from '../campaign/gm-story.js';
+import { newNationReportWrites, stepOutOfSeceded, withCatalogues } from './split-aftermath.js';
 
 /**
  * Civil war (issue 22; the rules: a leader's death "can be part of a civil
@@ -70,10 +70,10 @@ export async function splitNation(dir: string, nation: string, newId: string, op
     for (const u of Object.values(next.units)) if (units.includes(u.id)) (u.nation = id), moved.units++;
     for (const b of next.builds) if (b.nation === from && b.settlement && settlements.includes(b.settlement)) (b.nation = id), moved.builds++;
     const warnings: string[] = [];
-    for (const s of Object.values(next.settlements).filter((x) => x.nation === id)) {
-      const left = Object.values(next.units).filter((u) => u.nation === from && u.hex === s.hex).map((u) => u.id);
-      if (left.length) warnings.push(`${left.join(', ')} of ${nation} stand in ${s.name}, which now belongs to ${newId}`);
-    }
+    // The old nation's units left in a settlement that breaks away step out of it (rules.md L4).
+    const out = stepOutOfSeceded(ctx.open.campaign, next, from, id);
+    if (out.stuck) ctx.refuse(`${out.stuck} of ${def.name} stands in a settlement that breaks away and has nowhere near to step out to: let it go too (--units) or move it first`);
+    for (const m of out.moved) warnings.push(`${m.name} of ${def.name} stood in ${m.settlement}, which breaks away: it steps out to ${m.to}`);
 
     // The unit types of the units that leave go with them (a campaign-wide type is everyone's already).
     const types = [...new Set(Object.values(next.units).filter((u) => u.nation === id).map((u) => u.type))].sort().filter((t) => def.unitTypes[t] !== undefined);
@@ -89,12 +89,17 @@ export async function splitNation(dir: string, nation: string, newId: string, op
           start: { renown: 0, fate: 0, prosperity: next.nations[id]!.prosperity, happiness: next.nations[id]!.happiness },
           ...(types.length ? { unitTypes: Object.fromEntries(types.map((t) => [t, def.unitTypes[t]])) } : {}),
           email: emails,
+          // The turns before this one are read and rendered without it (store.ts campaignAsOf).
+          joined: ctx.latest,
         }),
       );
     });
     const writes: FileWrite[] = [{ path: 'campaign.yaml', content: edited.text }, ...(await latestStateWrites(ctx, `before-split-${nation}`, next))];
+    // Its player is welcomed with its own report of the latest turn (and `resend report` sends it).
+    writes.push(...(await newNationReportWrites(ctx, { dir, file: edited.file, campaign: withCatalogues(edited.campaign, ctx.open.campaign) }, next, newId)));
+    const steppedOut = out.moved.length ? ` ${out.moved.map((m) => `${m.name} leaves ${m.settlement}`).join('; ')}.` : '';
     const story = {
-      from: `${opts.name}, under ${opts.leader}, has broken away from ${def.name}: ${describeMoved(moved)} now follow the rebel banner.`,
+      from: `${opts.name}, under ${opts.leader}, has broken away from ${def.name}: ${describeMoved(moved)} now follow the rebel banner.${steppedOut}`,
       to: `${opts.leader} raises the banner of ${opts.name} against ${def.name}: ${describeMoved(moved)} are yours.`,
     };
     writes.push(await storyWrite(dir, rt.turn, [
@@ -130,15 +135,3 @@ function chosen(ctx: GmContext, kind: string, wanted: string[], own: readonly { 
 
 const describeMoved = (m: { units: number; settlements: number }) =>
   [m.settlements ? `${m.settlements} settlement${m.settlements === 1 ? '' : 's'}` : '', m.units ? `${m.units} unit${m.units === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
-
-/** The pending turn's `_gm.yaml` with the story's one-off events added (comments and the GM's own actions kept). */
-async function storyWrite(dir: string, turn: number, events: Record<string, unknown>[]): Promise<FileWrite> {
-  const path = join('orders', turnDirName(turn), '_gm.yaml');
-  const file = join(dir, path);
-  const doc = existsSync(file) ? parseDocument(await readFile(file, 'utf8')) : parseDocument(`turn: ${turn}\nactions: []\n`);
-  if (!isMap(doc.contents)) doc.contents = doc.createNode({ turn, actions: [] }) as never;
-  const actions = doc.get('actions');
-  if (isSeq(actions)) for (const e of events) actions.add(doc.createNode(e));
-  else doc.set('actions', doc.createNode(events));
-  return { path, content: doc.toString() };
-}

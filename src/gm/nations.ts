@@ -5,7 +5,8 @@ import { initialState } from '../campaign/initial-state.js';
 import { readState, stateYaml, turnDirName } from '../campaign/store.js';
 import { asNationId, type NationId } from '../core/ids.js';
 import type { GameState } from '../core/state.js';
-import { editCampaignFile } from './campaign-file.js';
+import { editCampaignFile } from '../campaign/campaign-file.js';
+import { newNationReportWrites, withCatalogues } from './split-aftermath.js';
 import { nextAsideIndex, withGm, type GmContext, type GmOptions } from './context.js';
 import type { FileWrite } from '../campaign/journal.js';
 import { tokenVariable } from '../campaign/secrets.js';
@@ -66,11 +67,13 @@ export async function addNation(dir: string, nation: string, opts: AddNationOpti
     if (ctx.runtime.operation) ctx.refuse(`a GM operation was interrupted; finish it first: ${ctx.runtime.operation.command}`);
     const emails = opts.email ?? (Array.isArray(opts.sheet.email) ? (opts.sheet.email as string[]) : []);
     checkEmails(ctx, emails);
+    const started = hasStartingState(dir);
     const edited = await editCampaignFile(dir, (doc) => {
-      doc.setIn(['nations', nation], doc.createNode({ ...opts.sheet, email: emails }));
+      // The turns before this one are read and rendered without it (store.ts campaignAsOf).
+      doc.setIn(['nations', nation], doc.createNode({ ...opts.sheet, email: emails, ...(started ? { joined: ctx.latest } : {}) }));
     });
     const writes: FileWrite[] = [{ path: 'campaign.yaml', content: edited.text }];
-    if (hasStartingState(dir)) {
+    if (started) {
       const state = await readState(dir, ctx.latest, ctx.open.campaign);
       const start = initialState(edited.file);
       const id = asNationId(nation);
@@ -92,6 +95,8 @@ export async function addNation(dir: string, nation: string, opts: AddNationOpti
       for (const s of settlements) next.settlements[s.id] = s;
       for (const e of externals) next.externals[e.id] = e;
       writes.push(...(await latestStateWrites(ctx, `before-add-${nation}`, next)));
+      // Its player is welcomed with its own report of the latest turn (and `resend report` sends it).
+      writes.push(...(await newNationReportWrites(ctx, { dir, file: edited.file, campaign: withCatalogues(edited.campaign, ctx.open.campaign) }, next, nation)));
     }
     const rt = ctx.runtime;
     const name = String(opts.sheet.name ?? nation);

@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { dirname, join } from 'node:path';
 import { isMap, isScalar, parseDocument, type Document, type YAMLMap } from 'yaml';
 import { CampaignError } from '../campaign/problems.js';
-import { editCampaignFile } from './campaign-file.js';
+import { editCampaignFile } from '../campaign/campaign-file.js';
 import { filesUnder } from '../campaign/files-under.js';
 
 /**

@@ -1,4 +1,4 @@
-import { addNotice, type Alert, type Hold } from '../schedule/runtime.js';
+import { addNotice, HOLD_ALERTS, type Alert, type Hold } from '../schedule/runtime.js';
 import { formatDuration } from '../schedule/duration.js';
 import { withGm, type GmContext, type GmOptions } from './context.js';
 
@@ -36,7 +36,7 @@ export async function extendDeadline(dir: string, opts: ExtendOptions): Promise<
     // A guard's hold is the GM's to settle; moving the deadline settles it for now.
     const settled = rt.holds.filter((h) => h.turn === rt.turn && h.confirmed === undefined);
     rt.holds = rt.holds.filter((h) => !settled.includes(h));
-    for (const a of rt.alerts) if (a.turn === rt.turn && a.open && (a.kind === 'nmr-guard' || a.kind === 'long-gap')) a.open = false;
+    for (const a of rt.alerts) if (a.turn === rt.turn && a.open && Object.values(HOLD_ALERTS).includes(a.kind)) a.open = false;
     const delta = to.getTime() - from.getTime();
     ctx.log('extend', `turn ${rt.turn}: deadline moved from ${ctx.local(from)} to ${ctx.local(to)} (${delta >= 0 ? '+' : ''}${formatDuration(delta)})`, rt.turn, { turn: rt.turn, text: `The deadline of turn ${rt.turn} was moved from ${ctx.local(from)} to ${ctx.local(to)}.` });
     addNotice(rt, ctx.now, { kind: 'deadline-changed', turn: rt.turn, text: `The deadline for turn ${rt.turn} is now ${ctx.local(to)} (it was ${ctx.local(from)}).` });

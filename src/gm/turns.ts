@@ -80,7 +80,7 @@ export async function rerunTurn(dir: string, turn: number, opts: RerunOptions): 
     // and (with the GM's log) say why they replace the first ones.
     const players = { turn, text: `Turn ${turn} was resolved again: these reports replace the ones sent first.` };
     const gmLog = [...gmLogFor(rt, turn), `${players.text}${opts.reason ? ` Reason: ${opts.reason}` : ''}`];
-    const result = await runTurn(dir, { expectTurn: turn, renderers: opts.renderers ?? [], nextDeadline: ctx.local(rt.deadline), nextDeadlineByNation: ctx.byNation(rt.deadline), gmLog });
+    const result = await runTurn(dir, { expectTurn: turn, renderers: opts.renderers ?? [], nextDeadline: ctx.local(rt.deadline), nextDeadlineByNation: ctx.byNation(rt.deadline), gmLog, dropped: Object.keys(rt.dropped) });
     const superseded = join(turnsDir, `${turnDirName(turn)}.superseded-${k}`);
     delete rt.operation;
     // The version counts rolled-back results too, so these reports are never taken for ones already mailed.

@@ -12,6 +12,7 @@ import type { LoggedEvent } from '../core/events.js';
 import type { TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import { resolveTurn } from '../core/turn.js';
+import { withSeatOrders } from '../seats/file-orders.js';
 
 
 export interface RunTurnOptions {
@@ -25,6 +26,8 @@ export interface RunTurnOptions {
   nextDeadlineByNation?: Readonly<Record<string, string>>;
   /** The GM's operations outside the rules that the reports list (with `reports.gmLog`). */
   gmLog?: readonly string[];
+  /** Nations the GM dropped (runtime.yaml): they hold, whatever the seats' policy (src/seats). */
+  dropped?: readonly string[];
 }
 
 export interface RunTurnResult {
@@ -64,7 +67,8 @@ async function resolveAndWrite(campaignDir: string, open: Awaited<ReturnType<typ
   // The order files' sheets are read (in worker threads, in a big campaign) while the state loads.
   const reading = await startReadingPendingOrders(open, turn);
   const before = await readState(campaignDir, last, open.campaign);
-  const pending = await reading.interpret(before);
+  // Seats whose player is silent get their policy's orders (src/seats): filed ones, or planned now.
+  const pending = await withSeatOrders(open, before, await reading.interpret(before), opts.dropped);
   const { state, events } = resolveTurn({ campaign: open.campaign, state: before, orders: pending.orders, ...(opts.dice ? { dice: opts.dice } : {}) });
   const input: TurnRenderInput = { open, before, state, events, turn, orders: pending.orders, ...(opts.nextDeadline ? { nextDeadline: opts.nextDeadline } : {}), ...(opts.nextDeadlineByNation ? { nextDeadlineByNation: opts.nextDeadlineByNation } : {}), ...(opts.gmLog ? { gmLog: opts.gmLog } : {}) };
   // What the reports are rendered with beyond the turn, kept so that rendering them again gives the same bytes.

@@ -4,10 +4,10 @@
  * token (`fatecraft token --new`). Pure, like compose.ts: the Message-ID is derived from what the mail is, so
  * queueing it again queues nothing.
  */
-import type { OutboundAttachment, OutboundMessage } from '../mail/types.js';
+import type { OutboundMessage } from '../mail/types.js';
 import { tokenDigest } from '../campaign/secrets.js';
 import { addressOf } from './config.js';
-import { headers, messageIdFor, withBanner, withToken, type ComposeBase, type ReportFiles } from './compose.js';
+import { headers, messageIdFor, reportAttachments, withBanner, type ComposeBase, type ReportFiles } from './compose.js';
 
 export interface StartInput extends ComposeBase {
   nation: string;
@@ -22,7 +22,7 @@ export interface StartInput extends ComposeBase {
 }
 
 /** How a player sends orders, for the welcome and the token mail. */
-function howToSend(input: ComposeBase & { nation: string; token: string; to: string[] }): string[] {
+export function howToSend(input: ComposeBase & { nation: string; token: string; to: string[] }): string[] {
   return [
     `How to send orders: write to ${addressOf(input.settings.from)} (answering this mail is simplest) from ${input.to.join(' or ')}, either`,
     `  - with your orders in the body, one per line, and the line "Token: ${input.token}"; or`,
@@ -35,6 +35,11 @@ function howToSend(input: ComposeBase & { nation: string; token: string; to: str
   ];
 }
 
+/** The welcome's end: when orders are due, the token, how to send them, and the rule above the report. */
+export function dueAndHow(base: ComposeBase, o: { nation: string; token: string; to: string[] }, due: string, tokenLine: string): string[] {
+  return [due, tokenLine, '', ...howToSend({ ...base, ...o }), '', '='.repeat(72), ''];
+}
+
 export function composeStart(input: StartInput): OutboundMessage {
   const base: ComposeBase = input;
   const due = `Orders for turn 1 are due ${input.deadline}.`;
@@ -44,17 +49,9 @@ export function composeStart(input: StartInput): OutboundMessage {
     '',
     'Below is your starting report: your nation, units and settlements before turn 1, and the map as you see it.',
     '',
-    due,
-    tokenLine,
-    '',
-    ...howToSend({ ...base, nation: input.nation, token: input.token, to: input.to }),
-    '',
-    '='.repeat(72),
-    '',
+    ...dueAndHow(base, { nation: input.nation, token: input.token, to: input.to }, due, tokenLine),
   ].join('\n');
-  const attachments: OutboundAttachment[] = [];
-  if (input.files.orders !== undefined) attachments.push({ filename: `${input.nation}-orders.yaml`, contentType: 'application/yaml', content: withToken(input.files.orders, input.token) });
-  if (input.files.svg !== undefined) attachments.push({ filename: `${input.nation}-map.svg`, contentType: 'image/svg+xml', content: input.files.svg });
+  const attachments = reportAttachments(input.nation, input.files, input.token, { yaml: false });
   return {
     // A new token (start --new-tokens) is a new welcome; the digest says which token, never the token itself.
     messageId: messageIdFor(base, 'start', input.nation, tokenDigest(input.token).slice(0, 16)),

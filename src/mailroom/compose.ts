@@ -11,6 +11,8 @@ import { addressOf, senderDomain, type MailSettings } from './config.js';
 import { CAMPAIGN_HEADER, KIND_HEADER, type Decision, type GmNote, type MailCommand, type TimeZoneRequest } from './decide.js';
 import type { InboundFacts } from './ledger.js';
 import type { OutKind } from './outbox.js';
+import type { BackResult } from '../schedule/seats/desk.js';
+import { backText, composeVolunteerAnswer, readyText } from './compose-seats.js';
 
 export interface ComposeBase {
   settings: MailSettings;
@@ -39,20 +41,20 @@ export function headers(base: ComposeBase, kind: OutKind, autoSubmitted: 'auto-r
 }
 
 /** Threading fields for an answer to `inbound` (RFC 5322 §3.6.4). */
-function threadOf(inbound: InboundFacts): Pick<OutboundMessage, 'inReplyTo' | 'references'> {
+export function threadOf(inbound: InboundFacts): Pick<OutboundMessage, 'inReplyTo' | 'references'> {
   if (inbound.messageId === undefined) return {};
   const refs = [...(inbound.references ?? []), inbound.messageId].filter((r, i, all) => all.indexOf(r) === i).slice(-20);
   return { inReplyTo: inbound.messageId, references: refs };
 }
 
-function replySubject(inbound: InboundFacts, fallback: string): string {
+export function replySubject(inbound: InboundFacts, fallback: string): string {
   // The sender's subject comes back in ours, and in `mail status` on the GM's terminal: one plain line.
   const subject = headerText(inbound.subject ?? '').trim();
   if (subject === '') return fallback;
   return /^re\s*:/i.test(subject) ? subject : `Re: ${subject}`;
 }
 
-const SIGN_OFF = (base: ComposeBase) => `\n-- \n${base.campaign.title} — the turn processor (${addressOf(base.settings.from)}).\nThis is an automatic answer. Mail commands: "resend report", "deadline", "show orders", "absent for 2 turns", "timezone Europe/Berlin", "wait".\n`;
+export const SIGN_OFF = (base: ComposeBase) => `\n-- \n${base.campaign.title} — the turn processor (${addressOf(base.settings.from)}).\nThis is an automatic answer. Mail commands: "resend report", "deadline", "show orders", "absent for 2 turns", "timezone Europe/Berlin", "wait".\n`;
 
 // ---------------------------------------------------------------------------------------------------------
 // Answers to inbound mail
@@ -87,6 +89,12 @@ export interface CommandFacts {
   timeZone?: { request: TimeZoneRequest; recorded: boolean };
   /** For "wait": whether the turn now waits for its deadline, and whether the schedule kept it. */
   wait?: { wait: boolean; recorded: boolean };
+  /** For "back": what was filed and done in the nation's name (undefined: not kept, the GM told). */
+  back?: BackResult;
+  /** For "ready": whether the roll-call kept it. */
+  ready?: boolean;
+  /** For "volunteer": added to the standby list (false: there already; undefined: not kept, the GM told). */
+  volunteer?: boolean;
 }
 
 /** What was wrong with a message that filed nothing: no orders in it, none that could be read, or none valid. */
@@ -102,8 +110,10 @@ const REFUSALS: Record<string, (d: Extract<Decision, { kind: 'refuse' }>, base: 
   'not-your-nation': (d, base, to) => `Your message names the nation "${d.nation}", which ${to} is not registered to play in ${base.campaign.title}. Nothing was filed.`,
   'which-nation': (_d, _base, to) => `${to} is registered for more than one nation, and your message does not say which one it is for. Nothing was filed.\n\nAdd a line "Nation: <nation>" (or put the nation in the subject, e.g. "Orders argenta turn 5") and send it again.`,
   'no-token-set': (d) => `Your orders for ${d.nation} could not be accepted: the GM has not set up an order token for your nation yet. The GM has been told; nothing was filed.`,
-  token: (d, _base, _to, input) =>
-    d.detail === 'replaced order token'
+  token: (d, base, _to, input) =>
+    d.detail === 'seat passed on'
+      ? `Your message carried the old order token of ${d.nation}, whose seat in ${base.campaign.title} has passed to another player: this address no longer plays it, and the old token is refused. Nothing was read or filed.\n\nIf you think this is a mistake, write to the GM.`
+      : d.detail === 'replaced order token'
       ? `A message for ${d.nation} arrived from this address with an order token that the GM has since replaced, so none of it was read and nothing was filed.\n\n${
           input.newToken
             ? `The new token came in a mail of its own, "${input.newToken.subject}", sent ${input.newToken.sent}: use that one (your turn reports from before it carry the old token). Ask the GM if you cannot find it.`
@@ -113,6 +123,10 @@ const REFUSALS: Record<string, (d: Extract<Decision, { kind: 'refuse' }>, base: 
   'refused-orders': (d) => `Your orders for ${d.nation} were not accepted: ${d.detail}.`,
   'no-orders': (d) =>
     `${noOrdersOpening(d)}, so nothing was filed: the orders you sent earlier for this turn, if any, still stand.\n\nWrite one order per line (see the order sheet attached to your turn report), or use a mail command: "resend report", "deadline", "show orders".`,
+  invitation: (d) =>
+    d.detail.startsWith('an "accept"')
+      ? 'Your "accept" did not carry the code of the invitation mailed to this address, so no seat was taken.\n\nAnswer the invitation itself, keeping its text, or write the line "accept <code>" with the code it gives.'
+      : `Your "accept" could not take the seat: ${d.detail}. Nothing was changed; the GM can tell you more.`,
   'too-many-orders': (d) =>
     `Your orders were not filed: ${d.detail}. The orders on file stand, as your last receipt gave them. Orders you send once fewer have come within a day are filed as usual; if you need more, write to the GM.`,
   'too-large': (d) => `Your message was not read: it is ${d.detail}. Orders fit in a few kilobytes; please send them as plain text or a small .yaml attachment.`,
@@ -185,6 +199,8 @@ export function composeAnswer(input: AnswerInput): { message: OutboundMessage; k
         },
       };
     }
+    case 'seat':
+      return decision.action === 'volunteer' ? { kind: 'reply', message: composeVolunteerAnswer({ ...base, key: input.key, inbound, to, name: decision.name, added: input.command?.volunteer }) } : undefined;
     default:
       return undefined;
   }
@@ -217,6 +233,10 @@ function commandText(command: MailCommand, facts: CommandFacts | undefined): str
         ? `Noted: deadlines in your mail and reports are shown in your time zone, ${t.request.zone}, beside the campaign's.${due}`
         : `Noted: deadlines are shown in the campaign's time zone (or the one the GM set for you).${due}`;
     }
+    case 'back':
+      return backText(facts?.back, turn, facts?.deadline);
+    case 'ready':
+      return readyText(facts?.ready === true, turn, facts?.deadline);
     case 'wait': {
       const w = facts?.wait;
       if (!w?.recorded) return `Noted: the GM has been told that you ${w?.wait === false ? 'no longer ask' : 'ask'} turn ${turn} to wait for its deadline.`;
@@ -270,13 +290,7 @@ export function composeReport(input: ReportInput): OutboundMessage {
     '='.repeat(72),
     '',
   ].join('\n');
-  const attachments: OutboundAttachment[] = [];
-  if (input.files.orders !== undefined) {
-    attachments.push({ filename: `${input.nation}-orders.yaml`, contentType: 'application/yaml', content: withToken(input.files.orders, input.token) });
-  }
-  if (input.files.svg !== undefined) attachments.push({ filename: `${input.nation}-map.svg`, contentType: 'image/svg+xml', content: input.files.svg });
-  // Named apart from the order sheet; a reply that carries it back is not read as orders (orders/mail-sheet.ts).
-  if (input.files.yaml !== undefined) attachments.push({ filename: `${input.nation}-report.yaml`, contentType: 'application/yaml', content: input.files.yaml });
+  const attachments = reportAttachments(input.nation, input.files, input.token);
   const parts = input.resendKey !== undefined ? ['resend', input.nation, input.turn, input.resendKey] : [input.nation, input.turn, `rerun-${input.rerun}`];
   return {
     messageId: messageIdFor(base, 'report', ...parts),
@@ -341,6 +355,19 @@ export function composeNotice(base: ComposeBase & { key: string; to: string[]; s
     text: `${base.text}\n${SIGN_OFF(base)}`,
     headers: headers(base, 'notice', 'auto-generated'),
   };
+}
+
+/**
+ * A report's files as a mail carries them: the order sheet with the token filled in, the map, and (unless
+ * `yaml: false`) the machine-readable report.
+ */
+export function reportAttachments(nation: string, files: Partial<ReportFiles>, token: string | undefined, opts: { yaml?: boolean } = {}): OutboundAttachment[] {
+  const attachments: OutboundAttachment[] = [];
+  if (files.orders !== undefined) attachments.push({ filename: `${nation}-orders.yaml`, contentType: 'application/yaml', content: withToken(files.orders, token) });
+  if (files.svg !== undefined) attachments.push({ filename: `${nation}-map.svg`, contentType: 'image/svg+xml', content: files.svg });
+  // Named apart from the order sheet; a reply that carries it back is not read as orders (orders/mail-sheet.ts).
+  if (opts.yaml !== false && files.yaml !== undefined) attachments.push({ filename: `${nation}-report.yaml`, contentType: 'application/yaml', content: files.yaml });
+  return attachments;
 }
 
 /** The order sheet with the nation's token filled in below its `turn:` line. */

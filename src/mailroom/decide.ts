@@ -23,12 +23,13 @@ import { clip, findNation } from '../orders/names.js';
 import { buildReceipt, checkToken, type OrderReceipt } from '../orders/receipt.js';
 import { hasActionLines, WHOLE_FILE, type OrderSheet } from '../orders/sheet.js';
 import { ordersToYaml } from '../orders/yaml-write.js';
+import { timingSafeEqual } from 'node:crypto';
 import { tokenDigest } from '../campaign/secrets.js';
 import { bounceFacts, firstHeader, type AuthSummary, type BounceFacts, type RawHeaders } from './headers.js';
 import { checkFromFields } from './from-header.js';
 import { canonicalTimeZone } from '../campaign/time-zone.js';
 
-export type MailCommand = 'resend' | 'deadline' | 'show' | 'absent' | 'timezone' | 'wait';
+export type MailCommand = 'resend' | 'deadline' | 'show' | 'absent' | 'timezone' | 'wait' | 'back' | 'ready';
 
 /** "timezone Europe/Berlin": the zone, "timezone none": back to the GM's setting, or a name that is no zone. */
 export type TimeZoneRequest = { kind: 'set'; zone: string } | { kind: 'clear' } | { kind: 'unknown'; text: string };
@@ -58,6 +59,8 @@ export type RefusalReason =
   | 'too-large'
   /** The From field is not one valid mailbox: no nation is guessed from it. */
   | 'bad-from'
+  /** An `accept` without the code of an invitation sent to this address (or with another's). */
+  | 'invitation'
   /** Valid orders, but more order mails from the address within 24 hours than the flood limit allows. */
   | 'too-many-orders';
 
@@ -84,6 +87,9 @@ export type Decision =
   | (Common & { kind: 'refuse'; reason: RefusalReason; nation?: NationId; detail: string; receipt?: OrderReceipt; problems?: string[]; linesOf?: string; replyTo?: string })
   | (Common & { kind: 'command'; nation: NationId; commands: MailCommand[]; absence?: AbsenceRequest; timeZone?: TimeZoneRequest; wait?: boolean; replyTo?: string })
   | (Common & { kind: 'bounce'; facts: BounceFacts; nations: NationId[] })
+  /** Seats by mail (docs/mail.md, "Seats"): join the standby list, or take the seat an invitation offers. */
+  | (Common & { kind: 'seat'; action: 'volunteer'; address: string; name: string; replyTo?: string })
+  | (Common & { kind: 'seat'; action: 'accept'; address: string; offer: number; nation: NationId; replyTo?: string })
   | (Common & { kind: 'ignore'; reason: IgnoreReason; detail: string })
   | (Common & { kind: 'quarantine'; reason: string; detail: string });
 
@@ -121,6 +127,8 @@ export interface InboundContext {
   ledgerKey?: string;
   /** The campaign folder as the GM names it on the command line; `<campaign>` when unknown. */
   campaignDir?: string;
+  /** Open invitations to take a seat, with the SHA-256 of each one's code (src/seats/offers.ts). */
+  offers?: readonly { id: number; nation: string; address: string; digest: string }[];
 }
 
 /** Our outgoing mail says where it came from; mail carrying this header for this campaign is ours. */
@@ -185,7 +193,11 @@ export function decideInbound(mail: ParsedInbound, ctx: InboundContext): Decisio
 
 /** Steps 2 to 5: a message from a person, not a machine. */
 function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: () => { replyTo?: string; replySuppressed?: boolean }): Decision {
-  // 2. Who is it from?
+  // 2. A seat asked for or taken: from anyone, the standby list's volunteers included.
+  const seat = seatRequest(mail, ctx, from, reply);
+  if (seat) return seat;
+
+  // 3. Who is it from?
   const { sheet, source } = readMailSheet({ text: cutQuotedTail(mail.text), attachments: mail.attachments });
   // An HTML-only mail is numbered as the text read from it: the player's mail program showed it formatted, so say how.
   const body = mail.textFromHtml ? 'your message as plain text (it came as HTML only: each paragraph and line break starts a line)' : 'your message';
@@ -195,6 +207,9 @@ function judge(mail: ParsedInbound, ctx: InboundContext, from: string, reply: ()
   const registered = nationsOf(ctx, [from]);
   if (registered.length === 0) {
     const owner = sheet.token !== undefined ? tokenOwner(sheet.token, ctx) : undefined;
+    // A seat's old player, after someone else took it: their token was replaced with their address.
+    const retired = owner === undefined && sheet.token !== undefined ? retiredOwner(sheet.token, ctx) : undefined;
+    if (retired !== undefined) return { kind: 'refuse', reason: 'token', nation: retired, detail: 'seat passed on', ...reply() };
     return {
       kind: 'refuse',
       reason: 'unknown-sender',
@@ -295,6 +310,49 @@ export function decideOrders(sheet: OrderSheet, nation: NationId, ctx: OrdersCon
   if (ctx.auth?.dmarc === 'fail') return held(ctx, { nation, turn: orders.turn, replacesEarlier: receipt.replacesEarlier, receipt, ordersYaml, from });
   // The receipt of filed orders always goes: no machine can file orders (they need the token), so it cannot loop.
   return { kind: 'file', nation, turn: orders.turn, replacesEarlier: receipt.replacesEarlier, receipt, ordersYaml, replyTo: from };
+}
+
+const VOLUNTEER = /^(?:i\s+)?volunteer\b[\s:,-]*(.*)$/i;
+const ACCEPT = /^(?:i\s+)?accept\b/i;
+const CODE = /\b([a-z2-9]{5}-[a-z2-9]{5}-[a-z2-9]{5})\b/gi;
+
+/**
+ * "volunteer <name>" (join the standby list) or "accept" with an invitation's code: seats by mail. Anyone may
+ * volunteer; an `accept` takes a seat only with the code of an open invitation sent to the sender's address
+ * (found anywhere in the message, so a reply quoting the invitation is enough). An `accept` from an address
+ * with no invitation is not about seats (it may be "accept trade with ..."): the message is read on.
+ */
+function seatRequest(mail: ParsedInbound, ctx: InboundContext, from: string, reply: () => { replyTo?: string; replySuppressed?: boolean }): Decision | undefined {
+  const lines = firstLines(mail.subject, mail.text);
+  const volunteer = lines.map((l) => VOLUNTEER.exec(l)).find((m) => m !== null);
+  if (volunteer) {
+    const name = clip((volunteer[1] ?? '').replace(/^(?:as|for)\s+/i, '').trim() || mail.from?.name?.trim() || from.split('@')[0]!, 60);
+    return { kind: 'seat', action: 'volunteer', address: from, name, ...reply() };
+  }
+  const mine = (ctx.offers ?? []).filter((o) => o.address.toLowerCase() === from);
+  if (mine.length === 0 || !lines.some((l) => ACCEPT.test(l) && !/\btrade\b/i.test(l))) return undefined;
+  const codes = [...`${mail.subject}\n${mail.text}`.matchAll(CODE)].map((m) => tokenDigest(m[1]!.toLowerCase()));
+  const offer = mine.find((o) => codes.some((c) => constantTimeEqual(c, o.digest)));
+  if (!offer) return { kind: 'refuse', reason: 'invitation', detail: `an "accept" from ${from} without the code of the invitation sent to it`, ...reply() };
+  return { kind: 'seat', action: 'accept', address: from, offer: offer.id, nation: asNationId(offer.nation), ...reply() };
+}
+
+function constantTimeEqual(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+/** The subject (unless it is a reply's) and the first short lines of the new text: where commands are written. */
+function firstLines(subject: string, text: string): string[] {
+  const lines = REPLY_PREFIX.test(subject) ? [] : [subject.trim()];
+  let body = 0;
+  for (const raw of cutQuotedTail(text).split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('>') || END_OF_NEW_TEXT.test(line)) break;
+    if (line === '' || /^(?:token|nation|turn)\s*:/i.test(line)) continue;
+    lines.push(line.replace(/^(?:hi|hello|hey|dear)\b[^,.!]*[,.!]\s*/i, ''));
+    if (++body >= 6) break;
+  }
+  return lines.filter((l) => l !== '' && l.split(/\s+/).length <= 10);
 }
 
 /** The decision for a message over the size limit, from what the inbox knows without downloading it. */
@@ -415,6 +473,13 @@ function readerProblems(sheet: OrderSheet, linesOf: string): { problems?: string
   return problems.length ? { problems, linesOf } : {};
 }
 
+/** The nation one of whose replaced tokens this is (runtime.yaml retiredTokens), if any. */
+function retiredOwner(token: string, ctx: InboundContext): NationId | undefined {
+  const digest = tokenDigest(token);
+  const hit = Object.entries(ctx.retiredTokens ?? {}).find(([, list]) => list.includes(digest));
+  return hit ? asNationId(hit[0]) : undefined;
+}
+
 /** The nation whose token this is, checked in constant time against each. */
 function tokenOwner(token: string, ctx: InboundContext): NationId | undefined {
   let owner: NationId | undefined;
@@ -491,6 +556,9 @@ const COMMANDS: [MailCommand, RegExp][] = [
   ['absent', ABSENT],
   ['timezone', TIME_ZONE],
   ['wait', WAIT],
+  // Seats: the player takes the nation back from its caretaker; a player confirms before turn 1 (roll-call).
+  ['back', /^(?:i(?:'m|\s+am)\s+)?back\b(?:\s+(?:again|in\s+the\s+game|to\s+play))?[.!]*$/i],
+  ['ready', /^(?:i(?:'m|\s+am)\s+)?ready\b(?:\s+(?:to\s+play|for\s+turn\s+1))?[.!]*$/i],
 ];
 
 /**
@@ -498,18 +566,8 @@ const COMMANDS: [MailCommand, RegExp][] = [
  * the body, short lines only, up to the first quote, signature or forwarded part.
  */
 export function findCommands(subject: string, text: string): MailCommand[] {
-  const lines = REPLY_PREFIX.test(subject) ? [] : [subject.trim()];
-  let body = 0;
-  for (const raw of cutQuotedTail(text).split('\n')) {
-    const line = raw.trim();
-    if (line.startsWith('>') || END_OF_NEW_TEXT.test(line)) break;
-    if (line === '' || /^(?:token|nation|turn)\s*:/i.test(line)) continue;
-    lines.push(line.replace(/^(?:hi|hello|hey|dear)\b[^,.!]*[,.!]\s*/i, ''));
-    if (++body >= 6) break;
-  }
   const found: MailCommand[] = [];
-  for (const line of lines) {
-    if (line === '' || line.split(/\s+/).length > 10) continue;
+  for (const line of firstLines(subject, text)) {
     // "wait for the deadline" is a wait, not a question about the deadline.
     const commands = WAIT.test(line) ? COMMANDS.filter(([c]) => c === 'wait') : COMMANDS;
     for (const [command, pattern] of commands) if (pattern.test(line) && !found.includes(command)) found.push(command);

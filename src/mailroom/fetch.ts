@@ -51,6 +51,9 @@ import type { PlayerPreference } from '../schedule/preferences.js';
 import { PlayerSettings } from './player-settings.js';
 import { newTokenMail } from './start-mail.js';
 import { describeDecision } from './filing.js';
+import type { SeatDesk } from '../schedule/seats/desk.js';
+import { offerDigests } from './seat-mail.js';
+import { SeatIntake } from './seat-intake.js';
 import { fileOrders, type Filed } from './file-orders.js';
 
 export interface FetchOptions extends MailroomOptions {
@@ -70,6 +73,8 @@ export interface FetchOptions extends MailroomOptions {
   recordPreference?: (nation: NationId, pref: PlayerPreference, note?: string) => Promise<void>;
   /** DNS for our own DKIM/SPF/DMARC checks (mail.verifyAuthentication); tests give a fixed one. */
   resolver?: DNSResolver;
+  /** Seats by mail (volunteer, accept, back, ready) on runtime.yaml (the tick passes its own); without it the GM is told. */
+  seats?: SeatDesk;
 }
 
 export interface FetchSummary {
@@ -368,6 +373,7 @@ class FetchRun {
       ...(parsed.messageId ? { messageId: parsed.messageId } : {}),
       ledgerKey: record.key,
       campaignDir: room.dir,
+      ...(this.opts.seats ? { offers: offerDigests(room, this.opts.seats.openOffers()) } : {}),
     });
   }
 
@@ -402,8 +408,14 @@ class FetchRun {
       await recordBounce(room.mailDir, record.key, record.receivedAt, decision.facts, (address) => Object.keys(book).filter((n) => book[n]!.includes(address)));
     }
 
-    if ((decision.kind === 'file' || decision.kind === 'hold' || decision.kind === 'refuse' || decision.kind === 'command') && decision.replyTo !== undefined) {
-      const command = decision.kind === 'command' ? await this.commandFacts(decision.nation, decision.commands) : undefined;
+    const seats = new SeatIntake(room, this.opts.seats, (nation) => this.settings.deadlineFor(nation), this.pendingTurn);
+    if (decision.kind === 'seat' && decision.action === 'accept') {
+      const why = await seats.take(record, decision, queue);
+      if (why !== undefined) record.outcome = `${describeDecision(decision)} — not taken: ${why}`;
+    }
+    if ((decision.kind === 'file' || decision.kind === 'hold' || decision.kind === 'refuse' || decision.kind === 'command' || (decision.kind === 'seat' && decision.action === 'volunteer')) && decision.replyTo !== undefined) {
+      const command = decision.kind === 'command' ? await this.commandFacts(decision.nation, decision.commands) : decision.kind === 'seat' ? await seats.volunteer(record, decision, queue) : undefined;
+      if (decision.kind === 'command' && command) await seats.commands(record, decision, command, queue);
       if (decision.kind === 'command' && command) await this.settings.apply(decision, command, record.key, this.pendingTurn, queue);
       if (decision.kind === 'command' && decision.absence && command) {
         const { fromTurn, toTurn } = decision.absence;
@@ -413,11 +425,12 @@ class FetchRun {
       }
       const deadline = decision.kind === 'file' ? this.settings.deadlineFor(decision.nation) : undefined;
       const answered = filed && decision.kind === 'file' ? { ...decision, receipt: filed.receipt } : decision;
-      const newToken = decision.kind === 'refuse' && decision.detail === 'replaced order token' && decision.nation ? await newTokenMail(room, decision.nation) : undefined;
-      const tokenMail = newToken && decision.nation ? { newToken: { subject: newToken.subject, sent: this.settings.timeFor(decision.nation, newToken.at) } } : {};
+      const tokenNation = decision.kind === 'refuse' && decision.detail === 'replaced order token' ? decision.nation : undefined;
+      const newToken = tokenNation ? await newTokenMail(room, tokenNation) : undefined;
+      const tokenMail = newToken && tokenNation ? { newToken: { subject: newToken.subject, sent: this.settings.timeFor(tokenNation, newToken.at) } } : {};
       const answer = composeAnswer({ ...room.base(), key: record.key, inbound: record.inbound, decision: answered, to: decision.replyTo, ...(command ? { command } : {}), ...(deadline ? { deadline } : {}), ...(filed?.relayed ? { relayed: filed.relayed } : {}), ...tokenMail });
       if (answer) {
-        await room.enqueue(answer.message, answer.kind, `${decision.kind === 'file' ? 'receipt' : 'answer'} for ${decision.nation ?? decision.replyTo}`);
+        await room.enqueue(answer.message, answer.kind, `${decision.kind === 'file' ? 'receipt' : 'answer'} for ${'nation' in decision ? (decision.nation ?? decision.replyTo) : decision.replyTo}`);
         queue(answer.message.messageId);
       }
       if (decision.kind === 'command' && decision.commands.includes('resend') && command?.resentTurn !== undefined) {
@@ -522,6 +535,9 @@ class FetchRun {
         break;
       case 'hold':
         this.summary.held += 1;
+        break;
+      case 'seat':
+        this.summary.commands += 1;
         break;
       default:
         break;

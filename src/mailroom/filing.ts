@@ -19,6 +19,8 @@ export function describeDecision(decision: Decision): string {
       return `bounce: ${decision.facts.recipients.map((r) => `${r.address} ${r.action}`).join(', ') || 'no recipient named'}${decision.nations.length ? ` (${decision.nations.join(', ')})` : ''}`;
     case 'ignore':
       return `ignored (${decision.reason}): ${decision.detail}`;
+    case 'seat':
+      return decision.action === 'volunteer' ? `volunteer: ${decision.address} (${decision.name})` : `accept: ${decision.address} takes ${decision.nation} (invitation ${decision.offer})`;
     case 'quarantine':
       return `quarantined: ${decision.reason}`;
   }

@@ -47,7 +47,7 @@ export async function readReportFiles(campaignDir: string, turn: number, nation:
  * map; the order sheet for the next turn attached with the nation's token filled in) to all of the nation's
  * addresses, and the GM report to the GM; then sends the queue.
  */
-export async function sendReports(campaignDir: string, turn: number, opts: SendOptions & { rerun?: number; deadline?: string; deadlineByNation?: Readonly<Record<string, string>> } = {}): Promise<ReportsSummary> {
+export async function sendReports(campaignDir: string, turn: number, opts: SendOptions & { rerun?: number; deadline?: string; deadlineByNation?: Readonly<Record<string, string>>; seats?: readonly string[] } = {}): Promise<ReportsSummary> {
   try {
     return await Mailroom.run(campaignDir, opts, async (room) => {
       const turns = await listTurns(campaignDir);
@@ -99,6 +99,9 @@ export async function sendReports(campaignDir: string, turn: number, opts: SendO
       const lines = [
         `Reports queued for: ${inQueue.join(', ') || '(none)'}.`,
         ...(summary.noAddress.length ? [`No address in campaign.yaml (report not mailed): ${summary.noAddress.join(', ')}.`] : []),
+        // Who holds each seat and how reliably (runtime.yaml, as it stands when the mail goes): in the mail, not the
+        // turn's own GM report, which a rerun or a replay must make again byte for byte.
+        ...(opts.seats?.length ? ['', 'Seats:', ...opts.seats.map((l) => `  ${l}`)] : []),
       ];
       const gm = composeGmReport({ ...room.base(), turn, rerun, ...(gmHtml !== undefined ? { html: gmHtml } : {}), ...(gmSvg !== undefined ? { svg: gmSvg } : {}), summary: lines });
       await room.enqueue(gm, 'gm-report', `GM report of turn ${turn}`);

@@ -9,6 +9,7 @@ import { readRuntime, writeRuntime } from '../schedule/runtime.js';
 import { deadlineClock, deadlinesByNation, type DeadlineClock } from '../schedule/player-time.js';
 import { applyPreference, type PlayerPreference } from '../schedule/preferences.js';
 import { scheduleOf } from '../schedule/settings.js';
+import { seatDesk, type SeatDesk } from '../schedule/seats/desk.js';
 
 export interface ScheduleView {
   acceptsOrders?: (turn: number, receivedAt: Date) => boolean;
@@ -19,6 +20,8 @@ export interface ScheduleView {
   deadlineByNation?: Record<string, string>;
   /** Keeps a player's setting sent by mail in runtime.yaml (the command holds the campaign lock). */
   recordPreference?: (nation: string, pref: PlayerPreference, note?: string) => Promise<void>;
+  /** Seats by mail, kept in runtime.yaml (the command holds the campaign lock). */
+  seats?: SeatDesk;
   /** The turn collecting orders, whose deadline that is. */
   pendingTurn?: number;
   retiredTokens?: Record<string, string[]>;
@@ -42,6 +45,7 @@ export async function scheduleView(open: OpenCampaign, now: () => Date = () => n
       applyPreference(fresh, now(), nation, pref, note);
       await writeRuntime(open.dir, fresh);
     },
+    seats: seatDesk(open.dir, { load: async () => (await readRuntime(open.dir)) ?? runtime, save: (fresh) => writeRuntime(open.dir, fresh), current: () => runtime, now }),
     pendingTurn: runtime.turn,
     retiredTokens: runtime.retiredTokens,
   };

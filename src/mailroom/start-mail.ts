@@ -16,6 +16,7 @@ import { emptySendSummary, OutboxQueue, type SendSummary } from './outbox.js';
 import { readReportFiles, sendNotice, type SendOptions } from './reports.js';
 import type { Notice } from '../schedule/runtime.js';
 import { Mailroom } from './room.js';
+import { queueSeatWelcome } from './seat-mail.js';
 import { unwrapFault } from './runtime.js';
 
 export interface StartMailSummary {
@@ -80,9 +81,32 @@ export async function sendNoticeMail(campaignDir: string, notice: Pick<Notice, '
     const nation = notice.nations[0]!;
     return sendNewToken(campaignDir, { nation, turn: notice.turn, deadline: input.deadlineByNation?.[nation] ?? input.deadline }, opts);
   }
+  if (NEW_PLAYER.has(notice.kind) && notice.nations.length === 1) {
+    const nation = notice.nations[0]!;
+    return sendWelcome(campaignDir, { nation, turn: notice.turn, deadline: input.deadlineByNation?.[nation] ?? input.deadline, intro: notice.text }, opts);
+  }
   const subject = `${notice.kind.replace(/-/g, ' ')} (turn ${notice.turn})`;
   const sent = await sendNotice(campaignDir, { key: `tick-notice-${notice.id}`, subject, text: notice.text, nations: notice.nations, withToken: NEW_PLAYER.has(notice.kind) && notice.nations.length > 0 }, opts);
   return { mailedTo: [], sent };
+}
+
+/**
+ * The welcome of a nation's new player (`nation add`, `nation split`, `nation reassign`): the nation's latest
+ * report with its order sheet (token filled in) and map, and its earlier reports as an archive, like a seat
+ * taken by mail (seat-mail.ts). Queued once: its Message-ID comes from the nation, turn and token.
+ */
+async function sendWelcome(campaignDir: string, input: { nation: string; turn: number; deadline: string; intro: string }, opts: SendOptions): Promise<{ mailedTo: string[]; sent: SendSummary }> {
+  try {
+    return await Mailroom.run(campaignDir, opts, async (room) => {
+      const to = room.addressesOf(input.nation);
+      const token = room.secrets.token(input.nation);
+      if (to.length === 0 || token === undefined) return { mailedTo: [], sent: emptySendSummary() };
+      await queueSeatWelcome(room, { nation: input.nation, to, token, turn: input.turn, deadline: input.deadline, intro: input.intro });
+      return { mailedTo: to, sent: opts.queueOnly ? emptySendSummary() : await room.deliver() };
+    });
+  } catch (error) {
+    throw unwrapFault(error);
+  }
 }
 
 /** Notices that start a player's game: they carry the nation's order token. */

@@ -18,6 +18,8 @@ import { sendGmAlert, sendReminder, sendReports } from './reports.js';
 import type { MailroomOptions } from './room.js';
 import type { MailClock } from './runtime.js';
 import { sendNoticeMail, sendStartMail } from './start-mail.js';
+import { sendInvitation } from './seat-mail.js';
+import { seatRecordLines } from '../schedule/seats/summary.js';
 import { queueStatus } from './status.js';
 import { reportsNotMailed } from './unsent-reports.js';
 
@@ -46,6 +48,7 @@ export function mailroomHooks(options: Omit<MailroomOptions, 'clock'> = {}): Tic
         deadlineClock: clock(ctx, ctx.deadline),
         declareAbsence: (nation, fromTurn, toTurn, note) => ctx.declareAbsence(nation, fromTurn, toTurn, note),
         recordPreference: (nation, pref, note) => ctx.recordPreference(nation, pref, note),
+        ...(ctx.seats ? { seats: ctx.seats } : {}),
       });
       if (summary.error !== undefined) throw new Error(summary.error);
       return { processed: summary.handled + summary.resumed + summary.alreadyHandled };
@@ -56,7 +59,7 @@ export function mailroomHooks(options: Omit<MailroomOptions, 'clock'> = {}): Tic
     },
     async sendReports(ctx, delivery) {
       // The context's deadline is that of the turn now collecting orders, i.e. the one after the reported turn.
-      const summary = await sendReports(ctx.dir, delivery.turn, { ...opts(ctx), rerun: delivery.rerun, ...(ctx.turn === delivery.turn + 1 ? { deadline: deadlineText(ctx, ctx.deadline), deadlineByNation: byNation(ctx, ctx.deadline) } : {}) });
+      const summary = await sendReports(ctx.dir, delivery.turn, { ...opts(ctx), rerun: delivery.rerun, seats: seatRecordLines(ctx.open.campaign, ctx.runtime), ...(ctx.turn === delivery.turn + 1 ? { deadline: deadlineText(ctx, ctx.deadline), deadlineByNation: byNation(ctx, ctx.deadline) } : {}) });
       failIfStopped(summary.sent, 'sending reports');
     },
     async sendGmAlert(ctx, alert) {
@@ -66,6 +69,10 @@ export function mailroomHooks(options: Omit<MailroomOptions, 'clock'> = {}): Tic
     async sendNotice(ctx, notice) {
       const { sent } = await sendNoticeMail(ctx.dir, notice, { deadline: deadlineText(ctx, ctx.deadline), deadlineByNation: byNation(ctx, ctx.deadline) }, opts(ctx));
       failIfStopped(sent, 'sending a notice');
+    },
+    async sendSeatOffer(ctx, offer) {
+      const sent = await sendInvitation(ctx.dir, { offer, turn: ctx.turn, deadline: deadlineText(ctx, ctx.deadline) }, opts(ctx));
+      failIfStopped(sent.sent, 'sending an invitation');
     },
     async mailStatus(dir, open) {
       return { configured: true, ...(await queueStatus(dir)), reportsNotMailed: await reportsNotMailed(open) };

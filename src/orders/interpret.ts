@@ -1,6 +1,6 @@
 import { UNIT_CLASSES, type Bonus, type BonusTarget, type Campaign, type UnitClass } from '../core/campaign.js';
 import type { HexKey, UnitId } from '../core/ids.js';
-import type { AspectActor, BattlePlanOrder, InvokeTarget, Order, SiegeAction, SiegeStep } from '../core/orders.js';
+import type { AspectActor, BattlePlanOrder, InvokeOrder, InvokeTarget, Order, SiegeAction, SiegeStep } from '../core/orders.js';
 import type { AspectPlace } from '../core/state.js';
 import { unsafeCharacter, type TextShape, type UnsafeCharacter } from '../text/unsafe-text.js';
 import { plainText } from '../text/escape.js';
@@ -40,10 +40,10 @@ export const ORDER_KEYS: Record<string, readonly string[]> = {
   note: [],
   press: ['text', 'anonymous'],
   heir: ['ability'],
-  plan: ['withdraw', 'tie', 'target', 'reserve', 'until'],
+  plan: ['withdraw', 'tie', 'target', 'reserve', 'until', 'field', 'obstacles', 'burn'],
   advantage: ['with', 'on'],
   overcome: ['with'],
-  invoke: ['on', 'pay', 'reroll'],
+  invoke: ['on', 'pay', 'reroll', 'for', 'against'],
   act: ['action', 'target', 'aim', 'fate'],
   accept_trade: [],
   hunt_spies: ['fate'],
@@ -382,7 +382,7 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
         if (!/^\d{1,2}$/.test(u) || Number(u) < 2) throw new Refusal(`"until" is the exchange the reserve joins the battle (2 or later), not "${clip(u)}"`, 'e.g. "reserve cavalry until 5"');
         reserveUntil = Number(u);
       }
-      return { kind: 'battle_plan', stance, ...opt('withdrawAt', withdrawAt), ...opt('onTie', onTie), ...opt('target', target === undefined ? undefined : target.toLowerCase() === 'commanders' ? 'commander' : target.toLowerCase()), ...opt('reserve', reserve), ...opt('reserveUntil', reserveUntil) };
+      return { kind: 'battle_plan', stance, ...opt('withdrawAt', withdrawAt), ...opt('onTie', onTie), ...opt('target', target === undefined ? undefined : target.toLowerCase() === 'commanders' ? 'commander' : target.toLowerCase()), ...opt('reserve', reserve), ...opt('reserveUntil', reserveUntil), ...planField(f) };
     }
     case 'press': {
       const to = pressRecipients(campaign, list(subject, 'press'));
@@ -401,11 +401,31 @@ function build(kind: string, f: RawFields, book: NameBook, campaign: Campaign): 
     case 'invoke': {
       if (f.on === undefined) throw new Refusal('an invoke names the roll it is for', INVOKE_USAGE);
       const pay = f.pay === undefined ? undefined : payWord(f.pay);
-      return { kind: 'invoke', aspect: aspectName(subject), on: invokeTarget(text(f.on, 'on'), book), ...opt('pay', pay), ...opt('reroll', flag(f.reroll, 'reroll')) };
+      const { roll, help } = invokeHelp(text(f.on, 'on'), f, campaign);
+      return { kind: 'invoke', aspect: aspectName(subject), on: invokeTarget(roll, book), ...opt('pay', pay), ...opt('reroll', flag(f.reroll, 'reroll')), ...opt('help', help) };
     }
     default:
       throw new Refusal(`unknown order "${clip(kind)}"`);
   }
+}
+
+/** A plan's battlefield, obstacles and aspect burning (docs/orders.md, "Battle plans"; docs/rules.md W23–W24). */
+function planField(f: RawFields): Pick<BattlePlanOrder, 'field' | 'obstacles' | 'burn'> {
+  const word = (key: string, allowed: readonly string[], hint: string) => {
+    if (f[key] === undefined) return undefined;
+    const w = text(f[key], key).trim().toLowerCase();
+    if (!allowed.includes(w)) throw new Refusal(`"${key}" is ${allowed.slice(0, -1).join(', ')} or ${allowed[allowed.length - 1]}, not "${clip(w)}"`, hint);
+    return w;
+  };
+  const field = word('field', ['grid', 'deep', 'wide'], 'e.g. "plan defensive field deep"') as BattlePlanOrder['field'];
+  const obstacles = word('obstacles', ['map', 'ahead', 'flanks', 'far', 'none'], 'e.g. "plan defensive obstacles ahead"') as BattlePlanOrder['obstacles'];
+  let burn: BattlePlanOrder['burn'];
+  if (f.burn !== undefined) {
+    const m = /^\s*["“]?([^"”]+?)["”]?\s+(?:for|as|into)\s+(zones?|obstacles?)\s*$/i.exec(text(f.burn, 'burn'));
+    if (!m) throw new Refusal(`cannot read the burn "${clip(text(f.burn, 'burn'))}"`, 'e.g. burn "Watchers on the Starkrock" for obstacles (or for zones)');
+    burn = { aspect: aspectName(m[1]), for: (m[2] ?? '').toLowerCase().startsWith('zone') ? 'zones' : 'obstacles' };
+  }
+  return { ...opt('field', field), ...opt('obstacles', obstacles), ...opt('burn', burn) };
 }
 
 const INVOKE_USAGE = 'e.g. invoke "High Walls" on the battle at 25,6 — on the assault on Cinderford, on the siege of Cinderford, on the roll bandits; add "fate" to pay, "reroll" to re-roll';
@@ -440,6 +460,23 @@ function aspectPlace(written: string, book: NameBook, campaign: Campaign): Aspec
   const place = book.hex(bare);
   if (place.ok) return { hex: place.value };
   throw new Refusal(`no nation, settlement, unit or hex "${clip(written)}" to put an aspect on`, target.hint ?? 'e.g. "on Cinderford", "on 25,6", "on Gondarahl", "on Iron Guard"');
+}
+
+/**
+ * Teamwork or an obstacle (docs/rules.md A10): "… on the siege of Cinderford
+ * for Argenta" helps Argenta's roll, "… against Argenta" stands in its way;
+ * in YAML, `for:` or `against:` beside `on:`.
+ */
+function invokeHelp(written: string, f: RawFields, campaign: Campaign): { roll: string; help?: InvokeOrder['help'] } {
+  const m = /^(.*\S)\s+(for|against)\s+(.+)$/i.exec(written.trim());
+  const given = f.for !== undefined ? { role: 'for', name: text(f.for, 'for') } : f.against !== undefined ? { role: 'against', name: text(f.against, 'against') } : m ? { role: (m[2] ?? '').toLowerCase(), name: m[3] ?? '' } : undefined;
+  if (!given) return { roll: written };
+  const nation = findNation(campaign, given.name.replace(/^the\s+/i, ''));
+  if (!nation) {
+    if (m && f.for === undefined && f.against === undefined) return { roll: written };
+    throw new Refusal(`no nation "${clip(given.name)}" to invoke ${given.role}`, 'e.g. invoke "High Walls" on the siege of Cinderford against Argenta');
+  }
+  return { roll: m && f.for === undefined && f.against === undefined ? (m[1] ?? written) : written, help: given.role === 'for' ? { for: nation } : { against: nation } };
 }
 
 /** The roll an invoke is for: "the battle at 25,6", "the assault on Cinderford", "the siege of Cinderford", "the roll bandits". */

@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asNationId, type NationId } from '../core/ids.js';
-import type { GmAction, NationOrders, TurnOrders } from '../core/orders.js';
+import type { GmAction, NationOrders, SeatPolicy, TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import { readYamlSheets } from './parallel-sheets.js';
 import { readTextSheet } from './text-sheet.js';
-import { GM_ORDERS_FILE, planOrderFolder, type OrderFolderPlan, type OrderFormat, type UnreadFile } from '../campaign/order-folder.js';
+import { GM_ORDERS_FILE, planOrderFolder, type OrderFolderPlan, type OrderFormat, type SeatFileName, type UnreadFile } from '../campaign/order-folder.js';
 import { interpretSheet, WHOLE_FILE, type OrderSheet } from './sheet.js';
 import { readOneOffEvent } from '../campaign/event-catalogue.js';
 import { KEPT_ORDERS, type KeptFile } from '../campaign/kept-orders.js';
@@ -69,10 +69,17 @@ export async function startReadingPendingOrders(open: OpenCampaign, turn: number
     if (folder.gm.read.ok) files[GM_ORDERS_FILE] = { bytes: folder.gm.read.bytes, from: folder.gm.read.identity };
   }
   const nationFiles: NationOrderFile[] = [];
+  const seatFiles: NationOrderFile[] = [];
   for (const { name, nation, format, read } of folder.nations) {
     if (read.ok) files[name] = { bytes: read.bytes, from: read.identity };
     nationFiles.push({ nation: asNationId(nation), read, format });
   }
+  for (const { name, nation, policy, read } of folder.seats) {
+    if (read.ok) files[name] = { bytes: read.bytes, from: read.identity };
+    seatFiles.push({ nation, policy, read });
+  }
+  // A seat's policy speaks for a nation only when its player sent nothing (docs/operations.md, "Missing players").
+  for (const f of seatFiles) if (!nationFiles.some((n) => n.nation === f.nation)) nationFiles.push(f);
   const sheets = readNationSheets(nationFiles, { elsewhere: true });
   // Should the state fail to load, nobody awaits the sheets: a worker's failure then must not end the process.
   sheets.catch(() => undefined);
@@ -98,10 +105,15 @@ export interface NationOrderEntry extends OrderFolderEntry {
   format: OrderFormat;
 }
 
+/** A seat policy's orders for a nation (order-folder.ts), read if it is a regular file. */
+export interface SeatOrderEntry extends OrderFolderEntry, SeatFileName {}
+
 export interface OrderFolder {
   /** The GM's _gm.yaml, when there is one. */
   gm?: OrderFolderEntry;
   nations: NationOrderEntry[];
+  /** A seat's policy's orders; each speaks for its nation only when the nation has no entry in `nations`. */
+  seats: SeatOrderEntry[];
   /** What is there but not read as orders, and nations with two order files (order-folder.ts). */
   plan: Pick<OrderFolderPlan, 'unread' | 'clashes'>;
 }
@@ -114,7 +126,7 @@ export interface OrderFolder {
  * on the machine into itself.
  */
 export async function readOrderFolder(dir: string, isNation: (id: string) => boolean): Promise<OrderFolder> {
-  if (!existsSync(dir)) return { nations: [], plan: { unread: [], clashes: [] } };
+  if (!existsSync(dir)) return { nations: [], seats: [], plan: { unread: [], clashes: [] } };
   const names = await readdir(dir);
   const plan = planOrderFolder(names, isNation);
   const nations: NationOrderEntry[] = [];
@@ -122,8 +134,10 @@ export async function readOrderFolder(dir: string, isNation: (id: string) => boo
     const path = join(dir, o.name);
     nations.push({ name: o.name, path, nation: o.nation, format: o.format, read: await readRegularFile(path) });
   }
+  const seats: SeatOrderEntry[] = [];
+  for (const seat of plan.seats) seats.push({ ...seat, path: join(dir, seat.name), read: await readRegularFile(join(dir, seat.name)) });
   const gm = names.includes(GM_ORDERS_FILE) ? { name: GM_ORDERS_FILE, path: join(dir, GM_ORDERS_FILE), read: await readRegularFile(join(dir, GM_ORDERS_FILE)) } : undefined;
-  return { ...(gm ? { gm } : {}), nations, plan: { unread: plan.unread, clashes: plan.clashes } };
+  return { ...(gm ? { gm } : {}), nations, seats, plan: { unread: plan.unread, clashes: plan.clashes } };
 }
 
 /** A nation's order file: its bytes, or why it was not read (which its report then says). */
@@ -132,6 +146,8 @@ export interface NationOrderFile {
   read: RegularFileRead;
   /** How its bytes read: a YAML order sheet (the default), or the plain-text order language. */
   format?: OrderFormat;
+  /** Orders a seat's policy gave (`<nation>.caretaker.yaml`, `<nation>.disorder.yaml`), not the player's. */
+  policy?: SeatPolicy;
 }
 
 /** Sheets of the files that were read (YAML ones in worker threads in a big campaign); a refused file is a sheet with only its refusal. */
@@ -193,10 +209,16 @@ export async function nationOrdersFromFiles(open: OpenCampaign, state: GameState
   return nationOrdersFromSheets(open, state, files, await readNationSheets(files));
 }
 
-function nationOrdersFromSheets(open: OpenCampaign, state: GameState, files: readonly { nation: NationId }[], sheets: readonly OrderSheet[]): TurnOrders['nations'] {
+/** Order files made in memory (a seat's policy's, planned as the turn resolves) read as any order file is. */
+export async function nationOrdersFromBytes(open: OpenCampaign, state: GameState, files: readonly { nation: NationId; policy?: SeatPolicy; bytes: Uint8Array }[]): Promise<TurnOrders['nations']> {
+  return nationOrdersFromSheets(open, state, files, await readYamlSheets(files.map((f) => f.bytes)));
+}
+
+function nationOrdersFromSheets(open: OpenCampaign, state: GameState, files: readonly { nation: NationId; policy?: SeatPolicy }[], sheets: readonly OrderSheet[]): TurnOrders['nations'] {
   const nations: TurnOrders['nations'] = {};
-  files.forEach(({ nation }, i) => {
-    nations[nation] = nationOrdersFromSheet(open, state, nation, sheets[i]!);
+  files.forEach(({ nation, policy }, i) => {
+    const orders = nationOrdersFromSheet(open, state, nation, sheets[i]!);
+    nations[nation] = policy ? { ...orders, seat: { policy } } : orders;
   });
   return nations;
 }

@@ -218,9 +218,12 @@ const VERB_FIRST: Record<string, Form> = {
       { phrases: ['targeting', 'target'], field: 'target', shape: 'one' },
       { phrases: ['in reserve', 'reserve'], field: 'reserve', shape: 'one' },
       { phrases: ['until exchange', 'until'], field: 'until', shape: 'one' },
+      { phrases: ['field'], field: 'field', shape: 'one' },
+      { phrases: ['obstacles'], field: 'obstacles', shape: 'one' },
+      { phrases: ['burning', 'burn'], field: 'burn', shape: 'one' },
     ],
     required: ['plan'],
-    usage: 'plan aggressive [withdraw at 2] [on tie stress] [target archers|commander] [reserve 2|cavalry [until 5]] — the battle plan of your Warfare battles this turn',
+    usage: 'plan aggressive [withdraw at 2] [on tie stress] [target archers|commander] [reserve 2|cavalry [until 5]] [field deep|wide] [obstacles ahead|flanks|far|none] [burn "<aspect>" for zones|obstacles] — the battle plan of your Warfare battles this turn',
   },
   heir: {
     kind: 'heir',
@@ -468,6 +471,11 @@ function takeInvokeFlags(tokens: Token[]): { tokens: Token[]; pay?: 'free' | 'fa
   return { tokens: tokens.slice(0, end), ...(free !== fate ? { pay: free ? 'free' : 'fate' } : {}), reroll: words.some((w) => w.startsWith('re')), both: free && fate };
 }
 
+/** "burn "X" for obstacles": that "obstacles" is what the burn buys, not the plan's obstacles clause. */
+function burnTarget(tokens: Token[]): Token[] {
+  return tokens.map((t, i) => (['obstacles', 'obstacle'].includes(t.word) && ['for', 'as', 'into'].includes(tokens[i - 1]?.word ?? '') ? { ...t, word: '', quoted: true } : t));
+}
+
 function readForm(form: Form, given: Token[]): LineResult {
   let written = given;
   const flags: RawFields = {};
@@ -482,6 +490,7 @@ function readForm(form: Form, given: Token[]): LineResult {
     if (at >= 0 && !roll.length) return { kind: 'problem', reason: `nothing follows "${(f.tokens[at] as Token).word}"`, hint: `write it like: ${form.usage}` };
     if (roll.length) flags.on = join(roll);
   }
+  if (form.kind === 'plan') written = burnTarget(written);
   const { tokens, abandon } = form.kind === 'move' || form.kind === 'attack' ? takeAbandon(written) : form.kind === 'siege' ? { tokens: oneThen(written), abandon: false } : { tokens: written, abandon: false };
   const { subject, parts } = splitClauses(tokens, form.clauses);
   const fields: RawFields = {};

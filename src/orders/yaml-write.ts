@@ -82,7 +82,7 @@ export function fieldsOf(o: Order): Record<string, unknown> {
     case 'heir':
       return { heir: o.name, ...(o.ability ? { ability: o.ability } : {}) };
     case 'battle_plan':
-      return { plan: o.stance, ...maybe('withdraw', o.withdrawAt), ...maybe('tie', o.onTie), ...maybe('target', o.target), ...maybe('reserve', o.reserve), ...maybe('until', o.reserveUntil) };
+      return { plan: o.stance, ...maybe('withdraw', o.withdrawAt), ...maybe('tie', o.onTie), ...maybe('target', o.target), ...maybe('reserve', o.reserve), ...maybe('until', o.reserveUntil), ...maybe('field', o.field), ...maybe('obstacles', o.obstacles), ...(o.burn ? { burn: `"${o.burn.aspect}" for ${o.burn.for}` } : {}) };
     case 'press':
       return { press: o.to === 'all' ? 'all' : [...o.to], text: o.text, ...(o.anonymous ? { anonymous: true } : {}) };
     case 'create_advantage':
@@ -90,6 +90,6 @@ export function fieldsOf(o: Order): Record<string, unknown> {
     case 'overcome':
       return { overcome: o.aspect, with: 'leader' in o.by ? 'leader' : o.by.unit };
     case 'invoke':
-      return { invoke: o.aspect, on: invokeTargetWritten(o.on), ...maybe('pay', o.pay), ...maybe('reroll', o.reroll) };
+      return { invoke: o.aspect, on: invokeTargetWritten(o.on), ...(o.help ? ('for' in o.help ? { for: o.help.for } : { against: o.help.against }) : {}), ...maybe('pay', o.pay), ...maybe('reroll', o.reroll) };
   }
 }

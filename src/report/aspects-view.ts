@@ -15,7 +15,8 @@ export function aspectsOf(campaign: Campaign, state: GameState, nation: NationId
   const seen = visibleAspects(state, nation);
   if (!seen.length) return undefined;
   return seen.map((a) => {
-    const owner = a.owner ? (a.owner === nation ? 'yours' : `${campaign.nations[a.owner]?.name ?? a.owner}'s`) : "anyone's";
+    const but = a.backfired ? ` but ${a.backfired === nation ? 'yours' : `${campaign.nations[a.backfired]?.name ?? a.backfired}'s`}` : '';
+    const owner = a.owner ? (a.owner === nation ? 'yours' : `${campaign.nations[a.owner]?.name ?? a.owner}'s`) : `anyone's${but}`;
     const holder = holderOf(state, a.on);
     const free = a.boost ? 'a boost: adds fortune once, then gone' : a.free ? `${a.free} free invoke${a.free === 1 ? '' : 's'} (${owner})` : 'no free invokes';
     return {
@@ -37,7 +38,7 @@ export function allAspects(campaign: Campaign, state: GameState): GmAspectView[]
   return state.aspects.map((a) => ({
     name: a.name,
     place: placeText(campaign, state, a.on),
-    owner: a.owner ? (campaign.nations[a.owner]?.name ?? a.owner) : 'anyone',
+    owner: a.owner ? (campaign.nations[a.owner]?.name ?? a.owner) : a.backfired ? `anyone but ${campaign.nations[a.backfired]?.name ?? a.backfired}` : 'anyone',
     free: a.free,
     boost: a.boost === true,
     secret: a.secret === true,

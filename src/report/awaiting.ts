@@ -3,7 +3,7 @@ import type { LoggedEvent } from '../core/events.js';
 import type { NationState } from '../core/state.js';
 import { describeCondition } from '../core/world/conditions.js';
 import { ladderValue, rollName } from './ladder.js';
-import type { AwaitedRollView, AwaitingView, TaskView } from './types.js';
+import type { AwaitedRollView, AwaitingView, CompelView, TaskView } from './types.js';
 
 /**
  * What awaits the nation's hand after this turn: the rolls its events asked
@@ -31,6 +31,9 @@ export function awaitingOf(campaign: Campaign, ns: NationState, mine: readonly L
       answerWithFate: `${choice ? `answer ${e.event} ${first.id}` : `answer ${e.event}`} fate 2`,
     });
   }
+  const compels: CompelView[] = mine.flatMap((e) =>
+    e.type === 'compel_offered' ? [{ id: e.id, aspect: e.aspect, text: e.text, turn: e.turn, cost: e.cost, accept: `answer ${e.id} accept`, refuse: `answer ${e.id} refuse` }] : [],
+  );
   const tasks: TaskView[] = (ns.tasks ?? []).map((t) => {
     const def = campaign.events?.tasks[t.task];
     const left = t.deadline - turn;
@@ -48,5 +51,5 @@ export function awaitingOf(campaign: Campaign, ns: NationState, mine: readonly L
       ...(def?.pay !== undefined ? { answer: `answer ${t.task}` } : {}),
     };
   });
-  return rolls.length || tasks.length ? { rolls, tasks } : undefined;
+  return rolls.length || tasks.length || compels.length ? { rolls, tasks, ...(compels.length ? { compels } : {}) } : undefined;
 }

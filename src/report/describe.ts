@@ -5,7 +5,7 @@ import type { BattleSide, DieRoll, LoggedEvent, Modifier } from '../core/events.
 import type { NationId, SettlementId, UnitId } from '../core/ids.js';
 import type { GameState, UnitState } from '../core/state.js';
 import { sentence, withArticle } from '../core/prose.js';
-import { drawText, fateResultText } from './draw-text.js';
+import { drawText, fateResultText, luckText } from './draw-text.js';
 import { ladderValue, rated, signed } from './ladder.js';
 import type { BattleSideView, BattleView, ModifierView, RollView, SiegeRollView, WarfareView } from './types.js';
 
@@ -124,9 +124,19 @@ function sideView(side: BattleSide, role: 'attacker' | 'defender', names: Namer,
     fateSpent: showFateOf(side.nation) ? side.fateSpent : null,
     // Invokes (rules.fate.aspects) print as side modifiers: "+2 "High Walls" invoked (free invoke)".
     sideModifiers: modifierViews(side.invokes ? [...side.sideModifiers, ...side.invokes] : side.sideModifiers),
-    ...(side.firstRolls ? { rerolled: `re-rolled by an invoke (first dice: ${side.firstRolls.map((d) => d.value).join(', ')})` } : {}),
+    ...(side.firstRolls ? { rerolled: rerolledText(side.firstRolls) } : {}),
     total: side.total,
   };
+}
+
+/** What a side first drew before an invoke re-rolled it: the cards or Fate dice in words (F8), or the d6s as numbers. */
+function rerolledText(first: readonly DieRoll[]): string {
+  const drawn = first.map((d) => {
+    const w = drawText(d);
+    return w ? `${w}: ${d.value}` : null;
+  });
+  if (drawn.every((w) => w !== null)) return `re-rolled by an invoke (first drawn: ${drawn.join('; ')})`;
+  return `re-rolled by an invoke (first dice: ${first.map((d) => d.value).join(', ')})`;
 }
 
 type BattleEvent = Extract<LoggedEvent, { type: 'battle' }>;
@@ -200,13 +210,37 @@ function warfareHeadline(e: WarfareEvent, names: Namer): string {
   return `Warfare at ${e.at}: ${n(e.attacker)} attacked ${n(e.defender)}; ${n(e.winner === 'attacker' ? e.attacker : e.defender)} won after ${e.exchanges} exchange${e.exchanges === 1 ? '' : 's'} (${e.reason})${lost ? `; taken out: ${lost}` : ''}.`;
 }
 
-/** The whole account of a Warfare battle (docs/rules.md W16): each exchange's zone map and every action with its draws and shifts. */
-export function warfareView(e: WarfareEvent, names: Namer): WarfareView {
-  return { headline: warfareHeadline(e, names), lines: ['Zones: the strategic zone (*) at the bottom; A attackers, D defenders, ~ an obstacle, # standing ramparts.', ...e.account] };
+/**
+ * The terms of a Warfare battle, explained once a report (docs/rules.md
+ * W16; issue 36): the first battle of the section carries them.
+ */
+export const WARFARE_KEY: readonly string[] = [
+  'Key: a battle over zones — stretches of the field hundreds of yards across, shown as boxes, the strategic zone (*) at the bottom; A attackers, D defenders (units in the zone), ~ an obstacle (one more to enter), # standing ramparts.',
+  'Commanders lead the units; each exchange every commander moves and acts, in the order of their Command. The attackers win by holding the strategic zone with no defender in it.',
+  'A card is drawn for each side of every roll (-4 to +4), added to the skills. A minor advantage lets a commander draw one roll again. An aspect (a free invoke, or a fate point spent) adds +2 after the draw or draws again; a free invoke costs nothing. Under each line, the numbers.',
+];
+
+/** The whole account of a Warfare battle (docs/rules.md W16): the story of each exchange, with every action's draws and shifts under it. */
+export function warfareView(e: WarfareEvent, names: Namer, withKey = false): WarfareView {
+  return { headline: warfareHeadline(e, names), ...(withKey ? { key: [...WARFARE_KEY] } : {}), lines: e.story ?? ['Zones: the strategic zone (*) at the bottom; A attackers, D defenders, ~ an obstacle, # standing ramparts.', ...e.account] };
 }
 
 /** An external structure type by its name ("Silver mine"), never its id. */
 const externalName = (names: Namer, type: string) => names.campaign.externals[type]?.name ?? type.replace(/_/g, ' ');
+
+/** Who plays a nation now, in words (the nation's own report and the GM's; others hear a rumour). */
+function seatChangeText(e: Extract<LoggedEvent, { type: 'seat_changed' }>, nation: string): string {
+  switch (e.to) {
+    case 'caretaker':
+      return `${nation} has sent no orders for too long: a caretaker keeps it until its player is back (it defends, keeps the work going and starts no war).`;
+    case 'disorder':
+      return `${nation} has sent no orders for too long and falls into civil disorder: its forces only defend, nothing is built, and Happiness drifts down until its player is back.`;
+    case 'player':
+      return `${nation}'s player is back and gives its orders again (in others' hands since turn ${e.since ?? '?'}).`;
+    case 'hold':
+      return `${nation} is no longer in others' hands (since turn ${e.since ?? '?'}): without orders its forces hold where they stand.`;
+  }
+}
 
 export function describeEvent(e: LoggedEvent, names: Namer): string {
   const n = (id: string) => names.nationName(id);
@@ -219,7 +253,9 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
     case 'order_unmet':
       return `${n(e.nation)}: order did not happen${e.line !== undefined ? ` (line ${e.line})` : ''}: ${e.order} — ${e.reason}`;
     case 'nmr':
-      return `${n(e.nation)} sent no orders (${plural(e.missedTurns, 'turn')} in a row).`;
+      return `${n(e.nation)} sent no orders (${plural(e.missedTurns, 'turn')} in a row)${e.policy === 'caretaker' ? '; a caretaker gave its orders' : e.policy === 'disorder' ? '; it is in civil disorder and only defends' : ''}.`;
+    case 'seat_changed':
+      return seatChangeText(e, n(e.nation));
     case 'resource':
       return `${n(e.nation)}: ${RESOURCE_NAME[e.resource]} ${signed(e.delta)} (${e.reason}), now ${e.balance}.`;
     case 'indicator':
@@ -372,7 +408,7 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
     case 'aspect_created':
       return e.refreshed
         ? `The aspect "${e.aspect}" on ${e.place} now has ${plural(e.free, 'free invoke')}.`
-        : `${e.boost ? 'A boost' : 'A new aspect'}, "${e.aspect}", on ${e.place}${e.boost ? '' : ` with ${plural(e.free, 'free invoke')}`}${e.owner ? ` (${n(e.owner)}'s)` : ''}${e.secret ? ', secret' : ''}.`;
+        : `${e.boost ? 'A boost' : 'A new aspect'}, "${e.aspect}", on ${e.place}${e.boost ? '' : ` with ${plural(e.free, 'free invoke')}`}${e.owner ? ` (${n(e.owner)}'s)` : e.backfired ? ` (anyone's but ${n(e.backfired)}'s: a failed attempt backfired)` : ''}${e.secret ? ', secret' : ''}.`;
     case 'aspect_removed':
       return `The aspect "${e.aspect}" on ${e.place} is gone: ${e.reason}.`;
     case 'aspect_roll': {
@@ -392,6 +428,24 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
       return `${n(e.nation)}: ${e.action === 'overcome' ? `the overcome roll against "${e.aspect}"` : `the create-advantage roll for "${e.aspect}"`} was not made: ${e.reason}.`;
     case 'invoke_unused':
       return `${n(e.nation)}: "${e.aspect}" was not invoked on ${e.roll}: ${e.reason}; nothing was spent.`;
+    case 'aspect_luck':
+      return `${n(e.nation)} drew ${e.kind} from ${e.aspects.map((a) => `"${a}"`).join(', ')} on ${e.roll}: ${e.value >= 0 ? '+' : ''}${e.value} (${e.draws.map(luckText).join('; ')}).`;
+    case 'warfare_fate': {
+      const kept = e.pledged - e.spent;
+      const spent = e.spent ? `spent ${e.spent} of the ${e.pledged} Fate pledged (${plural(e.invokes, 'invoke')}, a fate point each)` : `spent none of the ${e.pledged} Fate pledged`;
+      const short = e.pool < e.pledged ? ` — only ${e.pool} could be spent, all ${n(e.nation)} had` : '';
+      return `${n(e.nation)}'s commanders ${spent} on the Warfare battle at ${e.at}${short}; ${kept > 0 ? `the other ${kept} stay${kept === 1 ? 's' : ''} in the treasury` : 'none is left over'}.`;
+    }
+    case 'compel_offered':
+      return `${e.by === 'gm' ? 'The GM compels' : 'Events compel'} ${n(e.nation)}'s aspect "${e.aspect}": ${e.text} (answer "${e.id}" next turn: accept for a fate point, or refuse for ${e.cost}).`;
+    case 'compel_void':
+      return `A compel "${e.id}" of "${e.aspect}" for ${n(e.nation)} was not made: ${e.reason}.`;
+    case 'compel_answered':
+      return e.accepted
+        ? `${n(e.nation)} ${e.answered ? 'accepted' : 'did not answer, and so accepted,'} the compel of "${e.aspect}" (${e.text}): a fate point${e.reason ? `; ${e.reason}` : ''}.`
+        : `${n(e.nation)} refused the compel of "${e.aspect}" (${e.text}), paying a fate point.`;
+    case 'order_not_applied':
+      return `${n(e.nation)}: ${e.what} did not apply: ${e.reason}.`;
   }
   // An event type added to the engine after this was written: show it plainly.
   return `${(e as { type: string }).type} event.`;

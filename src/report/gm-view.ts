@@ -8,7 +8,7 @@ import type { LoggedEvent } from '../core/events.js';
 import { compareIds, sortedKeys, type UnitId } from '../core/ids.js';
 import type { TurnOrders } from '../core/orders.js';
 import type { GameState, SettlementState } from '../core/state.js';
-import { battleView, describeEvent, Namer, siegeRollView, warfareView } from './describe.js';
+import { battleView, describeEvent, Namer, siegeRollView, WARFARE_KEY, warfareView } from './describe.js';
 import {
   byId,
   capsOf,
@@ -58,6 +58,7 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
   const names = new Namer(campaign, before, state, () => true, null);
   const orders = opts.orders;
   const attention: string[] = [];
+  const seats: string[] = [];
   const ids = sortedKeys(campaign.nations);
   const nationsInFull = opts.nationsInFull ?? GM_IN_FULL.nations;
   const eventsInFull = opts.eventsInFull ?? GM_IN_FULL.events;
@@ -82,7 +83,9 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
     for (const text of theirNotes) notes.push({ nation, name: def.name, text });
     const outcomes = orderOutcomes(theirs, nation, sent);
 
-    if (nmrFlagged) attention.push(`${def.name} has sent no orders for ${ns.missedTurns} turns in a row (the flag is at ${campaign.rules.nmrFlagAfter}): contact the player or decide what the nation does.`);
+    // A seat its policy plays is in the seats list, not asked of the GM again every turn.
+    if (nmrFlagged && !ns.seat) attention.push(`${def.name} has sent no orders for ${ns.missedTurns} turns in a row (the flag is at ${campaign.rules.nmrFlagAfter}): contact the player or decide what the nation does.`);
+    if (ns.seat) seats.push(`${def.name}: played by ${ns.seat.policy === 'disorder' ? 'civil disorder' : 'the caretaker'} since turn ${ns.seat.since} (${ns.missedTurns} turn${ns.missedTurns === 1 ? '' : 's'} without its player's orders).`);
     for (const c of caps) if (c.units + c.building > c.cap) attention.push(`${def.name} is over its ${c.kind} cap (${c.text}): the rules say a unit must be replaced or forgone.`);
     for (const g of goals) {
       const goal = def.goals.find((x) => x.id === g.id);
@@ -167,7 +170,7 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
 
   const aspects = allAspects(campaign, state);
   // Warfare battles are listed only when there were some, so a campaign without them reads as before.
-  const warfare = events.flatMap((e) => (e.type === 'warfare' ? [warfareView(e, names)] : []));
+  const warfare = events.flatMap((e) => (e.type === 'warfare' ? [warfareView(e, names)] : [])).map((w, i) => (i === 0 ? { ...w, key: [...WARFARE_KEY] } : w));
   return {
     kind: 'gm',
     header: turnHeader(campaign, state.turn, opts.deadline),
@@ -184,6 +187,7 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
     notes,
     gmActions: events.flatMap((e) => (e.phase === 'gm' ? [describeEvent(e, names)] : [])),
     attention,
+    seats,
     ...(aspects ? { aspects } : {}),
     ...(warfare.length ? { warfare } : {}),
     world: {

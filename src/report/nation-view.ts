@@ -2,7 +2,8 @@ import { withArticle } from '../core/prose.js';
 import type { Campaign } from '../core/campaign.js';
 import type { LoggedEvent } from '../core/events.js';
 import { compareIds, sortedKeys, type HexKey, type NationId, type UnitId } from '../core/ids.js';
-import type { TurnOrders } from '../core/orders.js';
+import type { NationOrders, TurnOrders } from '../core/orders.js';
+import { orderNames, orderText } from '../core/order-text.js';
 import type { GameState, SettlementState, UnitState } from '../core/state.js';
 import { perCampaignAndState } from '../core/memo.js';
 import { WorldIndex } from '../core/world-index.js';
@@ -35,6 +36,7 @@ import { revoltOrder } from '../core/phases/events.js';
 import { revoltRisk } from '../core/world/odds.js';
 import { awaitingOf } from './awaiting.js';
 import { aspectsOf } from './aspects-view.js';
+import { deckOf } from './deck-view.js';
 import { readingOrder } from './letters.js';
 
 const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
@@ -212,11 +214,25 @@ function rumourOf(e: LoggedEvent, names: Namer, state: GameState): Rumour | unde
       return e.public ? rumour(e.public) : undefined;
     case 'civil_war':
       return rumour(`Word spreads of civil war: ${n(e.into)} has broken away from ${n(e.from)}.`);
+    case 'seat_changed':
+      // Who plays a nation is public news; nothing of its state is in it.
+      if (e.to === 'caretaker') return rumour(`It is said that the court of ${n(e.nation)} has fallen silent: stewards keep its lands and only defend them.`);
+      if (e.to === 'disorder') return rumour(`Word spreads that ${n(e.nation)} has fallen into disorder: no one rules there.`);
+      if (e.to === 'player') return rumour(`${n(e.nation)} is heard from again: its ruler has returned.`);
+      return undefined;
     case 'settlement_revolted':
       return rumour(`Word spreads that ${names.settlement(e.settlement)} has risen against ${n(e.from)}.`, state.settlements[e.settlement]?.hex);
     default:
       return undefined;
   }
+}
+
+/** What a caretaker or civil disorder ordered in the nation's name, as the nation's own order lines. */
+function givenInYourName(campaign: Campaign, before: GameState, nation: NationId, sent: NationOrders | undefined): NationView['givenInYourName'] {
+  if (!sent?.seat) return undefined;
+  const names = orderNames(campaign, before, nation);
+  const by = sent.seat.policy === 'disorder' ? 'civil disorder: your forces only defend' : `a caretaker (${campaign.caretakers?.entries[sent.seat.caretaker ?? 'steward']?.name ?? 'a steward'})`;
+  return { by, orders: sent.orders.map((o) => orderText(o, names)) };
 }
 
 export function nationView(campaign: Campaign, before: GameState, state: GameState, events: readonly LoggedEvent[], nation: NationId, opts: ViewOptions = {}): NationView {
@@ -282,7 +298,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
         summary.battles.push(battleView(e, names, own));
         break;
       case 'warfare':
-        (summary.warfare ??= []).push(warfareView(e, names));
+        (summary.warfare ??= []).push(warfareView(e, names, !summary.warfare?.length));
         break;
       case 'siege_roll':
         summary.sieges.push(siegeRollView(e, names));
@@ -366,6 +382,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     }));
 
   const notes = (opts.orders?.nations[nation]?.orders ?? []).flatMap((o) => (o.kind === 'note' ? [o.text] : []));
+  const given = givenInYourName(campaign, before, nation, opts.orders?.nations[nation]);
   const hexes = sortedByHex(seen, (h) => h);
   const changes = mapChangesOf(mine, nation, before, state, names, (e) => told.get(e) ?? describeEvent(e, names));
   const ownHexes = [...index.world.unitsOf(nation).map((u) => u.hex), ...index.world.settlementsOf(nation).map((s) => s.hex)];
@@ -402,6 +419,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     caps: capsOf(index, nation),
     catalogue: catalogueOf(campaign, nation, ns.unlocked, (of, cls) => leaderCostChange(campaign, state, nation, of, cls)),
     notes,
+    ...(given ? { givenInYourName: given } : {}),
     letters: readingOrder(letters, { seed: campaign.seed, turn: state.turn, reader: nation }),
     sight: {
       unitRange: campaign.rules.sight.unit,
@@ -419,6 +437,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     discoveries: discoveriesOf(campaign, ns.revealed ?? []),
     ...optional('awaiting', awaitingOf(campaign, ns, mine, state.turn)),
     ...optional('aspects', aspectsOf(campaign, state, nation)),
+    ...optional('deck', deckOf(campaign, ns)),
     rumours,
     map: terrainGrid(campaign, area, opts.legend),
     changes,

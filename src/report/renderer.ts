@@ -137,6 +137,8 @@ export async function readTurnOrders(open: OpenCampaign, before: GameState, turn
   const dir = existsSync(kept) ? kept : ordersDir(open.dir, turn);
   const folder = await readOrderFolder(dir, (id) => open.campaign.nations[asNationId(id)] !== undefined);
   const files: NationOrderFile[] = folder.nations.map(({ nation, read, format }) => ({ nation: asNationId(nation), read, format }));
+  // As the turn read them: a seat's policy's orders for a nation whose player sent none.
+  for (const { nation, policy, read } of folder.seats) if (!files.some((n) => n.nation === nation)) files.push({ nation, policy, read });
   // The GM's adjustments too: the GM's log of the turn's reports tells each nation of its own.
   return { nations: await nationOrdersFromFiles(open, before, files), gm: folder.gm ? gmOrdersOf(open, folder.gm, turn) : [] };
 }

@@ -334,6 +334,8 @@ export interface TurnHeader {
 /** A Warfare battle told in full (docs/rules.md W16): its headline, then each exchange's zone map and actions. */
 export interface WarfareView {
   headline: string;
+  /** The terms, explained once a report: on the first Warfare battle told. */
+  key?: string[];
   lines: string[];
 }
 
@@ -415,9 +417,29 @@ export interface TaskView {
   answer?: string;
 }
 
+/** A nation's Deck of Fate discard pile, by result (docs/rules.md F4). */
+export interface DeckView {
+  discarded: number;
+  left: number;
+  /** "Fair (+2): 3 — a sun; 2 suns; a moon". */
+  lines: string[];
+}
+
 export interface AwaitingView {
   rolls: AwaitedRollView[];
   tasks: TaskView[];
+  /** Compels offered this turn, answered next (docs/rules.md A9). */
+  compels?: CompelView[];
+}
+
+export interface CompelView {
+  id: string;
+  aspect: string;
+  text: string;
+  turn: number;
+  cost: number;
+  accept: string;
+  refuse: string;
 }
 
 /** The risk of revolt the nation's settlements run next turn, should Happiness stay where it is. */
@@ -548,6 +570,8 @@ export interface NationView {
   caps: CapView[];
   catalogue: Catalogue;
   notes: string[];
+  /** The orders a caretaker (or civil disorder) gave in the nation's name this turn, its player being silent. */
+  givenInYourName?: { by: string; orders: string[] };
   /** Letters this turn, sent and received; an unsigned one names no sender to its readers. */
   letters: LetterView[];
   sight: {
@@ -567,6 +591,8 @@ export interface NationView {
   awaiting?: AwaitingView;
   /** The Fate aspects it can see (rules.fate.aspects); absent when none. */
   aspects?: AspectView[];
+  /** Its Deck of Fate's discard pile (rules.fate.randomiser: deck); absent in other campaigns. */
+  deck?: DeckView;
   /** Public indicators: of every nation in small campaigns, else of the nations this one has met. */
   nations: PublicNationView[];
   /** True when `nations` lists every nation; otherwise the full list is in the turn's gazette. */
@@ -682,6 +708,8 @@ export interface GmView {
   notes: { nation: string; name: string; text: string }[];
   gmActions: string[];
   attention: string[];
+  /** Seats played by a caretaker or in disorder, and (from the schedule) who holds each seat, the standby list. */
+  seats: string[];
   /** Every Fate aspect in play (rules.fate.aspects); absent when none. */
   aspects?: GmAspectView[];
   world: {

@@ -5,7 +5,7 @@ import { CampaignError } from '../campaign/problems.js';
 import { clearDeadTemporaries, temporaryName } from '../campaign/process-owner.js';
 import { StagingFolder, syncDir } from '../campaign/staging.js';
 import { refreshManifest } from '../campaign/turn-manifest.js';
-import { listTurns, openCampaign, readState, readTurnEvents, turnDirName, type OpenCampaign } from '../campaign/store.js';
+import { campaignAsOf, listTurns, openCampaign, readState, readTurnEvents, turnDirName, type OpenCampaign } from '../campaign/store.js';
 
 import { finishPacking, isPacked, repackReports } from '../campaign/packed-reports.js';
 import { readRenderInputs, RENDER_INPUTS_FILE } from '../campaign/render-inputs.js';
@@ -45,13 +45,15 @@ async function asFirstRendered(turnFolder: string, opts: ReportOptions): Promise
 }
 
 export async function writeReports(campaignDir: string, opts: ReportOptions & { turn?: number } = {}): Promise<WrittenReports> {
-  const open: OpenCampaign = await openCampaign(campaignDir);
+  const current: OpenCampaign = await openCampaign(campaignDir);
   const turns = await listTurns(campaignDir);
   const turn = opts.turn ?? turns.at(-1);
   if (turn === undefined) throw new CampaignError([{ file: campaignDir, message: 'the campaign has no resolved turns yet; run "fatecraft turn" first' }]);
   if (!turns.includes(turn)) throw new CampaignError([{ file: campaignDir, message: `turn ${turn} is not resolved (resolved: ${turns.join(', ') || 'none'})` }]);
+  // A nation split off or added later was not there: the turn is rendered as it was first written.
+  const open = campaignAsOf(current, turn);
   const state = await readState(campaignDir, turn, open.campaign);
-  const before = turn > 0 && turns.includes(turn - 1) ? await readState(campaignDir, turn - 1, open.campaign) : state;
+  const before = turn > 0 && turns.includes(turn - 1) ? await readState(campaignDir, turn - 1, campaignAsOf(current, turn - 1).campaign) : state;
   const events = await readTurnEvents(campaignDir, turn);
   const dir = join(campaignDir, 'turns', turnDirName(turn));
   // A run killed while staging leaves its folder behind; it was never in place.

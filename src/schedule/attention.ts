@@ -1,4 +1,5 @@
 import { plainText } from '../text/escape.js';
+import { HOLD_ALERTS } from './runtime.js';
 import type { CampaignStatus } from './status.js';
 
 /**
@@ -25,7 +26,7 @@ export function needsTheGm(s: CampaignStatus): NeedsGm[] {
   if (s.ordersNotRead.length) out.push({ what: 'orders-not-read', line: `${s.ordersNotRead.length === 1 ? 'a file' : `${s.ordersNotRead.length} files`} in orders/ not read as orders: ${short(s.ordersNotRead[0]!)}` });
   for (const a of s.alerts) out.push({ what: 'alert', line: `alert #${a.id} ${a.kind}${a.turn !== undefined ? ` turn ${a.turn}` : ''}: ${short(a.message.split(/; |\. /, 1)[0]!)}` });
   // A hold always comes with an alert, until `resume` closes the alert; a hold left after that still waits for the GM.
-  for (const h of s.holds) if (!h.confirmed && !s.alerts.some((a) => a.turn === h.turn && a.kind === (h.kind === 'nmr' ? 'nmr-guard' : 'long-gap'))) out.push({ what: 'hold', line: `turn ${h.turn} is held (${h.kind}): ${short(h.detail)}` });
+  for (const h of s.holds) if (!h.confirmed && !s.alerts.some((a) => a.turn === h.turn && a.kind === HOLD_ALERTS[h.kind])) out.push({ what: 'hold', line: `turn ${h.turn} is held (${h.kind}): ${short(h.detail)}` });
   if (s.tickGap) out.push({ what: 'no-tick', line: `no tick for ${s.tickGap.silence} (longer than maxTickGap ${s.tickGap.limit}); last tick ${s.lastTick!.local}: is cron or the timer running?` });
   if (s.mail.serverDown) out.push({ what: 'mail-server', line: `the mail server has not answered since ${s.mail.serverDown.since}: ${short(s.mail.serverDown.error)}` });
   const failed = s.newMailFailures;

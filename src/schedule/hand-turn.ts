@@ -37,7 +37,7 @@ export async function resolveTurnByHand(dir: string, opts: RunTurnOptions & { cl
   const nextDeadlineByNation = deadlinesByNation(deadlineClock(next, schedule.timeZone, open.file, runtime));
   let result: RunTurnResult;
   try {
-    result = await runTurn(dir, { ...opts, nextDeadline, nextDeadlineByNation, gmLog: gmLogFor(runtime, turn) });
+    result = await runTurn(dir, { ...opts, nextDeadline, nextDeadlineByNation, gmLog: gmLogFor(runtime, turn), dropped: Object.keys(runtime.dropped) });
   } catch (e) {
     // Refused (a broken _gm.yaml, a damaged turn folder): the decision is withdrawn, or the next tick would
     // carry it out before the deadline. Only a run killed outright leaves it, for the tick to finish.

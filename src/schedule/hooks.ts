@@ -5,9 +5,10 @@ import type { OpenCampaign } from '../campaign/store.js';
 import { writeYaml } from '../campaign/yaml-io.js';
 import type { NationId } from '../core/ids.js';
 import type { Clock } from './clock.js';
-import type { Alert, Notice, Runtime } from './runtime.js';
+import type { Alert, Notice, Offer, Runtime } from './runtime.js';
 import type { Schedule } from './settings.js';
 import type { PlayerPreference } from './preferences.js';
+import type { SeatDesk } from './seats/desk.js';
 
 /**
  * Where the schedule shell meets mail. `tick` decides *what* is due; a
@@ -49,6 +50,8 @@ export interface TickContext {
   declareAbsence(nation: NationId, fromTurn: number, toTurn: number, note?: string): Promise<void>;
   /** A player's own setting, by mail: their time zone, or "wait for the deadline" (preferences.ts). */
   recordPreference(nation: NationId, pref: PlayerPreference, note?: string): Promise<void>;
+  /** Seats by mail (volunteer, accept, back, ready), kept in runtime.yaml (src/seats/desk.ts). */
+  seats?: SeatDesk;
   /** A line for the tick's output (stderr of `fatecraft tick`). */
   say(line: string): void;
 }
@@ -110,6 +113,8 @@ export interface TickHooks {
   sendGmAlert(ctx: TickContext, alert: Alert): Promise<void>;
   /** Tells players (notice.nations, or everyone) of a GM operation: a moved deadline, a new player... */
   sendNotice(ctx: TickContext, notice: Notice): Promise<void>;
+  /** Mails a one-time invitation to take a seat (seats.autofill); its code comes from the secrets' seats key. */
+  sendSeatOffer?(ctx: TickContext, offer: Offer): Promise<void>;
   /** For `fatecraft status`: the outgoing queue and failures. */
   mailStatus?(dir: string, open: OpenCampaign): Promise<MailStatus>;
   /**

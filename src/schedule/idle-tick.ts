@@ -65,6 +65,7 @@ async function recordIdleTick(dir: string, settings: LightSettings, now: Date, o
   if (!runtime) return false;
   const latest = await latestTurn(dir);
   if (latest === undefined || runtime.value.turn !== latest + 1) return false;
+  if (settings.rollCall && runtime.value.turn === 1 && runtime.value.rollCall?.told === undefined) return false;
   if (await checkTurnFolder(join(dir, 'turns', turnDirName(latest)), latest)) return false;
   const plan = planTick({ runtime: runtime.value, schedule: settings.schedule, now, mailOk: true, submitted: [], active: [] });
   // Reminders, holds and resolution need who sent orders and who is alive: the full tick's.
@@ -81,6 +82,8 @@ const LAST_TICK = /^lastTick: \S+$/m;
 interface LightSettings {
   schedule: Schedule;
   mail: boolean;
+  /** The schedule has a roll-call before turn 1 (the full tick decides when it is due). */
+  rollCall: boolean;
 }
 
 const plainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -114,7 +117,7 @@ async function lightSettings(dir: string): Promise<LightSettings | undefined> {
   const reminders = [...new Set(labels as string[])].map((label) => ({ label, before: parseDuration(label)! })).sort((a, b) => b.before - a.before);
   // Only reminders and grace decide before the deadline; past it the full tick plans with the validated block.
   const schedule: Schedule = { deadline: DEFAULT_SCHEDULE.deadline, timeZone, reminders, grace, nmrGuardShare: 0, maxTickGap: 0, minTurnLength: 0, early: false, nextDeadlineFrom: DEFAULT_SCHEDULE.nextDeadlineFrom };
-  return { schedule, mail: mail !== undefined };
+  return { schedule, mail: mail !== undefined, rollCall: s.rollCall !== undefined };
 }
 
 /**

@@ -24,12 +24,19 @@ export interface TickInput {
   waiting?: readonly string[];
   /** False when fetching mail failed on this tick: orders may be waiting on the server. */
   mailOk: boolean;
+  /**
+   * Silent seats whose policy is `pause` (src/seats): past the deadline the turn waits for them — for a
+   * player's orders, or the GM's `resume` — at most `limit` ms, after which the next policy applies.
+   */
+  seatPause?: { nations: readonly string[]; limit: number };
 }
 
 export type TickAction =
   | { kind: 'remind'; turn: number; label: string; nations: string[]; skipped: string[] }
   | { kind: 'hold'; turn: number; hold: HoldKind; detail: string }
   | { kind: 'resolve'; turn: number; nextDeadline: Date }
+  /** Before turn 1 (schedule.rollCall): tell the GM which players have not confirmed their seats. */
+  | { kind: 'roll-call'; turn: number }
   | { kind: 'wait'; turn: number; reason: string };
 
 export interface TickPlan {
@@ -52,6 +59,12 @@ export function planTick(input: TickInput): TickPlan {
   const done = new Set(runtime.reminders[String(turn)] ?? []);
   const dueReminders = schedule.reminders.filter((r) => !done.has(r.label) && deadline.getTime() - r.before <= t);
   const upcoming = schedule.reminders.filter((r) => !done.has(r.label) && deadline.getTime() - r.before > t).map((r) => deadline.getTime() - r.before);
+
+  if (schedule.rollCall !== undefined && turn === 1 && runtime.rollCall?.told === undefined) {
+    const at = deadline.getTime() - schedule.rollCall;
+    if (t >= at && t < dueAt.getTime()) actions.push({ kind: 'roll-call', turn });
+    else if (t < at) upcoming.push(at);
+  }
 
   if (t < deadline.getTime() && dueReminders.length > 0) {
     // Several due at once (the host was down): send the latest one only.
@@ -89,6 +102,19 @@ export function planTick(input: TickInput): TickPlan {
   if (!input.mailOk) {
     actions.push({ kind: 'wait', turn, reason: 'fetching mail failed on this tick; orders may be waiting on the server, so the turn waits for a tick that reads them' });
     return { actions };
+  }
+  const pausing = input.seatPause?.nations.filter((n) => !input.submitted.includes(n)) ?? [];
+  if (pausing.length > 0 && !confirmed('seat')) {
+    const until = dueAt.getTime() + input.seatPause!.limit;
+    if (t < until) {
+      actions.push({
+        kind: 'hold',
+        turn,
+        hold: 'seat',
+        detail: `turn ${turn} waits for a player to take ${pausing.join(', ')} (seats policy: pause) until ${new Date(until).toISOString()}; then the next policy applies`,
+      });
+      return { actions, nextEvent: new Date(until) };
+    }
   }
   const active = input.active.length;
   if (active > 0 && missing.length / active > schedule.nmrGuardShare && !confirmed('nmr')) {

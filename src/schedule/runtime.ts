@@ -21,7 +21,7 @@ const iso = isoTimeSchema;
 const nation = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/);
 const turn = z.number().int().min(0);
 
-export const HOLD_KINDS = ['nmr', 'long-gap'] as const;
+export const HOLD_KINDS = ['nmr', 'long-gap', 'seat'] as const;
 export type HoldKind = (typeof HOLD_KINDS)[number];
 
 const holdSchema = z.strictObject({
@@ -33,8 +33,11 @@ const holdSchema = z.strictObject({
   confirmed: iso.optional(),
 });
 
-export const ALERT_KINDS = ['nmr-guard', 'long-gap', 'mail-failure', 'tick-failed', 'recovered', 'bounce'] as const;
+export const ALERT_KINDS = ['nmr-guard', 'long-gap', 'mail-failure', 'tick-failed', 'recovered', 'bounce', 'seat-pause', 'seats'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/** The alert a hold of each kind raises (one per turn and deadline), which `resume` closes. */
+export const HOLD_ALERTS: Record<HoldKind, AlertKind> = { nmr: 'nmr-guard', 'long-gap': 'long-gap', seat: 'seat-pause' };
 
 const alertSchema = z.strictObject({
   id: z.number().int().min(1),
@@ -49,7 +52,7 @@ const alertSchema = z.strictObject({
   open: z.boolean(),
 });
 
-export const NOTICE_KINDS = ['deadline-changed', 'paused', 'resumed', 'rolled-back', 'nation-added', 'nation-dropped', 'nation-reassigned', 'nation-split', 'token-renewed'] as const;
+export const NOTICE_KINDS = ['deadline-changed', 'paused', 'resumed', 'rolled-back', 'nation-added', 'nation-dropped', 'nation-reassigned', 'nation-split', 'seat-warning', 'token-renewed'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 const noticeSchema = z.strictObject({
@@ -84,6 +87,42 @@ const logSchema = z.strictObject({
   players: z.strictObject({ turn, text: z.string() }).optional(),
 });
 
+const tenureSchema = z.strictObject({
+  /** The player's address(es) while they held the seat; empty: the seat had no player (the GM's, or a caretaker's). */
+  player: z.array(z.string()).default([]),
+  /** The name a volunteer gave. */
+  name: z.string().optional(),
+  fromTurn: turn,
+  /** The last turn of the tenure; absent while it lasts. */
+  toTurn: turn.optional(),
+  /** Turns with the player's own orders by the deadline, turns without, and turns excused (away, or not in play). */
+  onTime: z.number().int().min(0).default(0),
+  missed: z.number().int().min(0).default(0),
+  excused: z.number().int().min(0).default(0),
+  /** The last turn counted: booking a turn again counts nothing twice. */
+  counted: turn.optional(),
+});
+
+const offerSchema = z.strictObject({
+  id: z.number().int().min(1),
+  nation,
+  address: z.string(),
+  name: z.string().optional(),
+  at: iso,
+  turn,
+  status: z.enum(['open', 'accepted', 'withdrawn']),
+  /** The accepting message's ledger key, once it took the seat. */
+  acceptedBy: z.string().optional(),
+  acceptedAt: iso.optional(),
+  /** SHA-256 of the seat's token before the taker's (retired when it is taken) and of the taker's, once set. */
+  previousToken: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  newToken: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  /** The taking is finished: campaign.yaml, the token, the records (an interrupted take finishes from the fields above). */
+  done: z.boolean().optional(),
+  /** The invitation is in the outgoing queue (until then the next tick queues it). */
+  mailed: z.boolean().optional(),
+});
+
 export const runtimeSchema = z.strictObject({
   version: z.literal(1),
   /** The pending turn: the one collecting orders. */
@@ -108,6 +147,16 @@ export const runtimeSchema = z.strictObject({
   waits: z.array(z.strictObject({ nation, turn, at: iso })).default([]),
   /** SHA-256 of each nation's replaced order tokens (src/campaign/secrets.ts tokenStatus): refused as "replaced". */
   retiredTokens: z.record(nation, z.array(z.string().regex(/^[0-9a-f]{64}$/))).default({}),
+  /** Who held each seat for which turns, and how reliably (src/seats/records.ts); written once there is one. */
+  seats: z.record(nation, z.array(tenureSchema)).optional(),
+  /** Players who offered to take over a seat ("volunteer" by mail), oldest first. */
+  standby: z.array(z.strictObject({ address: z.string(), name: z.string(), at: iso })).optional(),
+  /** One-time invitations to take a seat (`fatecraft nation offer`, or seats.autofill); the code is only in the mail. */
+  offers: z.array(offerSchema).optional(),
+  /** The turn whose seat work is done: tenures counted, caretakers' orders filed, warnings queued (src/seats/open-turn.ts). */
+  seatsTurn: turn.optional(),
+  /** Before turn 1 (schedule.rollCall): the nations whose players confirmed, and when the GM was told of the silent ones. */
+  rollCall: z.strictObject({ ready: z.array(nation).default([]), told: iso.optional() }).optional(),
   /**
    * A GM operation under way. A rerun or rollback is finished by running it again (a tick refuses to run
    * meanwhile); one with `whole` (src/schedule/whole-operation.ts) the next fatecraft command completes or undoes by itself.
@@ -140,6 +189,8 @@ export type Notice = Runtime['notices'][number];
 export type Hold = Runtime['holds'][number];
 export type Absence = Runtime['absences'][number];
 export type LogEntry = Runtime['log'][number];
+export type Tenure = z.infer<typeof tenureSchema>;
+export type Offer = z.infer<typeof offerSchema>;
 
 export function newRuntime(turnNumber: number, deadline: Date): Runtime {
   return { version: 1, turn: turnNumber, deadline: deadline.toISOString(), reminders: {}, holds: [], reportsDue: [], alerts: [], notices: [], absences: [], dropped: {}, timeZones: {}, waits: [], retiredTokens: {}, log: [] };
@@ -171,6 +222,7 @@ export async function writeRuntime(dir: string, runtime: Runtime): Promise<void>
   ordered.dropped = byKey(runtime.dropped);
   ordered.retiredTokens = byKey(runtime.retiredTokens);
   ordered.timeZones = byKey(runtime.timeZones);
+  if (runtime.seats) ordered.seats = byKey(runtime.seats);
   const header = '# Written by fatecraft (tick and the GM commands). See docs/operations.md.\n';
   await writeFileAtomic(runtimePath(dir), header + writeYaml(ordered), { fsync: true });
 }
@@ -219,7 +271,7 @@ export function waitingNations(runtime: Runtime, turnNumber: number): string[] {
 
 /** Closes the alerts about a turn once it has resolved (or been rolled back). */
 export function closeTurnAlerts(runtime: Runtime, turnNumber: number): void {
-  for (const a of runtime.alerts) if (a.turn === turnNumber && (a.kind === 'nmr-guard' || a.kind === 'long-gap')) a.open = false;
+  for (const a of runtime.alerts) if (a.turn === turnNumber && Object.values(HOLD_ALERTS).includes(a.kind)) a.open = false;
 }
 
 /**

@@ -22,6 +22,7 @@ import { DEFAULT_SCHEDULE } from './schedule-defaults.js';
  *     early: false                    # resolve at the next tick once every expected nation has orders on file
  *     nextDeadlineFrom: schedule      # after an early resolution: the next cron time after the old deadline
  *                                     #   (schedule) or after the resolution (resolution)
+ *     rollCall: 48h                   # before turn 1's deadline: the GM hears which seats are silent (off by default)
  */
 export interface Schedule {
   deadline: string;
@@ -37,6 +38,8 @@ export interface Schedule {
   early: boolean;
   /** After an early resolution, the next deadline is the first cron time after the old deadline, or after the resolution. */
   nextDeadlineFrom: 'schedule' | 'resolution';
+  /** Roll-call (off by default): this long before turn 1's deadline the GM is told which players have not confirmed. */
+  rollCall?: number;
 }
 
 export { DEFAULT_SCHEDULE };
@@ -62,6 +65,7 @@ export const scheduleSchema = z.strictObject({
   firstDeadline: z.union([z.string(), z.date()]).optional(),
   early: z.boolean().default(DEFAULT_SCHEDULE.early),
   nextDeadlineFrom: z.enum(['schedule', 'resolution']).default(DEFAULT_SCHEDULE.nextDeadlineFrom),
+  rollCall: duration.optional(),
 });
 
 export type ScheduleResult = { ok: true; schedule: Schedule } | { ok: false; problems: FileProblem[] };
@@ -104,6 +108,7 @@ export function parseSchedule(raw: unknown, file = 'campaign.yaml'): ScheduleRes
       ...(firstDeadline ? { firstDeadline } : {}),
       early: s.early,
       nextDeadlineFrom: s.nextDeadlineFrom,
+      ...(s.rollCall !== undefined ? { rollCall: parseDuration(s.rollCall)! } : {}),
     },
   };
 }

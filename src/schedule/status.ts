@@ -18,6 +18,8 @@ import { scheduleOf } from './settings.js';
 import { submittedNations } from './tick.js';
 import { orderFolderNames, planOrderFolder, unreadLines } from '../campaign/order-folder.js';
 import { ordersDir } from '../orders/pending.js';
+import { seatsInCare } from '../seats/file-orders.js';
+import { seatsSummary, seatsText, type SeatsSummary } from './seats/summary.js';
 
 /**
  * `fatecraft status`: everything a GM asks before a deadline, read-only and
@@ -40,7 +42,9 @@ export interface CampaignStatus {
   deadline: { utc: string; local: string; localIso: string; resolvesAt: string; timeLeft: string; msLeft: number; passed: boolean };
   paused?: { since: string; reason?: string };
   holds: Hold[];
-  nations: { id: string; name: string; standing: NationStanding; missedTurns: number; email: string[]; timeZone?: string; asksToWait: boolean }[];
+  nations: { id: string; name: string; standing: NationStanding; missedTurns: number; email: string[]; timeZone?: string; asksToWait: boolean; reliability?: string }[];
+  /** Who holds each seat and how reliably, seats a policy plays, the standby list, invitations (src/seats). */
+  seats: SeatsSummary;
   /** Early resolution is on (schedule.early); `waiting` nations asked the pending turn to wait for its deadline. */
   early: boolean;
   waiting: string[];
@@ -92,10 +96,12 @@ export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: 
   const absent = new Set(runtime ? absentNations(runtime, turn) : []);
   const waiting = runtime ? waitingNations(runtime, turn) : [];
   const zones = playerZones(open.file, runtime);
+  const seats = seatsSummary(open.campaign, open.file, state, runtime, state ? seatsInCare(open, state, Object.keys(runtime?.dropped ?? {})) : []);
   const nations = nationIds.map((id) => {
     const ns = state?.nations[asNationId(id)];
     const standing: NationStanding = runtime?.dropped[id] ? 'dropped' : ns && !ns.alive ? (open.campaign.nations[asNationId(id)]?.breaksFrom !== undefined ? 'dormant' : 'fallen') : submitted.has(id) ? 'submitted' : absent.has(id) ? 'absent' : 'waiting';
-    return { id, name: open.campaign.nations[asNationId(id)]!.name, standing, missedTurns: ns?.missedTurns ?? 0, email: open.file.nations[id]?.email ?? [], ...(zones[id] ? { timeZone: zones[id] } : {}), asksToWait: waiting.includes(id) };
+    const reliability = seats.nations.find((x) => x.id === id)?.reliability;
+    return { id, name: open.campaign.nations[asNationId(id)]!.name, standing, missedTurns: ns?.missedTurns ?? 0, email: open.file.nations[id]?.email ?? [], ...(zones[id] ? { timeZone: zones[id] } : {}), asksToWait: waiting.includes(id), ...(reliability ? { reliability } : {}) };
   });
   const due = resolvesAt(schedule, deadline);
   const { season, year } = seasonOf(open.campaign.calendar, turn);
@@ -125,6 +131,7 @@ export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: 
     ...(runtime?.paused ? { paused: runtime.paused } : {}),
     holds: runtime?.holds.filter((h) => h.turn === turn) ?? [],
     nations,
+    seats,
     early: schedule.early,
     waiting,
     submitted: nations.filter((n) => n.standing === 'submitted').length,
@@ -165,10 +172,12 @@ export function formatStatus(s: CampaignStatus): string {
   out.push(`Orders: ${s.submitted} of ${s.expected} expected nations${s.reminders.length ? `; reminders done: ${s.reminders.join(', ')}` : ''}`);
   const width = Math.max(...s.nations.map((n) => n.id.length));
   for (const n of s.nations) {
-    const notes = [n.missedTurns ? `NMR ${n.missedTurns} turn${n.missedTurns > 1 ? 's' : ''} in a row` : '', n.asksToWait ? 'asked to wait for the deadline' : '', n.timeZone ? `zone ${n.timeZone}` : ''].filter(Boolean);
+    const notes = [n.missedTurns ? `NMR ${n.missedTurns} turn${n.missedTurns > 1 ? 's' : ''} in a row` : '', n.asksToWait ? 'asked to wait for the deadline' : '', n.timeZone ? `zone ${n.timeZone}` : '', n.reliability ?? ''].filter(Boolean);
     out.push(`  ${n.id.padEnd(width)}  ${n.standing.padEnd(9)}  ${notes.join('; ')}`.trimEnd());
   }
   for (const line of s.ordersNotRead) out.push(`  NOT READ: ${line}`);
+  const seats = seatsText(s.seats);
+  if (seats.length) out.push('', ...seats);
   if (s.early) out.push(s.waiting.length ? `Early resolution: on, but the turn waits for its deadline: ${s.waiting.join(', ')} asked it to` : 'Early resolution: on (the turn resolves at the first tick at which every expected nation has orders on file)');
   out.push('');
   if (!s.mail.configured) out.push('Mail: not configured (messages are written to tick-outbox/)');

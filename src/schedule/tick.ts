@@ -20,12 +20,18 @@ import { scheduleTimeZone } from './idle-tick.js';
 import { folderHooks, type TickContext, type TickHooks } from './hooks.js';
 import { LockBusyError, withCampaignLock } from './lock.js';
 import { ordersAccepted, planTick, type TickAction } from './plan.js';
-import { absentNations, bookResolvedTurn, bounceAlertKey, dealtWithAt, gmLogFor, logOp, newRuntime, raiseAlert, readRuntime, waitingNations, writeRuntime, type Alert, type Runtime } from './runtime.js';
+import { absentNations, bookResolvedTurn, HOLD_ALERTS, bounceAlertKey, dealtWithAt, gmLogFor, logOp, newRuntime, raiseAlert, readRuntime, waitingNations, writeRuntime, type Alert, type Runtime } from './runtime.js';
 import { scheduleOf, type Schedule } from './settings.js';
 import { staleReason } from './stale-notices.js';
 import { applyPreference } from './preferences.js';
 import { deadlineClock, deadlinesByNation } from './player-time.js';
 import { plainText } from '../text/escape.js';
+import { openSeatTurn } from './seats/open-turn.js';
+import { seatsInCare } from '../seats/file-orders.js';
+import { seatsOf } from '../seats/settings.js';
+import { seatDesk } from './seats/desk.js';
+import { addOffer, nextVolunteer } from './seats/offers.js';
+import { seatsKey } from '../campaign/secrets.js';
 
 /**
  * `fatecraft tick`: one pass of the schedule over a campaign, safe to run
@@ -215,6 +221,7 @@ class TickRun {
     }
     await this.reconcile();
     if (this.starting) await this.startCampaign();
+    await this.seatWork();
 
     let mailOk = true;
     try {
@@ -235,6 +242,7 @@ class TickRun {
       for (const action of plan.actions) resolved = (await this.act(action)) || resolved;
       this.outcome.nextEvent = plan.nextEvent;
       if (!resolved) break;
+      await this.seatWork();
     }
 
     await this.sendReports();
@@ -296,18 +304,21 @@ class TickRun {
     if (raised) await this.save();
   }
 
-  /** Who is expected to send orders for the pending turn, and who has. */
-  private async who(): Promise<{ submitted: string[]; active: string[]; waiting: string[] }> {
+  /** Who is expected to send orders for the pending turn, who has, and which silent seats the turn waits for. */
+  private async who(): Promise<{ submitted: string[]; active: string[]; waiting: string[]; seatPause?: { nations: string[]; limit: number } }> {
     const turn = this.runtime.turn;
     const latest = (await latestTurn(this.dir)) ?? 0;
     const nations: string[] = playedNations(this.open.campaign);
     let alive = nations;
+    let pausing: string[] = [];
     if (latest > 0 || existsSync(join(this.dir, 'turns', turnDirName(0)))) {
       const state = await readState(this.dir, latest, this.open.campaign);
       alive = nations.filter((n) => state.nations[asNationId(n)]?.alive !== false);
+      pausing = seatsInCare(this.open, state, Object.keys(this.runtime.dropped)).filter((d) => d.mode === 'pause').map((d) => d.nation);
     }
     const away = new Set([...absentNations(this.runtime, turn), ...Object.keys(this.runtime.dropped)]);
-    return { submitted: await submittedNations(this.dir, turn, nations), active: alive.filter((n) => !away.has(n)), waiting: waitingNations(this.runtime, turn) };
+    const seatPause = pausing.length ? { seatPause: { nations: pausing, limit: seatsOf(this.open.file, this.open.campaign).campaign.pauseLimit } } : {};
+    return { submitted: await submittedNations(this.dir, turn, nations), active: alive.filter((n) => !away.has(n)), waiting: waitingNations(this.runtime, turn), ...seatPause };
   }
 
   private async act(action: TickAction): Promise<boolean> {
@@ -339,8 +350,8 @@ class TickRun {
           logOp(rt, this.now, 'hold', action.detail, action.turn);
         }
         raiseAlert(rt, this.now, {
-          key: `${action.hold === 'nmr' ? 'nmr-guard' : 'long-gap'}:${action.turn}:${rt.deadline}`,
-          kind: action.hold === 'nmr' ? 'nmr-guard' : 'long-gap',
+          key: `${HOLD_ALERTS[action.hold]}:${action.turn}:${rt.deadline}`,
+          kind: HOLD_ALERTS[action.hold],
           turn: action.turn,
           message: `${action.detail}. To resolve it anyway: fatecraft resume ${this.dir}; to give more time: fatecraft extend ${this.dir} --by 24h${action.hold === 'long-gap' ? `. A GM who ticks by hand rather than from cron: set schedule.maxTickGap in campaign.yaml longer than the time between your ticks (e.g. maxTickGap: 8d), or resolve each turn with fatecraft turn ${this.dir}` : ''}`,
         });
@@ -351,6 +362,9 @@ class TickRun {
       case 'resolve':
         await this.resolve(action.turn, action.nextDeadline);
         return true;
+      case 'roll-call':
+        await this.rollCall(action.turn);
+        return false;
     }
   }
 
@@ -362,7 +376,7 @@ class TickRun {
     }
     await failpoint('before-resolve');
     const nextDeadlineByNation = deadlinesByNation(deadlineClock(nextDeadline, this.schedule.timeZone, this.open.file, rt));
-    const result = await runTurn(this.dir, { expectTurn: turn, renderers: this.opts.renderers ?? [], nextDeadline: this.local(nextDeadline), nextDeadlineByNation, gmLog: gmLogFor(rt, turn) });
+    const result = await runTurn(this.dir, { expectTurn: turn, renderers: this.opts.renderers ?? [], nextDeadline: this.local(nextDeadline), nextDeadlineByNation, gmLog: gmLogFor(rt, turn), dropped: Object.keys(rt.dropped) });
     await failpoint('after-resolve');
     this.outcome.resolved.push(turn);
     const count = (type: string) => result.events.filter((e) => e.type === type).length;
@@ -376,6 +390,68 @@ class TickRun {
   private async openNext(turn: number, nextDeadline: Date, at: Date): Promise<void> {
     bookResolvedTurn(this.runtime, turn, nextDeadline, at, this.local(nextDeadline), await turnVersion(this.dir, turn));
     this.say(`turn ${turn + 1} opened, due ${this.local(nextDeadline)}`);
+  }
+
+  /** The seats of the turn just opened: tenures counted, caretakers' orders filed, quiet players warned (src/seats). */
+  private async seatWork(): Promise<void> {
+    const result = await openSeatTurn({ dir: this.dir, open: this.open, runtime: this.runtime, now: this.now, local: this.local });
+    for (const line of result.lines) this.say(line);
+    if (result.done) {
+      await this.autofill(result.taken.map((d) => d.nation));
+      await this.save();
+    }
+    await this.sendOffers();
+  }
+
+  /** seats.autofill: each seat a policy takes (or silent at roll-call) is offered to the next volunteer. */
+  private async autofill(nations: readonly string[]): Promise<void> {
+    if (!nations.length || !seatsOf(this.open.file, this.open.campaign).campaign.autofill) return;
+    const playing = new Set(Object.values(this.open.file.nations).flatMap((n) => n.email.map((e) => e.toLowerCase())));
+    for (const nation of nations) {
+      const volunteer = nextVolunteer(this.runtime, playing);
+      if (!volunteer) {
+        this.say(`seats.autofill: no volunteer left for ${nation}`);
+        continue;
+      }
+      await seatsKey(this.open.campaign.name, this.dir);
+      const offer = addOffer(this.runtime, { nation, address: volunteer.address, name: volunteer.name, at: this.now });
+      logOp(this.runtime, this.now, 'offer', `invitation ${offer.id}: the seat of ${nation} offered to ${volunteer.address} (${volunteer.name}) by seats.autofill`, this.runtime.turn);
+      this.say(`offered the seat of ${nation} to ${volunteer.address} (seats.autofill)`);
+    }
+  }
+
+  /** Invitations not yet in the outgoing queue (autofill's, or a GM's whose mail failed). */
+  private async sendOffers(): Promise<void> {
+    if (!this.hooks.sendSeatOffer) return;
+    for (const offer of (this.runtime.offers ?? []).filter((o) => o.status === 'open' && !o.mailed)) {
+      try {
+        await this.hooks.sendSeatOffer(this.context(), offer);
+      } catch (e) {
+        this.mailFailure(`offer-${offer.id}`, `sending invitation ${offer.id} (${offer.nation} to ${offer.address}) failed: ${(e as Error).message}`);
+        await this.save();
+        continue;
+      }
+      offer.mailed = true;
+      await this.save();
+    }
+  }
+
+  /** Roll-call before turn 1: the GM hears which players have not confirmed (ready, or orders); autofill offers those seats. */
+  private async rollCall(turn: number): Promise<void> {
+    const rt = this.runtime;
+    const call = (rt.rollCall ??= { ready: [] });
+    const submitted = await submittedNations(this.dir, turn, playedNations(this.open.campaign));
+    const silent = playedNations(this.open.campaign).filter((n) => (this.open.file.nations[n]?.email ?? []).length > 0 && !rt.dropped[n] && !call.ready.includes(n) && !submitted.includes(n));
+    call.told = this.now.toISOString();
+    const message = silent.length
+      ? `roll-call before turn ${turn}: no word from ${silent.join(', ')} (neither "ready" nor orders); turn ${turn} is due ${this.local(rt.deadline)}. Offer a seat to a volunteer: fatecraft nation offer ${this.dir} <nation> <address>${seatsOf(this.open.file, this.open.campaign).campaign.autofill ? ' (seats.autofill offers them now to the standby list)' : ''}`
+      : `roll-call before turn ${turn}: every player has confirmed`;
+    if (silent.length) raiseAlert(rt, this.now, { key: `roll-call:${turn}`, kind: 'seats', turn, message });
+    logOp(rt, this.now, 'roll-call', message, turn);
+    this.say(message);
+    await this.autofill(silent);
+    await this.save();
+    await this.sendOffers();
   }
 
   /** The players' first mail, before anything else; a failure is the GM's to finish with `fatecraft start`. */
@@ -466,6 +542,7 @@ class TickRun {
         applyPreference(rt, this.now, nation, pref, note);
         await this.save();
       },
+      seats: seatDesk(this.dir, { load: async () => rt, save: () => this.save(), current: () => rt, now: () => this.now }),
       say: this.say,
     };
   }

@@ -128,14 +128,18 @@ describe('the demo with the Fate layer on (campaigns/silversheen/fate)', () => {
     expect(new Set(war!.draws.map((d) => d.fate?.deck))).toEqual(new Set(['grarkul', 'vulcanstille']));
     for (const nation of ['grarkul', 'vulcanstille']) {
       const report = first.reports[`${nation}.txt`]!;
-      expect(report, nation).toContain('\n-- Warfare --\nWarfare at 21,19: The Grarkul Tribes attacked Vulcanstille; ');
-      expect(report, nation).toContain('\n  Exchange 1:\n');
-      expect(report, nation).toMatch(/\n {4}\[.{11}\] \[\* D1 {7}\] \[.{11}\]\n/);
+      expect(report, nation).toContain('\n-- Warfare --\nKey: a battle over zones');
+      expect(report, nation).toContain('\nWarfare at 21,19: The Grarkul Tribes attacked Vulcanstille; ');
+      expect(report, nation).toMatch(/\n {2}Exchange 1: [^\n]+\.\n/);
+      // A battle of several units a side (issue 36): three wolf riders against the Black Whips and the Obsidian File.
+      expect(report, nation).toMatch(/\n {4}\[.{11}\] \[\* D2 {7}\] \[.{11}\]\n/);
+      expect(report, nation).toMatch(/\n {4}\[.{11}\] \[ {2}A3 {7}\] \[.{11}\]\n/);
+      expect(report, nation).toContain('\n  What turned it: the attackers had the upper hand from the start, and took the strategic zone.\n');
       expect(report, nation).toMatch(/drew [+-]\d against [+-]\d; [+-]\d+ vs [+-]\d+; /);
     }
     for (const nation of ['argenta', 'gondarahl', 'westvalia']) expect(first.reports[`${nation}.txt`], nation).not.toContain('-- Warfare --');
     // Nations near it hear of it as a rumour, as of any battle; the two sides read the account instead.
-    for (const nation of ['argenta', 'gondarahl']) expect(first.reports[`${nation}.txt`], nation).toContain('Word reaches you of a great battle between The Grarkul Tribes and Vulcanstille; Vulcanstille carried the day.');
+    for (const nation of ['argenta', 'gondarahl']) expect(first.reports[`${nation}.txt`], nation).toContain('Word reaches you of a great battle between The Grarkul Tribes and Vulcanstille; The Grarkul Tribes carried the day.');
     for (const nation of ['grarkul', 'vulcanstille']) expect(first.reports[`${nation}.txt`], nation).not.toContain('Word reaches you of a great battle');
     expect(first.reports['gm.html']).toContain('<h3>Warfare</h3>');
   });

@@ -157,6 +157,7 @@ const SHOWS: Record<EffectKind, (e: LoggedEvent, cause: Cause) => boolean> = {
   task: (e) => e.type === 'task_set',
   message: (e) => e.type === 'event_message',
   aspect: (e) => e.type === 'aspect_created' && e.by === 'event',
+  compel: (e) => e.type === 'compel_offered' && e.by === 'event',
 };
 
 /**
@@ -165,6 +166,8 @@ const SHOWS: Record<EffectKind, (e: LoggedEvent, cause: Cause) => boolean> = {
  */
 const NEEDS_OPTION: Partial<Record<EffectKind, (campaign: Campaign) => boolean>> = {
   aspect: (campaign) => campaign.rules.fate.aspects,
+  // A compel names a nation's aspect: aspects are off in the demo (aspects/compels.yaml plays them).
+  compel: (campaign) => campaign.rules.fate.aspects,
   // A civil war needs a nation in waiting (breaksFrom), which the demo does not declare (test/jobs/civil-war-turn.test.ts plays one).
   civil_war: (campaign) => Object.values(campaign.nations).some((n) => n.breaksFrom !== undefined),
 };

@@ -10,7 +10,8 @@ import { builtInTemplateDir, loadTemplates, renderGmReport, renderNationReports 
  * whole account — each exchange's zone map, every action with its draws and
  * shifts — and the GM's log has it too.
  */
-const fight = (enabled: boolean) => fightAt82({ enabled, minUnitsPerSide: 3 });
+// The attacker marches straight in (written before prepare became the default, W14).
+const fight = (enabled: boolean) => fightAt82({ enabled, minUnitsPerSide: 3, prepare: false });
 
 describe('a Warfare battle in the reports', () => {
   it('is told in full in both sides’ text reports and in the GM’s log', () => {
@@ -21,7 +22,7 @@ describe('a Warfare battle in the reports', () => {
       const txt = renderNationReports(view, campaign, templates, ['txt']).txt!;
       expect(txt).toContain('Warfare at 8,2: Duchy of Argenta attacked Kingdom of Gondarahl; Kingdom of Gondarahl won after 5 exchanges (no attacking unit is left on the field)');
       expect(txt).toContain('\n-- Warfare --\n');
-      expect(txt).toContain('\n  Exchange 2:\n');
+      expect(txt).toContain('\n  Exchange 2: the defenders hold the strategic zone with 3 units; 3 units of the attackers 2 zones off it.\n');
       expect(txt).toContain('\n    [           ] [* D3       ] [           ]\n');
       // The map marks the battle and the units lost in it, as for any battle.
       expect(view.changes.marks.find((m) => m.kind === 'battle')).toMatchObject({ hex: '8,2', text: 'Warfare at 8,2: Duchy of Argenta attacked Kingdom of Gondarahl; Kingdom of Gondarahl won.' });
@@ -33,9 +34,11 @@ describe('a Warfare battle in the reports', () => {
     }
     const gm = gmView(campaign, state, result.state, result.events);
     expect(gm.warfare?.[0]?.headline).toMatch(/^Warfare at 8,2: /);
-    expect(gm.warfare?.[0]?.lines).toContain('  a novice commander of Duchy of Argenta moves z2,1 → z0,1');
+    // Each action in words, its numbers under it (the story, issue 36).
+    expect(gm.warfare?.[0]?.lines).toContain('      a novice commander of Duchy of Argenta moves z2,1 → z0,1');
     const html = renderGmReport(gm, templates).html;
-    expect(html).toContain('<h3>Warfare</h3>\n<p>Warfare at 8,2: ');
+    expect(html).toContain('<h3>Warfare</h3>\n<p class="key">Key: a battle over zones');
+    expect(html).toContain('</p>\n<p>Warfare at 8,2: ');
     expect(html).toContain('  a novice commander of Duchy of Argenta moves z2,1 → z0,1\n');
     // The only battle was fought as Warfare: the page does not say there were none.
     expect(html).not.toContain('No battles.');

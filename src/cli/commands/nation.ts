@@ -5,11 +5,12 @@ import { CampaignError } from '../../campaign/problems.js';
 import { GM_LIMITS, readYaml } from '../../campaign/yaml-io.js';
 import { addNation, dropNation, reassignNation } from '../../gm/nations.js';
 import { splitNation } from '../../gm/civil-war.js';
+import { offerSeat } from '../../gm/seats.js';
 import { secretsPath } from '../../campaign/secrets.js';
 import { openCampaign } from '../../campaign/store.js';
 
 export function registerNation(program: Command): void {
-  const nation = program.command('nation').description('add, drop, reassign or split a nation mid-campaign');
+  const nation = program.command('nation').description('add, drop, reassign, split or offer a nation mid-campaign');
 
   nation
     .command('add')
@@ -46,6 +47,7 @@ export function registerNation(program: Command): void {
     });
 
   registerSplit(nation);
+  registerOffer(nation);
 
   nation
     .command('reassign')
@@ -95,6 +97,27 @@ function registerSplit(nation: Command): void {
       const name = (await openCampaign(dir)).campaign.name;
       console.log(r.tokenIssued ? `Its order token is in ${secretsPath(name)}; the player gets it with the next tick's notice.` : 'It has no player yet: give it one with fatecraft nation reassign.');
       for (const w of r.warnings) console.error(`warning: ${w}`);
+    });
+}
+
+/** A one-time invitation to take a seat (docs/operations.md, "Missing players"). */
+function registerOffer(nation: Command): void {
+  nation
+    .command('offer')
+    .description('mail a one-time invitation to take a nation\'s seat (a volunteer of the standby list, or anyone); the first "accept" with its code takes it')
+    .argument('<campaign>', 'campaign folder')
+    .argument('<id>', 'the nation')
+    .argument('<address>', 'who is invited')
+    .option('--name <name>', "the invited player's name (default: the one they gave when they volunteered)")
+    .option('--reason <text>', 'why: kept in the log')
+    .action(async (dir: string, id: string, address: string, opts: { name?: string; reason?: string }) => {
+      const r = await offerSeat(dir, id, address, { ...handRun(), ...(opts.name ? { name: opts.name } : {}), ...(opts.reason ? { reason: opts.reason } : {}) });
+      console.log(`Invitation ${r.offer.id}: the seat of ${r.offer.nation} is offered to ${r.offer.address}${r.offer.name ? ` (${r.offer.name})` : ''}.`);
+      if (!r.sent) console.log('campaign.yaml has no mail: block, so nothing was mailed: the invitation needs mail to be accepted.');
+      else if (r.sent.stopped !== undefined || r.sent.failed.length > 0 || r.sent.deferred.length > 0) {
+        console.error(`warning: the invitation is queued but not sent yet (${r.sent.stopped ?? 'the next tick or fatecraft mail send retries it'})`);
+        process.exitCode = 1;
+      } else console.log(`Mailed it to ${r.offer.address}; the first "accept" with its code takes the seat.`);
     });
 }
 

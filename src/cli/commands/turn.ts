@@ -1,3 +1,4 @@
+import { readRuntime } from '../../schedule/runtime.js';
 import type { Command } from 'commander';
 import { latestTurn, openCampaign, turnDirName } from '../../campaign/store.js';
 import type { UnreadFile } from '../../campaign/order-folder.js';
@@ -21,7 +22,9 @@ export function registerTurn(program: Command): void {
       const common = { renderers: turnRenderers(), expectTurn };
       // A preview's scratch copy and its note to the GM (the mail code) are loaded only for a preview.
       const preview = opts.preview ? await import('../../jobs/preview-turn.js') : undefined;
-      const result = await underCampaignLock(dir, opts.preview ? 'turn --preview' : 'turn', () => (preview ? preview.previewTurn(dir, common) : resolveTurnByHand(dir, { ...common, clock: clockFromEnv() })));
+      // A preview plays the silent seats as the turn will: dropped nations (runtime.yaml) hold.
+      const dropped = preview ? Object.keys((await readRuntime(dir))?.dropped ?? {}) : [];
+      const result = await underCampaignLock(dir, opts.preview ? 'turn --preview' : 'turn', () => (preview ? preview.previewTurn(dir, { ...common, dropped }) : resolveTurnByHand(dir, { ...common, clock: clockFromEnv() })));
       const count = (type: string) => result.events.filter((e) => e.type === type).length;
       const summary = `${result.events.length} events, ${count('battle')} battles, ${count('order_rejected')} orders rejected`;
       sayUnread(result.turn, result.unread);

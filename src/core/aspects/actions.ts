@@ -4,13 +4,14 @@ import { compareIds, type NationId } from '../ids.js';
 import { leaderOf } from '../leaders.js';
 import type { AspectActor, CreateAdvantageOrder, OvercomeOrder } from '../orders.js';
 import type { Phase } from '../phases/phase.js';
-import type { AspectPlace } from '../state.js';
+import type { AspectPlace, AspectState } from '../state.js';
 import { unitName } from '../unit-name.js';
 import { rollFateDice } from './fate-dice.js';
-import { reportUntakenInvokes } from './invoke.js';
+import { luckOnRoll, reportUntakenInvokes } from './invoke.js';
+import { sumModifiers } from '../bonuses.js';
 import { invokeTargetWritten, orderNames } from '../order-text.js';
 import { aspectKey, canSee, holderOf, samePlace } from './places.js';
-import { placeAspect, pruneAspects, removeAspect } from './store.js';
+import { luckOf, placeAspect, pruneAspects, removeAspect } from './store.js';
 
 /**
  * The Fate layer's phase (rules.fate.aspects), after the battles and sieges:
@@ -37,7 +38,7 @@ export const aspectsPhase: Phase = {
 function gmAspects(ctx: TurnContext): void {
   for (const g of ctx.orders.gm) {
     if (g.kind === 'aspect') {
-      placeAspect(ctx, { name: g.name, on: g.on, ...(g.owner ? { owner: g.owner } : {}), free: g.free, ...(g.boost ? { boost: true } : {}), ...(g.secret ? { secret: true } : {}) }, 'gm');
+      placeAspect(ctx, { name: g.name, on: g.on, ...(g.owner ? { owner: g.owner } : {}), free: g.free, ...(g.boost ? { boost: true } : {}), ...(g.secret ? { secret: true } : {}), ...luckOf(g) }, 'gm');
     } else if (g.kind === 'remove_aspect') {
       const key = aspectKey(g.name);
       const a = (ctx.state.aspects ?? []).find((x) => aspectKey(x.name) === key && (!g.on || samePlace(x.on, g.on)));
@@ -73,12 +74,15 @@ function fateRoll(ctx: TurnContext, nation: NationId, by: AspectActor, action: '
     skill = ctx.rules.fate.skill.diplomatic;
     scope = `aspects:${unit.id}`;
   }
-  const dice = rollFateDice(ctx.dice.stream(scope), ctx.rules.fate.randomiser, nation);
+  const stream = ctx.dice.stream(scope);
+  const dice = rollFateDice(stream, ctx.rules.fate.randomiser, nation);
   const difficulty = ctx.rules.fate.difficulty;
-  const total = dice.total + skill;
+  // Helpful and hindering aspects of these rolls (docs/rules.md A8), drawn after the dice from the roll's own stream.
+  const luck = sumModifiers(luckOnRoll(ctx, { nation, what: `${who}'s roll to ${action === 'overcome' ? 'overcome' : 'create'} "${aspect}"`, scene: { nations: [nation], units: 'unit' in by ? [by.unit] : [] }, stream }, 'advantage'));
+  const total = dice.total + skill + luck;
   const shifts = total - difficulty;
   const outcome = outcomeOfShifts(shifts);
-  ctx.emit({ type: 'aspect_roll', nations: [nation], nation, action, aspect, by: who, dice: dice.dice, faces: dice.faces, skill, difficulty, total, shifts, outcome });
+  ctx.emit({ type: 'aspect_roll', nations: [nation], nation, action, aspect, by: who, dice: dice.dice, faces: dice.faces, skill, ...(luck ? { luck } : {}), difficulty, total, shifts, outcome });
   return outcome;
 }
 
@@ -89,7 +93,7 @@ function boost(ctx: TurnContext, nation: NationId, name: string): void {
 
 /**
  * Create an advantage (seed 002 "Create an Advantage", seed 000 "Create
- * Advantage" and "Refreshing Aspects"): fail — nothing; tie — a boost;
+ * Advantage" and "Refreshing Aspects"): fail — it backfires (below); tie — a boost;
  * success — the aspect with one free invoke; with style — two. On an aspect
  * already there the free invokes are added (a tie adds one, as seed 002 p.138
  * says). An aspect on the nation itself is secret; anywhere else it is public.
@@ -102,7 +106,7 @@ function createAdvantage(ctx: TurnContext, a: AcceptedOrder<CreateAdvantageOrder
   const existing = (ctx.state.aspects ?? []).find((x) => !x.boost && aspectKey(x.name) === key && samePlace(x.on, on) && canSee(ctx.state, x, nation));
   const outcome = fateRoll(ctx, nation, o.by, 'create_advantage', existing?.name ?? o.aspect);
   if (!outcome) return void ctx.emit({ type: 'aspect_action_void', nations: [nation], nation, action: 'create_advantage', aspect: o.aspect, reason: ACTOR_GONE });
-  if (outcome === 'fail') return;
+  if (outcome === 'fail') return backfire(ctx, nation, o.aspect, existing, on);
   if (existing) {
     placeAspect(ctx, { name: existing.name, on, free: outcome === 'style' ? 2 : 1 }, 'order');
     return;
@@ -110,6 +114,22 @@ function createAdvantage(ctx: TurnContext, a: AcceptedOrder<CreateAdvantageOrder
   if (outcome === 'tie') return boost(ctx, nation, o.aspect);
   const secret = holderOf(ctx.state, on) === nation && 'nation' in on;
   placeAspect(ctx, { name: o.aspect, on, owner: nation, free: outcome === 'style' ? 2 : 1, ...(secret ? { secret: true } : {}) }, 'order');
+}
+
+/**
+ * A failed create advantage (seed 000 line 107; seed 002 "Create an
+ * Advantage"): the aspect comes into play all the same (or gains a free
+ * invoke where it stands), its one free invoke someone else's — the nation
+ * the place belongs to when that is another nation, else anyone's but the
+ * nation whose attempt failed. It is public: a backfire is no secret.
+ */
+function backfire(ctx: TurnContext, nation: NationId, written: string, existing: AspectState | undefined, on: AspectPlace): void {
+  const holder = holderOf(ctx.state, on);
+  const other = holder !== undefined && holder !== nation ? holder : undefined;
+  if (!existing) return void placeAspect(ctx, { name: written, on, free: 1, ...(other ? { owner: other } : { backfired: nation }) }, 'order', [nation]);
+  // An aspect already there counts its free invokes as one pile: it gains the other side's invoke only when that
+  // pile is another nation's (free invokes are not kept per owner).
+  if (existing.owner !== undefined && existing.owner !== nation) placeAspect(ctx, { name: existing.name, on, free: 1 }, 'order', [nation]);
 }
 
 /**

@@ -31,7 +31,7 @@ export function invokeInBattle(ctx: TurnContext, spec: BattleSpec, attacker: Bat
   ] as const) {
     const stream = ctx.dice.stream(`invoke:${spec.id}:${side.nation}`);
     streams.set(side, stream);
-    const got = applyInvokes(ctx, { nation: side.nation, key: `battle:${spec.at}`, what, scene: { nations, hex: spec.at, ...(settlement ? { settlement } : {}), units }, against: other.nation, stream });
+    const got = applyInvokes(ctx, { nation: side.nation, key: `battle:${spec.at}`, what, scene: { nations, hex: spec.at, ...(settlement ? { settlement } : {}), units }, against: other.nation, stream, skill: 'battle' });
     invoked.set(side, got);
     if (got.modifiers.length) {
       side.invokes = got.modifiers;

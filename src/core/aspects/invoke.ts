@@ -3,9 +3,10 @@ import type { DiceStream } from '../dice.js';
 import type { InvokePay, Modifier } from '../events.js';
 import { compareIds, type NationId } from '../ids.js';
 import type { InvokeOrder, InvokeTarget } from '../orders.js';
-import type { AspectState } from '../state.js';
+import type { AspectState, LuckSkill } from '../state.js';
+import { drawLuck } from '../fate/layer.js';
 import { rollFortune } from './fate-dice.js';
-import { aspectKey, canSee, holderOf, inPlay, type RollScene } from './places.js';
+import { aspectKey, canSee, holderOf, inPlay, mayUseFree, type RollScene } from './places.js';
 import { removeAspect } from './store.js';
 
 /**
@@ -31,7 +32,9 @@ function invokeIndex(ctx: TurnContext): Map<string, AcceptedOrder<InvokeOrder>[]
   if (!byKey) {
     byKey = new Map();
     for (const a of ctx.acceptedOf('invoke')) {
-      const k = `${a.nation}|${invokeKey(ctx, a.order.on)}`;
+      // Teamwork and obstacle invokes (docs/rules.md A10) wait on the other nation's roll, under their role.
+      const help = a.order.help;
+      const k = help ? ('for' in help ? `${help.for}|${invokeKey(ctx, a.order.on)}|team` : `${help.against}|${invokeKey(ctx, a.order.on)}|obstacle`) : `${a.nation}|${invokeKey(ctx, a.order.on)}`;
       const list = byKey.get(k);
       if (list) list.push(a);
       else byKey.set(k, [a]);
@@ -42,7 +45,7 @@ function invokeIndex(ctx: TurnContext): Map<string, AcceptedOrder<InvokeOrder>[]
 }
 
 /** The nation's invokes for this roll, taken once: the first roll under the key uses them. */
-function takeInvokes(ctx: TurnContext, nation: NationId, key: string): AcceptedOrder<InvokeOrder>[] {
+export function takeInvokes(ctx: TurnContext, nation: NationId, key: string): AcceptedOrder<InvokeOrder>[] {
   const byKey = invokeIndex(ctx);
   const k = `${nation}|${key}`;
   const found = byKey.get(k) ?? [];
@@ -60,7 +63,7 @@ export function reportUntakenInvokes(ctx: TurnContext, what: (a: AcceptedOrder<I
   for (const [k, list] of [...byKey]) {
     if (k.includes('|roll:')) continue;
     byKey.delete(k);
-    for (const a of list) ctx.emit({ type: 'invoke_unused', nations: [a.nation], nation: a.nation, aspect: a.order.aspect, roll: what(a), reason: `your nation made no such roll this turn` });
+    for (const a of list) ctx.emit({ type: 'invoke_unused', nations: [a.nation], nation: a.nation, aspect: a.order.aspect, roll: what(a), reason: a.order.help ? `${ctx.nationDef('for' in a.order.help ? a.order.help.for : a.order.help.against).name} made no such roll this turn` : `your nation made no such roll this turn` });
   }
 }
 
@@ -75,6 +78,30 @@ export interface InvokedRoll {
   against?: NationId;
   /** Fortune and re-rolls draw from here, never from the roll's own stream, so the other side's dice stay as they were. */
   stream: DiceStream;
+  /** The skill the roll is made with: the nation's helpful and hindering aspects of that skill count (A8). */
+  skill?: LuckSkill;
+}
+
+/**
+ * Helpful and hindering aspects (seed 000 lines 81–83; docs/rules.md A8):
+ * each aspect on the nation, or on its settlement or unit in play for the
+ * roll, that helps the roll's skill adds fortune, each that hinders it
+ * misfortune — free, no fate point, no free invoke. Any misfortune cancels
+ * every fortune (seed 000 lines 25–26). Drawn from the roll's invoke
+ * stream, told in an `aspect_luck` event, and handed back as a modifier.
+ */
+export function luckOnRoll(ctx: TurnContext, roll: Pick<InvokedRoll, 'nation' | 'what' | 'scene' | 'stream' | 'against'>, skill: LuckSkill): Modifier[] {
+  const list = (ctx.state.aspects ?? []).filter((a) => (a.helps === skill || a.hinders === skill) && holderOf(ctx.state, a.on) === roll.nation && inPlay(ctx.state, a, roll.scene));
+  if (!list.length) return [];
+  const misfortune = list.filter((a) => a.hinders).length;
+  const sources = { fortune: list.length - misfortune, misfortune };
+  const draws = drawLuck(roll.stream, sources, roll.nation);
+  const value = draws.reduce((s, d) => s + d.delta, 0);
+  const kind = misfortune ? 'misfortune' : 'fortune';
+  const counted = list.filter((a) => (misfortune ? a.hinders : a.helps)).map((a) => a.name);
+  const nations = [...new Set([roll.nation, ...(roll.against ? [roll.against] : [])])].sort(compareIds);
+  ctx.emit({ type: 'aspect_luck', nations, nation: roll.nation, roll: roll.what, kind, aspects: counted, draws, value });
+  return [{ value, source: `${kind} from ${counted.map((n) => `"${n}"`).join(', ')}` }];
 }
 
 /** A re-roll the roll may take, when it is behind; spent only if taken. */
@@ -89,8 +116,6 @@ export interface Invoked {
 
 const NONE: Invoked = { modifiers: [], rerolls: [] };
 
-/** Who may spend an aspect's free invokes: its owner, or anyone when it has none (seed 000 "Free Invokes"). */
-const mayUseFree = (a: AspectState, nation: NationId) => a.owner === undefined || a.owner === nation;
 
 /**
  * Applies the nation's +2 and fortune invokes to the roll now, paying for
@@ -101,21 +126,26 @@ const mayUseFree = (a: AspectState, nation: NationId) => a.owner === undefined |
  */
 export function applyInvokes(ctx: TurnContext, roll: InvokedRoll): Invoked {
   if (!ctx.rules.fate.aspects) return NONE;
-  const orders = takeInvokes(ctx, roll.nation, roll.key);
-  if (!orders.length) return NONE;
-  const out: Invoked = { modifiers: [], rerolls: [] };
+  const luck = roll.skill ? luckOnRoll(ctx, roll, roll.skill) : [];
+  const orders = [...takeInvokes(ctx, roll.nation, roll.key), ...takeInvokes(ctx, roll.nation, `${roll.key}|team`), ...takeInvokes(ctx, roll.nation, `${roll.key}|obstacle`)];
+  if (!orders.length) return luck.length ? { modifiers: luck, rerolls: [] } : NONE;
+  const out: Invoked = { modifiers: [...luck], rerolls: [] };
   const paidOnce = new Set<AspectState>();
-  const nations = [...new Set([roll.nation, ...(roll.against ? [roll.against] : [])])].sort(compareIds);
-  const unused = (o: InvokeOrder, reason: string) => ctx.emit({ type: 'invoke_unused', nations: [roll.nation], nation: roll.nation, aspect: o.aspect, roll: roll.what, reason });
-  for (const { order: o } of orders) {
+  for (const { nation: payer, order: o } of orders) {
+    // The nation that pays: the roll's own, or one that helps it (teamwork) or stands in its way (an obstacle).
+    const role = o.help ? ('for' in o.help ? 'team' : 'obstacle') : 'own';
+    const nations = [...new Set([roll.nation, payer, ...(roll.against ? [roll.against] : [])])].sort(compareIds);
+    const unused = (o: InvokeOrder, reason: string) => ctx.emit({ type: 'invoke_unused', nations: [payer], nation: payer, aspect: o.aspect, roll: roll.what, reason });
     const key = aspectKey(o.aspect);
-    const named = (ctx.state.aspects ?? []).filter((a) => aspectKey(a.name) === key && canSee(ctx.state, a, roll.nation));
+    const named = (ctx.state.aspects ?? []).filter((a) => aspectKey(a.name) === key && canSee(ctx.state, a, payer));
     const aspect = named.find((a) => inPlay(ctx.state, a, roll.scene));
     if (!aspect) {
       unused(o, named.length ? `"${o.aspect}" is not in play at ${roll.what}` : `"${o.aspect}" is no longer in play`);
       continue;
     }
-    const pay: InvokePay = aspect.boost ? 'boost' : (o.pay ?? (aspect.free > 0 && mayUseFree(aspect, roll.nation) ? 'free' : 'fate'));
+    const pay: InvokePay = aspect.boost ? 'boost' : (o.pay ?? (aspect.free > 0 && mayUseFree(aspect, payer) ? 'free' : 'fate'));
+    // An obstacle is invoked against the roll's nation; teamwork, like its own invokes, against the other side.
+    const opposed = role === 'obstacle' ? roll.nation : roll.against;
     /** Pays for the invoke, or says why it cannot be made. */
     const spend = (): { ok: true; paidTo?: NationId } | { ok: false; reason: string } => {
       const no = (reason: string) => ({ ok: false as const, reason });
@@ -123,17 +153,17 @@ export function applyInvokes(ctx: TurnContext, roll: InvokedRoll): Invoked {
       if (pay === 'fate') {
         if (paidOnce.has(aspect)) return no(`"${aspect.name}" was already invoked with Fate on ${roll.what}: an aspect is invoked once a roll, save for free invokes`);
         const cost = ctx.rules.fate.invokeCost;
-        if (ctx.nationState(roll.nation).fate < cost) return no(`not enough Fate left to invoke "${aspect.name}" (${cost} needed)`);
+        if (ctx.nationState(payer).fate < cost) return no(`not enough Fate left to invoke "${aspect.name}" (${cost} needed)`);
         paidOnce.add(aspect);
-        ctx.changeResource(roll.nation, 'fate', -cost, `invoked "${aspect.name}" on ${roll.what}`);
+        ctx.changeResource(payer, 'fate', -cost, `invoked "${aspect.name}" on ${roll.what}`);
         const holder = holderOf(ctx.state, aspect.on);
-        if (holder && holder === roll.against && holder !== roll.nation) {
+        if (holder && holder === opposed && holder !== payer) {
           ctx.changeResource(holder, 'fate', cost, `"${aspect.name}" was invoked against you on ${roll.what}`);
           return { ok: true, paidTo: holder };
         }
         return { ok: true };
       }
-      if (!mayUseFree(aspect, roll.nation)) return no(`the free invokes of "${aspect.name}" are its owner's`);
+      if (!mayUseFree(aspect, payer)) return no(`the free invokes of "${aspect.name}" are its owner's`);
       if (aspect.free < 1) return no(`"${aspect.name}" has no free invoke left`);
       aspect.free -= 1;
       return { ok: true };
@@ -142,7 +172,7 @@ export function applyInvokes(ctx: TurnContext, roll: InvokedRoll): Invoked {
       ctx.emit({
         type: 'aspect_invoked',
         nations,
-        nation: roll.nation,
+        nation: payer,
         aspect: aspect.name,
         roll: roll.what,
         effect,
@@ -151,6 +181,7 @@ export function applyInvokes(ctx: TurnContext, roll: InvokedRoll): Invoked {
         cost: pay === 'fate' ? ctx.rules.fate.invokeCost : 0,
         ...(paidTo ? { paidTo } : {}),
         freeLeft: aspect.boost ? 0 : aspect.free,
+        ...(role === 'team' ? { for: roll.nation } : role === 'obstacle' ? { against: roll.nation } : {}),
         ...extra,
       });
     const settle = () => {
@@ -179,8 +210,15 @@ export function applyInvokes(ctx: TurnContext, roll: InvokedRoll): Invoked {
       removeAspect(ctx, aspect, 'a boost is gone once used');
       continue;
     }
+    const price = pay === 'free' ? 'free invoke' : `${ctx.rules.fate.invokeCost} Fate`;
+    if (role === 'obstacle') {
+      // +2 to the passive opposition (seed 002 "Invoking Aspects"), written as -2 on the roll against it.
+      record('plus2', 2, s.paidTo);
+      out.modifiers.push({ value: -2, source: `obstacle: "${aspect.name}" invoked by ${ctx.nationDef(payer).name} (${price}), +2 to the number to beat` });
+      continue;
+    }
     record('plus2', 2, s.paidTo);
-    out.modifiers.push({ value: 2, source: `"${aspect.name}" invoked (${pay === 'free' ? 'free invoke' : `${ctx.rules.fate.invokeCost} Fate`})` });
+    out.modifiers.push({ value: 2, source: role === 'team' ? `teamwork: "${aspect.name}" invoked by ${ctx.nationDef(payer).name} (${price})` : `"${aspect.name}" invoked (${price})` });
   }
   // Re-rolls never carry over to another roll: unused at the end of the turn they are simply not taken.
   return out;

@@ -15,6 +15,13 @@ export const aspectKey = (name: string): string =>
     .replace(/\s+/g, ' ')
     .toLowerCase();
 
+/**
+ * Who may spend an aspect's free invokes: its owner, or anyone when it has
+ * none (seed 000 "Free Invokes") — but never the nation whose failed attempt
+ * brought it into play (seed 000 line 107).
+ */
+export const mayUseFree = (a: AspectState, nation: NationId): boolean => (a.owner === undefined || a.owner === nation) && a.backfired !== nation;
+
 /** The nation an aspect is on, if any: the nation itself, or the owner of the settlement or unit. A region is no one's. */
 export function holderOf(state: GameState, place: AspectPlace): NationId | undefined {
   if ('nation' in place) return place.nation;

@@ -2,7 +2,7 @@ import { ladderValue, rollName } from '../fate/words.js';
 import type { TurnContext } from '../context.js';
 import type { NationId } from '../ids.js';
 import type { AnswerOrder } from '../orders.js';
-import type { RollDef } from '../world/types.js';
+import type { PendingCompel, RollDef } from '../world/types.js';
 import { fateModifier } from './lookup.js';
 import { reject, type Slot, type Verdict } from './verdict.js';
 
@@ -22,6 +22,8 @@ export function checkAnswer(ctx: TurnContext, nation: NationId, o: AnswerOrder):
     if (!def?.roll) return reject(`the event "${o.event}" no longer asks for a roll (the GM changed the catalogue)`);
     return answerRoll(ctx, def.title, def.roll, o, once);
   }
+  const compel = ns?.compels?.find((c) => c.id === o.event && c.turn === ctx.turn);
+  if (compel) return answerCompel(ctx, compel, o, once, ns?.fate ?? 0);
   const task = ns?.tasks?.find((t) => t.task === o.event && t.deadline >= ctx.turn);
   const taskDef = task && ctx.campaign.events?.tasks[task.task];
   if (task && taskDef?.pay !== undefined) {
@@ -44,6 +46,20 @@ function answerRoll(ctx: TurnContext, title: string, roll: RollDef, o: AnswerOrd
   return { ok: true, claims: [], slots, ...(fate ? { fate } : {}), summary: `Answers "${title}": ${chosen}${rollName(ctx.rules)} to beat ${ladderValue(ctx.rules, option.beat)}${withFate}` };
 }
 
+/**
+ * A compel's answer (docs/rules.md A9): `accept` (the default) gains a fate
+ * point and lets the complication happen; `refuse` pays one, reserved now.
+ */
+function answerCompel(ctx: TurnContext, c: PendingCompel, o: AnswerOrder, slots: Slot[], fate: number): Verdict {
+  const cost = ctx.rules.fate.invokeCost;
+  if (o.fate !== undefined) return reject(`a compel is answered with "accept" or "refuse", not with Fate`, `answer ${c.id} refuse`);
+  const choice = o.choice ?? 'accept';
+  if (choice !== 'accept' && choice !== 'refuse') return reject(`a compel is accepted or refused, not "${choice}"`, `answer ${c.id} accept — or: answer ${c.id} refuse (${cost} Fate)`);
+  if (choice === 'accept') return { ok: true, claims: [], slots, summary: `Accepts the compel of "${c.aspect}" (${c.text}): a fate point, and it happens` };
+  if (fate < cost) return reject(`refusing the compel of "${c.aspect}" costs ${cost} Fate; you have ${fate}`, `answer ${c.id} accept`);
+  return { ok: true, claims: [], slots, ...(cost ? { fate: cost } : {}), summary: `Refuses the compel of "${c.aspect}" (${c.text}): ${cost} Fate` };
+}
+
 /** What the nation may answer this turn, for a refusal's hint. */
 function awaiting(ctx: TurnContext, nation: NationId): string {
   const ns = ctx.start.nations[nation];
@@ -53,6 +69,7 @@ function awaiting(ctx: TurnContext, nation: NationId): string {
     const def = ctx.campaign.events?.entries[r.event]?.roll;
     out.push(def && def.options.length > 1 ? `${r.event} (choices: ${def.options.map((x) => x.id).join(', ')})` : r.event);
   }
+  for (const c of ns?.compels ?? []) if (c.turn === ctx.turn) out.push(`${c.id} (accept or refuse the compel of "${c.aspect}")`);
   for (const t of ns?.tasks ?? []) {
     const pay = ctx.campaign.events?.tasks[t.task]?.pay;
     if (pay !== undefined && t.deadline >= ctx.turn) out.push(`${t.task} (pay ${pay} Renown)`);

@@ -1,11 +1,11 @@
-import { aspectKey, canSee, findAspects, placeHex, placeText, samePlace, visibleAspects } from '../aspects/places.js';
+import { aspectKey, canSee, findAspects, mayUseFree, placeHex, placeText, samePlace, visibleAspects } from '../aspects/places.js';
 import { invokeKey } from '../aspects/invoke.js';
 import type { TurnContext } from '../context.js';
 import { hexDistance, offsetOf } from '../hex.js';
 import type { HexKey, NationId, UnitId } from '../ids.js';
 import { leaderOf } from '../leaders.js';
 import type { AspectActor, CreateAdvantageOrder, InvokeOrder, InvokeTarget, OvercomeOrder } from '../orders.js';
-import type { AspectPlace, AspectState } from '../state.js';
+import type { AspectPlace } from '../state.js';
 import { didYouMean } from '../../text/suggest.js';
 import { ownUnit, isRejected, unitLabel } from './lookup.js';
 import { reject, type Rejected, type Slot, type Verdict } from './verdict.js';
@@ -120,18 +120,37 @@ function targetProblem(ctx: TurnContext, nation: NationId, on: InvokeTarget): Re
   return reject(`no roll "${on.roll}" awaits your answer this turn`, waiting.length ? `rolls awaiting your answer: ${waiting.map((r) => r.event).join(', ')}` : 'no roll awaits your answer this turn');
 }
 
-const mayUseFree = (a: AspectState, nation: NationId) => a.owner === undefined || a.owner === nation;
+
+/**
+ * Teamwork and obstacles (docs/rules.md A10; seed 002 "Invoking Aspects"):
+ * +2 to another nation's roll against a number to beat, or +2 to that
+ * number. A siege roll (siege actions and sorties) is the one such roll a
+ * nation can see another make; a battle is opposed by dice, not a number.
+ */
+function helpProblem(ctx: TurnContext, nation: NationId, o: InvokeOrder): Rejected | { text: string } {
+  const h = o.help!;
+  const other = 'for' in h ? h.for : h.against;
+  if (other === nation) return reject(`an invoke ${'for' in h ? 'for' : 'against'} your own nation is a plain invoke`, `leave out "${'for' in h ? 'for' : 'against'} …"`);
+  if (!ctx.start.nations[other]) return reject(`there is no nation ${other}`);
+  if (!('siege' in o.on)) return reject('teamwork and obstacle invokes work on rolls against a number to beat: a siege\'s (siege actions and sorties); a battle is opposed by the other side\'s dice', 'e.g. invoke "High Walls" on the siege of Cinderford against Argenta');
+  if (o.reroll) return reject('teamwork and obstacle invokes add +2; only the roll\'s own nation re-rolls');
+  const s = ctx.start.settlements[o.on.siege];
+  if (!s) return reject(`there is no settlement ${o.on.siege}`);
+  return { text: `${ctx.nationDef(other).name}'s rolls at the siege of ${s.name}` };
+}
 
 export function checkInvoke(ctx: TurnContext, nation: NationId, o: InvokeOrder): Verdict {
   if (!ctx.rules.fate.aspects) return OFF();
   const found = findAspects(ctx.start, nation, o.aspect);
   const aspect = found.find((a) => a.boost || (mayUseFree(a, nation) && a.free > 0)) ?? found[0];
   if (!aspect) return unknownAspect(ctx, nation, o.aspect);
-  const bad = targetProblem(ctx, nation, o.on);
+  const help = o.help ? helpProblem(ctx, nation, o) : undefined;
+  if (help && 'ok' in help) return help;
+  const bad = o.help ? undefined : targetProblem(ctx, nation, o.on);
   if (bad) return bad;
-  const roll = invokeTargetText(ctx, o.on);
+  const roll = help ? help.text : invokeTargetText(ctx, o.on);
   const key = aspectKey(aspect.name);
-  const effect = o.reroll ? 're-roll if behind' : '+2';
+  const effect = o.help ? ('for' in o.help ? '+2 (teamwork)' : '+2 to the number to beat (an obstacle)') : o.reroll ? 're-roll if behind' : '+2';
   const holder = 'nation' in aspect.on ? aspect.on.nation : 'settlement' in aspect.on ? ctx.start.settlements[aspect.on.settlement]?.nation : 'unit' in aspect.on ? ctx.start.units[aspect.on.unit]?.nation : undefined;
   if (aspect.boost) {
     if (o.reroll) return reject(`"${aspect.name}" is a boost: it adds fortune and cannot re-roll`, `invoke "${aspect.name}" on …`);
@@ -141,6 +160,7 @@ export function checkInvoke(ctx: TurnContext, nation: NationId, o: InvokeOrder):
   const freeLeft = mayUseFree(aspect, nation) ? aspect.free : 0;
   const pay = o.pay ?? (freeLeft > 0 ? 'free' : 'fate');
   if (pay === 'free') {
+    if (aspect.backfired === nation) return reject(`the free invoke of "${aspect.name}" is not yours: it came into play when your own attempt failed`, `pay Fate instead: invoke "${aspect.name}" on … fate`);
     if (!mayUseFree(aspect, nation)) return reject(`the free invokes of "${aspect.name}" belong to the nation that made it`, `pay Fate instead: invoke "${aspect.name}" on … fate`);
     if (freeLeft < 1) return reject(`"${aspect.name}" has no free invoke left`, `pay Fate instead: invoke "${aspect.name}" on … fate`);
     return {

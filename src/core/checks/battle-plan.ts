@@ -1,7 +1,8 @@
 import type { TurnContext } from '../context.js';
-import type { NationId } from '../ids.js';
-import type { BattlePlanOrder } from '../orders.js';
+import type { HexKey, NationId } from '../ids.js';
+import type { AttackOrder, BattlePlanOrder } from '../orders.js';
 import { catalogue } from '../warfare/catalogue.js';
+import { findAspects, mayUseFree } from '../aspects/places.js';
 import { DEFAULT_RESERVE_UNTIL } from '../warfare/commander.js';
 import { reject, type Verdict } from './verdict.js';
 
@@ -14,7 +15,7 @@ export function targetType(ctx: TurnContext, target: string): string | undefined
 }
 
 /** A battle plan (docs/rules.md W13): only where Warfare is on; one a turn; a target the catalogue knows. */
-export function checkBattlePlan(ctx: TurnContext, _nation: NationId, o: BattlePlanOrder): Verdict {
+export function checkBattlePlan(ctx: TurnContext, nation: NationId, o: BattlePlanOrder): Verdict {
   if (!ctx.rules.warfare.enabled) return reject('Warfare is off in this campaign: no battle follows a plan', 'leave the plan out');
   const type = o.target === undefined ? undefined : targetType(ctx, o.target);
   if (o.target !== undefined && !type) {
@@ -26,9 +27,36 @@ export function checkBattlePlan(ctx: TurnContext, _nation: NationId, o: BattlePl
   const parts = [stance, withdraw, TIE[o.onTie ?? 'boost']];
   if (type === 'commander') parts.push('they attack the enemy commanders in person when they meet them');
   else if (type) parts.push(`they strike at ${catalogue(ctx.rules.warfare.catalogue).units[type]!.name} first`);
+  if (o.field && o.field !== 'grid') parts.push(`they build the field ${o.field === 'deep' ? 'deep (a long approach)' : 'wide (room on the flanks)'} with the other side`);
+  if (o.obstacles && o.obstacles !== 'map') parts.push(o.obstacles === 'none' ? 'defending, they place no obstacles' : `defending, they place their obstacles ${o.obstacles === 'ahead' ? 'ahead of the strategic zone' : o.obstacles === 'flanks' ? 'on its flanks' : 'where the attackers form up'}`);
+  if (o.burn) {
+    const found = findAspects(ctx.start, nation, o.burn.aspect).filter((a) => !a.boost);
+    if (!ctx.rules.fate.aspects) return reject('aspects are not used in this campaign: there is nothing to burn', 'leave out "burn"');
+    const usable = found.find((a) => mayUseFree(a, nation) && a.free > 0);
+    if (!usable) return reject(found.length ? `"${found[0]!.name}" has no free invoke of yours to burn` : `there is no aspect "${o.burn.aspect}" that you know of`, 'burn an aspect with free invokes that are yours');
+    parts.push(`in the first of them, "${usable.name}" is burned: its ${usable.free} free invoke${usable.free === 1 ? '' : 's'} become ${usable.free} ${o.burn.for === 'zones' ? 'zone' : 'obstacle'}${usable.free === 1 ? '' : 's'}, and the aspect is gone`);
+  }
   if (o.reserve !== undefined) {
     const what = typeof o.reserve === 'number' ? `${o.reserve} unit${o.reserve === 1 ? '' : 's'}` : `your ${o.reserve}`;
     parts.push(`${what} held in reserve until exchange ${o.reserveUntil ?? DEFAULT_RESERVE_UNTIL}`);
   }
   return { ok: true, claims: [], slots: [{ key: 'battle_plan', limit: 1, label: 'one battle plan a turn' }], summary: `Battle plan for your Warfare battles this turn: ${o.stance} — ${parts.join('; ')}` };
+}
+
+/**
+ * What the receipt says of an attack that may be fought as Warfare
+ * (docs/rules.md W15, W20), so a pledge or a loss order is not a surprise:
+ * "" when it cannot be.
+ */
+export function warfareNote(ctx: TurnContext, at: HexKey, units: number, o: AttackOrder): string {
+  const w = ctx.rules.warfare;
+  if (!w.enabled) return '';
+  const flagged = w.hexes.includes(at);
+  if (!flagged && units < w.minUnitsPerSide) return '';
+  const when = flagged ? `the battle at ${at} is fought as Warfare (the GM's flag)` : `if the defence brings ${w.minUnitsPerSide} units or more, it is fought as Warfare`;
+  const parts = [
+    o.fate ? 'your commanders spend the Fate pledged as fate points, one an invoke, and the rest stays with you' : '',
+    o.casualties?.length ? 'the loss order does not apply there' : '',
+  ].filter(Boolean);
+  return `; ${when}${parts.length ? `: ${parts.join('; ')}` : ''}`;
 }

@@ -1,3 +1,4 @@
+import { warfareNote } from './battle-plan.js';
 import { isMilitaryClass } from '../campaign.js';
 import type { TurnContext } from '../context.js';
 import type { NationId, UnitId } from '../ids.js';
@@ -171,7 +172,7 @@ export function checkAttack(ctx: TurnContext, nation: NationId, o: AttackOrder):
     claims: [unit.id, ...support],
     fate,
     path: reachOf(ctx, unit).pathTo(at) ?? [],
-    summary: `${label} ${verb} ${what} at ${at}${supportText}${fateText}`,
+    summary: `${label} ${verb} ${what} at ${at}${supportText}${fateText}${'unit' in o.target ? warfareNote(ctx, at, 1 + support.length, o) : ''}`,
     ...(work.length ? { abandons: work } : {}),
     ...(carriedOut ? { order: carriedOut, warnings: supporters.warnings } : {}),
   };

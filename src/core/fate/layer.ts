@@ -11,12 +11,14 @@ import { DECK, DECK_SIZE, FATE_FACES, faceValue, type Card, type FateFace } from
  * d100s (pursuit, event draws, revolts) are percentages, not ladder values,
  * and stay as they are.
  *
- * Locality with a persistent deck (F4): each scope draws from its OWN copy of
- * the nation's deck as it stood at the start of the turn, shuffled by the
- * scope's own stream. So a battle's cards depend on (seed, turn, scope) and
- * the start-of-turn deck — which is state, like the units' health — and on
- * nothing else done this turn. Every card drawn anywhere goes to the
- * nation's discard pile at the end of the turn (`decksAfter`).
+ * One pile per nation (F4, seed 000 line 17): every scope draws from its
+ * nation's one draw pile, in the order the turn resolves them (T2: the phases
+ * in order, everything inside a phase in sorted id order — never file order),
+ * each card taken at random by the scope's own stream. So no card turns up
+ * twice in a season until the pile runs out and the discards are shuffled
+ * back; a battle's cards depend on (seed, turn, scope), the start-of-turn
+ * deck and the scopes of the same nation that drew before it. Every card
+ * drawn goes to the discard pile (`decksAfter`).
  */
 export type StartDecks = (owner: NationId) => readonly number[] | undefined;
 
@@ -25,8 +27,8 @@ const WHOLE_DECK: readonly number[] = DECK.map((c) => c.id);
 const NO_OWNER = '';
 
 
-/** One scope's copy of one nation's deck: the draw pile left at the start of the turn, reshuffled whole once empty. */
-class ScopeDeck {
+/** One nation's deck for the turn: the draw pile left at the start of the turn, reshuffled whole once empty. */
+class NationDeck {
   private pile: number[];
   reshuffled = false;
   readonly before: number[] = [];
@@ -44,8 +46,10 @@ class ScopeDeck {
   /** Takes a card at random from the pile (a shuffle done one card at a time); an emptied pile takes back every card. */
   draw(uniform: () => number): Card {
     if (!this.pile.length) {
+      // Reshuffled again within the turn: the discards start over once more.
       this.pile = [...WHOLE_DECK];
       this.reshuffled = true;
+      this.after.length = 0;
     }
     const i = Math.floor(uniform() * this.pile.length);
     const id = this.pile[i]!;
@@ -59,8 +63,8 @@ class ScopeDeck {
 const clampResult = (n: number) => Math.max(-4, Math.min(4, Math.round(n)));
 
 export class FateLayer implements Randomiser {
-  /** Every scope copy made this turn, per owner, for the end-of-turn discards. */
-  private readonly copies = new Map<string, ScopeDeck[]>();
+  /** Each owner's one deck this turn, for the draws and the end-of-turn discards. */
+  private readonly decks = new Map<string, NationDeck>();
 
   constructor(
     private readonly base: Randomiser,
@@ -71,17 +75,12 @@ export class FateLayer implements Randomiser {
   stream(scope: string): DiceStream {
     const b = this.base.stream(scope);
     const { randomiser } = this.settings;
-    let decks: Map<string, ScopeDeck> | undefined;
-    const deckOf = (owner: NationId | undefined): ScopeDeck => {
+    const deckOf = (owner: NationId | undefined): NationDeck => {
       const key = owner ?? NO_OWNER;
-      decks ??= new Map();
-      let d = decks.get(key);
+      let d = this.decks.get(key);
       if (!d) {
-        d = new ScopeDeck(owner === undefined ? undefined : this.startDecks(owner));
-        decks.set(key, d);
-        const list = this.copies.get(key);
-        if (list) list.push(d);
-        else this.copies.set(key, [d]);
+        d = new NationDeck(owner === undefined ? undefined : this.startDecks(owner));
+        this.decks.set(key, d);
       }
       return d;
     };
@@ -138,17 +137,12 @@ export class FateLayer implements Randomiser {
    */
   decksAfter(): Map<NationId, number[]> {
     const out = new Map<NationId, number[]>();
-    for (const [key, list] of this.copies) {
+    for (const [key, d] of this.decks) {
       if (key === NO_OWNER) continue;
       const owner = key as NationId;
-      let discards = new Set<number>(this.startDecks(owner) ?? []);
-      for (const d of list) for (const id of d.before) discards.add(id);
-      if (discards.size >= DECK_SIZE) {
-        discards = new Set();
-        for (const d of list) for (const id of d.after) discards.add(id);
-        if (discards.size >= DECK_SIZE) discards = new Set();
-      }
-      out.set(owner, [...discards].sort((a, b) => a - b));
+      // Before a reshuffle: the start's discards and every card drawn; after one, only the cards drawn since.
+      const discards = d.reshuffled ? new Set(d.after) : new Set<number>([...(this.startDecks(owner) ?? []), ...d.before]);
+      out.set(owner, discards.size >= DECK_SIZE ? [] : [...discards].sort((a, b) => a - b));
     }
     return out;
   }

@@ -21,8 +21,7 @@ export function captureSettlement(ctx: TurnContext, s: SettlementState, by: Nati
   }
   // The loser loses what it was paying; the taker pays as a captor (in full unless captureTaxRelief).
   const lost = settlementTax(ctx, s);
-  s.nation = by;
-  s.home = false;
+  changeHands(s, by);
   s.captured = true;
   s.gainedTurn = ctx.turn;
   const tax = settlementTax(ctx, s);
@@ -41,6 +40,17 @@ export function captureSettlement(ctx: TurnContext, s: SettlementState, by: Nati
       ctx.emit({ type: 'unit_moved', nations: [u.nation], unit: u.id, from: fromHex, to: s.hex, path: [s.hex] });
     }
   }
+}
+
+/**
+ * The settlement's new owner, remembering whose home it was (`takenFrom`) until that nation takes it back:
+ * what a caretaker may retake (docs/operations.md, "Missing players").
+ */
+export function changeHands(s: SettlementState, to: NationId): void {
+  if (s.home) s.takenFrom = s.nation;
+  s.nation = to;
+  s.home = false;
+  if (s.takenFrom === to) delete s.takenFrom;
 }
 
 /** Infantry is needed to take a settlement. */

@@ -4,6 +4,7 @@ import { dependsOnPlace, holds } from '../world/conditions.js';
 import { fireEvent, targetStands } from '../world/fire.js';
 import { eventWeight, pickPoint, revoltRisk } from '../world/odds.js';
 import { answersOf, judgeTasks, resolveRolls } from '../world/pending.js';
+import { resolveCompels } from '../world/compels.js';
 import { revolt, garrisoned } from '../world/revolt.js';
 import { EventScene } from '../world/scene.js';
 import type { Condition, EventCatalogue, EventDef, EventTarget } from '../world/types.js';
@@ -21,6 +22,10 @@ export const eventsPhase: Phase = {
   name: 'events',
   run(ctx: TurnContext) {
     const catalogue = ctx.campaign.events;
+    // Compels answered this turn come first (docs/rules.md A9): a GM's compel needs no catalogue.
+    const answered = answersOf(ctx);
+    const scene0 = new EventScene(ctx);
+    for (const nation of sortedKeys(ctx.state.nations)) if (ctx.state.nations[nation]?.compels?.length) resolveCompels(ctx, scene0, catalogue, nation, answered.get(nation));
     const injected = ctx.orders.gm.filter((a) => a.kind === 'event');
     if (!catalogue && !injected.length) return;
     const scene = new EventScene(ctx);

@@ -1,5 +1,7 @@
 import { unitName } from '../unit-name.js';
 import { fateModifier } from '../checks/lookup.js';
+import { luckOnRoll } from '../aspects/invoke.js';
+import { sumModifiers } from '../bonuses.js';
 import type { TurnContext } from '../context.js';
 import { nearestHidden, reveal } from '../world/effects.js';
 import { DEFAULT_EVENT_SETTINGS } from '../world/types.js';
@@ -29,9 +31,11 @@ export const explorePhase: Phase = {
       const n = ctx.nationState(a.nation);
       const bought = fateModifier(ctx.rules.fateTable, Math.min(a.order.fate ?? 0, n.fate));
       if (bought.cost > 0) ctx.changeResource(a.nation, 'fate', -bought.cost, `Fate spent for +${bought.modifier} exploring with ${unitName(ctx.campaign, unit)}`);
-      const total = roll.value + bought.modifier;
+      // Helpful and hindering aspects of exploring (docs/rules.md A8), drawn from the unit's own stream after its die.
+      const luck = ctx.rules.fate.aspects ? sumModifiers(luckOnRoll(ctx, { nation: a.nation, what: `exploring with ${unitName(ctx.campaign, unit)}`, scene: { nations: [a.nation], hex: unit.hex, units: [unit.id] }, stream: ctx.dice.stream(`invoke:explore:${unit.id}`) }, 'explore')) : 0;
+      const total = roll.value + bought.modifier + luck;
       const found = total > beat ? nearestHidden(ctx, a.nation, [unit.hex], within, undefined) : undefined;
-      ctx.emit({ type: 'explore_roll', nations: [a.nation], nation: a.nation, unit: unit.id, at: unit.hex, beat, roll, fateSpent: bought.cost, modifier: bought.modifier, total, found: found !== undefined });
+      ctx.emit({ type: 'explore_roll', nations: [a.nation], nation: a.nation, unit: unit.id, at: unit.hex, beat, roll, fateSpent: bought.cost, modifier: bought.modifier, ...(luck ? { luck } : {}), total, found: found !== undefined });
       if (found) reveal(ctx, a.nation, found);
     }
   },

@@ -2,6 +2,7 @@ import type { TurnContext } from '../context.js';
 import type { Phase } from './phase.js';
 import { completeGoal } from './goals.js';
 import { leaderDies, nameHeir } from './succession.js';
+import { offerCompel } from '../world/compels.js';
 
 /** The GM's adjustments for this turn (orders/<turn>/_gm.yaml), applied before anything else moves. */
 export const gmPhase: Phase = {
@@ -16,6 +17,8 @@ export const gmPhase: Phase = {
         ctx.applyYield(action.nation, action, reason);
       } else if (action.kind === 'leader_dies') {
         leaderDies(ctx, action.nation, action.reason);
+      } else if (action.kind === 'compel') {
+        offerCompel(ctx, action.nation, action, { scope: 'nation' }, 'gm');
       } else if (action.kind === 'heir') {
         nameHeir(ctx, action.nation, { name: action.name, ...(action.ability ? { ability: action.ability } : {}) }, 'gm');
       } else {

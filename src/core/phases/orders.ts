@@ -2,7 +2,7 @@ import { checkNationOrders, describeOrder } from '../checks/index.js';
 import type { TurnContext } from '../context.js';
 import { compareIds, sortedKeys } from '../ids.js';
 import type { NationId } from '../ids.js';
-import type { PressOrder } from '../orders.js';
+import type { PressOrder, SeatPolicy } from '../orders.js';
 import type { Phase } from './phase.js';
 import { nameHeir } from './succession.js';
 
@@ -10,6 +10,24 @@ import { nameHeir } from './succession.js';
 function pressReaders(ctx: TurnContext, from: NationId, to: PressOrder['to']): NationId[] {
   const readers = to === 'all' ? sortedKeys(ctx.state.nations).filter((n) => ctx.nationState(n).alive && !ctx.campaign.nations[n]?.rebels) : [...to];
   return [...new Set([from, ...readers])].sort(compareIds);
+}
+
+/**
+ * Who plays the nation this turn, against who played it last: a caretaker or civil disorder taking the
+ * seat is news for every nation (a rumour); the player's return, or the seat left to hold, its own.
+ */
+function seatChanged(ctx: TurnContext, nation: NationId, now: SeatPolicy | 'player' | 'hold'): void {
+  const ns = ctx.nationState(nation);
+  const was = ns.seat;
+  if (now === 'player' || now === 'hold') {
+    if (!was) return;
+    delete ns.seat;
+    ctx.emit({ type: 'seat_changed', nations: [nation], nation, to: now, since: was.since });
+    return;
+  }
+  if (was?.policy === now) return;
+  ns.seat = { policy: now, since: ctx.turn };
+  ctx.emit({ type: 'seat_changed', nations: [nation], nation, to: now });
 }
 
 /**
@@ -30,9 +48,19 @@ export const ordersPhase: Phase = {
         if (ctx.nationDef(nation).rebels) continue;
         ns.missedTurns += 1;
         ctx.emit({ type: 'nmr', nations: [nation], nation, missedTurns: ns.missedTurns });
+        seatChanged(ctx, nation, 'hold');
         continue;
       }
-      ns.missedTurns = 0;
+      if (submitted.seat) {
+        // A caretaker or civil disorder gives the orders: the player still missed the turn.
+        if (!ctx.nationDef(nation).rebels) ns.missedTurns += 1;
+        ctx.emit({ type: 'nmr', nations: [nation], nation, missedTurns: ns.missedTurns, policy: submitted.seat.policy });
+        seatChanged(ctx, nation, submitted.seat.policy);
+        if (submitted.seat.policy === 'disorder') ctx.changeIndicator(nation, 'happiness', ctx.rules.disorder.happiness, 'civil disorder: no one rules');
+      } else {
+        ns.missedTurns = 0;
+        seatChanged(ctx, nation, 'player');
+      }
       for (const r of submitted.refused ?? []) {
         ctx.emit({ type: 'order_rejected', nations: [nation], nation, ...(r.line !== undefined ? { line: r.line } : {}), order: r.text, reason: r.hint ? `${r.reason} (${r.hint})` : r.reason });
       }

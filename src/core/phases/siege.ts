@@ -14,6 +14,7 @@ import { planSiegeBlows, siegeStepNumber } from '../siege-steps.js';
 import { unitName } from '../unit-name.js';
 import { applyInvokes } from '../aspects/invoke.js';
 import { lostName, orderUnmet, supportersLeft, unitOf } from '../unmet.js';
+import { reportUnusedPlans } from '../warfare/turn-fate.js';
 
 /**
  * Siege actions (besiegers against battlements and the water), then sorties
@@ -28,6 +29,8 @@ export const siegePhase: Phase = {
     for (const a of byUnit(ctx.acceptedOf('siege_action'))) siegeAction(ctx, a);
     for (const a of byUnit(ctx.acceptedOf('sortie'))) sortie(ctx, a);
     for (const a of byUnit(ctx.acceptedOf('assault'))) assault(ctx, a);
+    // The turn's battles are over: a battle plan none of them followed is told (docs/rules.md W13).
+    reportUnusedPlans(ctx);
   },
 };
 
@@ -57,7 +60,7 @@ function siegeRoll(ctx: TurnContext, unit: UnitState, scope: string, beat: numbe
     // Aspects are invoked after the roll (seed 000): +2s first, then a re-roll while it still falls short.
     const stream = ctx.dice.stream(`invoke:${scope}`);
     const what = `the siege of ${s.name}`;
-    const invoked = applyInvokes(ctx, { nation: unit.nation, key: `siege:${s.id}`, what, scene: { nations: [unit.nation, s.nation], hex: s.hex, settlement: s.id, units: [unit.id, ...opponents.map((o) => o.id)] }, against: s.nation === unit.nation ? opponents[0]?.nation : s.nation, stream });
+    const invoked = applyInvokes(ctx, { nation: unit.nation, key: `siege:${s.id}`, what, scene: { nations: [unit.nation, s.nation], hex: s.hex, settlement: s.id, units: [unit.id, ...opponents.map((o) => o.id)] }, against: s.nation === unit.nation ? opponents[0]?.nation : s.nation, stream, skill: 'siege' });
     modifiers.push(...invoked.modifiers);
     for (const r of invoked.rerolls) {
       if (roll.value + sumModifiers(modifiers) >= need || !r.take()) continue;

@@ -1,10 +1,8 @@
-import { signed } from '../ladder.js';
 import { CONSEQUENCE_SOAKS, soakStress, type ConsequenceLevel } from '../fate/stress.js';
-import { cmdSkill, noviceStepsUp, standingRampart, unitName, unitsOf, unitSkill, type WarEvent, type WarState } from './state.js';
-import { other, type Commander, type CommanderSkill, type Side, type Unit, type UnitSkill } from './types.js';
+import { capital, cmdSkill, logWar as log, noviceStepsUp, sgn, standingRampart, takeConsequence, unitName, unitsNamed, unitsOf, unitSkill, type WarState } from './state.js';
+import { other, type Commander, type Unit, type UnitSkill } from './types.js';
+import { improve, luckOf, type CheckSide } from './invokes.js';
 
-/** A draw or total as the seed writes it: +0 for zero. */
-const sgn = (n: number) => (n === 0 ? '+0' : signed(n));
 
 /**
  * The Warfare actions (seed 001 lines 158–191; docs/rules.md W5–W11). Each is
@@ -20,52 +18,62 @@ export interface Group {
   attackers: string[];
 }
 
-const log = (st: WarState, e: Omit<WarEvent, 'exchange'>) => st.log.push({ exchange: st.exchange, ...e });
 const unit = (st: WarState, id: string): Unit => st.units.find((u) => u.id === id)!;
 
+/** Who is on each side of a check, and the skills it is made with (their aspects, weaknesses and luck count, W20). */
+export interface Parties {
+  att: Unit[];
+  def: Unit[];
+  attSkill?: string;
+  defSkill?: string;
+  /** A tie is a success for the attacker (bought at a cost, lines 161, 169): it spends to reach a tie. */
+  tieWins?: boolean;
+}
+
+const NO_PARTIES: Parties = { att: [], def: [] };
+
+/** An opposed roll's outcome: the shifts, the account's words, and its parts (the first cards, what was spent, the totals). */
+export interface Opposed {
+  shifts: number;
+  words: string;
+  first: { attack: number; defence: number };
+  extra: string[];
+  attack: number;
+  defence: number;
+}
+
 /**
- * One opposed roll: attack = skill + card, defence = skill + card. A side
- * behind may spend a minor advantage to draw again (line 173) — the attacker
- * when failing, the defender when the attack would succeed — and the attacker
- * spends free invokes of its side's advantages on the target's zone, +2 each
- * (seed 000 lines 51–62), while it is not ahead; then the defence spends its
- * own side's there while the attack would still succeed. Returns the shifts.
+ * One opposed roll: attack = skill + card, defence = skill + card, then
+ * each side's fortune or misfortune from helpful and hindering aspects
+ * (seed 000 lines 81–83). Then the attacker spends what turns the check its
+ * way — free invokes, fate points, another card — and the defence answers
+ * (seed 001 line 173; seed 000 lines 50–62), by the rule in invokes.ts
+ * (docs/rules.md W11, W20). Returns the shifts.
  */
-export function opposed(st: WarState, att: Commander, def: Commander, attSkill: number, defSkill: number, zone: string): { shifts: number; words: string } {
-  let a = st.draws.draw(att.side);
-  let d = st.draws.draw(def.side);
-  const words: string[] = [`drew ${sgn(a)} against ${sgn(d)}`];
-  if (attSkill + a <= defSkill + d && att.boosts > 0) {
-    att.boosts--;
-    a = st.draws.draw(att.side);
-    words.push(`spent a minor advantage and drew again: ${sgn(a)}`);
-  } else if (attSkill + a > defSkill + d && def.boosts > 0) {
-    def.boosts--;
-    d = st.draws.draw(def.side);
-    words.push(`the defence spent a minor advantage and drew again: ${sgn(d)}`);
+export function opposed(st: WarState, att: Commander, def: Commander, attSkill: number, defSkill: number, zone: string, parties: Parties = NO_PARTIES): Opposed {
+  const A: CheckSide = { side: att.side, commander: att, skill: attSkill, card: st.draws.draw(att.side), plus: 0, units: parties.att };
+  const D: CheckSide = { side: def.side, commander: def, skill: defSkill, card: st.draws.draw(def.side), plus: 0, units: parties.def };
+  const first = { attack: A.card, defence: D.card };
+  const words: string[] = [`drew ${sgn(A.card)} against ${sgn(D.card)}`];
+  for (const [S, skill] of [
+    [A, parties.attSkill],
+    [D, parties.defSkill],
+  ] as const) {
+    if (!skill) continue;
+    const luck = luckOf(st, S.side, skill);
+    if (!luck.fortune && !luck.misfortune) continue;
+    const v = st.draws.luck(S.side, luck);
+    S.plus += v;
+    words.push(`${S === D ? 'the defence: ' : ''}${luck.misfortune ? 'misfortune' : 'fortune'} from ${luck.names.join(', ')}: ${sgn(v)}`);
   }
-  let bonus = 0;
-  let guard = 0;
-  const z = st.field.zones.find((x) => x.id === zone);
-  for (const adv of z?.advantages ?? []) {
-    while (adv.side === att.side && adv.invokes > 0 && attSkill + a + bonus <= defSkill + d) {
-      adv.invokes--;
-      bonus += 2;
-      words.push(`invoked ${adv.name} for +2`);
-    }
-  }
-  // Then the defence answers with its own side's free invokes on its zone, while the attack would still succeed.
-  for (const adv of z?.advantages ?? []) {
-    while (adv.side === def.side && adv.invokes > 0 && attSkill + a + bonus >= defSkill + d + guard) {
-      adv.invokes--;
-      guard += 2;
-      words.push(`the defence invoked ${adv.name} for +2`);
-    }
-  }
-  const attack = attSkill + a + bonus;
-  const defence = defSkill + d + guard;
-  words.push(`${sgn(attack)} vs ${sgn(defence)}`);
-  return { shifts: attack - defence, words: words.join('; ') };
+  const total = (s: CheckSide) => s.skill + s.card + s.plus;
+  const margin = () => total(A) - total(D);
+  const check = { zone, defending: def.side };
+  words.push(...improve(st, A, D, check, () => 1 - margin(), () => st.draws.draw(att.side), parties.tieWins ? () => -margin() : undefined));
+  words.push(...improve(st, D, A, check, () => margin() + 1, () => st.draws.draw(def.side)));
+  const extra = words.slice(1);
+  words.push(`${sgn(total(A))} vs ${sgn(total(D))}`);
+  return { shifts: margin(), words: words.join('; '), first, extra, attack: total(A), defence: total(D) };
 }
 
 /**
@@ -73,7 +81,7 @@ export function opposed(st: WarState, att: Commander, def: Commander, attSkill: 
  * succeeds at a cost the attacker chooses; three shifts or more either way
  * is success with style and a minor advantage for that side.
  */
-function settle(st: WarState, att: Commander, def: Commander, shifts: number, onTie: OnTie): { success: boolean; words: string } {
+function settle(st: WarState, att: Commander, def: Commander, shifts: number, onTie: OnTie): { success: boolean; words: string; fall?: string } {
   if (shifts >= 3) {
     att.boosts++;
     return { success: true, words: 'success with style, a minor advantage' };
@@ -89,16 +97,21 @@ function settle(st: WarState, att: Commander, def: Commander, shifts: number, on
     return { success: true, words: 'a tie, bought with a minor advantage to the other side' };
   }
   if (onTie === 'stress') {
-    const w = applyStressCard(st, att);
-    return { success: true, words: `a tie, bought with a stress card (${w})` };
+    const card = applyStressCard(st, att);
+    return { success: true, words: `a tie, bought with a stress card (${card.words})`, ...(card.fall ? { fall: card.fall } : {}) };
   }
   return { success: false, words: 'a tie, left as a failure' };
 }
 
-/** Applies one stress card to a commander (seed 000 lines 136–144); taken out, a novice steps up (seed 001 line 12). */
-export function applyStressCard(st: WarState, c: Commander): string {
+/**
+ * Applies one stress card to a commander (seed 000 lines 136–144); taken out,
+ * a novice steps up (seed 001 line 12). The fall is handed back, not logged:
+ * the caller tells what caused it first (`tellFall`).
+ */
+export function applyStressCard(st: WarState, c: Commander): { words: string; fall?: string } {
   const card = st.draws.stressCard(c.side);
   let out = false;
+  const named: string[] = [];
   for (const track of ['physical', 'mental'] as const) {
     const stress = card[track];
     if (stress <= 0) continue;
@@ -107,14 +120,17 @@ export function applyStressCard(st: WarState, c: Commander): string {
     else {
       c.filled[track] = soaked.track.boxes;
       c.taken = soaked.track.taken;
+      named.push(...soaked.consequences.map((l) => takeConsequence(st, c, track, l)));
     }
   }
-  const words = `${card.physical} physical, ${card.mental} mental`;
-  if (!out) return words;
-  const was = c.name;
-  noviceStepsUp(c);
-  log(st, { kind: 'novice', side: c.side, commander: c.id, text: `${was} is taken out; ${c.name} takes command` });
-  return `${words}; taken out`;
+  const words = `${card.physical} physical, ${card.mental} mental${named.length && !out ? `; the consequence ${named.join(' and ')}` : ''}`;
+  if (!out) return { words };
+  return { words: `${words}; taken out`, fall: noviceStepsUp(c) };
+}
+
+/** Tells a commander's fall, after the line that told what caused it. */
+export function tellFall(st: WarState, c: Commander, fall: string | undefined): void {
+  if (fall) log(st, { kind: 'novice', side: c.side, commander: c.id, text: fall, story: `${capital(fall)}.` });
 }
 
 /** Groups as the attacker allocated them, each checked against the rules before any card is drawn (line 167). */
@@ -133,24 +149,30 @@ function checkGroups(st: WarState, att: Commander, def: Commander, groups: Group
   return undefined;
 }
 
-function resolveGroups(st: WarState, kind: 'ranged' | 'clash' | 'outflank', att: Commander, def: Commander, groups: Group[], skillOf: (u: Unit) => number, distance: number, onTie: OnTie): void {
+function resolveGroups(st: WarState, kind: 'ranged' | 'clash' | 'outflank', att: Commander, def: Commander, groups: Group[], skillOf: (u: Unit) => UnitSkill, distance: number, onTie: OnTie): void {
   for (const g of groups) {
     const target = unit(st, g.target);
     if (target.out) continue;
     const attackers = g.attackers.map((id) => unit(st, id)).filter((u) => !u.out);
     if (!attackers.length) continue;
-    const sum = attackers.reduce((s, u) => s + skillOf(u), 0);
+    const sum = attackers.reduce((s, u) => s + unitSkill(st, u, skillOf(u)), 0);
+    const skillName = skillOf(attackers[0]!);
     const armor = unitSkill(st, target, 'armor');
-    const { shifts, words } = opposed(st, att, def, sum - distance, armor, def.zone);
+    const { shifts, words } = opposed(st, att, def, sum - distance, armor, def.zone, { att: attackers, def: [target], attSkill: skillName, defSkill: 'armor', tieWins: onTie !== 'fail' });
     const result = settle(st, att, def, shifts, onTie);
     if (result.success) target.out = true;
     const range = distance ? ` − ${distance} for range` : '';
+    const them = unitName(st, target);
+    const verb = kind === 'ranged' ? `shoot at ${them}${distance ? ` ${distance === 1 ? 'one zone' : `${distance} zones`} off` : ''}` : kind === 'outflank' ? `strike back at ${them}` : `fall on ${them}`;
+    const end = result.success ? (shifts === 0 ? ` and take it out, at a price` : ` and take it out${shifts >= 3 ? ' with style' : ''}`) : shifts <= -3 ? ', and are thrown back' : ', but it holds';
     log(st, {
       kind,
       side: att.side,
       commander: att.id,
+      story: `${capital(unitsNamed(st, attackers))} ${verb}${end}.`,
       text: `${attackers.map((u) => unitName(st, u)).join(', ')} (${sgn(sum)}${range}) against ${unitName(st, target)} (Armor ${sgn(armor)}): ${words}; ${result.words}${result.success ? `; ${unitName(st, target)} is taken out` : ''}`,
     });
+    tellFall(st, att, result.fall);
   }
 }
 
@@ -185,11 +207,11 @@ export function rangedAttack(st: WarState, att: Commander, def: Commander, group
       if (distance > s.range) return `${a} reaches ${s.range} zones; ${def.name} is ${distance} away`;
     }
   }
-  resolveGroups(st, 'ranged', att, def, groups, (u) => unitSkill(st, u, can.get(u.id)!.skill), distance, onTie);
+  resolveGroups(st, 'ranged', att, def, groups, (u) => can.get(u.id)!.skill, distance, onTie);
   const engaged = st.commanders.some((c) => c.side === att.side && !c.gone && c.zone === def.zone && unitsOf(st, c).length > 0);
   if (engaged) {
     def.boosts++;
-    log(st, { kind: 'ranged', side: def.side, commander: def.id, text: `fire into a zone where ${att.side === 'attacker' ? 'the attackers' : 'the defenders'} are engaged: ${def.name} gains a minor advantage` });
+    log(st, { kind: 'ranged', side: def.side, commander: def.id, text: `fire into a zone where ${att.side === 'attacker' ? 'the attackers' : 'the defenders'} are engaged: ${def.name} gains a minor advantage`, story: `Shooting where their own side is engaged hands ${def.name} a minor advantage.` });
   }
   return undefined;
 }
@@ -203,7 +225,7 @@ export function clashOfArms(st: WarState, att: Commander, def: Commander, groups
   const bad = checkGroups(st, att, def, groups);
   if (bad) return bad;
   if (att.zone !== def.zone) return `${def.name} is not in the same zone`;
-  resolveGroups(st, 'clash', att, def, groups, (u) => unitSkill(st, u, 'fighting'), 0, onTie);
+  resolveGroups(st, 'clash', att, def, groups, () => 'fighting', 0, onTie);
   outflank(st, att, def, counter);
   return undefined;
 }
@@ -220,11 +242,11 @@ export function outflank(st: WarState, att: Commander, def: Commander, counter: 
   const dt = cmdSkill(def, 'tactics') + d;
   const at = cmdSkill(att, 'tactics') + a;
   const won = dt > at;
-  log(st, { kind: 'outflank', side: def.side, commander: def.id, text: `${def.name} tries to outflank: Tactics ${sgn(cmdSkill(def, 'tactics'))} drew ${sgn(d)} = ${sgn(dt)} against ${sgn(cmdSkill(att, 'tactics'))} drew ${sgn(a)} = ${sgn(at)}: ${won ? 'outflanked, the survivors strike back' : 'no'}` });
+  log(st, { kind: 'outflank', side: def.side, commander: def.id, story: won ? `${capital(def.name)} outflanks them, and the survivors strike back at once.` : `${capital(def.name)} tries to outflank them, and cannot.`, text: `${def.name} tries to outflank: Tactics ${sgn(cmdSkill(def, 'tactics'))} drew ${sgn(d)} = ${sgn(dt)} against ${sgn(cmdSkill(att, 'tactics'))} drew ${sgn(a)} = ${sgn(at)}: ${won ? 'outflanked, the survivors strike back' : 'no'}` });
   if (!won) return;
   const groups = counter(def, att);
   if (checkGroups(st, def, att, groups)) return;
-  resolveGroups(st, 'outflank', def, att, groups, (u) => unitSkill(st, u, 'fighting'), 0, 'boost');
+  resolveGroups(st, 'outflank', def, att, groups, () => 'fighting', 0, 'boost');
 }
 
 /**
@@ -265,105 +287,8 @@ export function siegeAttack(st: WarState, att: Commander, zone: string, unitIds:
       text += `${stress} stress: ${parts.join(' and ')}`;
     }
   }
-  log(st, { kind: 'siege', side: att.side, commander: att.id, text });
+  log(st, { kind: 'siege', side: att.side, commander: att.id, text, story: `${capital(unitsNamed(st, group))} bombard the ${type.name}: ${shifts <= 0 ? 'no harm done' : rampart.fallen ? 'it falls' : 'it cracks'}.` });
   return undefined;
 }
 
 const levelOf = (soak: number): ConsequenceLevel => (soak <= 2 ? 'mild' : soak <= 4 ? 'moderate' : 'severe');
-
-/**
- * Create a minor advantage with units' skill (lines 183–185): the best unit's
- * skill, +1 for each other unit with the skill, against a passive opposition
- * of the distance to the zone. Tie: a minor advantage (boost); success: the
- * aspect on the zone with one free invoke; with style, two (seed 002).
- */
-export function createAdvantage(st: WarState, c: Commander, unitIds: string[], skill: UnitSkill, zone: string, name: string): string | undefined {
-  const group = unitIds.map((id) => unit(st, id));
-  if (group.some((u) => u.commander !== c.id || u.out)) return `every unit must be ${c.name}'s and in the battle`;
-  const skills = group.map((u) => unitSkill(st, u, skill)).sort((x, y) => y - x);
-  const best = skills[0] ?? 0;
-  const helpers = skills.slice(1).filter((s) => s > 0).length;
-  advantageRoll(st, c, { best, helpers, units: group.length }, skill, zone, name);
-  return undefined;
-}
-
-/** A commander or champion creates an advantage with a skill of its own (line 184), no units helping. */
-export function createAdvantageInPerson(st: WarState, c: Commander, skill: CommanderSkill, zone: string, name: string): void {
-  advantageRoll(st, c, { best: cmdSkill(c, skill), helpers: 0, units: 0 }, skill, zone, name);
-}
-
-function advantageRoll(st: WarState, c: Commander, by: { best: number; helpers: number; units: number }, skill: string, zone: string, name: string): void {
-  const { best, helpers } = by;
-  const opposition = st.distance(c.zone, zone);
-  const draw = st.draws.draw(c.side);
-  const total = draw + best + helpers;
-  const shifts = total - opposition;
-  let result: string;
-  if (shifts < 0) result = 'failure';
-  else if (shifts === 0) {
-    c.boosts++;
-    result = 'a tie: a minor advantage';
-  } else {
-    const invokes = shifts >= 3 ? 2 : 1;
-    // Made again where it stands, the aspect gains the free invokes (seed 000: an advantage on an existing aspect).
-    const advantages = st.field.zones.find((z) => z.id === zone)!.advantages;
-    const same = advantages.find((a) => a.name === name && a.side === c.side);
-    if (same) same.invokes += invokes;
-    else advantages.push({ name, side: c.side, invokes });
-    result = `${shifts >= 3 ? 'success with style' : 'success'}: ${name} on ${zone} with ${invokes} free invoke${invokes > 1 ? 's' : ''}`;
-  }
-  const how = by.units ? `with ${by.units} unit(s): drew ${sgn(draw)} + ${skill} ${sgn(best)} + ${helpers} helping` : `in person: drew ${sgn(draw)} + ${skill} ${sgn(best)}`;
-  log(st, { kind: 'advantage', side: c.side, commander: c.id, text: `${c.name} creates an advantage ${how} = ${sgn(total)} against ${sgn(opposition)}: ${result}` });
-}
-
-
-/**
- * A commander attacks an enemy commander in its zone in person (lines 181,
- * 189–191): Fighting and a card against Fighting and a card, as an attack
- * (seed 000 lines 124–130). Success: stress equal to the shifts, capped by
- * the attacker's Fighting (at least one, as the siege cap), soaked by the
- * physical track and consequences; taken out, a novice steps up. A tie is a
- * boost to the attacker; failing by three, the defender's style, a boost to it.
- */
-export function attackCommander(st: WarState, att: Commander, def: Commander): string | undefined {
-  if (att.zone !== def.zone) return `${def.name} is not in the same zone`;
-  if (def.novice) return `${def.name} is a novice, with no stress to take`;
-  const af = cmdSkill(att, 'fighting');
-  const df = cmdSkill(def, 'fighting');
-  const a = st.draws.draw(att.side);
-  const d = st.draws.draw(def.side);
-  const shifts = af + a - (df + d);
-  let result: string;
-  let takenOut = false;
-  if (shifts > 0) {
-    const stress = Math.min(shifts, Math.max(1, af));
-    const soaked = soakStress({ boxes: def.filled.physical, taken: def.taken }, stress);
-    if (soaked.takenOut) {
-      takenOut = true;
-      result = `${stress} physical stress: ${def.name} is taken out`;
-    } else {
-      def.filled.physical = soaked.track.boxes;
-      def.taken = soaked.track.taken;
-      const parts = [soaked.box ? `box ${soaked.box}` : '', ...soaked.consequences.map((l) => `a -${CONSEQUENCE_SOAKS[l]} consequence`)].filter(Boolean);
-      result = `${stress} physical stress (${parts.join(' and ')})`;
-    }
-    if (shifts >= 3) att.boosts++;
-  } else if (shifts === 0) {
-    att.boosts++;
-    result = 'a tie: a minor advantage';
-  } else {
-    if (shifts <= -3) def.boosts++;
-    result = shifts <= -3 ? 'failure; the defence succeeds with style, a minor advantage to it' : 'failure';
-  }
-  log(st, { kind: 'heroic', side: att.side, commander: att.id, text: `${att.name} attacks ${def.name} in person: Fighting ${sgn(af)} drew ${sgn(a)} against Fighting ${sgn(df)} drew ${sgn(d)}: ${result}` });
-  if (takenOut && def.champion) {
-    // A champion commands nothing: no novice steps up for it.
-    def.out = true;
-    log(st, { kind: 'novice', side: def.side, commander: def.id, text: `${def.name} is taken out of the battle` });
-  } else if (takenOut) {
-    const was = def.name;
-    noviceStepsUp(def);
-    log(st, { kind: 'novice', side: def.side, commander: def.id, text: `${was} is taken out; ${def.name} takes command` });
-  }
-  return undefined;
-}

@@ -5,7 +5,7 @@ import { zoneMap } from './battlefield.js';
 import { act, DEFAULT_PLANS, heroic, type BattlePlan } from './commander.js';
 import { streamDraws } from './draws.js';
 import { cmdSkill, makeCommander, newWarState, onField, unitsOf, type CommanderInput, type WarEvent, type WarState } from './state.js';
-import type { Battlefield, Catalogue, Side, WarDraw } from './types.js';
+import type { Battlefield, BattleAspect, Catalogue, Side, WarDraw, WarInvoke } from './types.js';
 
 /**
  * A whole Warfare battle (docs/rules.md W1–W14), from setup to resolution,
@@ -26,6 +26,12 @@ export interface WarfareBattle {
   capital?: boolean;
   /** The battle ends with the defender holding after this many exchanges (our reading; default 12). */
   maxExchanges?: number;
+  /** Each side's fate points (invokes its commanders may pay for from the nation's pledge, W20). */
+  fate?: Partial<Record<Side, number>>;
+  /** Each side's nation's aspects in play, with the invokes its player ordered (W20). */
+  aspects?: Partial<Record<Side, BattleAspect[]>>;
+  /** Minor advantages each side starts with (its nation's boosts, ordered for the battle), given to its first commander. */
+  boosts?: Partial<Record<Side, number>>;
 }
 
 export interface WarResult {
@@ -40,9 +46,16 @@ export interface WarResult {
   /** Units that left the field with a withdrawing side. */
   withdrawn: Record<Side, string[]>;
   log: WarEvent[];
-  /** The zone map at the start of each exchange. */
-  maps: { exchange: number; lines: string[] }[];
+  /** The zone map at the start of each exchange, who stands where in words, and the units each side has on the field. */
+  maps: { exchange: number; lines: string[]; lead: string; standing: Record<Side, number> }[];
   draws: WarDraw[];
+  /** Every invoke the commanders made, and each side's fate points spent (W20). */
+  invoked: WarInvoke[];
+  fate: Record<Side, { pool: number; spent: number }>;
+  /** Consequences each side's commanders took (a concession earns a fate point each, W21). */
+  consequences: Record<Side, number>;
+  /** The side that left the field by its plan (a concession, W21). */
+  conceded?: Side;
 }
 
 export const DEFAULT_MAX_EXCHANGES = 12;
@@ -120,26 +133,35 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
     ramparts: (b.ramparts ?? []).map((r) => ({ ...r, boxes: Array(cat.ramparts[r.type]!.wallStrength).fill(false), taken: [], fallen: false })),
     draws: streamDraws(stream, randomiser, b.nations),
     ...(b.bloodiedPenalty ? { bloodiedPenalty: b.bloodiedPenalty } : {}),
+    fate: { attacker: { pool: b.fate?.attacker ?? 0, spent: 0 }, defender: { pool: b.fate?.defender ?? 0, spent: 0 } },
+    nationAspects: { attacker: structuredClone(b.aspects?.attacker ?? []), defender: structuredClone(b.aspects?.defender ?? []) },
   });
+  if (plans.attacker.naive || plans.defender.naive) st.naive = { attacker: plans.attacker.naive === true, defender: plans.defender.naive === true };
+  for (const side of ['attacker', 'defender'] as const) {
+    const first = commanders.find((c) => c.side === side && !c.champion);
+    if (first && b.boosts?.[side]) first.boosts += b.boosts[side]!;
+  }
   const max = b.maxExchanges ?? DEFAULT_MAX_EXCHANGES;
   const maps: WarResult['maps'] = [];
   let end: { winner: Side; reason: string; held?: true } | undefined;
+  let conceded: Side | undefined;
   while (!end) {
     st.exchange++;
     end = decided(st);
     if (end) break;
     if (st.exchange > max) {
-      end = { winner: 'defender', reason: `the defenders still hold after ${max} exchanges` };
+      end = { winner: 'defender', reason: `the defenders still hold after ${max} exchange${max === 1 ? '' : 's'}` };
       break;
     }
-    maps.push({ exchange: st.exchange, lines: zoneMap(st.field, marks(st)) });
+    maps.push({ exchange: st.exchange, lines: zoneMap(st.field, marks(st)), lead: lead(st), standing: { attacker: onField(st, 'attacker').length, defender: onField(st, 'defender').length } });
     for (const c of st.commanders) c.moved = false;
     for (const side of ['attacker', 'defender'] as const) {
       const left = onField(st, side).length;
       const at = plans[side].withdrawAt ?? 0;
       if (left > 0 && left <= at) {
+        conceded ??= side;
         for (const c of st.commanders) if (c.side === side) c.gone = true;
-        st.log.push({ exchange: st.exchange, kind: 'withdraw', side, commander: '', text: `the ${side}s withdraw with ${left} unit(s) left, as their plan says` });
+        st.log.push({ exchange: st.exchange, kind: 'withdraw', side, commander: '', text: `the ${side}s withdraw with ${left} unit(s) left, as their plan says`, story: `With ${left} unit${left === 1 ? '' : 's'} left, the ${side}s leave the field, as their plan says.` });
       }
     }
     for (const c of commandOrder(st)) {
@@ -154,7 +176,7 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
       }
     }
   }
-  st.log.push({ exchange: st.exchange, kind: 'end', side: end.winner, commander: '', text: `the ${end.winner}s win: ${end.reason}` });
+  st.log.push({ exchange: st.exchange, kind: 'end', side: end.winner, commander: '', text: `the ${end.winner}s win: ${end.reason}`, story: `The ${end.winner}s win: ${end.reason}.` });
   const list = (side: Side, pick: (u: WarState['units'][number]) => boolean) => st.units.filter((u) => u.side === side && pick(u)).map((u) => u.id);
   const gone = (u: WarState['units'][number]) => !u.out && st.commanders.find((c) => c.id === u.commander)!.gone;
   return {
@@ -167,5 +189,47 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
     log: st.log,
     maps,
     draws: st.draws.record,
+    invoked: st.invoked,
+    fate: st.fate,
+    consequences: { attacker: consequencesTaken(st, 'attacker'), defender: consequencesTaken(st, 'defender') },
+    ...(conceded ? { conceded } : {}),
   };
+}
+
+const consequencesTaken = (st: WarState, side: Side): number => st.consequencesTaken[side];
+
+/** Who stands where at the start of an exchange, in words: the strategic zone's holder, and how far off the other side is. */
+function lead(st: WarState): string {
+  const zoneOfUnit = (u: WarState['units'][number]) => st.commanders.find((c) => c.id === u.commander)!.zone;
+  const on = (side: Side) => onField(st, side);
+  const there = (side: Side) => on(side).filter((u) => zoneOfUnit(u) === st.field.strategic).length;
+  const units = (n: number) => `${n} unit${n === 1 ? '' : 's'}`;
+  const [a, d] = [there('attacker'), there('defender')];
+  const holder = a && d ? `both sides fight on the strategic zone (${units(a)} against ${units(d)})` : d ? `the defenders hold the strategic zone with ${units(d)}` : a ? `the attackers stand on the strategic zone with ${units(a)}` : 'no one holds the strategic zone';
+  const rest = (['attacker', 'defender'] as const).flatMap((side) => {
+    const away = on(side).filter((u) => zoneOfUnit(u) !== st.field.strategic);
+    if (!away.length) return [];
+    const near = Math.min(...away.map((u) => st.distance(zoneOfUnit(u), st.field.strategic)));
+    return [`${units(away.length)} of the ${side}s ${near === 1 ? 'one zone' : `${near} zones`} off${there(side) ? '' : ' it'}`];
+  });
+  return `${holder}${rest.length ? `; ${rest.join(', ')}` : ''}.`;
+}
+
+/**
+ * What turned the battle, for the story's last line: the exchange after
+ * which the loser never again had as many units on the field as the winner
+ * (or the winner's hold on the strategic zone).
+ */
+export function turningPoint(result: Pick<WarResult, 'winner' | 'maps' | 'held' | 'conceded'>): string {
+  const w = result.winner;
+  const l = w === 'attacker' ? 'defender' : 'attacker';
+  if (result.conceded === l) return `the ${l}s conceded the field.`;
+  let last = -1;
+  result.maps.forEach((m, i) => {
+    if (m.standing[l] >= m.standing[w]) last = i;
+  });
+  if (last < 0) return `the ${w}s had the upper hand from the start${result.held ? ', and took the strategic zone' : ''}.`;
+  const after = result.maps[last + 1];
+  if (!after) return result.held ? 'the attackers reached the strategic zone and cleared it.' : `the ${w}s outlasted them.`;
+  return `in exchange ${result.maps[last]!.exchange} the ${w}s went ahead, ${after.standing[w]} units to ${after.standing[l]}, and kept the lead${result.held ? '; then they took the strategic zone' : ''}.`;
 }

@@ -74,17 +74,24 @@ export function distanceTable(field: Battlefield): (a: string, b: string) => num
 
 /** A picture of the field, the strategic zone at the bottom: each zone's marks (e.g. "A3 D2"), "*" for the strategic zone, "~" for an obstacle. */
 export function zoneMap(field: Battlefield, marks: (zone: string) => string): string[] {
+  // Any shape a built field takes (W23): rows from the top down, columns left to right, a gap where no zone is.
+  const at = field.zones.map((z) => z.id.slice(1).split(',').map(Number) as [number, number]);
+  const rows = Math.max(FIELD_ROWS - 1, ...at.map(([r]) => r));
+  const cols = [Math.min(0, ...at.map(([, c]) => c)), Math.max(FIELD_COLUMNS - 1, ...at.map(([, c]) => c))] as const;
   const lines: string[] = [];
-  for (let r = FIELD_ROWS - 1; r >= 0; r--) {
+  for (let r = rows; r >= 0; r--) {
     const cells: string[] = [];
-    for (let c = 0; c < FIELD_COLUMNS; c++) {
+    for (let c = cols[0]; c <= cols[1]; c++) {
       const id = zoneId(r, c);
       const z = field.zones.find((x) => x.id === id);
-      if (!z) continue;
+      if (!z) {
+        cells.push(' '.repeat(13));
+        continue;
+      }
       const flag = (id === field.strategic ? '*' : ' ') + (z.obstacle ? '~' : ' ');
       cells.push(`[${flag}${marks(id).padEnd(9)}]`);
     }
-    lines.push(cells.join(' '));
+    lines.push(cells.join(' ').trimEnd());
   }
   return lines;
 }

@@ -1,6 +1,7 @@
-import { attackCommander, clashOfArms, createAdvantage, createAdvantageInPerson, rangedAttack, shooters, siegeAttack, type Group, type OnTie } from './actions.js';
+import { clashOfArms, rangedAttack, shooters, siegeAttack, type Group, type OnTie } from './actions.js';
+import { attackCommander, createAdvantage, createAdvantageInPerson, overcomeAspect, shootCommander as shootAt } from './heroic.js';
 import { moveToward, path } from './movement.js';
-import { unitsOf, unitSkill, type WarState } from './state.js';
+import { cmdSkill, unitsOf, unitSkill, type WarState } from './state.js';
 import type { Commander, Side, Unit } from './types.js';
 
 /**
@@ -26,13 +27,20 @@ export interface BattlePlan {
   target?: string;
   /** An attacker creates an advantage on a prepared defence's zone before closing with it (W14; off by default). */
   prepare?: boolean;
+  /**
+   * A naive commander (the yardstick the automated one is measured against,
+   * W13): it marches and strikes, fires at any odds, makes no advantage, never
+   * seeks out a commander, and spends what it has whenever it is behind.
+   */
+  naive?: boolean;
 }
 
 /** The exchange a reserve joins the battle when the plan does not say (our reading: after the default march of three). */
 export const DEFAULT_RESERVE_UNTIL = 4;
 
 export const DEFAULT_PLANS: Readonly<Record<Side, BattlePlan>> = {
-  attacker: { stance: 'aggressive', withdrawAt: 0, onTie: 'boost' },
+  // The attacker answers a prepared defence by default (W14): equal armies near even on the seed's own terms.
+  attacker: { stance: 'aggressive', withdrawAt: 0, onTie: 'boost', prepare: true },
   defender: { stance: 'defensive', withdrawAt: 0, onTie: 'boost' },
 };
 
@@ -90,6 +98,7 @@ function clash(st: WarState, c: Commander, plan: BattlePlan): boolean {
 
 function fire(st: WarState, c: Commander, plan: BattlePlan, staying = false): boolean {
   const can = shooters(st, c);
+  if (!plan.naive && can.length && shootCommander(st, c, plan, can)) return true;
   // A commander on the move fires only when most of its units can; one that stays loses nothing by it.
   if (!can.length || (!staying && can.length * 2 < unitsOf(st, c).length)) return false;
   // Siege engines go for standing ramparts first (line 89).
@@ -106,9 +115,39 @@ function fire(st: WarState, c: Commander, plan: BattlePlan, staying = false): bo
   if (!target) return false;
   const d = st.distance(c.zone, target.zone);
   const skill = new Map(can.filter((s) => s.range >= d).map((s) => [s.unit.id, s.skill]));
-  const groups = allocate(st, can.filter((s) => skill.has(s.unit.id)).map((s) => s.unit), unitsOf(st, target), (u) => unitSkill(st, u, skill.get(u.id)!), d, plan.target);
+  const all = allocate(st, can.filter((s) => skill.has(s.unit.id)).map((s) => s.unit), unitsOf(st, target), (u) => unitSkill(st, u, skill.get(u.id)!), d, plan.target);
+  // Not at poor odds (W13): a group fires only when its skill, less the range, is at most one short of the Armor —
+  // four chances in ten or better to take the unit out, ties bought; a volley that can hardly succeed gives the other
+  // side a minor advantage when it fails badly, and one more when it falls where the enemy is engaged.
+  const sumOf = (g: Group) => g.attackers.reduce((n, id) => n + unitSkill(st, st.units.find((u) => u.id === id)!, skill.get(id)!), 0);
+  const armorOfUnit = (id: string) => unitSkill(st, st.units.find((u) => u.id === id)!, 'armor');
+  const groups = plan.naive ? all : all.filter((g) => sumOf(g) - d >= armorOfUnit(g.target) - 1);
   if (!groups.length) return false;
   return rangedAttack(st, c, target, groups, plan.onTie ?? 'boost') === undefined;
+}
+
+/**
+ * Targets a commander when it pays (lines 181, 188–191): its ranged units
+ * shoot at the enemy commander (not a novice, not behind standing walls) in
+ * reach who leads the most units — always under `target commander`, else
+ * when their Marksmanship, less the range, beats his Athletics by two or
+ * more and no volley at his units would be at fair odds. Taken out, his
+ * units follow a novice (no Tactics to outflank, pinned when engaged).
+ */
+function shootCommander(st: WarState, c: Commander, plan: BattlePlan, can: ReturnType<typeof shooters>): boolean {
+  const foes = st.commanders
+    .filter((e) => e.side !== c.side && !e.gone && !e.out && !e.novice && unitsOf(st, e).length > 0 && !st.ramparts.some((r) => !r.fallen && r.zone === e.zone))
+    .sort((a, b) => unitsOf(st, b).length - unitsOf(st, a).length || st.distance(c.zone, a.zone) - st.distance(c.zone, b.zone) || byId(a, b));
+  for (const foe of foes) {
+    const d = st.distance(c.zone, foe.zone);
+    const group = can.filter((s) => s.range >= d);
+    if (!group.length) continue;
+    const sum = group.reduce((n, s) => n + unitSkill(st, s.unit, s.skill), 0) - d;
+    const fairVolley = unitsOf(st, foe).some((u) => sum >= unitSkill(st, u, 'armor'));
+    if (plan.target !== 'commander' && (sum - cmdSkill(foe, 'athletics') < 2 || fairVolley)) continue;
+    return shootAt(st, c, foe, group) === undefined;
+  }
+  return false;
 }
 
 /** Where the commander heads: the strategic zone, or for an aggressive defender the nearest enemy. */
@@ -122,7 +161,8 @@ function goal(st: WarState, c: Commander, plan: BattlePlan): string {
 
 /** One commander's exchange. */
 export function act(st: WarState, c: Commander, plan: BattlePlan): void {
-  if (plan.target === 'commander' && duel(st, c)) return;
+  if (plan.naive) return naiveAct(st, c, plan);
+  if ((plan.target === 'commander' || duelPays(st, c)) && duel(st, c)) return;
   if (clash(st, c, plan)) return;
   if (fire(st, c, plan)) return;
   const held = plan.reserves?.commanders.includes(c.id) && st.exchange < plan.reserves.until;
@@ -135,6 +175,28 @@ export function act(st: WarState, c: Commander, plan: BattlePlan): void {
   const steps = moveToward(st, c, to);
   // Move one zone and act, or (cavalry and infantry) move further and still attack (line 152).
   if (steps > 0 && (steps === 1 || all) && !(plan.target === 'commander' && duel(st, c))) clash(st, c, plan);
+}
+
+/** The naive commander (W13's yardstick): strikes what is in its zone, fires at whatever it reaches, else marches on. */
+function naiveAct(st: WarState, c: Commander, plan: BattlePlan): void {
+  if (clash(st, c, plan)) return;
+  if (fire(st, c, plan, true)) return;
+  const to = goal(st, c, plan);
+  const held = plan.reserves?.commanders.includes(c.id) && st.exchange < plan.reserves.until;
+  if (held || c.zone === to) return;
+  const all = unitsOf(st, c).every((u) => st.catalogue.units[u.type]!.stunts.marchAndFight);
+  const steps = moveToward(st, c, to);
+  if (steps > 0 && (steps === 1 || all)) clash(st, c, plan);
+}
+
+/**
+ * A duel pays (our reading of the seed's "a commander may be attacked
+ * directly", W13): the enemy commander in the zone is no novice and our
+ * commander's Fighting beats his by two or more.
+ */
+function duelPays(st: WarState, c: Commander): boolean {
+  const mine = cmdSkill(c, 'fighting');
+  return mine > 0 && foesHere(st, c).some((e) => !e.novice && mine - cmdSkill(e, 'fighting') >= 2);
 }
 
 /** With `target commander`: the enemy commander in the zone who leads the most units (not a novice) is attacked in person. */
@@ -232,6 +294,9 @@ function prepare(st: WarState, c: Commander, to: string): boolean {
   if (theirs === 0 || readyFor(st, c.side, zone) > 0) return false;
   if (at === 1) moveToward(st, c, route[0]!, 1);
   if (st.distance(c.zone, zone) !== 1) return true;
+  // A commander with Tactics removes the defence's advantage instead (seed 001 lines 186–187): the one with most invokes.
+  const theirBest = st.field.zones.find((z) => z.id === zone)!.advantages.filter((a) => a.side !== c.side).sort((a, b) => b.invokes - a.invokes)[0];
+  if (theirBest && cmdSkill(c, 'tactics') >= 2 && theirBest.invokes >= 2) return overcomeAspect(st, c, zone, theirBest.name) === undefined;
   const us = unitsOf(st, c).filter((u) => unitSkill(st, u, 'fighting') > 0);
   if (!us.length) return false;
   createAdvantage(st, c, us.map((u) => u.id), 'fighting', zone, STORM);

@@ -3,6 +3,7 @@ import type { NationId } from '../ids.js';
 import type { RandomiserKind } from '../settings.js';
 import { rollFateDice } from '../aspects/fate-dice.js';
 import { stressCard } from '../fate/stress.js';
+import { drawLuck } from '../fate/layer.js';
 import type { Side, WarDraw } from './types.js';
 
 /**
@@ -15,6 +16,12 @@ import type { Side, WarDraw } from './types.js';
 export interface Draws {
   /** A card's result, -4..+4. */
   draw(side: Side): number;
+  /**
+   * Fortune and misfortune on a check (seed 000 lines 23–28): any misfortune
+   * cancels every fortune and draws a card a source; else a card a fortune.
+   * The total it adds.
+   */
+  luck(side: Side, sources: { fortune: number; misfortune: number }): number;
   /** A stress card: suns (pluses) as physical stress, moons (minuses) as mental (seed 000 lines 144, 151). */
   stressCard(side: Side): { physical: number; mental: number };
   readonly record: WarDraw[];
@@ -30,6 +37,11 @@ export function streamDraws(stream: DiceStream, randomiser: RandomiserKind, nati
   return {
     record,
     draw: (side) => one(side).total,
+    luck: (side, sources) =>
+      drawLuck(stream, sources, nations[side]).reduce((sum, l) => {
+        record.push({ side, nation: nations[side], result: l.delta, rolls: [], luck: l });
+        return sum + l.delta;
+      }, 0),
     stressCard: (side) => {
       const r = one(side);
       const fate = r.dice[0]?.fate;

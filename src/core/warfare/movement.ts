@@ -1,6 +1,6 @@
 import { neighbours } from './battlefield.js';
-import { applyStressCard } from './actions.js';
-import { cmdSkill, unitsOf, type WarState } from './state.js';
+import { applyStressCard, tellFall } from './actions.js';
+import { capital, cmdSkill, unitsOf, zoneName, type WarState } from './state.js';
 import type { Commander } from './types.js';
 
 /**
@@ -65,11 +65,13 @@ export function moveToward(st: WarState, c: Commander, goal: string, limit = spe
   const holders = st.commanders.filter((e) => e.side !== c.side && !e.gone && e.zone === c.zone && unitsOf(st, e).length > 0 && cmdSkill(e, 'tactics') >= cmdSkill(c, 'tactics'));
   if (holders.length) {
     if (c.novice) {
-      st.log.push({ exchange: st.exchange, kind: 'move', side: c.side, commander: c.id, text: `${c.name} is pinned in ${c.zone}: a novice cannot break away` });
+      st.log.push({ exchange: st.exchange, kind: 'move', side: c.side, commander: c.id, text: `${c.name} is pinned in ${c.zone}: a novice cannot break away`, story: `${capital(c.name)} is pinned where it stands (${zoneName(st, c.zone)}): a novice cannot break away.` });
       return 0;
     }
-    const words = applyStressCard(st, c);
-    st.log.push({ exchange: st.exchange, kind: 'stress', side: c.side, commander: c.id, text: `${c.name} breaks away from ${holders.map((h) => h.name).join(', ')} at the cost of a stress card (${words})` });
+    const name = c.name;
+    const card = applyStressCard(st, c);
+    st.log.push({ exchange: st.exchange, kind: 'stress', side: c.side, commander: c.id, text: `${name} breaks away from ${holders.map((h) => h.name).join(', ')} at the cost of a stress card (${card.words})`, story: `${capital(name)} breaks away from the enemy, at a cost.` });
+    tellFall(st, c, card.fall);
   }
   const obstacle = new Set(st.field.zones.filter((z) => z.obstacle).map((z) => z.id));
   let budget = limit;
@@ -83,6 +85,6 @@ export function moveToward(st: WarState, c: Commander, goal: string, limit = spe
     if (enemyIn(st, c, z) || budget <= 0) break;
   }
   c.moved = true;
-  st.log.push({ exchange: st.exchange, kind: 'move', side: c.side, commander: c.id, text: `${c.name} moves ${from} → ${c.zone}` });
+  st.log.push({ exchange: st.exchange, kind: 'move', side: c.side, commander: c.id, text: `${c.name} moves ${from} → ${c.zone}`, story: `${capital(c.name)} marches from ${zoneName(st, from)} to ${zoneName(st, c.zone)}.` });
   return steps;
 }

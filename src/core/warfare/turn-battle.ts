@@ -2,18 +2,19 @@ import type { BattleOutcome, BattleSpec } from '../battle.js';
 import type { UnitClass } from '../campaign.js';
 import type { TurnContext } from '../context.js';
 import type { Casualty } from '../events.js';
-import { hexesWithin, hexKey, offsetOf } from '../hex.js';
-import { compareIds, type HexKey, type NationId, type UnitId } from '../ids.js';
+import { compareIds, type NationId, type UnitId } from '../ids.js';
 import { DEFAULT_PLANS, DEFAULT_RESERVE_UNTIL, type BattlePlan } from './commander.js';
 import { targetType } from '../checks/battle-plan.js';
 import type { BattlePlanOrder } from '../orders.js';
 import { leaderOf } from '../leaders.js';
 import type { UnitState } from '../state.js';
 import { unitName } from '../unit-name.js';
-import { runBattle, type WarfareBattle } from './battle.js';
-import { defaultBattlefield, FIELD_COLUMNS, FIELD_ROWS, zoneId } from './battlefield.js';
+import { runBattle, turningPoint, type WarfareBattle } from './battle.js';
 import { catalogue } from './catalogue.js';
 import { WALLS, wallsOf } from './walls.js';
+import { settleFate, sideFate } from './turn-fate.js';
+import { turnField } from './turn-field.js';
+import type { WarResult } from './battle.js';
 import type { Side } from './types.js';
 
 /**
@@ -28,25 +29,6 @@ export function foughtAsWarfare(ctx: TurnContext, spec: BattleSpec): boolean {
   // An assault on a settlement is Warfare only when the campaign says so (`assaults`, W18).
   if (!w.enabled || spec.structure || (spec.kind === 'assault' && !w.assaults)) return false;
   return w.hexes.includes(spec.at) || (spec.attacker.units.length >= w.minUnitsPerSide && spec.defender.units.length >= w.minUnitsPerSide);
-}
-
-/** The field around the battle hex: the hex's terrain on the strategic zone, the hexes around it on the rest, nearest first; rough ground (moving costs more than 1) an obstacle, four at most (seed 001 line 144). */
-function fieldAround(ctx: TurnContext, at: HexKey) {
-  const centre = offsetOf(at);
-  const ring = hexesWithin(centre, 2)
-    .filter((o) => ctx.map.inBounds(o))
-    .map((o) => hexKey(o.col, o.row))
-    .filter((k) => k !== at);
-  const zones: string[] = [];
-  for (let r = 0; r < FIELD_ROWS; r++) for (let c = 0; c < FIELD_COLUMNS; c++) if (!(r === 0 && c === 1)) zones.push(zoneId(r, c));
-  const aspects: Record<string, string[]> = { [zoneId(0, 1)]: [ctx.map.terrainAt(at)] };
-  const obstacles: string[] = [];
-  zones.forEach((z, i) => {
-    const hex = ring.length ? ring[i % ring.length]! : at;
-    aspects[z] = [ctx.map.terrainAt(hex)];
-    if ((ctx.map.ruleAt(hex)?.cost ?? 1) > 1 && obstacles.length < 4) obstacles.push(z);
-  });
-  return defaultBattlefield({ aspects, obstacles });
 }
 
 /** The nation's battle plan order this turn (docs/orders.md), else none (the default for its side, W13). */
@@ -66,7 +48,7 @@ function planOf(ctx: TurnContext, o: BattlePlanOrder | undefined, side: Side, re
 }
 
 /** The campaign's `prepare` (W14) on the attacker's plan. */
-const withPrepare = (plan: BattlePlan, prepare: boolean): BattlePlan => (prepare ? { ...plan, prepare } : plan);
+const withPrepare = (plan: BattlePlan, prepare: boolean): BattlePlan => ({ ...plan, prepare });
 
 /**
  * The units a plan holds back (W13): every unit of the class named, or the
@@ -79,9 +61,6 @@ function reserveOf<U>(fighters: U[], o: BattlePlanOrder | undefined, classOf: (u
   return held.length < fighters.length ? held : held.slice(1);
 }
 
-const START: Record<Side, string[]> = { attacker: ['z4,1', 'z4,0', 'z4,2'], defender: ['z0,1', 'z1,1', 'z0,0'] };
-/** Where a reserve waits: behind the main body — the attackers' far row, beside the defenders' strategic zone. */
-const RESERVE_START: Record<Side, string[]> = { attacker: ['z4,0', 'z4,2', 'z4,1'], defender: ['z0,0', 'z0,2', 'z0,1'] };
 
 export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome {
   const w = ctx.rules.warfare;
@@ -96,6 +75,8 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
   const walls = settlement ? wallsOf(settlement.name, settlement.battlements, w.walls) : undefined;
   if (walls) cat.ramparts[WALLS] = walls;
   const capital = settlement?.level === 'capital';
+  // The field both plans build, with what they burned for it (W23, W24).
+  const { field, starts: START, reserveStarts: RESERVE_START } = turnField(ctx, spec, orders, settlement !== undefined);
   for (const side of ['attacker', 'defender'] as const) {
     const force = spec[side];
     const leader = leaderOf(ctx.campaign, ctx.nationState(force.nation));
@@ -119,13 +100,13 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
       const cap = Math.min(most, next < main.length ? main.length - next : fighters.length - next);
       const reserve = next >= main.length && held.size > 0;
       if (reserve) reserves[side].push(id);
-      const starts = settlement && side === 'defender' ? [zoneId(0, 1)] : reserve ? RESERVE_START[side] : START[side];
+      const starts = settlement && side === 'defender' ? [field.strategic] : reserve ? RESERVE_START[side] : START[side];
       commanders.push({
         id,
         name: who ? who.name : `a novice commander of ${ctx.nationDef(force.nation).name}`,
         side,
         zone: starts[(reserve ? reserves[side].length - 1 : i) % starts.length]!,
-        ...(who ? { skills: { command: who.command, tactics: who.tactics, ...('fighting' in who && who.fighting ? { fighting: who.fighting } : {}) } } : { novice: true }),
+        ...(who ? { skills: { command: who.command, tactics: who.tactics, ...('fighting' in who && who.fighting ? { fighting: who.fighting } : {}), ...('athletics' in who && who.athletics ? { athletics: who.athletics } : {}) } } : { novice: true }),
       });
       for (const u of fighters.slice(next, next + cap)) {
         const cls = ctx.unitType(u).class as Exclude<UnitClass, 'diplomatic'>;
@@ -143,16 +124,22 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
       commanders.push({ id: `${side}-champion-${k + 1}`, name: who.name, side, zone: lead.zone, champion: lead.id, skills: { command: who.command, tactics: who.tactics, fighting } });
     });
   }
+  // The Fate the sides pledged, their nations' aspects here and the invokes ordered for this battle (W20).
+  const fates = { attacker: sideFate(ctx, spec, 'attacker'), defender: sideFate(ctx, spec, 'defender') };
+  const cost = Math.max(1, ctx.rules.fate.invokeCost);
   const battle: WarfareBattle = {
+    fate: { attacker: Math.floor(fates.attacker.pool / cost), defender: Math.floor(fates.defender.pool / cost) },
+    aspects: { attacker: fates.attacker.aspects, defender: fates.defender.aspects },
+    boosts: { attacker: fates.attacker.boosts.length, defender: fates.defender.boosts.length },
     id: spec.id,
     nations: { attacker: spec.attacker.nation, defender: spec.defender.nation },
-    field: fieldAround(ctx, spec.at),
+    field,
     commanders,
     units,
     plans: { attacker: withPrepare(planOf(ctx, orders.attacker, 'attacker', reserves.attacker), w.prepare), defender: planOf(ctx, orders.defender, 'defender', reserves.defender) },
     maxExchanges: w.maxExchanges,
     bloodiedPenalty: w.bloodied,
-    ...(walls ? { ramparts: [{ type: WALLS, zone: zoneId(0, 1) }] } : {}),
+    ...(walls ? { ramparts: [{ type: WALLS, zone: field.strategic }] } : {}),
     ...(capital ? { capital } : {}),
   };
   const result = runBattle(battle, cat, ctx.dice.stream(`warfare:${spec.id}`), ctx.rules.fate.randomiser);
@@ -164,16 +151,7 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
     }
   }
   const nations = [spec.attacker.nation, spec.defender.nation].sort(compareIds);
-  const account: string[] = [];
-  const last = result.log.reduce((m, e) => Math.max(m, e.exchange), 0);
-  for (let x = 1; x <= last; x++) {
-    const map = result.maps.find((m) => m.exchange === x);
-    const lines = result.log.filter((e) => e.exchange === x);
-    if (!map && !lines.length) continue;
-    account.push(`Exchange ${x}:`);
-    if (map) account.push(...map.lines.map((l) => `  ${l}`));
-    account.push(...lines.map((e) => `  ${e.text}`));
-  }
+  const { account, story } = tell(result);
   ctx.emit({
     type: 'warfare',
     nations,
@@ -185,10 +163,15 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
     reason: result.reason,
     exchanges: result.exchanges,
     account,
+    story,
     draws: result.draws.flatMap((d) => d.rolls),
+    ...(result.draws.some((d) => d.luck) ? { luck: result.draws.flatMap((d) => (d.luck ? [d.luck] : [])) } : {}),
     casualties,
   });
   const where = `the Warfare battle at ${spec.at}`;
+  settleFate(ctx, spec, fates, result);
+  concede(ctx, spec, result, where);
+  lossOrdersUnused(ctx, spec, where);
   for (const c of casualties) {
     const unit = ctx.unit(c.unit);
     if (!unit) continue;
@@ -203,4 +186,59 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
   const outcome: BattleOutcome = { winner: result.winner, survivors: { attacker: alive(spec.attacker.units), defender: alive(spec.defender.units) } };
   // The attackers in the strategic zone hold the settlement (W18): the assault takes it, whatever garrison is left.
   return result.held ? { ...outcome, heldStrategicZone: true } : outcome;
+}
+
+/**
+ * A side that leaves the field by its plan (`withdraw at N`) concedes the
+ * battle: its nation earns a fate point, and one more for each consequence
+ * its commanders took (seed 002 "Earning Fate Points"; docs/rules.md W21).
+ */
+function concede(ctx: TurnContext, spec: BattleSpec, result: WarResult, where: string): void {
+  if (!result.conceded) return;
+  const nation = spec[result.conceded].nation;
+  const earned = 1 + result.consequences[result.conceded];
+  ctx.changeResource(nation, 'fate', earned, `conceded ${where}${earned > 1 ? ` (1, and 1 for each of ${earned - 1} consequence${earned > 2 ? 's' : ''} taken)` : ''}`);
+}
+
+/**
+ * A loss order (the attack's `casualties`, or the sheet's) does not apply in
+ * Warfare: the exchanges take units out, there is no deficit to pay. The
+ * nation is told rather than left to wonder (nothing is dropped silently).
+ */
+function lossOrdersUnused(ctx: TurnContext, spec: BattleSpec, where: string): void {
+  for (const side of ['attacker', 'defender'] as const) {
+    const force = spec[side];
+    if (!force.casualtyPriority?.length) continue;
+    ctx.emit({ type: 'order_not_applied', nations: [force.nation], nation: force.nation, what: 'your loss order (casualties)', reason: `${where} was fought over zones: its exchanges took units out, with no deficit to pay` });
+  }
+}
+
+/**
+ * The battle told twice (docs/rules.md W16): the account, each exchange's
+ * map and every action with its numbers; and the story a player follows —
+ * each exchange opening with who stands where, each action in plain words
+ * with its numbers under it, and at the end what turned the battle.
+ */
+function tell(result: WarResult): { account: string[]; story: string[] } {
+  const account: string[] = [];
+  const story: string[] = [];
+  const last = result.log.reduce((m, e) => Math.max(m, e.exchange), 0);
+  for (let x = 1; x <= last; x++) {
+    const map = result.maps.find((m) => m.exchange === x);
+    const lines = result.log.filter((e) => e.exchange === x);
+    if (!map && !lines.length) continue;
+    account.push(`Exchange ${x}:`);
+    story.push(map ? `Exchange ${x}: ${map.lead}` : `After exchange ${x - 1}:`);
+    if (map) {
+      account.push(...map.lines.map((l) => `  ${l}`));
+      story.push(...map.lines.map((l) => `  ${l}`));
+    }
+    for (const e of lines) {
+      account.push(`  ${e.text}`);
+      story.push(`  ${e.story ?? e.text}`);
+      if (e.story && e.kind !== 'end') story.push(`      ${e.text}`);
+    }
+  }
+  story.push(`What turned it: ${turningPoint(result)}`);
+  return { account, story };
 }

@@ -1,4 +1,4 @@
-import type { DieRoll } from '../events.js';
+import type { DieRoll, LuckDraw } from '../events.js';
 import type { NationId } from '../ids.js';
 import type { ConsequenceLevel } from '../fate/stress.js';
 
@@ -28,6 +28,12 @@ export interface UnitType {
   name: string;
   skills: Partial<Record<UnitSkill, number>>;
   aspects: string[];
+  /**
+   * Which of its aspects are weaknesses ("Vulnerable to Charge"): the other
+   * side's commanders invoke those against it, the rest its own commander
+   * invokes for it (docs/rules.md W20).
+   */
+  against?: string[];
   stunts: {
     /** Raised when the unit has not moved this exchange (Aim). */
     aim?: SkillRaise;
@@ -75,7 +81,7 @@ export interface Unit {
   bloodied?: boolean;
 }
 
-export type CommanderSkill = 'command' | 'tactics' | 'engineering' | 'fighting';
+export type CommanderSkill = 'command' | 'tactics' | 'engineering' | 'fighting' | 'athletics';
 
 export interface Commander {
   id: string;
@@ -98,6 +104,11 @@ export interface Commander {
   out: boolean;
   /** A champion (seed 001 lines 140–141): leads no units, moves and acts with this commander; taken out, it is gone. */
   champion?: string;
+  /**
+   * Its consequences, as aspects (seed 000 line 141): each with a free invoke
+   * for the side that inflicted it, and open to paid invokes against him.
+   */
+  consequences?: { name: string; free: number; side: Side }[];
 }
 
 export interface Zone {
@@ -127,10 +138,52 @@ export interface Battlefield {
   edge: string[];
 }
 
+/**
+ * An aspect of a nation's that its commanders may invoke in the battle
+ * (docs/rules.md W20): an aspect in play where the battle is fought — on
+ * either nation, on the region, the settlement or a unit in the battle —
+ * that the nation can see. `free` and `ordered` are the invokes its player
+ * ordered for this battle (free ones, and ones paid with the nation's own
+ * Fate); with `pool` the commanders may also pay for it from the side's
+ * pledged Fate. Invoked against the other nation (`hostile`), a paid invoke
+ * pays that nation the fate point (seed 002 "Earning Fate Points").
+ */
+export interface BattleAspect {
+  /** The key the turn knows it by (it writes back what was spent). */
+  ref: string;
+  name: string;
+  free: number;
+  ordered: number;
+  pool: boolean;
+  hostile: boolean;
+  /** The player asked for re-draws only ("reroll"). */
+  redrawOnly?: boolean;
+  /** A helpful aspect: fortune on checks with this skill, free (seed 000 lines 81–83). */
+  helps?: string;
+  /** A hindering aspect: misfortune on checks with this skill, free. */
+  hinders?: string;
+}
+
+/** One invoke made in the battle, for the turn to pay and to tell. */
+export interface WarInvoke {
+  side: Side;
+  name: string;
+  /** A free invoke, a fate point from the side's pledge, or one its player ordered and pays from the nation's Fate. */
+  pay: 'free' | 'pool' | 'ordered';
+  effect: 'plus2' | 'redraw';
+  /** Invoked against the other side's aspect: a paid invoke pays that nation. */
+  hostile: boolean;
+  /** A nation's aspect (BattleAspect.ref); absent for units', terrain and battle aspects. */
+  ref?: string;
+  exchange: number;
+}
+
 /** Every draw of the battle, as recorded. */
 export interface WarDraw {
   side: Side;
   nation: NationId;
   result: number;
   rolls: DieRoll[];
+  /** Fortune or misfortune drawn on a check (seed 000 lines 23–28). */
+  luck?: LuckDraw;
 }

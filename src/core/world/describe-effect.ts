@@ -36,6 +36,8 @@ export function describeEffect(e: Effect): string {
     case 'message':
       return 'a message';
     case 'aspect':
-      return e.boost ? `the boost "${e.name}"` : `the aspect "${e.name}"${e.free ? ` with ${e.free} free invoke${e.free === 1 ? '' : 's'}` : ''}`;
+      return e.boost ? `the boost "${e.name}"` : `the aspect "${e.name}"${e.free ? ` with ${e.free} free invoke${e.free === 1 ? '' : 's'}` : ''}${e.helps ? `, helping ${e.helps}` : e.hinders ? `, hindering ${e.hinders}` : ''}`;
+    case 'compel':
+      return `a compel of "${e.aspect}"`;
   }
 }

@@ -3,8 +3,9 @@ import type { TurnContext } from '../context.js';
 import { hexDistance, hexesWithin, hexKey, offsetOf } from '../hex.js';
 import { compareIds, type HexKey, type NationId, type SettlementId, type UnitId } from '../ids.js';
 import type { AspectPlace, SettlementState, UnitState } from '../state.js';
-import { placeAspect } from '../aspects/store.js';
+import { luckOf, placeAspect } from '../aspects/store.js';
 import { setTask } from './pending.js';
+import { offerCompel } from './compels.js';
 import { revolt } from './revolt.js';
 import { civilWar } from './civil-war.js';
 import type { EventScene } from './scene.js';
@@ -209,12 +210,15 @@ export function applyEffect(ctx: TurnContext, s: Struck, e: Effect): void {
     case 'message':
       ctx.emit({ type: 'event_message', nations: [s.nation], nation: s.nation, event: s.event, text: s.fill(e.text) });
       return;
+    case 'compel':
+      offerCompel(ctx, s.nation, { id: s.event, aspect: e.aspect, text: s.fill(e.text), ...(e.then ? { then: e.then } : {}) }, s.target, 'event');
+      return;
     case 'aspect': {
       // With the Fate layer off the effect does nothing, so a catalogue written for it stays harmless.
       if (!ctx.rules.fate.aspects) return;
       const t = s.target;
       const on: AspectPlace = t.scope === 'nation' ? { nation: s.nation } : t.scope === 'settlement' ? { settlement: t.id as SettlementId } : t.scope === 'unit' ? { unit: t.id as UnitId } : { hex: t.hex };
-      placeAspect(ctx, { name: s.fill(e.name), on, ...(e.for === 'nation' ? { owner: s.nation } : {}), free: e.free, ...(e.boost ? { boost: true } : {}), ...(e.secret ? { secret: true } : {}) }, 'event');
+      placeAspect(ctx, { name: s.fill(e.name), on, ...(e.for === 'nation' ? { owner: s.nation } : {}), free: e.free, ...(e.boost ? { boost: true } : {}), ...(e.secret ? { secret: true } : {}), ...luckOf(e) }, 'event');
       return;
     }
   }

@@ -80,7 +80,7 @@ export function resolveRolls(ctx: TurnContext, scene: EventScene, catalogue: Eve
       const stream = ctx.dice.stream(`invoke:roll:${nation}:${def.id}`);
       const t = pending.target;
       const scene = { nations: [nation], ...(t.scope !== 'nation' ? { hex: t.hex } : {}), ...(t.scope === 'settlement' ? { settlement: asSettlementId(t.id) } : {}), units: t.scope === 'unit' ? [asUnitId(t.id)] : [] };
-      const invoked = applyInvokes(ctx, { nation, key: `roll:${def.id}`, what: `the roll "${title}"`, scene, stream });
+      const invoked = applyInvokes(ctx, { nation, key: `roll:${def.id}`, what: `the roll "${title}"`, scene, stream, skill: 'roll' });
       invokes = invoked.modifiers;
       for (const r of invoked.rerolls) {
         if (outcomeOf(option, roll.value + bought.modifier + sumModifiers(invokes)) !== 'fail' || !r.take()) continue;

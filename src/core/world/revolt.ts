@@ -4,6 +4,7 @@ import type { TurnContext } from '../context.js';
 import { asNationId, type NationId, type UnitId } from '../ids.js';
 import type { SettlementState } from '../state.js';
 import type { EventScene } from './scene.js';
+import { changeHands } from '../phases/capture.js';
 
 /**
  * A settlement rises against its owner: it passes to the campaign's rebels
@@ -28,8 +29,7 @@ export function revolt(ctx: TurnContext, scene: EventScene, s: SettlementState, 
     }
   }
   const lostTax = settlementTax(ctx, s);
-  s.nation = rebels;
-  s.home = false;
+  changeHands(s, rebels);
   s.captured = false;
   s.gainedTurn = ctx.turn;
   scene.settlementMoved(s, from);

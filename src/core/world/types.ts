@@ -1,6 +1,6 @@
 import type { SettlementLevel, UnitClass } from '../campaign.js';
 import type { HexKey } from '../ids.js';
-import type { Health } from '../state.js';
+import type { Health, LuckSkill } from '../state.js';
 
 /**
  * The living world's vocabulary: conditions and effects a GM writes as data
@@ -95,7 +95,14 @@ export type Effect =
    * unit or hex region; rules.fate.aspects). Its free invokes are the nation's
    * (`for: nation`) or anyone's (`for: anyone`: a misfortune others may use).
    */
-  | { kind: 'aspect'; name: string; free: number; for: 'nation' | 'anyone'; boost?: true; secret?: true };
+  | { kind: 'aspect'; name: string; free: number; for: 'nation' | 'anyone'; boost?: true; secret?: true; helps?: LuckSkill; hinders?: LuckSkill }
+  /**
+   * A compel (seed 002 "Compelling Aspects"; docs/rules.md A9): the nation's
+   * aspect `aspect` makes a complication (`text`) fitting; it answers in next
+   * turn's orders — accept for a fate point, and the complication happens
+   * (`then`: a catalogue event befalls it), or pay one to refuse.
+   */
+  | { kind: 'compel'; aspect: string; text: string; then?: string };
 
 export type EffectKind = Effect['kind'];
 
@@ -232,6 +239,18 @@ export type EventTarget =
 /** A roll an event asked of a nation, rolled in the `turn` its answer is due (the turn after it was asked). */
 export interface PendingRoll {
   event: string;
+  turn: number;
+  target: EventTarget;
+}
+
+/** A compel offered to a nation, answered with next turn's orders (docs/rules.md A9). */
+export interface PendingCompel {
+  /** The answer names it: `answer <id> accept|refuse`. */
+  id: string;
+  aspect: string;
+  text: string;
+  /** The catalogue event that befalls the nation if it accepts. */
+  then?: string;
   turn: number;
   target: EventTarget;
 }

@@ -163,13 +163,13 @@ describe('the Deck of Fate (F3, F4, F5)', () => {
     expect(drawLuck(layer.stream('siege:u8'), { fortune: 2, misfortune: 0 }, argenta).map((d) => d.kind)).toEqual(['fortune', 'fortune']);
   });
 
-  it('keeps locality: a scope draws the same cards whatever other scopes drew first this turn', () => {
-    const alone = layerFor('deck').stream('battle:attack:a-1');
-    const want = [alone.roll('d6', argenta), alone.roll('d6', gondarahl), alone.roll('d3', argenta)];
-    const busy = layerFor('deck');
-    for (let i = 0; i < 40; i++) busy.stream(`battle:attack:other${i}`).roll('d6', argenta);
-    const after = busy.stream('battle:attack:a-1');
-    expect([after.roll('d6', argenta), after.roll('d6', gondarahl), after.roll('d3', argenta)]).toEqual(want);
+  it('keeps one pile per nation (issue 36): no card turns up twice in a season across scopes until the pile runs out', () => {
+    const layer = layerFor('deck');
+    const cards = Array.from({ length: 81 }, (_, i) => layer.stream(`battle:attack:s${i}`).roll('d6', argenta).fate!.card!);
+    expect(new Set(cards).size).toBe(81);
+    // Another nation's deck is its own: its first card does not depend on what Argenta drew.
+    const quiet = layerFor('deck').stream('battle:attack:g').roll('d6', gondarahl);
+    expect(layer.stream('battle:attack:g').roll('d6', gondarahl)).toEqual(quiet);
   });
 
   it('sends every card drawn this turn to its nation’s discard pile, and a deck emptied this turn starts over', () => {

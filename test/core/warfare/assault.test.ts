@@ -133,7 +133,7 @@ describe('Besiegers without engines ready the storm (W18)', () => {
 describe('An assault won as Warfare takes the settlement (W18)', () => {
   it('attackers holding the strategic zone take it, though a garrison unit that did not fight (beyond maxSettlementDefenders) is still there; that unit is taken with it', () => {
     // Gondarahl's siege engines fight as walls.siege — here battle mages (Armor +0), so the marines' +2 wins on +0 cards.
-    const campaign = loadWorld(WORLD, { fate: { randomiser: 'fateDice' }, warfare: { enabled: true, assaults: true, hexes: ['8,2'], walls: { armor: 'sum', siege: 'battleMages' } } });
+    const campaign = loadWorld(WORLD, { fate: { randomiser: 'fateDice' }, warfare: { enabled: true, prepare: false, assaults: true, hexes: ['8,2'], walls: { armor: 'sum', siege: 'battleMages' } } });
     const state = buildState(campaign, {
       settlements: { ironhold: { nation: 'gondarahl', level: 'town', hex: '8,2', name: 'Ironhold', battlements: [] } },
       units: {

@@ -24,12 +24,13 @@ describe('a whole Warfare battle, fought by the automated commanders', () => {
     expect(one.maps[0]!.lines).toEqual(['[  A3       ] [           ] [  A3       ]', '[           ] [           ] [           ]', '[           ] [           ] [           ]', '[           ] [  D3       ] [           ]', '[           ] [* D3       ] [           ]']);
   });
 
-  it('draws only from its own stream: another battle fought first on the same randomiser changes nothing', () => {
+  it("draws only from its own stream and its nations' piles: another nations' battle fought first changes nothing", () => {
     const b = forces({ nation: 'red', units: army }, { nation: 'blue', units: army });
     const layer = () => new FateLayer(new SeededRandomiser('local', 3), { ...DEFAULT_RULES.fate, randomiser: 'deck' }, () => undefined);
     const alone = runBattle(b, cat, layer().stream('warfare:b1'), 'deck');
     const shared = layer();
-    runBattle(forces({ nation: 'red', units: ['cavalry'] }, { nation: 'blue', units: army }), cat, shared.stream('warfare:b0'), 'deck');
+    // Each nation has one pile a season (F4): a battle of other nations leaves red's and blue's untouched.
+    runBattle(forces({ nation: 'green', units: ['cavalry'] }, { nation: 'gold', units: army }), cat, shared.stream('warfare:b0'), 'deck');
     const after = runBattle(b, cat, shared.stream('warfare:b1'), 'deck');
     expect(JSON.stringify(after)).toBe(JSON.stringify(alone));
     // Each side drew from its own nation's deck.
@@ -53,7 +54,7 @@ describe('a whole Warfare battle, fought by the automated commanders', () => {
     expect(r.winner).toBe('defender');
     expect(r.withdrawn.attacker.length).toBeGreaterThan(0);
     const slow = { ...forces({ nation: 'red', units: army }, { nation: 'blue', units: army }), maxExchanges: 1 };
-    expect(runBattle(slow, cat, seededStream('w'), 'deck').reason).toBe('the defenders still hold after 1 exchanges');
+    expect(runBattle(slow, cat, seededStream('w'), 'deck').reason).toBe('the defenders still hold after 1 exchange');
   });
 
   it('reserves stay where they are until the exchange the plan names', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asNationId } from '../../../src/core/ids.js';
-import { attackCommander } from '../../../src/core/warfare/actions.js';
+import { attackCommander } from '../../../src/core/warfare/heroic.js';
 import { defaultBattlefield } from '../../../src/core/warfare/battlefield.js';
 import { setupProblems, type WarfareBattle } from '../../../src/core/warfare/battle.js';
 import { catalogue } from '../../../src/core/warfare/catalogue.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clashOfArms, createAdvantage, rangedAttack } from '../../../src/core/warfare/actions.js';
+import { clashOfArms, rangedAttack } from '../../../src/core/warfare/actions.js';
+import { createAdvantage } from '../../../src/core/warfare/heroic.js';
 import { commander } from '../../../src/core/warfare/state.js';
 import { battle } from './support.js';
 

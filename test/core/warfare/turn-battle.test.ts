@@ -58,9 +58,9 @@ describe('Warfare in the turn: the result mapped back (docs/rules.md W16)', () =
 });
 
 describe('Warfare in the turn: rules.warfare.prepare (docs/rules.md W14)', () => {
-  it('off by default; on, the attacker stops next to the prepared defence and creates an advantage on its zone before closing', () => {
-    expect(accountOf({ enabled: true }).some((l) => l.includes('Ready to Storm'))).toBe(false);
-    const account = accountOf({ enabled: true, prepare: true });
+  it('on by default (W14: equal armies near even); on, the attacker stops next to the prepared defence and creates an advantage on its zone before closing; off, it marches straight in', () => {
+    expect(accountOf({ enabled: true, prepare: false }).some((l) => l.includes('Ready to Storm'))).toBe(false);
+    const account = accountOf({ enabled: true });
     // Exchange 2: the defence holds two free invokes on z0,1; the novice moves one zone and prepares its blow (the knights, having moved, charge at +3) against the distance (1).
     expect(account).toContain('  a novice commander of Duchy of Argenta moves z2,1 → z1,1');
     expect(account).toContain('  a novice commander of Duchy of Argenta creates an advantage with 3 unit(s): drew +0 + fighting +3 + 2 helping = +5 against +1: success with style: Ready to Storm on z0,1 with 2 free invokes');

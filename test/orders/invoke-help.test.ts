@@ -1,0 +1,43 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Campaign } from '../../src/core/campaign.js';
+import { asSettlementId } from '../../src/core/ids.js';
+import type { GameState } from '../../src/core/state.js';
+import { acceptedLine, buildReceipt, problemLine } from '../../src/orders/receipt.js';
+import { readTextSheet } from '../../src/orders/text-sheet.js';
+import { ARGENTA, GONDARAHL, loadWorld } from './world.js';
+
+/**
+ * Teamwork and obstacle invokes in the order language (docs/orders.md,
+ * "Aspects"; docs/rules.md A10): "for <nation>" or "against <nation>" after
+ * the siege, echoed by the receipt with what they do; refused on a battle.
+ */
+let campaign: Campaign;
+let state: GameState;
+beforeAll(async () => {
+  const world = await loadWorld();
+  const rules = world.open.campaign.rules;
+  campaign = { ...world.open.campaign, rules: { ...rules, fate: { ...rules.fate, aspects: true } } };
+  state = structuredClone(world.state);
+  const somewhere = Object.values(state.settlements).find((s) => s.nation !== ARGENTA)!;
+  state.aspects = [{ name: 'Crumbling Mortar', on: { settlement: asSettlementId(somewhere.id) }, free: 1, since: 1 }];
+});
+
+const linesOf = (text: string) => {
+  const r = buildReceipt({ campaign, state, sheet: readTextSheet(text), nation: ARGENTA }).receipt;
+  return [...r.accepted.map(acceptedLine), ...r.problems.map(problemLine)];
+};
+
+describe('teamwork and obstacle invokes', () => {
+  it('name the nation helped or hindered after the siege, and the receipt says what they do', () => {
+    const s = Object.values(state.settlements).find((x) => x.nation !== ARGENTA)!;
+    const name = campaign.nations[GONDARAHL]!.name;
+    const lines = linesOf([`invoke "Crumbling Mortar" on the siege of ${s.name} for ${name}`, `invoke "Crumbling Mortar" on the siege of ${s.name} against ${name} fate`].join('\n'));
+    expect(lines[0]).toContain(`Invokes "Crumbling Mortar" on ${name}'s rolls at the siege of ${s.name} for +2 (teamwork): a free invoke`);
+    expect(lines[1]).toContain(`for +2 to the number to beat (an obstacle): 1 Fate`);
+  });
+
+  it('are refused on a battle, which the other side\'s dice oppose, and for one\'s own nation', () => {
+    const lines = linesOf(['invoke "Crumbling Mortar" on the battle at 5,5 for Gondarahl'].join('\n'));
+    expect(lines.join('\n')).toMatch(/teamwork and obstacle invokes work on rolls against a number to beat/);
+  });
+});

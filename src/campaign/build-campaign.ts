@@ -83,6 +83,7 @@ export function buildCampaign(file: CampaignFile, source: string): { campaign: C
       caps: n.caps,
       ...(n.rebels ? { rebels: true } : {}),
       ...(n.breaksFrom ? { breaksFrom: asNationId(n.breaksFrom) } : {}),
+      ...(n.unitNames?.length ? { unitNames: n.unitNames } : {}),
       goals: n.goals.map((g) => ({ ...g, reward: Array.isArray(g.reward) ? {} : g.reward, condition: g.condition.kind === 'control_hex' ? { kind: 'control_hex', hex: asHexKey(g.condition.hex) } : g.condition })) as NationDefinition['goals'],
     };
   }

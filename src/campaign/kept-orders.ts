@@ -2,6 +2,7 @@ import { constants, existsSync, linkSync, lstatSync, mkdirSync, unlinkSync } fro
 import { copyFile, link, lstat, readdir, readFile, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { FileIdentity } from './regular-file.js';
+import { orderFileName } from './order-folder.js';
 import { isFolderSink, syncDir, syncFile, type FileSink } from './staging.js';
 import { turnDirName } from './turn-folders.js';
 
@@ -100,10 +101,15 @@ export async function restoreKeptOrders(turnFolder: string, campaignDir: string,
   const pending = join(campaignDir, 'orders', turnDirName(turn));
   mkdirSync(pending, { recursive: true });
   const restored: string[] = [];
+  // A nation's order file the GM put there, in any form, wins over the one kept (a .txt over a kept .yaml).
+  const present = await readdir(pending);
+  const nationsThere = new Set(present.flatMap((name) => orderFileName(name)?.nation ?? []));
   for (const entry of await readdir(kept, { withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const target = join(pending, entry.name);
     if (existsSync(target)) continue;
+    const nation = orderFileName(entry.name)?.nation;
+    if (nation !== undefined && nationsThere.has(nation)) continue;
     try {
       if (how === 'link') await link(join(kept, entry.name), target);
       else await copyFile(join(kept, entry.name), target, constants.COPYFILE_EXCL);

@@ -147,6 +147,8 @@ const nationSchema = z.strictObject({
     happiness: z.number().int(),
   }),
   unitTypes: z.record(id, unitTypeSchema).default({}),
+  /** Names a unit raised without one takes, in order (the first no unit of the nation bears); after them, "2nd Marines". */
+  unitNames: z.array(name).optional(),
   goals: z.array(goalSchema).default([]),
   settlements: z.array(startSettlementSchema).default([]),
   units: z.array(startUnitSchema).default([]),

@@ -167,7 +167,7 @@ export interface IssuedTokens {
 }
 
 /**
- * Gives every nation that has none an order token in the secrets file (all of them, with `renew`),
+ * Gives every nation that has none (the rebels apart) an order token in the secrets file (all of them, with `renew`),
  * recording each replaced token's digest in `retired` so the mail loop can say "replaced".
  */
 export async function issueTokens(open: OpenCampaign, opts: { renew?: boolean; env?: NodeJS.ProcessEnv; skip?: readonly string[]; retired?: Record<string, string[]> } = {}): Promise<IssuedTokens> {
@@ -176,7 +176,8 @@ export async function issueTokens(open: OpenCampaign, opts: { renew?: boolean; e
   const have = await readTokens(name, env);
   const out: IssuedTokens = { issued: [], renewed: [], kept: [], fromEnv: [], file: secretsPath(name, env) };
   for (const nation of sortedKeys(open.file.nations)) {
-    if (opts.skip?.includes(nation)) continue;
+    // The rebels are the GM's to play and send no orders: a token of theirs would be a secret with no use.
+    if (opts.skip?.includes(nation) || open.file.nations[nation]?.rebels) continue;
     if ((env[tokenVariable(nation)] ?? '').trim() !== '') {
       out.fromEnv.push(nation);
       continue;

@@ -51,7 +51,8 @@ export function readYaml(input: string | Uint8Array, limits: ReadLimits, opts: {
   if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) return { ok: false, problems: [{ message: 'the file contains binary control characters' }] };
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: opts.uniqueKeys ?? true, prettyErrors: false, strict: true, customTags: [] });
-  const problems: YamlProblem[] = doc.errors.map((e) => ({ line: e.linePos?.[0]?.line ?? lineOf(lines, e.pos[0]), message: e.message.split('\n')[0] ?? e.message }));
+  const problems: YamlProblem[] = doc.errors.filter((e) => e.code !== 'DUPLICATE_KEY').map((e) => ({ line: e.linePos?.[0]?.line ?? lineOf(lines, e.pos[0]), message: e.message.split('\n')[0] ?? e.message }));
+  if (doc.errors.some((e) => e.code === 'DUPLICATE_KEY')) problems.push(...duplicateKeys(text));
   if (!limits.allowAliases) {
     visit(doc, {
       Alias(_, node) {
@@ -77,6 +78,25 @@ export function readYaml(input: string | Uint8Array, limits: ReadLimits, opts: {
   } catch (e) {
     return { ok: false, problems: [{ message: (e as Error).message }] };
   }
+}
+
+/** Each key given twice in one map, named, at its second line, with its first: "the key "turn" is given twice (first on line 2)". */
+function duplicateKeys(text: string): YamlProblem[] {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false, strict: true, customTags: [] });
+  const out: YamlProblem[] = [];
+  visit(doc, {
+    Map(_, map) {
+      const first = new Map<string, number | undefined>();
+      for (const pair of map.items) {
+        const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+        const at = lineOf(lines, (pair.key as { range?: [number, number, number] } | null)?.range?.[0]);
+        if (!first.has(key)) first.set(key, at);
+        else out.push({ ...(at !== undefined ? { line: at } : {}), message: `the key "${key}" is given twice in one map (first on line ${first.get(key) ?? '?'}); keys must be unique: keep one` });
+      }
+    },
+  });
+  return out;
 }
 
 export function lineOf(lines: LineCounter, offset: number | undefined): number | undefined {

@@ -31,6 +31,7 @@ export const EXAMPLES: Record<string, string[]> = {
   'nation add': ['fatecraft nation add campaigns/silversheen skarn --sheet skarn.yaml --email player@example.org'],
   'nation drop': ['fatecraft nation drop campaigns/silversheen westvalia', 'fatecraft nation drop campaigns/silversheen westvalia --neutral'],
   'nation reassign': ['fatecraft nation reassign campaigns/silversheen westvalia --email new.player@example.org'],
+  'nation offer': ['fatecraft nation offer campaigns/silversheen westvalia new.player@example.org', 'fatecraft nation offer campaigns/silversheen westvalia new.player@example.org --name "Hild"   # anyone, not from the standby list'],
   'nation split': ['fatecraft nation split campaigns/silversheen vulcanstille ashfree --name "The Free Cities of Ash" --leader "Warden Oska" --settlements Cinderford --email oska@example.org'],
   token: ['fatecraft token campaigns/silversheen westvalia --new   # the token leaked: a new one, mailed to that player only'],
   repair: ['fatecraft repair campaigns/silversheen   # after status says "DAMAGED TURN"'],

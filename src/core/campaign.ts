@@ -169,6 +169,8 @@ export interface NationDefinition {
   rebels?: boolean;
   /** A nation in waiting: out of play until a `civil_war` effect splits it off this nation (rules.md L3). */
   breaksFrom?: NationId;
+  /** Names for units raised without one, taken in order (unit-name.ts nameForRaised). */
+  unitNames?: string[];
 }
 
 export interface Calendar {

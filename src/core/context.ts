@@ -3,7 +3,7 @@ import type { Randomiser } from './dice.js';
 import type { Indicator, LoggedEvent, Resource, TurnEvent } from './events.js';
 import { asUnitId, type HexKey, type NationId, type SettlementId, type UnitId } from './ids.js';
 import { GameMap } from './map.js';
-import { unitName } from './unit-name.js';
+import { nameForRaised, unitName } from './unit-name.js';
 import { WorldIndex } from './world-index.js';
 import type { Order, TurnOrders } from './orders.js';
 import type { GameState, Health, SettlementState, UnitState } from './state.js';
@@ -158,11 +158,31 @@ export class TurnContext {
       n.unitSeq += 1;
       id = asUnitId(`${nation}-${n.unitSeq}`);
     } while (this.state.units[id]);
-    const unit: UnitState = { id, nation, type, hex, health: 'healthy', builtTurn: this.turn, ...extra };
+    // A unit raised without a name takes one (unit-name.ts): reports name it, never by its id.
+    const named = extra.name ? {} : { name: nameForRaised(this.campaign, nation, type, this.namesOf(nation)) };
+    const unit: UnitState = { id, nation, type, hex, health: 'healthy', builtTurn: this.turn, ...named, ...extra };
+    if (unit.name) this.namesOf(nation).add(unit.name.toLowerCase());
     this.state.units[id] = unit;
     this.indexUnit(id, hex);
     this.emit({ type: 'unit_created', nations: [nation], nation, unit: id, unitType: type, at: hex });
     return unit;
+  }
+
+  private unitNames: Map<NationId, Set<string>> | undefined;
+
+  /** The names the nation's units bear (or bore this turn), in small letters: all units indexed in one pass, the first time a unit is raised. */
+  private namesOf(nation: NationId): Set<string> {
+    if (!this.unitNames) {
+      this.unitNames = new Map();
+      for (const u of Object.values(this.state.units)) if (u.name) this.takenBy(u.nation).add(u.name.toLowerCase());
+    }
+    return this.takenBy(nation);
+  }
+
+  private takenBy(nation: NationId): Set<string> {
+    let names = this.unitNames!.get(nation);
+    if (!names) this.unitNames!.set(nation, (names = new Set()));
+    return names;
   }
 
   /** Bloodies a healthy unit, destroys a bloodied one. */
@@ -209,7 +229,7 @@ export class TurnContext {
     const n = this.nationState(nation);
     const next = Math.max(this.rules.indicatorMin, Math.min(this.rules.indicatorMax, n[indicator] + delta));
     if (next === n[indicator] && delta !== 0) {
-      this.emit({ type: 'indicator', nations: [nation], nation, indicator, delta: 0, value: next, reason: `${reason} (already at the limit)` });
+      this.emit({ type: 'indicator', nations: [nation], nation, indicator, delta: 0, value: next, reason: `${reason}; already at the limit` });
       return;
     }
     if (delta === 0) return;

@@ -2,6 +2,7 @@ import type { SettlementLevel } from './campaign.js';
 import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from './ids.js';
 import type { SeatPolicy } from './orders.js';
 import type { Health } from './state.js';
+import type { UnmetWhy } from './unmet.js';
 import type { EventScope, EventTone, RollOutcome } from './world/types.js';
 
 /**
@@ -89,6 +90,13 @@ export type Casualty = { unit: UnitId; result: 'bloodied' | 'destroyed' };
 
 export type TurnEvent =
   | { type: 'order_rejected'; nations: NationId[]; nation: NationId; index?: number; line?: number; order: string; reason: string }
+  /** An order carried out, but not quite as written: a supporter left out, work given up (the receipt's warnings). */
+  | { type: 'order_warned'; nations: NationId[]; nation: NationId; index: number; line?: number; order: string; reason: string }
+  /**
+   * An order accepted in the orders phase that did not happen in the resolution, in whole or in part: a move
+   * caught by a pursuer, an attack whose target got away (src/core/unmet.ts has every reason, `why`).
+   */
+  | { type: 'order_unmet'; nations: NationId[]; nation: NationId; index: number; line?: number; order: string; why: UnmetWhy; reason: string }
   /** No orders from the nation's player; `policy`: a caretaker or civil disorder gave orders in its name. */
   | { type: 'nmr'; nations: NationId[]; nation: NationId; missedTurns: number; policy?: SeatPolicy }
   /** Who plays a silent nation changed: a caretaker or civil disorder took over, or its player is back (`player`), or it holds again (`hold`). */

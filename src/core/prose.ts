@@ -20,3 +20,15 @@ export function sentence(text: string): string {
   const t = text.trimEnd();
   return /[.!?…]["'”’)\]]*$/.test(t) ? t : `${t}.`;
 }
+
+/** A noun's plural, by the regular English rules: battle → battles, hex → hexes, success → successes, city → cities. */
+export function pluralOf(word: string): string {
+  if (/(?:s|x|z|ch|sh)$/i.test(word)) return `${word}es`;
+  if (/[^aeiou]y$/i.test(word)) return `${word.slice(0, -1)}ies`;
+  return `${word}s`;
+}
+
+/** "1 battle", "3 battles", "2 hexes": the count and the noun in the number it takes (`many` where the rules do not fit). */
+export function plural(n: number, word: string, many?: string): string {
+  return `${n} ${n === 1 ? word : (many ?? pluralOf(word))}`;
+}

@@ -1,4 +1,5 @@
 import type { Campaign } from './campaign.js';
+import type { NationId } from './ids.js';
 import type { UnitState } from './state.js';
 
 /**
@@ -9,5 +10,40 @@ import type { UnitState } from './state.js';
  */
 export function unitName(campaign: Campaign, unit: UnitState): string {
   const type = campaign.nations[unit.nation]?.unitTypes[unit.type]?.name ?? unit.type;
-  return unit.name ? `${type} '${unit.name}'` : `${type} (${unit.id})`;
+  if (!unit.name) return `${type} (${unit.id})`;
+  return namedAfterType(unit.name, type) ? `'${unit.name}'` : `${type} '${unit.name}'`;
+}
+
+/** "Marines 'Iron Guard' (argenta-1)": the unit, and the id orders may name it by. */
+export function unitLabelOf(typeName: string, unit: Pick<UnitState, 'id' | 'name'>): string {
+  if (!unit.name) return `${typeName} (${unit.id})`;
+  return `${namedAfterType(unit.name, typeName) ? '' : `${typeName} `}'${unit.name}' (${unit.id})`;
+}
+
+/** A name that already says its type ("Prospector Durga Flintbeard", "3rd Argentine Marines") is not prefixed with it again. */
+export function namedAfterType(name: string, type: string): boolean {
+  const n = name.toLowerCase();
+  const t = type.toLowerCase();
+  return n.startsWith(`${t} `) || n.endsWith(` ${t}`);
+}
+
+/**
+ * The name a unit raised without one takes (by a build, an event, a revolt): the first of its nation's
+ * `unitNames` (campaign.yaml, a list the GM extends) that no unit of the nation bears, else the first of
+ * "1st Argentine Marines", "2nd …" that none bears.
+ */
+export function nameForRaised(campaign: Campaign, nation: NationId, type: string, taken: ReadonlySet<string>): string {
+  for (const name of campaign.nations[nation]?.unitNames ?? []) if (!taken.has(name.toLowerCase())) return name;
+  const typeName = campaign.nations[nation]?.unitTypes[type]?.name ?? type;
+  for (let k = 1; ; k++) {
+    const name = `${ordinal(k)} ${typeName}`;
+    if (!taken.has(name.toLowerCase())) return name;
+  }
+}
+
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
 }

@@ -1,3 +1,4 @@
+import { plural } from './prose.js';
 import type { Campaign } from './campaign.js';
 import { unitCost } from './checks/settlement-orders.js';
 import type { HexKey, NationId, SettlementId, UnitId } from './ids.js';
@@ -64,7 +65,6 @@ export function buildProgress(b: BuildState, turn: number): { done: number; left
   return { done: Math.max(0, turn - b.startedTurn + 1), left: b.turnsLeft };
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** "building Silver mine at 9,4, 1 turn left" / "besieging Ironhold": what a unit is doing. */
 export function workText(w: UnitWork): string {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { latestTurnProblem, turnDirName } from '../campaign/store.js';
@@ -5,6 +6,7 @@ import { syncDir } from '../campaign/staging.js';
 import { restoreKeptOrders } from '../campaign/kept-orders.js';
 import { finishPacking } from '../campaign/packed-reports.js';
 import { writeReports } from '../report/write.js';
+import { RENDER_INPUTS_FILE } from '../campaign/render-inputs.js';
 import { readRuntime } from '../schedule/runtime.js';
 import { nextAsideIndex, withGm, type GmOptions } from './context.js';
 
@@ -63,8 +65,9 @@ export async function repairTurns(dir: string, opts: GmOptions): Promise<RepairR
     const latest = Math.min(...putAside.map((p) => p.turn), ctx.latest + 1) - 1;
     let reportsRewritten: number | undefined;
     if (problem?.kind === 'reports') {
-      // The printed deadline is the pending turn's, when these are the latest reports.
-      const deadline = scheduled && rt.turn === problem.turn + 1 ? ctx.local(rt.deadline) : undefined;
+      // As first rendered, when the turn kept what they were rendered with; else the pending turn's deadline, when these are the latest reports.
+      const recorded = existsSync(join(turnsDir, turnDirName(problem.turn), RENDER_INPUTS_FILE));
+      const deadline = !recorded && scheduled && rt.turn === problem.turn + 1 ? ctx.local(rt.deadline) : undefined;
       await writeReports(dir, { turn: problem.turn, ...(deadline ? { deadline } : {}) });
       reportsRewritten = problem.turn;
       ctx.log('repair', `the reports of turn ${problem.turn} were damaged (${problem.detail}); made again`, problem.turn);

@@ -7,7 +7,9 @@ import type { TurnRenderer } from '../campaign/turn-renderer.js';
 import { runTurn } from '../jobs/run-turn.js';
 import { nextCronTime } from '../schedule/deadline.js';
 import { addNotice, gmLogFor } from '../schedule/runtime.js';
-import { restoreKeptOrders } from '../campaign/kept-orders.js';
+import { releaseKeptOrders, restoreKeptOrders } from '../campaign/kept-orders.js';
+import { resolvesTheSame } from '../jobs/same-result.js';
+import type { UnreadFile } from '../campaign/order-folder.js';
 import { newestAside, nextAsideIndex, withGm, type GmOptions } from './context.js';
 
 /**
@@ -20,6 +22,8 @@ import { newestAside, nextAsideIndex, withGm, type GmOptions } from './context.j
 
 export interface RerunOptions extends GmOptions {
   renderers?: TurnRenderer[];
+  /** Resolve it again even when the result would be the same (templates changed, say). */
+  force?: boolean;
   /** Send the new reports on the next tick (default true). */
   sendReports?: boolean;
 }
@@ -33,6 +37,8 @@ export interface RerunResult {
   /** Where the turn it replaced was kept. */
   superseded: string;
   dir: string;
+  /** Files in orders/NNNN not read as orders (order-folder.ts). */
+  unread: UnreadFile[];
 }
 
 /**
@@ -45,7 +51,7 @@ export async function rerunTurn(dir: string, turn: number, opts: RerunOptions): 
     const turnsDir = join(dir, 'turns');
     const op = rt.operation;
     const resuming = op?.kind === 'rerun' && op.turn === turn && ctx.latest === turn - 1 && (await nextAsideIndex(turnsDir, 'superseded', turnDirName(turn))) > 1;
-    if (op && !resuming) ctx.refuse(`another GM operation was interrupted (${op.kind}, started ${op.startedAt}); finish it first: ${op.command}`);
+    if (op && !resuming) ctx.refuse(`another GM operation was interrupted (${op.kind}, started ${ctx.local(op.startedAt)}); finish it first: ${op.command}`);
     let k: number;
     if (resuming) {
       k = (await nextAsideIndex(turnsDir, 'superseded', turnDirName(turn))) - 1;
@@ -56,6 +62,13 @@ export async function rerunTurn(dir: string, turn: number, opts: RerunOptions): 
         ctx.refuse(`turn ${turn} is not the latest resolved turn (${ctx.latest} is), and turns ${turn + 1}–${ctx.latest} were resolved from it. Roll back first (they are kept aside, not deleted): fatecraft rollback ${dir} ${turn}, then: fatecraft rerun ${dir} ${turn}`);
       }
       if (rt.turn !== ctx.latest + 1) ctx.refuse(`runtime.yaml is at turn ${rt.turn} but turn ${ctx.latest} is the latest on disk; run fatecraft tick ${dir} first so they agree`);
+      const again = opts.force ? undefined : await rerunChangesNothing(dir, turn);
+      if (again?.same) {
+        const unread = again.unread.map((u) => `; orders/${turnDirName(turn)}/${u.name} is not read as orders: ${u.why}`).join('');
+        ctx.refuse(
+          `turn ${turn} resolved again gives the state and events it has now: nothing in orders/${turnDirName(turn)}, the state before it or the campaign's settings changes it, so nothing was done and no corrected reports will be mailed${unread}. Put the corrected orders in orders/${turnDirName(turn)}/<nation>.yaml or <nation>.txt (fatecraft check ${dir} <file> --turn ${turn} shows what they give), or add --force to resolve it again anyway (after changing the report templates, say)`,
+        );
+      }
       rt.operation = { kind: 'rerun', turn, startedAt: ctx.now.toISOString(), command: `fatecraft rerun ${dir} ${turn}` };
       await ctx.save();
       k = await nextAsideIndex(turnsDir, 'superseded', turnDirName(turn));
@@ -75,7 +88,7 @@ export async function rerunTurn(dir: string, turn: number, opts: RerunOptions): 
     if (opts.sendReports ?? true) rt.reportsDue.push({ turn, rerun: version });
     ctx.log('rerun', `turn ${turn} resolved again; the turn it replaced is kept as turns/${turnDirName(turn)}.superseded-${k}`, turn, players);
     await ctx.save();
-    return { turn, rerun: version, nextDeadline: ctx.local(rt.deadline), superseded, dir: result.dir };
+    return { turn, rerun: version, nextDeadline: ctx.local(rt.deadline), superseded, dir: result.dir, unread: result.unread };
   });
 }
 
@@ -103,7 +116,7 @@ export async function rollbackTo(dir: string, turn: number, opts: RollbackOption
     const rt = ctx.runtime;
     const op = rt.operation;
     const resuming = op?.kind === 'rollback' && op.turn === turn;
-    if (op && !resuming) ctx.refuse(`another GM operation was interrupted (${op.kind}, started ${op.startedAt}); finish it first: ${op.command}`);
+    if (op && !resuming) ctx.refuse(`another GM operation was interrupted (${op.kind}, started ${ctx.local(op.startedAt)}); finish it first: ${op.command}`);
     if (!Number.isInteger(turn) || turn < 0) ctx.refuse('the turn to roll back to is a whole number, 0 or more');
     if (turn > ctx.latest) ctx.refuse(`turn ${turn} is not resolved (the latest resolved turn is ${ctx.latest}); nothing to roll back`);
     if (turn === ctx.latest && rt.turn === turn + 1 && !resuming) ctx.refuse(`the campaign is already at turn ${turn} (turn ${turn + 1} is pending); nothing to roll back`);
@@ -150,4 +163,17 @@ export async function rollbackTo(dir: string, turn: number, opts: RollbackOption
     await ctx.save();
     return { turn, movedTurns: movedTurns.sort((a, b) => a - b), movedOrders, deadline };
   });
+}
+
+/**
+ * Whether the turn, resolved again from what is on disk now, would come out the same: its orders are
+ * put back for the look (linked, as the rerun itself does) and let go again after, so the folder is as it was.
+ */
+async function rerunChangesNothing(dir: string, turn: number): Promise<{ same: boolean; unread: UnreadFile[] }> {
+  await restoreKeptOrders(join(dir, 'turns', turnDirName(turn)), dir, turn, 'link');
+  try {
+    return await resolvesTheSame(dir, turn);
+  } finally {
+    await releaseKeptOrders(dir, turn);
+  }
 }

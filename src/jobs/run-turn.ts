@@ -1,6 +1,8 @@
 import { ordersKeptWithTurn, startReadingPendingOrders } from '../orders/pending.js';
 import { releaseKeptOrders } from '../campaign/kept-orders.js';
 import { initialState } from '../campaign/initial-state.js';
+import type { UnreadFile } from '../campaign/order-folder.js';
+import { RENDER_INPUTS_FILE, renderInputsYaml } from '../campaign/render-inputs.js';
 import { CampaignError } from '../campaign/problems.js';
 import { assertLatestTurnWhole, ensureStartingState, latestTurn, openCampaign, readState, writeTurn } from '../campaign/store.js';
 import type { OlderTurnsWork, TurnRenderer, TurnRenderInput } from '../campaign/turn-renderer.js';
@@ -31,6 +33,8 @@ export interface RunTurnResult {
   dir: string;
   events: LoggedEvent[];
   state: GameState;
+  /** Files in orders/NNNN not read as orders, each with why (order-folder.ts): the commands print them. */
+  unread: UnreadFile[];
 }
 
 /** The shell around resolveTurn: read the campaign, resolve the pending turn, write it whole. */
@@ -65,11 +69,14 @@ async function resolveAndWrite(campaignDir: string, open: Awaited<ReturnType<typ
   const pending = await withSeatOrders(open, before, await reading.interpret(before), opts.dropped);
   const { state, events } = resolveTurn({ campaign: open.campaign, state: before, orders: pending.orders, ...(opts.dice ? { dice: opts.dice } : {}) });
   const input: TurnRenderInput = { open, before, state, events, turn, orders: pending.orders, ...(opts.nextDeadline ? { nextDeadline: opts.nextDeadline } : {}), ...(opts.nextDeadlineByNation ? { nextDeadlineByNation: opts.nextDeadlineByNation } : {}), ...(opts.gmLog ? { gmLog: opts.gmLog } : {}) };
-  const dir = await writeTurn(campaignDir, turn, { state, events, extra: {}, kept: ordersKeptWithTurn(pending) }, async (sink, alongside) => {
+  // What the reports are rendered with beyond the turn, kept so that rendering them again gives the same bytes.
+  const rendered = opts.renderers?.length ? renderInputsYaml({ ...(opts.nextDeadline ? { deadline: opts.nextDeadline } : {}), ...(opts.nextDeadlineByNation ? { deadlineByNation: opts.nextDeadlineByNation } : {}), ...(opts.gmLog ? { gmLog: opts.gmLog } : {}) }) : undefined;
+  const extra: Record<string, string> = rendered ? { [RENDER_INPUTS_FILE]: rendered } : {};
+  const dir = await writeTurn(campaignDir, turn, { state, events, extra, kept: ordersKeptWithTurn(pending) }, async (sink, alongside) => {
     for (const render of opts.renderers ?? []) await render(input, sink, alongside);
   });
   // The turn keeps its orders now: orders/NNNN lets them go (kept-orders.ts).
   await releaseKeptOrders(campaignDir, turn);
   for (const work of older) await work.commit();
-  return { turn, dir, events, state };
+  return { turn, dir, events, state, unread: pending.unread };
 }

@@ -100,7 +100,7 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants
  * without following a link or waiting on a FIFO, and checked on the handle,
  * so an entry swapped after the listing is neither followed nor waited on.
  */
-async function readInboxFile(file: string, maxBytes: number): Promise<{ size: number; receivedAt: string; tooLarge: true } | { size: number; receivedAt: string; raw: Buffer } | undefined> {
+async function readInboxFile(file: string, maxBytes: number): Promise<{ size: number; tooLarge: true } | { size: number; raw: Buffer } | undefined> {
   let handle;
   try {
     handle = await fsp.open(file, OPEN_FLAGS);
@@ -112,7 +112,9 @@ async function readInboxFile(file: string, maxBytes: number): Promise<{ size: nu
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) return undefined;
-    const common = { size: stat.size, receivedAt: stat.mtime.toISOString() };
+    // No receivedAt: a folder has no server to say when a mail arrived, and a file's time says when it was
+    // written or copied, which anyone can set. A mail arrives when a fetch first sees it (docs/mail.md).
+    const common = { size: stat.size };
     return stat.size > maxBytes ? { ...common, tooLarge: true } : { ...common, raw: await handle.readFile() };
   } finally {
     await handle.close();

@@ -13,7 +13,10 @@ export interface InboundMessage {
   raw: Buffer;
   /** Size in bytes as the inbox reports it. */
   size: number;
-  /** When the inbox received it (IMAP internal date, file mtime), ISO 8601. Informational only. */
+  /**
+   * When the server received it (IMAP's internal date), ISO 8601; it decides whether orders are late. The
+   * folder transport has none: a mail there arrives when a fetch first sees it.
+   */
   receivedAt?: string;
   tooLarge?: false;
 }

@@ -71,6 +71,8 @@ export interface AnswerInput extends ComposeBase {
   deadline?: string;
   /** For a receipt: the paragraph on the letters relayed at once (press-relay.ts relayText). */
   relayed?: string;
+  /** For a refusal of a replaced token: the mail that brought the new one, its subject and when it was sent. */
+  newToken?: { subject: string; sent: string };
 }
 
 export interface CommandFacts {
@@ -95,21 +97,32 @@ export interface CommandFacts {
   volunteer?: boolean;
 }
 
-const REFUSALS: Record<string, (d: Extract<Decision, { kind: 'refuse' }>, base: ComposeBase, to: string) => string> = {
+/** What was wrong with a message that filed nothing: no orders in it, none that could be read, or none valid. */
+function noOrdersOpening(d: Extract<Decision, { kind: 'refuse' }>): string {
+  if (d.detail === 'none of the orders could be read') return 'None of the orders in your message is valid (each is listed below with why)';
+  if (d.problems?.length) return 'None of the orders in your message could be read (see below)';
+  return 'No orders were found in your message';
+}
+
+const REFUSALS: Record<string, (d: Extract<Decision, { kind: 'refuse' }>, base: ComposeBase, to: string, input: AnswerInput) => string> = {
   'unknown-sender': (_d, base, to) =>
     `Your message reached the turn processor of ${base.campaign.title}, but ${to} is not registered for any nation, so nothing in it was read or filed.\n\nIf you play in this campaign from a new address, ask the GM to add it; until then, please write from the address the GM has on file.`,
   'not-your-nation': (d, base, to) => `Your message names the nation "${d.nation}", which ${to} is not registered to play in ${base.campaign.title}. Nothing was filed.`,
   'which-nation': (_d, _base, to) => `${to} is registered for more than one nation, and your message does not say which one it is for. Nothing was filed.\n\nAdd a line "Nation: <nation>" (or put the nation in the subject, e.g. "Orders argenta turn 5") and send it again.`,
   'no-token-set': (d) => `Your orders for ${d.nation} could not be accepted: the GM has not set up an order token for your nation yet. The GM has been told; nothing was filed.`,
-  token: (d, base) =>
+  token: (d, base, _to, input) =>
     d.detail === 'seat passed on'
       ? `Your message carried the old order token of ${d.nation}, whose seat in ${base.campaign.title} has passed to another player: this address no longer plays it, and the old token is refused. Nothing was read or filed.\n\nIf you think this is a mistake, write to the GM.`
       : d.detail === 'replaced order token'
-      ? `A message for ${d.nation} arrived from this address with an order token that the GM has since replaced, so none of it was read and nothing was filed.\n\nUse the token at the top of your latest turn report (ask the GM if you did not get one).`
+      ? `A message for ${d.nation} arrived from this address with an order token that the GM has since replaced, so none of it was read and nothing was filed.\n\n${
+          input.newToken
+            ? `The new token came in a mail of its own, "${input.newToken.subject}", sent ${input.newToken.sent}: use that one (your turn reports from before it carry the old token). Ask the GM if you cannot find it.`
+            : 'The GM has not mailed you the new one: ask the GM for it (your turn reports from before carry the old token).'
+        }`
       : `A message for ${d.nation} arrived from this address ${d.detail === 'missing order token' ? 'without the order token' : 'with a wrong order token'}, so none of it was read and nothing was filed.\n\nPut the line "Token: <your token>" in your orders; the token is at the top of every turn report. If you did not send this message, someone may be writing in your name: tell the GM.`,
   'refused-orders': (d) => `Your orders for ${d.nation} were not accepted: ${d.detail}.`,
   'no-orders': (d) =>
-    `No valid orders were found in your message${d.detail === 'none of the orders could be read' ? ' (none of its orders could be read; see below)' : ''}, so nothing was filed: the orders you sent earlier for this turn, if any, still stand.\n\nWrite one order per line (see the order sheet attached to your turn report), or use a mail command: "resend report", "deadline", "show orders".`,
+    `${noOrdersOpening(d)}, so nothing was filed: the orders you sent earlier for this turn, if any, still stand.\n\nWrite one order per line (see the order sheet attached to your turn report), or use a mail command: "resend report", "deadline", "show orders".`,
   invitation: (d) =>
     d.detail.startsWith('an "accept"')
       ? 'Your "accept" did not carry the code of the invitation mailed to this address, so no seat was taken.\n\nAnswer the invitation itself, keeping its text, or write the line "accept <code>" with the code it gives.'
@@ -157,9 +170,9 @@ export function composeAnswer(input: AnswerInput): { message: OutboundMessage; k
       };
     }
     case 'refuse': {
-      const body = (REFUSALS[decision.reason] ?? ((d) => `Your message was not accepted: ${d.detail}.`))(decision, base, to);
+      const body = (REFUSALS[decision.reason] ?? ((d) => `Your message was not accepted: ${d.detail}.`))(decision, base, to, input);
       const receipt = decision.receipt && decision.reason !== 'token' ? `\n\n${renderReceipt(decision.receipt)}` : '';
-      const problems = decision.problems?.length ? `\n\nWhat could not be read:\n${decision.problems.map((p) => `  - ${p}`).join('\n')}` : '';
+      const problems = decision.problems?.length ? `\n\nWhat could not be read${decision.linesOf ? ` (line numbers count the lines of ${decision.linesOf}, from its first line)` : ''}:\n${decision.problems.map((p) => `  - ${p}`).join('\n')}` : '';
       return {
         kind: 'reply',
         message: {

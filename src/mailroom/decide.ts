@@ -84,7 +84,7 @@ export type Decision =
   | (Common & { kind: 'file'; nation: NationId; turn: number; replacesEarlier: boolean; receipt: OrderReceipt; ordersYaml: string; replyTo?: string })
   /** Orders that would be filed, but the sender's domain failed DMARC: kept for the GM (fatecraft mail accept). */
   | (Common & { kind: 'hold'; nation: NationId; turn: number; replacesEarlier: boolean; receipt: OrderReceipt; ordersYaml: string; replyTo?: string; why: string })
-  | (Common & { kind: 'refuse'; reason: RefusalReason; nation?: NationId; detail: string; receipt?: OrderReceipt; problems?: string[]; replyTo?: string })
+  | (Common & { kind: 'refuse'; reason: RefusalReason; nation?: NationId; detail: string; receipt?: OrderReceipt; problems?: string[]; linesOf?: string; replyTo?: string })
   | (Common & { kind: 'command'; nation: NationId; commands: MailCommand[]; absence?: AbsenceRequest; timeZone?: TimeZoneRequest; wait?: boolean; replyTo?: string })
   | (Common & { kind: 'bounce'; facts: BounceFacts; nations: NationId[] })
   /** Seats by mail (docs/mail.md, "Seats"): join the standby list, or take the seat an invitation offers. */
@@ -280,7 +280,7 @@ export interface OrdersSource {
 export function decideOrders(sheet: OrderSheet, nation: NationId, ctx: OrdersContext, source: OrdersSource): Decision {
   const { from, linesOf, reply } = source;
   // A "thanks!", or a reply that only quotes the report, must never touch the orders on file.
-  if (sheet.entries.length === 0 && !hasActionLines(sheet, ctx.campaign)) return { kind: 'refuse', reason: 'no-orders', nation, detail: 'no orders in the message', ...readerProblems(sheet), ...reply() };
+  if (sheet.entries.length === 0 && !hasActionLines(sheet, ctx.campaign)) return { kind: 'refuse', reason: 'no-orders', nation, detail: 'no orders in the message', ...readerProblems(sheet, linesOf), ...reply() };
   const expected = ctx.tokens.token(nation);
   if (expected === undefined) {
     return {
@@ -297,7 +297,7 @@ export function decideOrders(sheet: OrderSheet, nation: NationId, ctx: OrdersCon
   if (receipt.token === 'wrong' || receipt.token === 'missing') {
     const replaced = receipt.token === 'wrong' && sheet.token !== undefined && (ctx.retiredTokens?.[nation] ?? []).includes(tokenDigest(sheet.token));
     // The player fixes the token and any slip in one go: the reader's findings are told, the orders are not.
-    return { kind: 'refuse', reason: 'token', nation, detail: replaced ? 'replaced order token' : `${receipt.token} order token`, receipt, ...readerProblems(sheet), ...reply() };
+    return { kind: 'refuse', reason: 'token', nation, detail: replaced ? 'replaced order token' : `${receipt.token} order token`, receipt, ...readerProblems(sheet, linesOf), ...reply() };
   }
   if (receipt.refusedWhole !== undefined) {
     return { kind: 'refuse', reason: 'refused-orders', nation, detail: receipt.refusedWhole, receipt, ...reply() };
@@ -468,9 +468,9 @@ function nationsOf(ctx: Pick<InboundContext, 'addresses'>, addresses: readonly s
  * What the reader itself found wrong (a YAML slip, an unknown order), at its line, for a message refused
  * before its token was checked: syntax only, never the nation's units, so nothing is told to a stranger.
  */
-function readerProblems(sheet: OrderSheet): { problems?: string[] } {
+function readerProblems(sheet: OrderSheet, linesOf: string): { problems?: string[]; linesOf?: string } {
   const problems = sheet.problems.slice(0, 20).map((p) => `${p.line !== undefined ? `line ${p.line}: ` : ''}${p.text === WHOLE_FILE ? '' : `"${clip(p.text)}": `}${p.reason}`);
-  return problems.length ? { problems } : {};
+  return problems.length ? { problems, linesOf } : {};
 }
 
 /** The nation one of whose replaced tokens this is (runtime.yaml retiredTokens), if any. */

@@ -9,9 +9,8 @@
  *   fileDeskOrders(dir, input, opts)        file it: under the mail lock, the receipt mailed
  *   mailSignInLink(dir, input, opts)        a one-time sign-in link to the nation's addresses
  */
-import { existsSync } from 'node:fs';
+import { nationsWithOrderFiles } from '../campaign/order-folder.js';
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import { initialState } from '../campaign/initial-state.js';
 import { ordersDir } from '../orders/pending.js';
 import { latestTurn, readState } from '../campaign/store.js';
@@ -96,7 +95,8 @@ export async function fileDeskOrders(campaignDir: string, input: { nation: Natio
     const pendingTurn = state.turn + 1;
     const addresses = room.addressesOf(input.nation);
     const address = addresses[0] ?? 'the web desk';
-    const onFile = existsSync(join(ordersDir(room.dir, pendingTurn), `${input.nation}.yaml`));
+    // Orders on file in any form (.yaml, .yml, .txt: order-folder.ts).
+    const onFile = (await nationsWithOrderFiles(ordersDir(room.dir, pendingTurn), (id) => id === input.nation)).length > 0;
     const ctx: OrdersContext = {
       campaign: room.open.campaign,
       state,

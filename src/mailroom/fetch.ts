@@ -21,7 +21,8 @@ import { join } from 'node:path';
 import jsyaml from 'js-yaml';
 import writeFileAtomic from 'write-file-atomic';
 import { initialState } from '../campaign/initial-state.js';
-import { GM_ORDERS_FILE, ordersDir } from '../orders/pending.js';
+import { ordersDir } from '../orders/pending.js';
+import { nationsWithOrderFiles } from '../campaign/order-folder.js';
 import { readRegularFile } from '../campaign/regular-file.js';
 import { latestTurn, readState, turnDirName } from '../campaign/store.js';
 import { writeYaml } from '../campaign/yaml-io.js';
@@ -48,6 +49,7 @@ import { FaultInterrupt, passFault, unwrapFault } from './runtime.js';
 import type { DeadlineClock } from '../schedule/player-time.js';
 import type { PlayerPreference } from '../schedule/preferences.js';
 import { PlayerSettings } from './player-settings.js';
+import { newTokenMail } from './start-mail.js';
 import { describeDecision } from './filing.js';
 import type { SeatDesk } from '../schedule/seats/desk.js';
 import { offerDigests } from './seat-mail.js';
@@ -155,7 +157,7 @@ class FetchRun {
     const latest = await latestTurn(room.dir);
     this.state = latest === undefined ? initialState(room.open.file) : await readState(room.dir, latest, room.open.campaign);
     this.pendingTurn = this.state.turn + 1;
-    this.ordersOnFile = await nationsWithOrders(room.dir, this.pendingTurn);
+    this.ordersOnFile = await nationsWithOrders(room.dir, this.pendingTurn, (id) => room.open.campaign.nations[id as NationId] !== undefined);
 
     let entries: InboxEntry[];
     try {
@@ -232,7 +234,7 @@ class FetchRun {
   private async identify(entry: InboxEntry): Promise<Listed> {
     if (entry.tooLarge) {
       if (entry.from === undefined && this.room.transport.peekHeaders) Object.assign(entry, await this.room.transport.peekHeaders(entry.id));
-      const key = `big:${sha256([entry.from ?? '', entry.subject ?? '', entry.size, entry.receivedAt ?? ''].join('|'))}`;
+      const key = `big:${sha256([entry.from ?? '', entry.subject ?? '', entry.size, entry.receivedAt ?? entry.id].join('|'))}`;
       const existing = await this.room.ledger.get(key);
       return { entry, key, ...(existing ? { existing } : {}) };
     }
@@ -275,7 +277,7 @@ class FetchRun {
 
     this.summary.handled += 1;
     const now = new Date(this.startedAt);
-    // No message arrives after now: a file dropped in the inbox of a campaign on a test clock counts as arriving now.
+    // No message arrives after now (a test clock); one without a server's time (the folder transport) arrives now, when first seen.
     const receivedAt = entry.receivedAt !== undefined && Date.parse(entry.receivedAt) <= now.getTime() ? entry.receivedAt : now.toISOString();
     const record: LedgerEntry = {
       key: item.key,
@@ -423,7 +425,10 @@ class FetchRun {
       }
       const deadline = decision.kind === 'file' ? this.settings.deadlineFor(decision.nation) : undefined;
       const answered = filed && decision.kind === 'file' ? { ...decision, receipt: filed.receipt } : decision;
-      const answer = composeAnswer({ ...room.base(), key: record.key, inbound: record.inbound, decision: answered, to: decision.replyTo, ...(command ? { command } : {}), ...(deadline ? { deadline } : {}), ...(filed?.relayed ? { relayed: filed.relayed } : {}) });
+      const tokenNation = decision.kind === 'refuse' && decision.detail === 'replaced order token' ? decision.nation : undefined;
+      const newToken = tokenNation ? await newTokenMail(room, tokenNation) : undefined;
+      const tokenMail = newToken && tokenNation ? { newToken: { subject: newToken.subject, sent: this.settings.timeFor(tokenNation, newToken.at) } } : {};
+      const answer = composeAnswer({ ...room.base(), key: record.key, inbound: record.inbound, decision: answered, to: decision.replyTo, ...(command ? { command } : {}), ...(deadline ? { deadline } : {}), ...(filed?.relayed ? { relayed: filed.relayed } : {}), ...tokenMail });
       if (answer) {
         await room.enqueue(answer.message, answer.kind, `${decision.kind === 'file' ? 'receipt' : 'answer'} for ${'nation' in decision ? (decision.nation ?? decision.replyTo) : decision.replyTo}`);
         queue(answer.message.messageId);
@@ -566,10 +571,6 @@ function isEnvironmentError(error: unknown): boolean {
   return typeof code === 'string' && ['ENOSPC', 'EACCES', 'EROFS', 'EDQUOT', 'EMFILE', 'ENFILE', 'EIO'].includes(code);
 }
 
-async function nationsWithOrders(dir: string, turn: number): Promise<Set<string>> {
-  const folder = ordersDir(dir, turn);
-  if (!existsSync(folder)) return new Set();
-  // Only regular files are orders (readOrderFolder refuses the rest).
-  const names = (await readdir(folder, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
-  return new Set(names.filter((n) => n.endsWith('.yaml') && n !== GM_ORDERS_FILE).map((n) => n.slice(0, -'.yaml'.length)));
+async function nationsWithOrders(dir: string, turn: number, isNation: (id: string) => boolean): Promise<Set<string>> {
+  return new Set(await nationsWithOrderFiles(ordersDir(dir, turn), isNation));
 }

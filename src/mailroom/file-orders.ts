@@ -14,6 +14,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { ordersDir } from '../orders/pending.js';
+import { removeOtherOrderFiles } from '../campaign/order-folder.js';
 import { turnDirName } from '../campaign/store.js';
 import { tokenDigest } from '../campaign/secrets.js';
 import { redactSecret } from '../mail/redact.js';
@@ -65,6 +66,8 @@ export async function fileOrders(room: Pick<Mailroom, 'open' | 'secrets' | 'base
     mail !== undefined ? writeFileAtomic(join(dir, `${filing.nation}.eml`), mail, { fsync: true }) : undefined,
     writeFileAtomic(join(dir, `${filing.nation}.yaml`), ordersYaml, { fsync: true }),
   ]);
+  // A submission replaces the nation's orders whole, in whatever form the GM filed them before (order-folder.ts).
+  await removeOtherOrderFiles(dir, filing.nation);
   await opts.afterFile?.();
   if (!plan) return { receipt };
   const relayed = await relayFiled(room, opts.state, { nation: filing.nation, turn: filing.turn, season: receipt.season, letters: plan.relay, before, digests: plan.digests }, opts.queue);

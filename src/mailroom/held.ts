@@ -4,6 +4,7 @@
  * passing message would have been filed: the YAML from the recorded decision, the mail beside it, and the
  * player's receipt.
  */
+import { nationsWithOrderFiles } from '../campaign/order-folder.js';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -59,7 +60,7 @@ export async function acceptHeld(campaignDir: string, wanted: string, opts: Mail
       throw new CampaignError([{ file: ledgerFile, message: `the held orders of ${decision.nation} are for turn ${decision.turn}, which has been resolved since; they can no longer be filed` }]);
     }
 
-    const replaced = existsSync(join(ordersDir(room.dir, decision.turn), `${decision.nation}.yaml`));
+    const replaced = (await nationsWithOrderFiles(ordersDir(room.dir, decision.turn), (id) => id === decision.nation)).length > 0;
     const raw = heldFile(room.mailDir, entry.key);
     // Filed as a passing message would have been, the letters in them relayed now when the campaign relays at once.
     const queued: string[] = [];

@@ -150,12 +150,17 @@ export class OutboxQueue {
     return this.list(false);
   }
 
+  /** The messages, sent or not, whose Message-ID starts with `prefix` ("<fatecraft.token.argenta."), oldest first: read without the rest. */
+  async withPrefix(prefix: string): Promise<QueuedMessage[]> {
+    return this.list(true, fileName(`${prefix}x>`).slice(0, -'x.yaml'.length));
+  }
+
   /** Only reads: `tidy` finishes the moves a killed run left half done. */
-  private async list(withSent: boolean): Promise<QueuedMessage[]> {
-    const sent = new Set(await yamlNames(this.sentDir));
+  private async list(withSent: boolean, prefix = ''): Promise<QueuedMessage[]> {
+    const sent = new Set((await yamlNames(this.sentDir)).filter((n) => n.startsWith(prefix)));
     const out: QueuedMessage[] = [];
     for (const name of await yamlNames(this.dir)) {
-      if (sent.has(name)) continue;
+      if (sent.has(name) || !name.startsWith(prefix)) continue;
       const entry = await this.read(join(this.dir, name)).catch(() => undefined);
       // A sent message still in the queue's folder (from before sent/ existed) counts as sent.
       if (entry && (entry.status !== 'sent' || withSent)) out.push(entry);

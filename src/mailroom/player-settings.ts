@@ -29,8 +29,19 @@ export class PlayerSettings {
 
   /** The pending turn's deadline as this nation's player reads it (their own zone beside the campaign's). */
   deadlineFor(nation: string): string | undefined {
+    const clock = this.clock();
+    return clock ? deadlineFor(clock, nation) : this.opts.deadline;
+  }
+
+  /** Any moment as this nation's player reads times: as deadlines are written, or in UTC without a schedule. */
+  timeFor(nation: string, at: Date): string {
+    const clock = this.clock();
+    return deadlineFor(clock ? { ...clock, at } : { at, timeZone: 'UTC', zones: {} }, nation);
+  }
+
+  private clock(): DeadlineClock | undefined {
     const clock = this.opts.deadlineClock;
-    if (!clock) return this.opts.deadline;
+    if (!clock) return undefined;
     const zones = { ...clock.zones };
     for (const [n, zone] of Object.entries(this.zonesSet)) {
       // Cleared by mail: back to campaign.yaml's zone for the nation, if it has one.
@@ -38,7 +49,7 @@ export class PlayerSettings {
       if (own === undefined) delete zones[n];
       else zones[n] = own;
     }
-    return deadlineFor({ ...clock, zones }, nation);
+    return { ...clock, zones };
   }
 
   /** A "timezone" or "wait" command: kept by the schedule, or the GM told; the answer says which. */

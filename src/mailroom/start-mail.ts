@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { CampaignError } from '../campaign/problems.js';
 import { turnDirName } from '../campaign/store.js';
 import { sortedKeys } from '../core/ids.js';
-import { composeGmReport } from './compose.js';
+import { composeGmReport, messageIdFor } from './compose.js';
 import { composeNewToken, composeStart } from './compose-start.js';
-import { emptySendSummary, type SendSummary } from './outbox.js';
+import { emptySendSummary, OutboxQueue, type SendSummary } from './outbox.js';
 import { readReportFiles, sendNotice, type SendOptions } from './reports.js';
 import type { Notice } from '../schedule/runtime.js';
 import { Mailroom } from './room.js';
@@ -126,4 +126,14 @@ export async function sendNewToken(campaignDir: string, input: { nation: string;
   } catch (error) {
     throw unwrapFault(error);
   }
+}
+
+/**
+ * The latest mail that brought a nation a new order token (`fatecraft token --new`), as the player finds it
+ * in their inbox: its subject and when it was sent (queued, if not yet); undefined when none was mailed.
+ */
+export async function newTokenMail(room: Pick<Mailroom, 'mailDir' | 'base'>, nation: string): Promise<{ subject: string; at: Date } | undefined> {
+  const prefix = messageIdFor(room.base(), 'token', nation, 'x').replace(/x\.[0-9a-f]+@.*$/, '');
+  const latest = (await new OutboxQueue(room.mailDir).withPrefix(prefix)).at(-1);
+  return latest ? { subject: latest.message.subject, at: new Date(latest.sentAt ?? latest.message.date) } : undefined;
 }

@@ -4,7 +4,7 @@ import { hexKey, parseHex } from '../core/hex.js';
 import type { ExternalId, HexKey, NationId, SettlementId, UnitId } from '../core/ids.js';
 import type { ExternalState, GameState, UnitState } from '../core/state.js';
 import { WorldIndex } from '../core/world-index.js';
-import { didYouMean, editDistance } from '../text/suggest.js';
+import { didYouMean, editDistance, oneSpellingEach } from '../text/suggest.js';
 
 /**
  * Resolves what players write — ids, names in any case, coordinates, place
@@ -99,7 +99,7 @@ function partOf<T>(text: string, ...indexes: Index<T>[]): Resolved<T> | undefine
 function suggest<T>(text: string, ...indexes: Index<T>[]): string | undefined {
   const close = didYouMean(text, indexes.flatMap((i) => i.spellings));
   if (close) return close;
-  const sharing = [...new Set(indexes.flatMap((i) => i.sharingAWord(text)))].slice(0, 3);
+  const sharing = oneSpellingEach(indexes.flatMap((i) => i.sharingAWord(text))).slice(0, 3);
   return sharing.length ? `did you mean ${sharing.map((n) => `"${n}"`).join(' or ')}?` : undefined;
 }
 

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { asNationId, compareIds, type NationId } from '../core/ids.js';
+import { asNationId, type NationId } from '../core/ids.js';
 import type { GmAction, NationOrders, SeatPolicy, TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import { readYamlSheets } from './parallel-sheets.js';
+import { readTextSheet } from './text-sheet.js';
+import { GM_ORDERS_FILE, planOrderFolder, type OrderFolderPlan, type OrderFormat, type SeatFileName, type UnreadFile } from '../campaign/order-folder.js';
 import { interpretSheet, WHOLE_FILE, type OrderSheet } from './sheet.js';
 import { readOneOffEvent } from '../campaign/event-catalogue.js';
 import { KEPT_ORDERS, type KeptFile } from '../campaign/kept-orders.js';
@@ -14,13 +16,14 @@ import type { Locate } from '../campaign/yaml-io.js';
 import { gmOrdersSchema } from '../campaign/schema.js';
 import { EVENTS_FILE, turnDirName, yamlFromBytes, type OpenCampaign } from '../campaign/store.js';
 
-/** The GM's own file among the orders; it is not a nation's. */
-export const GM_ORDERS_FILE = '_gm.yaml';
+export { GM_ORDERS_FILE };
 
 export interface PendingOrders {
   orders: TurnOrders;
   /** The files read, by name, kept with the resolved turn (kept-orders.ts). */
   files: Record<string, KeptFile>;
+  /** Files in the folder not read as orders, each with why (order-folder.ts): every command that skips them says so. */
+  unread: UnreadFile[];
 }
 
 export const ordersDir = (dir: string, turn: number) => join(dir, 'orders', turnDirName(turn));
@@ -43,6 +46,8 @@ export async function readPendingOrders(open: OpenCampaign, state: GameState, tu
 
 /** Order files read and their sheets on the way; `interpret` makes them orders once the state is at hand. */
 export interface OrdersOnTheWay {
+  /** Files in the folder not read as orders (order-folder.ts). */
+  unread: UnreadFile[];
   interpret(state: GameState): Promise<PendingOrders>;
 }
 
@@ -55,23 +60,23 @@ export async function startReadingPendingOrders(open: OpenCampaign, turn: number
   const dir = ordersDir(open.dir, turn);
   const gm: GmAction[] = [];
   const files: Record<string, KeptFile> = {};
+  const folder = await readOrderFolder(dir, (id) => open.campaign.nations[asNationId(id)] !== undefined);
+  if (folder.plan.clashes.length) {
+    throw new CampaignError(folder.plan.clashes.map((c) => ({ file: dir, message: `${c.names.join(' and ')} are both orders of ${c.nation}, and a nation gives one set of orders a turn: keep one of them (move the other out of the folder), then resolve the turn` })));
+  }
+  if (folder.gm) {
+    gm.push(...gmOrdersOf(open, folder.gm, turn));
+    if (folder.gm.read.ok) files[GM_ORDERS_FILE] = { bytes: folder.gm.read.bytes, from: folder.gm.read.identity };
+  }
   const nationFiles: NationOrderFile[] = [];
   const seatFiles: NationOrderFile[] = [];
-  for (const { name, path, read } of await readOrderFolder(dir)) {
-    if (name === GM_ORDERS_FILE) {
-      if (!read.ok) throw new CampaignError([{ file: path, message: `not read: ${read.reason}; only regular files are read, so put the file itself there` }]);
-      const yaml = yamlFromBytes(read.bytes, path);
-      const actions = validate(gmOrdersSchema, yaml, path);
-      if (actions.turn !== turn) throw new CampaignError([{ file: path, path: 'turn', message: `the GM's orders are for turn ${actions.turn}; the pending turn is ${turn}` }]);
-      gm.push(...gmActions(open, actions.actions, yaml, path));
-      files[name] = { bytes: read.bytes, from: read.identity };
-      continue;
-    }
-    const nation = asNationId(name.slice(0, -'.yaml'.length));
+  for (const { name, nation, format, read } of folder.nations) {
     if (read.ok) files[name] = { bytes: read.bytes, from: read.identity };
-    if (open.campaign.nations[nation]) nationFiles.push({ nation, read });
-    const seat = seatFileOf(name);
-    if (seat && open.campaign.nations[seat.nation]) seatFiles.push({ ...seat, read });
+    nationFiles.push({ nation: asNationId(nation), read, format });
+  }
+  for (const { name, nation, policy, read } of folder.seats) {
+    if (read.ok) files[name] = { bytes: read.bytes, from: read.identity };
+    seatFiles.push({ nation, policy, read });
   }
   // A seat's policy speaks for a nation only when its player sent nothing (docs/operations.md, "Missing players").
   for (const f of seatFiles) if (!nationFiles.some((n) => n.nation === f.nation)) nationFiles.push(f);
@@ -79,9 +84,10 @@ export async function startReadingPendingOrders(open: OpenCampaign, turn: number
   // Should the state fail to load, nobody awaits the sheets: a worker's failure then must not end the process.
   sheets.catch(() => undefined);
   return {
+    unread: folder.plan.unread,
     async interpret(state) {
       const read = await sheets;
-      return { orders: { nations: nationOrdersFromSheets(open, state, nationFiles, read), gm }, files };
+      return { orders: { nations: nationOrdersFromSheets(open, state, nationFiles, read), gm }, files, unread: folder.plan.unread };
     },
   };
 }
@@ -93,54 +99,77 @@ export interface OrderFolderEntry {
   read: RegularFileRead;
 }
 
+/** A nation's order file in an orders folder, read if it is a regular file. */
+export interface NationOrderEntry extends OrderFolderEntry {
+  nation: string;
+  format: OrderFormat;
+}
+
+/** A seat policy's orders for a nation (order-folder.ts), read if it is a regular file. */
+export interface SeatOrderEntry extends OrderFolderEntry, SeatFileName {}
+
+export interface OrderFolder {
+  /** The GM's _gm.yaml, when there is one. */
+  gm?: OrderFolderEntry;
+  nations: NationOrderEntry[];
+  /** A seat's policy's orders; each speaks for its nation only when the nation has no entry in `nations`. */
+  seats: SeatOrderEntry[];
+  /** What is there but not read as orders, and nations with two order files (order-folder.ts). */
+  plan: Pick<OrderFolderPlan, 'unread' | 'clashes'>;
+}
+
 /**
- * The *.yaml entries of an orders folder, in id order. Only regular files are
- * read: a folder, a FIFO or a symbolic link put there is refused with what it
- * is, so the turn neither crashes, waits for ever, nor copies a file from
- * elsewhere on the machine into itself.
+ * An orders folder's files: the GM's, and each nation's orders (order-folder.ts
+ * says which names those are), in id order. Only regular files are read: a
+ * folder, a FIFO or a symbolic link put there is refused with what it is, so
+ * the turn neither crashes, waits for ever, nor copies a file from elsewhere
+ * on the machine into itself.
  */
-export async function readOrderFolder(dir: string): Promise<OrderFolderEntry[]> {
-  if (!existsSync(dir)) return [];
-  const names = (await readdir(dir)).filter((n) => n.endsWith('.yaml')).sort(compareIds);
-  const entries: OrderFolderEntry[] = [];
-  for (const name of names) {
-    const path = join(dir, name);
-    entries.push({ name, path, read: await readRegularFile(path) });
+export async function readOrderFolder(dir: string, isNation: (id: string) => boolean): Promise<OrderFolder> {
+  if (!existsSync(dir)) return { nations: [], seats: [], plan: { unread: [], clashes: [] } };
+  const names = await readdir(dir);
+  const plan = planOrderFolder(names, isNation);
+  const nations: NationOrderEntry[] = [];
+  for (const o of plan.orders) {
+    const path = join(dir, o.name);
+    nations.push({ name: o.name, path, nation: o.nation, format: o.format, read: await readRegularFile(path) });
   }
-  return entries;
+  const seats: SeatOrderEntry[] = [];
+  for (const seat of plan.seats) seats.push({ ...seat, path: join(dir, seat.name), read: await readRegularFile(join(dir, seat.name)) });
+  const gm = names.includes(GM_ORDERS_FILE) ? { name: GM_ORDERS_FILE, path: join(dir, GM_ORDERS_FILE), read: await readRegularFile(join(dir, GM_ORDERS_FILE)) } : undefined;
+  return { ...(gm ? { gm } : {}), nations, seats, plan: { unread: plan.unread, clashes: plan.clashes } };
 }
 
 /** A nation's order file: its bytes, or why it was not read (which its report then says). */
 export interface NationOrderFile {
   nation: NationId;
   read: RegularFileRead;
+  /** How its bytes read: a YAML order sheet (the default), or the plain-text order language. */
+  format?: OrderFormat;
   /** Orders a seat's policy gave (`<nation>.caretaker.yaml`, `<nation>.disorder.yaml`), not the player's. */
   policy?: SeatPolicy;
 }
 
-/** The policies whose orders are filed beside a nation's own, as `<nation>.<policy>.yaml`. */
-export const SEAT_FILE_POLICIES: readonly SeatPolicy[] = ['caretaker', 'disorder'];
-
-/** The file a seat's policy's orders are filed as, in orders/NNNN/. */
-export const seatFileName = (nation: string, policy: SeatPolicy) => `${nation}.${policy}.yaml`;
-
-/** The nation and policy of a seat's order file name, if it is one. */
-export function seatFileOf(name: string): { nation: NationId; policy: SeatPolicy } | undefined {
-  const m = /^([a-z0-9][a-z0-9_-]*)\.([a-z]+)\.yaml$/.exec(name);
-  const policy = m?.[2] as SeatPolicy | undefined;
-  return m && policy && SEAT_FILE_POLICIES.includes(policy) ? { nation: asNationId(m[1]!), policy } : undefined;
-}
-
-/** Sheets of the files that were read (in worker threads in a big campaign); a refused file is a sheet with only its refusal. */
+/** Sheets of the files that were read (YAML ones in worker threads in a big campaign); a refused file is a sheet with only its refusal. */
 async function readNationSheets(files: readonly NationOrderFile[], opts: { elsewhere?: boolean } = {}): Promise<OrderSheet[]> {
-  const readable = files.flatMap((f) => (f.read.ok ? [f.read.bytes] : []));
-  const sheets = await readYamlSheets(readable, opts);
+  const yaml = files.flatMap((f) => (f.read.ok && f.format !== 'text' ? [f.read.bytes] : []));
+  const sheets = await readYamlSheets(yaml, opts);
   let next = 0;
-  return files.map((f) => (f.read.ok ? sheets[next++]! : refusedSheet(f.read.reason)));
+  return files.map((f) => (!f.read.ok ? refusedSheet(f.read.reason) : f.format === 'text' ? readTextSheet(f.read.bytes) : sheets[next++]!));
 }
 
 function refusedSheet(reason: string): OrderSheet {
   return { entries: [], problems: [{ text: WHOLE_FILE, reason: `the order file was not read: ${reason}`, hint: 'only regular files are read; the GM can put the file itself in its place' }], headerLines: {}, format: 'yaml' };
+}
+
+/** The GM's _gm.yaml for a turn, as the engine takes it; a file that cannot be read or used stops the turn with why. */
+export function gmOrdersOf(open: OpenCampaign, entry: OrderFolderEntry, turn: number): GmAction[] {
+  const { path, read } = entry;
+  if (!read.ok) throw new CampaignError([{ file: path, message: `not read: ${read.reason}; only regular files are read, so put the file itself there` }]);
+  const yaml = yamlFromBytes(read.bytes, path);
+  const actions = validate(gmOrdersSchema, yaml, path);
+  if (actions.turn !== turn) throw new CampaignError([{ file: path, path: 'turn', message: `the GM's orders are for turn ${actions.turn}; the pending turn is ${turn}` }]);
+  return gmActions(open, actions.actions, yaml, path);
 }
 
 /** The GM's actions as the engine takes them: one-off events checked like catalogue entries, ids checked against the campaign. */

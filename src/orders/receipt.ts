@@ -7,6 +7,7 @@ import type { NationId, UnitId } from '../core/ids.js';
 import type { NationOrders, Order, OrderKind, RefusedLine } from '../core/orders.js';
 import { seasonOf } from '../core/phases/upkeep.js';
 import { lossText } from '../core/work.js';
+import { unitName } from '../core/unit-name.js';
 import type { GameState } from '../core/state.js';
 import { plainText } from '../text/escape.js';
 import { findNation } from './names.js';
@@ -72,6 +73,8 @@ export interface OrderReceipt {
   problems: ReceiptProblem[];
   /** The nation's default loss order, as unit ids. */
   casualties: UnitId[];
+  /** The same, as the units are named ("Marines 'Iron Guard' (argenta-1)"). */
+  casualtyNames?: string[];
   renown: { available: number; spent: number; left: number };
   fate: { available: number; pledged: number; left: number };
   /** Every order valid and the whole sheet will be applied: exit code 0. */
@@ -153,6 +156,7 @@ export function buildReceipt(input: ReceiptInput): ReceiptResult {
 
   const { orders, texts } = interpretSheet(sheet, nation, campaign, state);
   const ctx = new TurnContext(campaign, state, { nations: {}, gm: [] }, new SeededRandomiser(campaign.seed, pendingTurn));
+  const named = (ids: readonly UnitId[]) => ids.map((id) => (state.units[id] ? unitName(campaign, state.units[id]!) : id));
   const checked = checkNationOrders(ctx, orders);
   const lineOf = (index: number) => (orders.lines?.[index] || undefined);
 
@@ -160,11 +164,11 @@ export function buildReceipt(input: ReceiptInput): ReceiptResult {
     ...at(lineOf(a.index)),
     text: texts[a.index] ?? '',
     kind: a.order.kind,
-    summary: understood(a.order, a.summary, pendingTurn),
+    summary: understood(a.order, a.summary, pendingTurn, named),
     ...(a.order.kind === 'move' ? { arrivesTurn: pendingTurn } : {}),
     renown: a.renown,
     fate: a.fate,
-    ...(a.abandons?.length ? { abandons: a.abandons.map((w) => `${w.unit}: ${lossText(w)}`) } : {}),
+    ...(a.abandons?.length ? { abandons: a.abandons.map((w) => `${named([w.unit])[0]}: ${lossText(w)}`) } : {}),
     ...(a.warnings?.length ? { warnings: [...a.warnings] } : {}),
     ...(a.order.kind === 'press' ? { letter: { to: a.order.to === 'all' ? 'all' : [...a.order.to], text: a.order.text, ...(a.order.anonymous ? { anonymous: true as const } : {}) } } : {}),
   }));
@@ -190,7 +194,7 @@ export function buildReceipt(input: ReceiptInput): ReceiptResult {
     problems.push({ ...at(sheet.headerLines?.turn), text: `Turn: ${base.turn}`, reason: `${reason}; orders are taken for turn ${pendingTurn} only`, valid: `Turn: ${pendingTurn}` });
     refusals.push(reason);
   }
-  if (base.late) refusals.push(`they arrived after the deadline for turn ${pendingTurn}`);
+  if (base.late) refusals.push(LATE_REASON(pendingTurn));
   problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 
   const receipt: OrderReceipt = {
@@ -201,6 +205,7 @@ export function buildReceipt(input: ReceiptInput): ReceiptResult {
     accepted,
     problems,
     casualties: orders.casualties ?? [],
+    ...(orders.casualties?.length ? { casualtyNames: named(orders.casualties) } : {}),
     renown: { available: money.renown.available, spent: money.renown.available - checked.renownLeft, left: checked.renownLeft },
     fate: { available: money.fate.available, pledged: money.fate.available - checked.fateLeft, left: checked.fateLeft },
     ok: problems.length === 0 && refusals.length === 0,
@@ -209,9 +214,9 @@ export function buildReceipt(input: ReceiptInput): ReceiptResult {
 }
 
 /** The engine's summary, plus what it leaves out: when a move arrives, a battle's own loss order. */
-function understood(order: Order, summary: string, turn: number): string {
+function understood(order: Order, summary: string, turn: number, named: (ids: readonly UnitId[]) => string[]): string {
   if (order.kind === 'move') return `${summary}, arriving turn ${turn}`;
-  if ((order.kind === 'attack' || order.kind === 'assault') && order.casualties?.length) return `${summary}; losses first: ${order.casualties.join(', ')}`;
+  if ((order.kind === 'attack' || order.kind === 'assault') && order.casualties?.length) return `${summary}; losses first: ${named(order.casualties).join(', ')}`;
   return summary;
 }
 
@@ -244,6 +249,18 @@ export function problemLine(p: ReceiptProblem): string {
 }
 
 const where = (line: number | undefined) => (line !== undefined && line > 0 ? `line ${line}: ` : '');
+
+/** Refused for being late and nothing else: sending it again, corrected, would not help. */
+const lateOnly = (r: OrderReceipt) => r.late && r.refusedWhole === `${LATE_REASON(r.pendingTurn)}: these orders will not be applied`;
+
+const LATE_REASON = (turn: number) => `they arrived after the deadline for turn ${turn}`;
+
+/** "; 1 goes ahead with a warning (! WARNING above)": accepted orders carried out, but not quite as written. */
+function warnedText(r: OrderReceipt): string {
+  const n = r.accepted.filter((o) => o.warnings?.length || o.abandons?.length).length;
+  if (!n) return '';
+  return `; ${n === 1 ? '1 goes' : `${n} go`} ahead with a warning (! WARNING above)`;
+}
 
 /** The receipt as plain text, for the terminal and the reply mail. */
 export function renderReceipt(r: OrderReceipt): string {
@@ -279,14 +296,15 @@ export function renderReceipt(r: OrderReceipt): string {
   if (!(r.token === 'wrong' || r.token === 'missing')) {
     out.push(`Renown: ${r.renown.available} available, ${r.renown.spent} spent, ${r.renown.left} left (costly orders are paid in the order listed).`);
     out.push(`Fate: ${r.fate.available} available, ${r.fate.pledged} pledged, ${r.fate.left} left.`);
-    if (r.casualties.length) out.push(`Casualty priority: ${r.casualties.join(', ')} (lost first to last).`);
+    if (r.casualties.length) out.push(`Casualty priority: ${(r.casualtyNames ?? r.casualties).join(', ')} (lost first to last).`);
     out.push('');
   }
   if (r.ok && r.accepted.length === 0) out.push('No orders: your units hold where they are and nothing is built.');
-  else if (r.ok) out.push(`All ${r.accepted.length} orders are valid.`);
+  else if (r.ok) out.push(`${r.accepted.length === 1 ? 'The order is valid' : `All ${r.accepted.length} orders are valid`}${warnedText(r)}.`);
+  else if (r.refusedWhole && lateOnly(r)) out.push(`Nothing from this submission will be applied: it came after the deadline, and turn ${r.pendingTurn} is resolved with the orders on file before it, if any. These are not kept for a later turn; if something kept you from sending them in time, tell the GM.`);
   else if (r.refusedWhole) out.push('Nothing from this submission will be applied. Send the whole sheet again, corrected.');
   else if (r.accepted.length === 0) out.push(`${r.problems.length === 1 ? 'The order could not be read' : `None of the ${r.problems.length} orders could be read`}, so nothing from this submission is applied. Correct ${r.problems.length === 1 ? 'it' : 'them'} and send the whole sheet again.`);
-  else out.push(`${r.accepted.length} valid, ${r.problems.length} with problems. The valid orders stand; to change anything, send the whole sheet again — a new submission replaces this one.`);
+  else out.push(`${r.accepted.length} valid${warnedText(r)}, ${r.problems.length} with problems. The valid orders stand; to change anything, send the whole sheet again — a new submission replaces this one.`);
   // Echoed text is a player's: each line is made printable (no terminal codes, no fake lines).
   return `${out.map(plainText).join('\n')}\n`;
 }

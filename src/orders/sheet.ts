@@ -6,6 +6,8 @@ import { unsafeCharacter } from '../text/unsafe-text.js';
 import { interpretOrder, type RawFields } from './interpret.js';
 import { NameBook } from './names.js';
 import { actionLine, type ActionVerb } from './text-line.js';
+import { LINE_KEYWORDS } from './line-forms.js';
+import { editDistance } from '../text/suggest.js';
 
 /**
  * A nation's order sheet as written, in either format, before interpretation:
@@ -21,6 +23,8 @@ export interface SheetEntry {
 /** A line the reader could not make into an order; `unknownVerb`: its words, for the campaign's action verbs to try. */
 export interface SheetProblem extends RefusedLine {
   unknownVerb?: string;
+  /** The message's first line, before any order or header: talk there ("sorry, token typo. again:") is a note to the GM. */
+  opening?: true;
 }
 
 export type SheetHeader = 'nation' | 'turn' | 'token' | 'casualties';
@@ -81,6 +85,7 @@ function withActionLines(sheet: OrderSheet, campaign: Campaign): { entries: Shee
   for (const p of sheet.problems) {
     const read = p.unknownVerb && verbs.length ? actionLine(p.unknownVerb, verbs) : undefined;
     if (read?.kind === 'order') found.push({ ...(p.line !== undefined ? { line: p.line } : {}), text: p.text, fields: read.fields });
+    else if (p.opening && p.unknownVerb !== undefined && isTalk(p.unknownVerb)) found.push({ ...(p.line !== undefined ? { line: p.line } : {}), text: p.text, fields: { note: p.unknownVerb } });
     else if (read?.kind === 'problem') problems.push({ ...plainProblem(p), reason: read.reason, ...(read.hint ? { hint: read.hint } : {}) });
     else problems.push(plainProblem(p));
   }
@@ -98,9 +103,21 @@ export function hasActionLines(sheet: OrderSheet, campaign: Campaign): boolean {
 }
 
 function plainProblem(p: SheetProblem): RefusedLine {
-  if (p.unknownVerb === undefined) return p;
-  const { unknownVerb: _, ...rest } = p;
+  const { unknownVerb: _, opening: _opening, ...rest } = p;
   return rest;
+}
+
+/**
+ * A first line that is talk, not a slipped order: written as a sentence (a comma, a full stop, a colon or a
+ * question mark between words or at its end), with no coordinates in it, and a first word not one letter off
+ * an order's ("mvoe" stays a problem). Words alone ("Iron Guard charges gondarahl-3", "Please move my
+ * troops") may be an order the reader did not know, so they stay a problem, with a suggestion.
+ */
+function isTalk(text: string): boolean {
+  const first = /^[^\p{L}]*(\p{L}+)/u.exec(text)?.[1]?.toLowerCase();
+  if (!first || /\b\d+,\d+\b/.test(text)) return false;
+  if (LINE_KEYWORDS.some((k) => editDistance(first, k) <= 1 || (first.length === k.length && [...first].sort().join('') === [...k].sort().join('')))) return false;
+  return /[,.!?:;](?:\s|$)/.test(text);
 }
 
 /** Resolves names and turns entries into typed orders; refusals stay with their lines. */

@@ -68,9 +68,11 @@ function readTextLines(lines: readonly string[]): OrderSheet {
       case 'order':
         sheet.entries.push({ line, text, fields: result.fields });
         break;
-      case 'problem':
-        sheet.problems.push({ line, text, reason: result.reason, ...(result.hint ? { hint: result.hint } : {}), ...(result.unknownVerb ? { unknownVerb: result.unknownVerb } : {}) });
+      case 'problem': {
+        const opening = sheet.entries.length === 0 && sheet.problems.length === 0 && Object.keys(sheet.headerLines ?? {}).length === 0;
+        sheet.problems.push({ line, text, reason: result.reason, ...(result.hint ? { hint: result.hint } : {}), ...(result.unknownVerb ? { unknownVerb: result.unknownVerb, ...(opening ? { opening: true as const } : {}) } : {}) });
         break;
+      }
       case 'header':
         setHeader(sheet, result.header, result.value, line, text);
         break;

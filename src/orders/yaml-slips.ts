@@ -49,16 +49,20 @@ interface SourceLine {
 
 export function salvageYaml(source: string, parserProblems: readonly YamlProblem[]): Salvaged {
   const lines = splitLines(source);
-  const firstError = parserProblems.find((p) => p.line !== undefined)?.line;
+  const entries = topEntries(lines);
+  const reported = parserProblems.find((p) => p.line !== undefined)?.line;
+  // Where the parser stopped at a header set a space off column 0, that header is the slip, and it reads alone.
+  const explained = reported !== undefined && entries.some(([s]) => lines[s]!.indent > 0 && reported <= s + 2 && lines.slice(reported - 1, s).every((l) => l.empty));
+  const firstError = explained ? undefined : reported;
   const top: Record<string, unknown> = {};
   const lineOfKey = new Map<string, number>();
   const itemsOfKey = new Map<string, LaidItem[]>();
   const items: unknown[] = [];
   const problems: RefusedLine[] = [];
 
-  for (const [s, e] of topEntries(lines)) {
+  for (const [s, e] of entries) {
     const first = lines[s]!.text;
-    const key = /^([A-Za-z][\w-]*)\s*:(?:\s|$)/.exec(first)?.[1];
+    const key = /^ *([A-Za-z][\w-]*)\s*:(?:\s|$)/.exec(first)?.[1];
     const rest = key !== undefined ? first.slice(first.indexOf(':') + 1).replace(/(?:^|\s)#.*$/, '').trim() : '';
     if (key !== undefined && key.toLowerCase() === 'orders' && rest === '') {
       const laid: LaidItem[] = [];
@@ -111,16 +115,24 @@ function splitLines(source: string): SourceLine[] {
   return out;
 }
 
-/** [start, end) of each top-level entry: from a line at column 0 to the next one. */
+/**
+ * [start, end) of each top-level entry: from a line at column 0 to the next one. A header or the
+ * orders key a space or three off column 0 (" orders:") starts one too: no order has those keys,
+ * and reading it where it stands saves every order below it.
+ */
 function topEntries(lines: readonly SourceLine[]): [number, number][] {
   const starts: number[] = [];
   lines.forEach((l, i) => {
-    if (!l.empty && l.indent === 0 && !isDash(l) && !/^(?:---|\.\.\.)\s*$/.test(l.text)) starts.push(i);
+    if (l.empty || isOrderStart(l) || /^(?:---|\.\.\.)\s*$/.test(l.text)) return;
+    if (l.indent === 0 || (l.indent <= 3 && /^ +(?:nation|turn|token|orders)\s*:/i.test(l.text))) starts.push(i);
   });
   return starts.map((s, k) => [s, starts[k + 1] ?? lines.length]);
 }
 
 const isDash = (l: SourceLine) => /^[ \t]*-(?:[ \t]|$)/.test(l.text);
+/** "-{move: …}": a flow order whose "-" lacks its space, which YAML does not read as a list item. */
+const isGluedDash = (l: SourceLine) => /^[ \t]*-\{/.test(l.text);
+const isOrderStart = (l: SourceLine) => isDash(l) || isGluedDash(l);
 
 interface Chunk {
   /** 0-based first line and end (exclusive). */
@@ -145,7 +157,7 @@ function orderChunks(lines: readonly SourceLine[], from: number, to: number): Ch
   for (let i = from; i < to; i++) {
     const l = lines[i]!;
     if (l.empty) continue;
-    const starts = isDash(l) && (firstIndent === undefined || l.indent === firstIndent || (startsOrder(l.text) && !(previous && waitsForList(previous.text))));
+    const starts = isOrderStart(l) && (firstIndent === undefined || l.indent === firstIndent || (startsOrder(l.text) && !(previous && waitsForList(previous.text))));
     if (starts || !open) {
       if (open) open.to = i;
       if (starts) firstIndent ??= l.indent;
@@ -165,8 +177,9 @@ function lastContent(lines: readonly SourceLine[], from: number, to: number): nu
   return last;
 }
 
+/** "- move: …", "- move Iron Guard …", or a flow order "- {move: …}" (its "-" glued to the brace or not). */
 function startsOrder(text: string): boolean {
-  const word = /^[ \t]*-[ \t]+([A-Za-z]+)\s*(?::|\s|$)/.exec(text)?.[1]?.toLowerCase();
+  const word = (/^[ \t]*-[ \t]+([A-Za-z]+)\s*(?::|\s|$)/.exec(text) ?? /^[ \t]*-[ \t]*\{[ \t]*([A-Za-z]+)[ \t]*:/.exec(text))?.[1]?.toLowerCase();
   return word !== undefined && ORDER_WORDS.has(word);
 }
 
@@ -214,6 +227,7 @@ function slipIn(lines: readonly SourceLine[], from: number, to: number, at: { fi
   if (tab !== undefined) return problem(tab, 'this line is indented with a tab; YAML indents with spaces only', 'replace the tab with spaces, so that the line starts in the same column as the lines it belongs with');
 
   const head = lines[from]!;
+  if (isGluedDash(head)) return problem(from, 'there is no space after the "-" that starts this order, so YAML does not read it as one', 'write "- {" with a space between the "-" and the "{"');
   if (isDash(head) && at.firstIndent !== undefined && head.indent !== at.firstIndent) {
     const more = head.indent > at.firstIndent ? 'more' : 'less';
     return problem(from, `this order is indented ${more} than the orders above it (its "-" is in column ${head.indent + 1}, theirs in column ${at.firstIndent + 1})`, 'every order in the list starts at the same column: put its "-" under the "-" of the order above');

@@ -1,3 +1,5 @@
+import { plural } from '../core/prose.js';
+import { unitLabelOf } from '../core/unit-name.js';
 import type { Campaign } from '../core/campaign.js';
 import type { BattleSide, DieRoll, LoggedEvent, Modifier } from '../core/events.js';
 import type { NationId, SettlementId, UnitId } from '../core/ids.js';
@@ -56,7 +58,7 @@ export class Namer {
     const u = this.unitState(id);
     if (!u) return id;
     if (!this.knows(id)) return 'an unseen unit';
-    const base = `${this.typeName(u)} ${u.name ? `'${u.name}' ` : ''}(${u.id})`;
+    const base = unitLabelOf(this.typeName(u), u);
     return u.nation !== this.reader ? `${base} of ${this.nationName(u.nation)}` : base;
   }
 
@@ -64,19 +66,36 @@ export class Namer {
     return this.after.settlements[id]?.name ?? this.before.settlements[id]?.name ?? id;
   }
 
+  private byHex: Map<string, string> | undefined;
+
+  /** Where something stands, in words: "in Argentum" at a settlement's hex (as the turn ends, else as it began), else "at 25,6". */
+  where(hex: string): string {
+    if (!this.byHex) {
+      this.byHex = new Map();
+      for (const s of [...Object.values(this.before.settlements), ...Object.values(this.after.settlements)]) this.byHex.set(s.hex, s.name);
+    }
+    const name = this.byHex.get(hex);
+    return name !== undefined ? `in ${name}` : `at ${hex}`;
+  }
+
   goalText(nation: NationId, goal: string): string {
     return this.campaign.nations[nation]?.goals.find((g) => g.id === goal)?.text ?? goal;
   }
 }
 
-/** "d6 4 (forced)" as ever for a plain die; a Fate draw in words with the value it gives ("rolled + 0 0 − (Mediocre (+0)) on 3: 3"). */
-function dieWords(roll: DieRoll): string {
+/**
+ * "d6 4" for a plain die — "d6 4 (forced)" on the GM's page, when the GM set it: a player reads the
+ * roll, not how it came — and a Fate draw in words with the value it gives ("rolled + 0 0 − (Mediocre (+0)) on 3: 3").
+ */
+function dieWords(roll: DieRoll, names: Namer): string {
   const draw = drawText(roll);
   if (draw) return `${draw}: ${roll.value}`;
-  return `${roll.die} ${roll.value}${roll.forced ? ' (forced)' : ''}`;
+  return `${roll.die} ${roll.value}${forcedMark(roll, names)}`;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** " (forced)" on the GM's page for a die the GM set; nothing in a nation's report. */
+const forcedMark = (roll: DieRoll, names: Namer) => (roll.forced && names.readsAll() ? ' (forced)' : '');
+
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function modifierViews(mods: readonly Modifier[]): ModifierView[] {
@@ -90,7 +109,7 @@ function sideView(side: BattleSide, role: 'attacker' | 'defender', names: Namer,
     health: r.health,
     die: r.roll.die,
     value: r.roll.value,
-    forced: r.roll.forced === true,
+    forced: r.roll.forced === true && names.readsAll(),
     draw: drawText(r.roll),
     modifiers: modifierViews(r.modifiers),
     total: r.total,
@@ -170,7 +189,7 @@ export function siegeRollView(e: SiegeRollEvent, names: Namer): SiegeRollView {
     target: e.target,
     die: e.roll.die,
     value: e.roll.value,
-    forced: e.roll.forced === true,
+    forced: e.roll.forced === true && names.readsAll(),
     draw: drawText(e.roll),
     modifiers: modifierViews(e.modifiers),
     total: e.total,
@@ -229,6 +248,10 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
   switch (e.type) {
     case 'order_rejected':
       return `${n(e.nation)}: order refused${e.line !== undefined ? ` (line ${e.line})` : ''}: ${e.order} — ${e.reason}`;
+    case 'order_warned':
+      return `${n(e.nation)}: order carried out with a warning${e.line !== undefined ? ` (line ${e.line})` : ''}: ${e.order} — ${e.reason}`;
+    case 'order_unmet':
+      return `${n(e.nation)}: order did not happen${e.line !== undefined ? ` (line ${e.line})` : ''}: ${e.order} — ${e.reason}`;
     case 'nmr':
       return `${n(e.nation)} sent no orders (${plural(e.missedTurns, 'turn')} in a row)${e.policy === 'caretaker' ? '; a caretaker gave its orders' : e.policy === 'disorder' ? '; it is in civil disorder and only defends' : ''}.`;
     case 'seat_changed':
@@ -238,15 +261,15 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
     case 'indicator':
       return `${n(e.nation)}: ${INDICATOR_NAME[e.indicator]} ${signed(e.delta)} (${e.reason}), now ${rated(e.value).text}.`;
     case 'build_started':
-      return `Work began on ${e.what} at ${e.at} (${plural(e.turnsLeft, 'turn')}).`;
+      return `Work began on ${e.what} ${names.where(e.at)} (${plural(e.turnsLeft, 'turn')}).`;
     case 'build_completed':
-      return `Work finished on ${e.what} at ${e.at}.`;
+      return `Work finished on ${e.what} ${names.where(e.at)}.`;
     case 'build_lost':
       return `Work on ${e.what} was lost: ${e.reason}.`;
     case 'work_abandoned':
       return `${cap(u(e.unit))} left its work: given up ${e.lost}.`;
     case 'unit_created':
-      return `${cap(u(e.unit))} was raised at ${e.at}.`;
+      return `${cap(u(e.unit))} was raised ${names.where(e.at)}.`;
     case 'unit_moved':
       return `${cap(u(e.unit))} moved ${[e.from, ...e.path].join(' → ')}${e.carried?.length ? `, carrying ${e.carried.map(u).join(', ')}` : ''}.`;
     case 'unit_fled':
@@ -328,19 +351,19 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
     case 'follow_up_set':
       return `${n(e.nation)}: "${e.event}" will follow on turn ${e.turn}.`;
     case 'revolt_roll':
-      return `${names.settlement(e.settlement)} ${e.revolted ? 'rose in revolt' : 'stayed loyal'} (risk ${e.chance}%, ${e.roll.die} rolled ${e.roll.value}${e.roll.forced ? ', forced' : ''}).`;
+      return `${names.settlement(e.settlement)} ${e.revolted ? 'rose in revolt' : 'stayed loyal'} (risk ${e.chance}%, ${e.roll.die} rolled ${e.roll.value}${e.roll.forced && names.readsAll() ? ', forced' : ''}).`;
     case 'roll_asked':
       return `${n(e.nation)}: "${e.title}" asks for a roll, answered with the orders for turn ${e.turn}.`;
     case 'event_roll': {
       const fate = e.fateSpent ? ` + ${e.modifier} for ${e.fateSpent} Fate` : '';
       const how = e.answered ? `answered "${e.option}"` : `unanswered, so "${e.option}" was taken`;
       const result = e.outcome === 'fail' ? 'failed' : e.outcome === 'great' ? 'a great success' : 'a success';
-      return `${n(e.nation)}: the roll for "${e.title}" (${how}): ${dieWords(e.roll)}${fate} = ${e.total} against ${ladderValue(names.campaign, e.beat)} to beat — ${result}.`;
+      return `${n(e.nation)}: the roll for "${e.title}" (${how}): ${dieWords(e.roll, names)}${fate} = ${e.total} against ${ladderValue(names.campaign, e.beat)} to beat — ${result}.`;
     }
     case 'explore_roll': {
       const fate = e.fateSpent ? ` + ${e.modifier} for ${e.fateSpent} Fate` : '';
       const result = e.total <= e.beat ? 'nothing found' : e.found ? 'a find' : 'a good search, but nothing is hidden there';
-      return `${u(e.unit)} explored around ${e.at}: ${dieWords(e.roll)}${fate} = ${e.total} against ${ladderValue(names.campaign, e.beat)} to beat — ${result}.`;
+      return `${u(e.unit)} explored around ${e.at}: ${dieWords(e.roll, names)}${fate} = ${e.total} against ${ladderValue(names.campaign, e.beat)} to beat — ${result}.`;
     }
     case 'task_set':
       return `${n(e.nation)}: a task — ${e.text.replace(/[.!]+$/, "")} (deadline: turn ${e.deadline}).`;
@@ -354,7 +377,7 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
       const mods = e.modifiers.map((m) => ` ${signed(m.value)} ${m.source}`).join('');
       const fate = e.fateSpent ? ` + Fate (${e.fateSpent} spent)` : '';
       const result = e.outcome === 'fail' ? 'failed' : e.outcome === 'great' ? 'a great success' : 'a success';
-      return `${u(e.unit)}: ${e.name} — ${e.target}: ${e.roll.die} ${e.roll.value}${e.roll.forced ? ' (forced)' : ''}${mods}${fate} = ${e.total} against ${e.beat} to beat — ${result}.`;
+      return `${u(e.unit)}: ${e.name} — ${e.target}: ${e.roll.die} ${e.roll.value}${forcedMark(e.roll, names)}${mods}${fate} = ${e.total} against ${e.beat} to beat — ${result}.`;
     }
     case 'secret_learned':
       return `Your agents learned: ${e.text}`;
@@ -366,7 +389,7 @@ export function describeEvent(e: LoggedEvent, names: Namer): string {
       return `The ${e.what} was set back ${plural(e.by, 'turn')} (${e.reason}); ${plural(e.turnsLeft, 'turn')} left.`;
     case 'catch_roll': {
       const fate = e.total !== undefined ? `, +${e.total - e.roll.value} for ${e.fateSpent ? `${e.fateSpent} Fate` : 'the Fate spent on the hunt'} = ${e.total}` : '';
-      return `${names.readsAs(e.nation) ? 'Your guards' : `The guards of ${n(e.nation)}`} tried to catch ${e.unit ? u(e.unit) : 'the culprit'} after the ${e.action} at ${e.place}: d6 ${e.roll.value}${e.roll.forced ? ' (forced)' : ''}${fate} against ${e.beat} to beat — ${e.caught ? 'caught' : 'it got away'}.`;
+      return `${names.readsAs(e.nation) ? 'Your guards' : `The guards of ${n(e.nation)}`} tried to catch ${e.unit ? u(e.unit) : 'the culprit'} after the ${e.action} at ${e.place}: d6 ${e.roll.value}${forcedMark(e.roll, names)}${fate} against ${e.beat} to beat — ${e.caught ? 'caught' : 'it got away'}.`;
     }
     case 'catch_waived':
       return `${names.readsAs(e.nation) ? 'Your guards' : `The guards of ${n(e.nation)}`} let ${e.unit ? u(e.unit) : 'the culprit'} go after the ${e.action} at ${e.place}, as ordered.`;

@@ -2,7 +2,8 @@ import type { LoggedEvent } from '../core/events.js';
 import type { NationId } from '../core/ids.js';
 import type { Namer } from './describe.js';
 import { signed } from './ladder.js';
-import type { GlanceView, OwnSettlementView, UnrestView } from './types.js';
+import { tallyAlerts, tallyText, tallyWords } from './order-outcomes.js';
+import type { GlanceView, OrderTally, OwnSettlementView, UnrestView } from './types.js';
 
 export interface GlanceFacts {
   nation: NationId;
@@ -12,7 +13,7 @@ export interface GlanceFacts {
   renown: [number, number];
   fate: [number, number];
   deadline: string;
-  refused: number;
+  orders: OrderTally | null;
   unitsLost: number;
   settlements: readonly OwnSettlementView[];
   unrest: UnrestView | null;
@@ -38,14 +39,17 @@ export function glanceOf(f: GlanceFacts): GlanceView {
   if (f.unrest && f.unrest.settlements.length)
     alerts.push(`Unrest: next turn ${f.unrest.settlements.length === 1 ? 'a settlement' : `${f.unrest.settlements.length} settlements`} without a garrison risk${f.unrest.settlements.length === 1 ? 's' : ''} revolt at ${f.unrest.chance}%.`);
   if (f.missedTurns > 0) alerts.push(`No orders arrived from you this turn${f.missedTurns > 1 ? ` (${f.missedTurns} turns in a row)` : ''}.`);
-  if (f.refused > 0) alerts.push(`${f.refused === 1 ? 'One order was' : `${f.refused} orders were`} refused: see "Orders refused".`);
+  alerts.push(...tallyAlerts(f.orders));
   return {
     renown: f.renown[1],
     fate: f.fate[1],
     renownChange: signed(f.renown[1] - f.renown[0]),
     fateChange: signed(f.fate[1] - f.fate[0]),
     deadline: f.deadline,
-    refused: f.refused,
+    refused: f.orders?.refused ?? 0,
+    orders: f.orders,
+    ordersText: tallyText(f.orders),
+    ordersWords: tallyWords(f.orders),
     unitsLost: f.unitsLost,
     alerts,
   };

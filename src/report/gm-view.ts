@@ -25,6 +25,7 @@ import { unitsOnMap } from './nation-view.js';
 import { ReportIndex } from './report-index.js';
 import { rated } from './ladder.js';
 import type { ForeignUnitView, GmNationRow, GmNationView, GmView } from './types.js';
+import { orderOutcomes, tallyParts } from './order-outcomes.js';
 import { WorkIndex, workText } from '../core/work.js';
 import { allUnits } from '../core/world-index.js';
 
@@ -80,7 +81,7 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
     const nmrFlagged = ns.alive && ns.missedTurns >= campaign.rules.nmrFlagAfter;
     const theirNotes = (sent?.orders ?? []).flatMap((o) => (o.kind === 'note' ? [o.text] : []));
     for (const text of theirNotes) notes.push({ nation, name: def.name, text });
-    const refused = theirs.filter((e): e is Extract<LoggedEvent, { type: 'order_rejected' }> => e.type === 'order_rejected' && e.nation === nation);
+    const outcomes = orderOutcomes(theirs, nation, sent);
 
     // A seat its policy plays is in the seats list, not asked of the GM again every turn.
     if (nmrFlagged && !ns.seat) attention.push(`${def.name} has sent no orders for ${ns.missedTurns} turns in a row (the flag is at ${campaign.rules.nmrFlagAfter}): contact the player or decide what the nation does.`);
@@ -114,8 +115,11 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
       settlements: index.world.settlementsOf(nation).length,
       goalsDone: goals.filter((g) => g.done).length,
       goals: goals.length,
-      orders: sent ? sent.orders.length : null,
-      refused: refused.length,
+      orders: outcomes.tally ? outcomes.tally.carriedOut + outcomes.tally.warned + outcomes.tally.unmet + outcomes.tally.refused : null,
+      refused: outcomes.tally?.refused ?? 0,
+      warned: outcomes.tally?.warned ?? 0,
+      unmet: outcomes.tally?.unmet ?? 0,
+      ordersText: outcomes.tally ? tallyParts(outcomes.tally) : null,
       link: detail.nations ? `#nation-${nation}` : `${nation}.${opts.nationReport ?? 'html'}`,
     });
     if (!detail.nations) continue;
@@ -145,7 +149,9 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
       sentOrders: sent !== undefined,
       orders: (sent?.orders ?? []).map((o, i) => `${sent?.lines?.[i] ? `line ${sent.lines[i]}: ` : ''}${orderText(o, sheetNames)}`),
       notes: theirNotes,
-      rejected: refused.map((e) => ({ line: e.line ?? null, order: e.order, reason: e.reason })),
+      rejected: outcomes.refused,
+      warned: outcomes.warned,
+      unmet: outcomes.unmet,
     });
   }
 

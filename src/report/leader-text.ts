@@ -29,7 +29,7 @@ export function abilityEffects(a: Ability): string {
  */
 export function leaderLines(campaign: Campaign, ns: NationState): { leader: string; ability: string } {
   const now = leaderOf(campaign, ns);
-  if (now.name === null) return { leader: 'no one rules: name an heir (docs/orders.md)', ability: '' };
+  if (now.name === null) return { leader: 'no one rules: name an heir with an "heir" order', ability: '' };
   const flavour = ns.leader ? (now.ability?.text ?? '') : (campaign.nations[ns.id]?.ability ?? '');
   const data = now.ability ? `${now.ability.name}: ${abilityEffects(now.ability) || 'no effect in the rules'}` : '';
   return { leader: now.name, ability: [flavour, data && (flavour ? `(${data})` : data)].filter(Boolean).join(' ') };

@@ -40,6 +40,8 @@ export function nationData(view: NationView): Record<string, unknown> {
     units: { unitTypes, units: ownUnits },
     // The types' bonuses above already hold their class's.
     classRules: {},
+    // The orders' tally in words, and the refusals counted again, are the tally said twice.
+    glance: { glance: (({ ordersText: _t, ordersWords: _w, refused: _r, ...rest }) => rest)(view.glance) },
     externals: { externals: view.externals.map(named) },
     sight: {
       sight: {

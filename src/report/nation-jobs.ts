@@ -12,7 +12,7 @@ import { threadCount } from '../host/threads.js';
 import { CampaignError, type FileProblem } from '../campaign/problems.js';
 import { isFolderSink, type FileSink, type FolderSink } from '../campaign/staging.js';
 import { NATION_FORMATS, renderNationReports, type NationFormat, type ReportTemplates } from './render.js';
-import type { NationView } from './types.js';
+import type { NationView, SinceView } from './types.js';
 
 /**
  * Rendering the nations' reports. A nation's view is made from the whole turn
@@ -43,6 +43,8 @@ export interface NationJob {
   inlineNationsUpTo?: number;
   /** Which of a nation's files to make (campaign.yaml `reports.formats`; DEFAULT_NATION_FORMATS when absent). */
   formats?: readonly NationFormat[];
+  /** For players back after missed turns: what befell their nation meanwhile (since-view.ts), by nation. */
+  since?: Readonly<Record<string, SinceView>>;
 }
 
 export const REPORTS_DIR = 'reports';
@@ -57,7 +59,9 @@ export function jobNationView(job: NationJob, nation: NationId): NationView {
     ...(job.deadline !== undefined ? { deadline: job.deadlineByNation?.[nation] ?? job.deadline } : {}),
     ...(job.inlineNationsUpTo !== undefined ? { inlineNationsUpTo: job.inlineNationsUpTo } : {}),
   });
-  return job.gmLog ? { ...view, gmLog: gmLogLines(job.campaign, nation, job.gmLog, job.orders.gm) } : view;
+  const since = job.since?.[nation];
+  const withSince = since ? { ...view, since } : view;
+  return job.gmLog ? { ...withSince, gmLog: gmLogLines(job.campaign, nation, job.gmLog, job.orders.gm) } : withSince;
 }
 
 /** One nation's files (DEFAULT_NATION_FORMATS unless the campaign says), by path relative to the turn folder. */

@@ -26,6 +26,7 @@ import { rated } from './ladder.js';
 import { ReportIndex, type Rumour } from './report-index.js';
 import { areaOfInterest, compareHexes, sortedByHex, resourcesByHex, terrainGrid } from './map-grid.js';
 import { mapChangesOf } from './map-changes.js';
+import { orderOutcomes } from './order-outcomes.js';
 import { glanceOf } from './glance.js';
 import type { TradeRouteView, ForeignSettlementView, ForeignUnitView, LetterView, LogLine, NationSummary, NationView, PublicNationView, ResourceSite, UnrestView } from './types.js';
 import { isMilitaryClass } from '../core/campaign.js';
@@ -261,6 +262,8 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     settlementNews: [],
     goalNews: [],
     rejected: [],
+    warned: [],
+    unmet: [],
     cancelled: [],
     events: [],
     eventNews: [],
@@ -330,8 +333,9 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
         summary.goalNews.push(text);
         break;
       case 'order_rejected':
-        summary.rejected.push({ line: e.line ?? null, order: e.order, reason: e.reason });
-        break;
+      case 'order_warned':
+      case 'order_unmet':
+        break; // order-outcomes.ts
       case 'attack_cancelled':
         summary.cancelled.push(text);
         break;
@@ -387,12 +391,18 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
   const myUnits = ownUnits(campaign, state, nation, names);
   const unrest = unrestOf(campaign, index, nation, ns.prosperity, ns.happiness, (id) => names.settlement(id as SettlementState['id']));
   const header = turnHeader(campaign, state.turn, opts.deadline);
+  const outcomes = orderOutcomes(mine, nation, opts.orders?.nations[nation]);
+  summary.rejected = outcomes.refused;
+  summary.warned = outcomes.warned;
+  summary.unmet = outcomes.unmet;
 
   return {
     kind: 'nation',
     header,
     // Filled in by the report job when the campaign shows the GM's log (gm-log.ts).
     gmLog: [],
+    // Filled in by the report job for a player back after missed turns (since-view.ts).
+    since: null,
     nation: { id: nation, name: def.name, ...leaderLines(campaign, ns), alive: ns.alive, missedTurns: ns.missedTurns, battlesWon: ns.battlesWon },
     summary,
     tradeRoutes,
@@ -438,7 +448,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
       renown: [was?.renown ?? ns.renown, ns.renown],
       fate: [was?.fate ?? ns.fate, ns.fate],
       deadline: header.next.deadline,
-      refused: summary.rejected.length,
+      orders: outcomes.tally,
       unitsLost: index.worldBefore.unitsOf(nation).filter((u) => state.units[u.id] === undefined).length,
       settlements,
       unrest,

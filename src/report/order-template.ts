@@ -282,7 +282,7 @@ function actionLines(unit: OwnUnitView, view: NationView, campaign: Campaign): s
         .filter((x) => x.d <= a.length)
         .sort((x, y) => x.d - y.d || compareIds(x.p.id, y.p.id));
       for (const { p: other } of others.slice(0, ACTION_TARGETS_SHOWN)) {
-        const consent = other.nation === me ? '' : `; ${other.nationName} must write "accept trade with ${me}"`;
+        const consent = other.nation === me ? '' : `; ${other.nationName} must write "accept trade with ${view.nation.name}"`;
         out.push(line(`{act: ${unit.id}, action: ${a.id}, target: [${end.id}, ${other.id}]}`, `${a.name}: ${end.name} – ${other.name}${a.income ? `, ${a.income} Renown a turn each` : ''}${consent}`));
       }
       continue;

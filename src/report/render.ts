@@ -1,3 +1,4 @@
+import { plural, pluralOf } from '../core/prose.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,8 +67,12 @@ export function registerHelpers(hb: typeof Handlebars): void {
   hb.registerHelper('array', (...args: unknown[]) => args.slice(0, -1));
   hb.registerHelper('capital', (s: unknown) => String(s).charAt(0).toUpperCase() + String(s).slice(1));
   hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  // Whether any item of a list has a non-empty list under `field`: {{#if (some settlements "queue")}}.
+  hb.registerHelper('some', (list: unknown, field: unknown) => Array.isArray(list) && list.some((x) => Array.isArray((x as Record<string, unknown>)?.[String(field)]) && ((x as Record<string, unknown[]>)[String(field)]!.length > 0)));
   hb.registerHelper('or', (...args: unknown[]) => args.slice(0, -1).some(Boolean));
-  hb.registerHelper('plural', (n: unknown, word: unknown) => `${String(n)} ${String(word)}${n === 1 ? '' : 's'}`);
+  hb.registerHelper('plural', (n: unknown, word: unknown) => (typeof n === 'number' ? plural(n, String(word)) : `${String(n)} ${pluralOf(String(word))}`));
+  // "1 battle", "12,345 battles": a count with its thousands marked, and the noun in the number it takes.
+  hb.registerHelper('count', (n: unknown, word: unknown) => (typeof n === 'number' ? `${n.toLocaleString('en')} ${n === 1 ? String(word) : pluralOf(String(word))}` : `${String(n)} ${pluralOf(String(word))}`));
   hb.registerHelper('padEnd', (s: unknown, width: unknown) => String(s).padEnd(Number(width)));
   hb.registerHelper('number', (n: unknown) => (typeof n === 'number' ? n.toLocaleString('en') : String(n)));
   hb.registerHelper('padStart', (s: unknown, width: unknown) => String(s).padStart(Number(width)));

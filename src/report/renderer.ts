@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { nationOrdersFromFiles, GM_ORDERS_FILE, seatFileOf, ordersDir, readOrderFolder, type NationOrderFile } from '../orders/pending.js';
+import { gmOrdersOf, nationOrdersFromFiles, ordersDir, readOrderFolder, type NationOrderFile } from '../orders/pending.js';
 import { MemorySink, type FileSink } from '../campaign/staging.js';
 import { DEFAULT_KEEP_TURNS, startPacking, turnsToPack } from '../campaign/packed-reports.js';
 import { CampaignError, pathText } from '../campaign/problems.js';
-import { turnDirName, type OpenCampaign } from '../campaign/store.js';
+import { readState, readTurnEvents, turnDirName, type OpenCampaign } from '../campaign/store.js';
 import type { LoggedEvent } from '../core/events.js';
 import { playedNations } from '../core/campaign.js';
 import { asNationId, sortedKeys, type NationId } from '../core/ids.js';
@@ -17,6 +17,8 @@ import { gmView } from './gm-view.js';
 import { publicIndicators } from './nation-view.js';
 import { seasonOf } from '../core/phases/upkeep.js';
 import { REPORTS_DIR, renderNations, type NationJob } from './nation-jobs.js';
+import { SINCE_TURNS, sinceView, type MissedTurn } from './since-view.js';
+import type { SinceView } from './types.js';
 import { builtInTemplateDir, loadTemplates, NATION_FORMATS, renderGmReport, type NationFormat } from './render.js';
 
 /**
@@ -133,17 +135,12 @@ export function templateDirs(open: OpenCampaign): string[] {
 export async function readTurnOrders(open: OpenCampaign, before: GameState, turn: number): Promise<TurnOrders> {
   const kept = join(open.dir, 'turns', turnDirName(turn), 'orders');
   const dir = existsSync(kept) ? kept : ordersDir(open.dir, turn);
-  const files: NationOrderFile[] = [];
-  const seats: NationOrderFile[] = [];
-  for (const { name, read } of await readOrderFolder(dir)) {
-    const nation = asNationId(name.slice(0, -'.yaml'.length));
-    if (name !== GM_ORDERS_FILE && open.campaign.nations[nation]) files.push({ nation, read });
-    const seat = seatFileOf(name);
-    if (seat && open.campaign.nations[seat.nation]) seats.push({ ...seat, read });
-  }
+  const folder = await readOrderFolder(dir, (id) => open.campaign.nations[asNationId(id)] !== undefined);
+  const files: NationOrderFile[] = folder.nations.map(({ nation, read, format }) => ({ nation: asNationId(nation), read, format }));
   // As the turn read them: a seat's policy's orders for a nation whose player sent none.
-  for (const f of seats) if (!files.some((n) => n.nation === f.nation)) files.push(f);
-  return { nations: await nationOrdersFromFiles(open, before, files), gm: [] };
+  for (const { nation, policy, read } of folder.seats) if (!files.some((n) => n.nation === nation)) files.push({ nation, policy, read });
+  // The GM's adjustments too: the GM's log of the turn's reports tells each nation of its own.
+  return { nations: await nationOrdersFromFiles(open, before, files), gm: folder.gm ? gmOrdersOf(open, folder.gm, turn) : [] };
 }
 
 export function checkNationIds(open: OpenCampaign): void {
@@ -180,7 +177,8 @@ export async function writeReportsTo(sink: FileSink, input: ReportInput, opts: R
   const dirs = templateDirs(open);
   const byNation = opts.deadlineByNation && opts.deadline !== undefined ? { deadlineByNation: opts.deadlineByNation } : {};
   const gmLog = settings.gmLog ? { gmLog: opts.gmLog ?? [] } : {};
-  const job: NationJob = { campaign, before, state, events, nations: wanted, orders, legend: open.file.map.legend, templateDirs: dirs, ...deadline, ...byNation, ...gmLog, ...inline, ...formats };
+  const back = await playersBack(open, input.turn, before, orders, wanted);
+  const job: NationJob = { campaign, before, state, events, nations: wanted, orders, legend: open.file.map.legend, templateDirs: dirs, ...deadline, ...byNation, ...gmLog, ...inline, ...formats, ...(back ? { since: back } : {}) };
   const templates = loadTemplates(dirs);
   // The GM's report and the gazette are this thread's own work while workers (in a big campaign) make the nations' files.
   const beside = async () => {
@@ -202,6 +200,31 @@ export async function writeReportsTo(sink: FileSink, input: ReportInput, opts: R
     }
   };
   await renderNations(job, sink, templates, beside);
+}
+
+/**
+ * The nations whose players sent orders this turn after missing some: what befell each meanwhile
+ * (since-view.ts), from the missed turns' logs, each read once whoever needs it. Undefined when none is back.
+ */
+async function playersBack(open: OpenCampaign, turn: number, before: GameState, orders: TurnOrders, nations: readonly NationId[]): Promise<Record<string, SinceView> | undefined> {
+  const back = nations.filter((n) => orders.nations[n] !== undefined && (before.nations[n]?.missedTurns ?? 0) > 0);
+  if (!back.length) return undefined;
+  const logs = new Map<number, LoggedEvent[]>();
+  const starts = new Map<number, GameState>();
+  const out: Record<string, SinceView> = {};
+  for (const nation of back) {
+    const missed = before.nations[nation]!.missedTurns;
+    const first = Math.max(1, turn - Math.min(missed, SINCE_TURNS));
+    const turns: MissedTurn[] = [];
+    for (let t = first; t < turn; t++) {
+      if (!logs.has(t)) logs.set(t, await readTurnEvents(open.dir, t));
+      turns.push({ turn: t, events: logs.get(t)! });
+    }
+    if (!starts.has(first - 1)) starts.set(first - 1, await readState(open.dir, first - 1, open.campaign));
+    const view = sinceView(open.campaign, nation, missed, turns, starts.get(first - 1)!, before);
+    if (view) out[nation] = view;
+  }
+  return out;
 }
 
 /** Every report file of a turn, in memory, by path relative to the turn folder (small campaigns, tests). */

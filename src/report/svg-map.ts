@@ -5,9 +5,9 @@ import { pushTo } from '../core/multimap.js';
 import { escapeXml } from '../text/escape.js';
 import type { MapModel, MapUnit } from './map-model.js';
 import { inkOn } from './palette.js';
-import { renderLegend } from './svg-legend.js';
+import { renderLegend, type DrawnMarks } from './svg-legend.js';
 import { renderOverview, type OverviewBase } from './svg-overview.js';
-import { moveArrow, movePaths, num, settlementPaint, SymbolKit, SYMBOL_STYLE, TEXT_SIZE } from './svg-symbols.js';
+import { cssName, FOG_OPACITY, moveArrow, movePaths, num, ROUTE_STROKE, settlementPaint, SQUARE_HALF, SymbolKit, SYMBOL_STYLE, TEXT_SIZE } from './svg-symbols.js';
 
 /**
  * The hex map as a standalone SVG: flat-topped hexes in odd-q columns (odd
@@ -29,25 +29,30 @@ export const HEX_RADIUS = 22;
 export const MIN_WIDTH = 600;
 const SQRT3 = Math.sqrt(3);
 
+/**
+ * Terrain tints, chosen apart (test/report/palette.test.ts): any two at least 8 CIEDE2000 apart, and
+ * the demo's six, in sight and faded, at least 8 apart for normal vision and 4.5 for the commonest
+ * colour-blindness — sea deep blue, inland water a lighter cyan, plains a pale yellow-green, so that
+ * sea, water and faded plains are no longer three close blue-greens.
+ */
 export const TERRAIN_COLOURS: Record<string, string> = {
-  plains: '#dfe8b0',
-  grass: '#cfe3a0',
-  forest: '#7fae6b',
-  woods: '#7fae6b',
-  hills: '#cdb27a',
-  mountains: '#a39a8e',
-  water: '#9cc6ec',
-  lake: '#9cc6ec',
-  sea: '#6f9fd8',
-  ocean: '#5a8bcc',
-  swamp: '#9fb59a',
-  marsh: '#9fb59a',
-  desert: '#ecd9a0',
-  tundra: '#e4e8ea',
+  plains: '#e6e8a6',
+  grass: '#b9dc8a',
+  forest: '#4a8546',
+  woods: '#4a8546',
+  hills: '#dbb066',
+  mountains: '#968c84',
+  water: '#8ad3dc',
+  lake: '#8ad3dc',
+  sea: '#4e80c8',
+  ocean: '#33609f',
+  swamp: '#8fa88a',
+  marsh: '#8fa88a',
+  desert: '#f3d9a0',
+  tundra: '#e8ecef',
 };
 
-/** A class-name-safe form of an id. */
-export const cssName = (s: string) => s.toLowerCase().replace(/[^a-z0-9_-]/g, '-');
+export { cssName };
 
 /** A stable colour for a terrain the palette does not know. */
 export function terrainColour(terrain: string): string {
@@ -103,11 +108,29 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   const token = mapToken(model, R);
   const kit = new SymbolKit(token, R);
   const presentTerrains = new Set(rows.join(''));
+  const routes = (model.routes ?? []).filter((x) => inWindow(x.from) || inWindow(x.to));
+  // What the window shows, for the legend to explain that and nothing else (test/report/map-legend.test.ts).
+  const builtOn = new Set(model.structures.map((st) => st.hex));
+  const shownUnits = model.units.filter((u) => inWindow(u.hex));
+  const shownSettlements = model.settlements.filter((x) => inWindow(x.hex));
+  const shownStructures = model.structures.filter((st) => inWindow(st.hex));
+  const shownMoves = (model.changes?.moves ?? []).filter((m) => m.hexes.some(inWindow));
+  const drawn: DrawnMarks = {
+    nations: new Set([...shownUnits, ...shownSettlements, ...shownStructures].map((x) => x.nation)),
+    levels: new Set(shownSettlements.map((x) => x.level)),
+    resources: model.resources.some((r) => inWindow(r.hex) && !builtOn.has(r.hex)),
+    structure: shownStructures[0]?.nation,
+    moves: shownMoves.some((m) => !m.fled),
+    fled: shownMoves.some((m) => m.fled),
+    marks: new Set((model.changes?.marks ?? []).filter((m) => inWindow(m.hex)).map((m) => m.kind)),
+  };
   const legend = renderLegend(
     {
       model,
       terrains: Object.entries(legend_).filter(([ch]) => presentTerrains.has(ch)).map(([, t]) => ({ name: t, fill: terrainColour(t) })),
       fogged: model.seen !== null && model.seen.size < window.cols * window.rows,
+      routes: routes.length > 0,
+      drawn,
       R,
       kit,
     },
@@ -119,10 +142,14 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   const height = Math.max(belowTop + legend.height + 10, overview ? overviewTop + overview.height + 6 : 0);
 
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="fatecraft-map" viewBox="0 0 ${num(width)} ${num(height)}" width="${num(width)}" height="${num(height)}" role="img" aria-label="${escapeXml(model.title)}">`);
+  // It fills the width the page gives it (hexes, badges and names grown with it), and is never drawn smaller
+  // than its own scale, where its text is 9px and up: on a narrower page (a phone) it scrolls. The style is
+  // on the element, as mail programs that drop a page's stylesheet keep it; width and height stay for those
+  // that read no style at all.
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="fatecraft-map" viewBox="0 0 ${num(width)} ${num(height)}" width="${num(width)}" height="${num(height)}" style="width:100%;min-width:${num(width)}px;height:auto" role="img" aria-label="${escapeXml(model.title)}">`);
   out.push(`<title>${escapeXml(model.title)}</title>`);
   out.push(
-    `<style>.fatecraft-map text{font-family:Arial,Helvetica,sans-serif}.fatecraft-map .coord{font-size:${TEXT_SIZE.coord}px;fill:#4a4a4a}.fatecraft-map .fog{fill-opacity:.35}` +
+    `<style>.fatecraft-map text{font-family:Arial,Helvetica,sans-serif}.fatecraft-map .coord{font-size:${TEXT_SIZE.coord}px;fill:#4a4a4a}.fatecraft-map .fog{fill-opacity:${FOG_OPACITY}}` +
       `.fatecraft-map .hex{stroke:#777;stroke-width:.6}.fatecraft-map .site-name{font-size:${TEXT_SIZE.name}px;font-weight:bold;paint-order:stroke;stroke:#fff;stroke-width:2.5px;stroke-linejoin:round}` +
       `.fatecraft-map .count{font-size:${TEXT_SIZE.count}px;font-weight:bold}.fatecraft-map .legend{font-size:${TEXT_SIZE.legend}px}${SYMBOL_STYLE}</style>`,
   );
@@ -166,6 +193,17 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   const coords = new ChunkedText('\n');
   const cols = Array.from({ length: window.cols }, (_, c) => `${window.col + c},`);
   const seenHexes = model.seen;
+  // Coordinates only where no other label is: not in a settlement's hex, whose square and units fill it,
+  // nor in the hex below, where the settlement's name hangs.
+  const named = new Set<string>();
+  if (labels) {
+    for (const s of model.settlements) {
+      if (!inWindow(s.hex)) continue;
+      const { col, row } = offsetOf(asHexKey(s.hex));
+      named.add(s.hex);
+      named.add(`${col},${row + 1}`);
+    }
+  }
   for (let r = 0; r < rows.length; r++) {
     const line = rows[r]!;
     const row = window.row + r;
@@ -177,7 +215,7 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
       // No tooltip per hex: its coordinates are printed in it, its terrain is in the legend.
       if (seenHexes === null || seenHexes.has(cols[c]! + row)) hexes.add(`${at}"/>`);
       else fogged.add(`${at}"/>`);
-      if (labels) coords.add(`<text x="${xs[c]}${labelYs[odd]![r]}${cols[c]}${row}</text>`);
+      if (labels && !(named.size && named.has(cols[c]! + row))) coords.add(`<text x="${xs[c]}${labelYs[odd]![r]}${cols[c]}${row}</text>`);
     }
   }
   // The symbols' definitions are known only once everything is placed: their slot is filled at the end.
@@ -211,12 +249,14 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   }
   out.push('</g>');
 
-  if (model.routes?.length) {
-    out.push('<g class="trade-routes">');
-    for (const r of model.routes.filter((x) => inWindow(x.from) || inWindow(x.to))) {
+  // A route or a move to a place beyond the window is drawn up to the map's edge, never over the legend.
+  const clip = `clip-path="url(#${token}-area)"`;
+  if (routes.length) {
+    out.push(`<g class="trade-routes" ${clip}>`);
+    for (const r of routes) {
       const a = centre(r.from);
       const b = centre(r.to);
-      out.push(`<line x1="${num(a.x)}" y1="${num(a.y)}" x2="${num(b.x)}" y2="${num(b.y)}" stroke="#7a5c12" stroke-width="2.5" stroke-dasharray="6 4" stroke-linecap="round"><title>${escapeXml(r.label)}</title></line>`);
+      out.push(`<line x1="${num(a.x)}" y1="${num(a.y)}" x2="${num(b.x)}" y2="${num(b.y)}" ${ROUTE_STROKE}><title>${escapeXml(r.label)}</title></line>`);
     }
     out.push('</g>');
   }
@@ -241,7 +281,7 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   const changes = model.changes;
   if (changes && changes.moves.length) {
     const moves = changes.moves.filter((m) => m.hexes.some(inWindow)).map((m) => ({ colour: colour.get(m.nation) ?? '#000', fled: m.fled, ...moveArrow(m.hexes.map(centre), R) }));
-    out.push(`<g class="moves">${movePaths(moves)}</g>`);
+    out.push(`<g class="moves" ${clip}>${movePaths(moves)}</g>`);
   }
 
   // Units: one marker per nation in a hex, its letter and how many, every unit named in its title.
@@ -261,13 +301,17 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
     const here = byHex.get(hex)!;
     const groups = [...here.keys()].sort((a, b) => (a === model.reader ? -1 : b === model.reader ? 1 : compareIds(a, b)));
     const { x, y } = centre(hex);
-    // Beside a settlement's square, else in the middle; a second nation's marker under the first.
-    const px = settled.has(hex) ? x + R * 0.62 : x;
+    // Beside a settlement's square (clear of it, and of its name below), a second nation's marker above the
+    // first; elsewhere in the middle, a second under the first.
+    const beside = settled.has(hex);
     for (let i = 0; i < groups.length; i++) {
       const nation = groups[i]!;
       const units = here.get(nation)!;
       const fill = colour.get(nation) ?? '#000';
-      const pill = kit.pill(px, y + (settled.has(hex) ? -R * 0.25 : R * 0.08) + i * (TEXT_SIZE.count + 4), `${letterOf.get(nation) ?? ''}${units.length}`, fill, inkOf.get(nation) ?? '#fff');
+      const label = `${letterOf.get(nation) ?? ''}${units.length}`;
+      const px = beside ? x + R * SQUARE_HALF + 3 + kit.pillWidth(label) / 2 : x;
+      const py = beside ? y - R * 0.3 - i * (TEXT_SIZE.count + 4) : y + R * 0.08 + i * (TEXT_SIZE.count + 4);
+      const pill = kit.pill(px, py, label, fill, inkOf.get(nation) ?? '#fff');
       tokens.add(`<g class="unit n-${cssName(nation)}" data-hex="${hex}">\n<title>${escapeXml(`${nationName.get(nation) ?? nation} at ${hex}: ${units.map((u) => u.label).join('; ')}`)}</title>\n${pill}\n</g>`);
     }
   }
@@ -289,7 +333,7 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
     out.push(renderOverview(overview, window, model.own, model.nations[0]?.colour ?? '#000', 6, overviewTop));
   }
   out.push(legend.svg);
-  out[defsAt] = `<defs>${defs.join('')}${kit.defs()}</defs>`;
+  out[defsAt] = `<defs>${defs.join('')}${kit.defs()}<clipPath id="${token}-area"><rect width="${num(mapWidth)}" height="${num(mapHeight)}"/></clipPath></defs>`;
   out.push('</svg>');
   return out.join('\n') + '\n';
 }

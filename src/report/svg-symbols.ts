@@ -26,6 +26,18 @@ export function num(n: number): string {
 
 const points = (list: readonly (readonly [number, number])[]) => list.map(([x, y]) => `${num(x)},${num(y)}`).join(' ');
 
+/** A class-name-safe form of an id. */
+export const cssName = (s: string) => s.toLowerCase().replace(/[^a-z0-9_-]/g, '-');
+
+/** A trade route's line: a dashed brown road between two settlements, on the map and in its legend. */
+export const ROUTE_STROKE = 'stroke="#7a5c12" stroke-width="2.5" stroke-dasharray="6 4" stroke-linecap="round"';
+
+/** Half the side of the biggest settlement square (a capital's, a city's), in hex radii: unit markers stand clear of it. */
+export const SQUARE_HALF = 0.32;
+
+/** How much of a hex out of sight shows over the white paper (its fill-opacity). */
+export const FOG_OPACITY = 0.5;
+
 /** The size of every text on a map, in pixels at the map's own scale: never below 9 on the page (svg-map.ts). */
 export const TEXT_SIZE = { coord: 9, name: 10, count: 9, legend: 10 } as const;
 
@@ -38,7 +50,7 @@ function shapeOf(name: SymbolName, R: number): string {
     case 'city':
     case 'town':
     case 'village': {
-      const h = R * (name === 'capital' || name === 'city' ? 0.32 : name === 'town' ? 0.27 : 0.22);
+      const h = R * (name === 'capital' || name === 'city' ? SQUARE_HALF : name === 'town' ? 0.27 : 0.22);
       const box = `<rect x="${num(-h)}" y="${num(-h)}" width="${num(2 * h)}" height="${num(2 * h)}" fill="#fff" stroke-width="2.5"/>`;
       return name === 'capital' ? `${box}<circle r="${num(h * 0.5)}" stroke="none"/>` : box;
     }
@@ -109,9 +121,13 @@ export class SymbolKit {
    * by the <use>; the ink stays an attribute, so the count reads even where a mail program drops the
    * map's stylesheet.
    */
+  /** A unit box's width for its label: bold 9px digits and capitals are about 6px wide in the faces this map asks for. */
+  pillWidth(label: string): number {
+    return label.length * 6 + 5;
+  }
+
   pill(x: number, y: number, label: string, colour: string, ink: string): string {
-    // Bold 9px digits and capitals are about 6px wide in the faces this map asks for.
-    const width = label.length * 6 + 5;
+    const width = this.pillWidth(label);
     this.pillWidths.add(width);
     return (
       `<use href="#${this.token}-p${width}" x="${num(x)}" y="${num(y)}" fill="${colour}"/>` +

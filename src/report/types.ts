@@ -133,6 +133,18 @@ export interface RejectedOrder {
   reason: string;
 }
 
+/**
+ * A nation's orders this turn, each counted once in one of four states
+ * (order-outcomes.ts): carried out, carried out with a warning, accepted but
+ * did not happen in the resolution, refused.
+ */
+export interface OrderTally {
+  carriedOut: number;
+  warned: number;
+  unmet: number;
+  refused: number;
+}
+
 export interface GoalView {
   id: string;
   text: string;
@@ -339,6 +351,11 @@ export interface NationSummary {
   settlementNews: string[];
   goalNews: string[];
   rejected: RejectedOrder[];
+  /** Orders carried out with a warning (a supporter left out): they went ahead. */
+  warned: RejectedOrder[];
+  /** Orders accepted that did not happen in the resolution, in whole or in part, with why. */
+  unmet: RejectedOrder[];
+  /** Older turns' logs: attacks and rests that came to nothing, as those turns told them. */
   cancelled: string[];
   /** Events that befell the nation this turn (random, follow-ups, the GM's), with what each brought. */
   events: EventView[];
@@ -470,10 +487,27 @@ export interface GlanceView {
   renownChange: string;
   fateChange: string;
   deadline: string;
+  /** Orders refused (as `orders.refused`; kept for templates that print it). */
   refused: number;
+  /** The orders of this turn by state; null when none were received. */
+  orders: OrderTally | null;
+  /** The same in words: "Orders: 4 carried out, 1 carried out with a warning, 1 refused." */
+  ordersText: string;
+  /** Without the heading, for a table cell: "4 carried out, 1 refused", "none received". */
+  ordersWords: string;
   unitsLost: number;
   /** Sentences on what the player should not miss, most urgent first; empty when all is quiet. */
   alerts: string[];
+}
+
+/** What befell a nation over the turns its player sent no orders (since-view.ts): at the top of the report of the turn they are back. */
+export interface SinceView {
+  /** "turns 3–5", "turn 4". */
+  turns: string;
+  /** Turns missed in a row before this one. */
+  missed: number;
+  /** One sentence each: battles, losses, gains, sieges, builds, events. */
+  lines: string[];
 }
 
 /** A Fate aspect as a nation's report lists it (aspects-view.ts). */
@@ -572,6 +606,8 @@ export interface NationView {
   /** This turn's moves, battles, sieges, losses and new works, for the map. */
   changes: MapChanges;
   glance: GlanceView;
+  /** For a player back after missed turns: what befell the nation since it last sent orders; null otherwise. */
+  since: SinceView | null;
 }
 
 export interface GmNationView {
@@ -599,6 +635,8 @@ export interface GmNationView {
   orders: string[];
   notes: string[];
   rejected: RejectedOrder[];
+  warned: RejectedOrder[];
+  unmet: RejectedOrder[];
 }
 
 /** A nation at a glance: one row of the GM's table of nations. */
@@ -618,9 +656,14 @@ export interface GmNationRow {
   settlements: number;
   goalsDone: number;
   goals: number;
-  /** Orders received this turn; null when the nation sent none. */
+  /** Orders received this turn, each counted once (refused ones too); null when the nation sent none. */
   orders: number | null;
   refused: number;
+  /** Carried out with a warning, and accepted but not carried out in the resolution. */
+  warned: number;
+  unmet: number;
+  /** The orders by state in words ("2 carried out, 1 refused"); null with `orders`. */
+  ordersText: string | null;
   /** Where the GM reads more: the nation's section of this page, or beyond the limit its own report beside it ("argenta.html"). */
   link: string;
 }

@@ -8,6 +8,7 @@ import { refreshManifest } from '../campaign/turn-manifest.js';
 import { campaignAsOf, listTurns, openCampaign, readState, readTurnEvents, turnDirName, type OpenCampaign } from '../campaign/store.js';
 
 import { finishPacking, isPacked, repackReports } from '../campaign/packed-reports.js';
+import { readRenderInputs, RENDER_INPUTS_FILE } from '../campaign/render-inputs.js';
 import { REPORTS_DIR, writeReportsTo, type ReportOptions } from './renderer.js';
 
 /**
@@ -26,6 +27,23 @@ export interface WrittenReports {
 
 const STAGING_PREFIX = '.reports.partial-';
 
+/**
+ * The options the turn's reports were first rendered with (render-inputs.ts), so that rendering them again
+ * gives the same bytes: the deadline they printed, on each player's clock, and the GM's log they carried. A
+ * deadline given now (`--deadline`) replaces the recorded one; a turn resolved before the file existed
+ * takes the GM's log given now (the schedule's, for that turn).
+ */
+async function asFirstRendered(turnFolder: string, opts: ReportOptions): Promise<ReportOptions> {
+  if (!existsSync(join(turnFolder, RENDER_INPUTS_FILE))) return opts;
+  const first = await readRenderInputs(turnFolder);
+  const { gmLog: _now, ...rest } = opts;
+  return {
+    ...rest,
+    ...(opts.deadline === undefined && first.deadline !== undefined ? { deadline: first.deadline, ...(first.deadlineByNation ? { deadlineByNation: first.deadlineByNation } : {}) } : {}),
+    ...(first.gmLog ? { gmLog: first.gmLog } : {}),
+  };
+}
+
 export async function writeReports(campaignDir: string, opts: ReportOptions & { turn?: number } = {}): Promise<WrittenReports> {
   const current: OpenCampaign = await openCampaign(campaignDir);
   const turns = await listTurns(campaignDir);
@@ -42,7 +60,7 @@ export async function writeReports(campaignDir: string, opts: ReportOptions & { 
   await clearDeadTemporaries(dir, STAGING_PREFIX);
   const staging = new StagingFolder(join(dir, temporaryName(STAGING_PREFIX)));
   try {
-    await writeReportsTo(staging, { open, before, state, events, turn }, opts);
+    await writeReportsTo(staging, { open, before, state, events, turn }, await asFirstRendered(dir, opts));
     await staging.flush();
     const files = staging.files;
     if (isPacked(dir)) {

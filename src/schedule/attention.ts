@@ -9,7 +9,7 @@ import type { CampaignStatus } from './status.js';
  * tick is about to do (reports not yet mailed) are not trouble.
  */
 export interface NeedsGm {
-  what: 'damaged-turn' | 'interrupted-operation' | 'alert' | 'hold' | 'no-tick' | 'mail-server' | 'mail-failed' | 'bounce';
+  what: 'damaged-turn' | 'interrupted-operation' | 'orders-not-read' | 'alert' | 'hold' | 'no-tick' | 'mail-server' | 'mail-failed' | 'bounce';
   line: string;
 }
 
@@ -23,6 +23,7 @@ export function needsTheGm(s: CampaignStatus): NeedsGm[] {
   const out: NeedsGm[] = [];
   if (s.turnFolder) out.push({ what: 'damaged-turn', line: short(s.turnFolder.message, 240) });
   if (s.operation) out.push({ what: 'interrupted-operation', line: `GM operation ${s.operation.kind} was interrupted; ${s.operation.whole ? 'the next tick or GM command completes it or undoes it' : `finish it: ${s.operation.command}`}` });
+  if (s.ordersNotRead.length) out.push({ what: 'orders-not-read', line: `${s.ordersNotRead.length === 1 ? 'a file' : `${s.ordersNotRead.length} files`} in orders/ not read as orders: ${short(s.ordersNotRead[0]!)}` });
   for (const a of s.alerts) out.push({ what: 'alert', line: `alert #${a.id} ${a.kind}${a.turn !== undefined ? ` turn ${a.turn}` : ''}: ${short(a.message.split(/; |\. /, 1)[0]!)}` });
   // A hold always comes with an alert, until `resume` closes the alert; a hold left after that still waits for the GM.
   for (const h of s.holds) if (!h.confirmed && !s.alerts.some((a) => a.turn === h.turn && a.kind === HOLD_ALERTS[h.kind])) out.push({ what: 'hold', line: `turn ${h.turn} is held (${h.kind}): ${short(h.detail)}` });

@@ -1,4 +1,5 @@
-import { deadlineAfterEarly, followingDeadline, resolvesAt } from './deadline.js';
+import { deadlineAfterEarly, followingDeadline, localTime, resolvesAt } from './deadline.js';
+import { formatDuration, timeLeftText } from './duration.js';
 import type { HoldKind, Runtime } from './runtime.js';
 import type { Schedule } from './settings.js';
 
@@ -52,7 +53,7 @@ export function planTick(input: TickInput): TickPlan {
   const t = now.getTime();
   const missing = input.active.filter((n) => !input.submitted.includes(n)).sort();
 
-  if (runtime.paused) return { actions: [{ kind: 'wait', turn, reason: `paused since ${runtime.paused.since}${runtime.paused.reason ? ` (${runtime.paused.reason})` : ''}` }] };
+  if (runtime.paused) return { actions: [{ kind: 'wait', turn, reason: `paused since ${localTime(new Date(runtime.paused.since), schedule.timeZone)}${runtime.paused.reason ? ` (${runtime.paused.reason})` : ''}` }] };
 
   const actions: TickAction[] = [];
   const done = new Set(runtime.reminders[String(turn)] ?? []);
@@ -94,7 +95,7 @@ export function planTick(input: TickInput): TickPlan {
   if (open('long-gap') || (gap && !confirmed('long-gap'))) {
     const detail = open('long-gap')
       ? holds.find((h) => h.kind === 'long-gap')!.detail
-      : `no tick ran between ${new Date(last!).toISOString()} and ${now.toISOString()} (longer than maxTickGap), across the turn's deadline; resolving waits for the GM`;
+      : `no tick ran between ${localTime(new Date(last!), schedule.timeZone)} and ${localTime(now, schedule.timeZone)} (${timeLeftText(t - last!)}, longer than schedule.maxTickGap, ${formatDuration(schedule.maxTickGap)}), across the turn's deadline; resolving waits for the GM`;
     actions.push({ kind: 'hold', turn, hold: 'long-gap', detail });
     return { actions };
   }

@@ -16,6 +16,8 @@ import { absentNations, bounceAlertKey, dealtWithAt, readRuntime, waitingNations
 import { playerZones } from './player-time.js';
 import { scheduleOf } from './settings.js';
 import { submittedNations } from './tick.js';
+import { orderFolderNames, planOrderFolder, unreadLines } from '../campaign/order-folder.js';
+import { ordersDir } from '../orders/pending.js';
 import { seatsInCare } from '../seats/file-orders.js';
 import { seatsSummary, seatsText, type SeatsSummary } from './seats/summary.js';
 
@@ -48,6 +50,8 @@ export interface CampaignStatus {
   waiting: string[];
   submitted: number;
   expected: number;
+  /** Files in the pending turn's orders folder that no command reads as orders, and nations with two order files (order-folder.ts). */
+  ordersNotRead: string[];
   reminders: string[];
   reportsDue: { turn: number; rerun: number }[];
   /** With mail: resolved turns whose reports are not in the outgoing queue (`fatecraft mail send` sends them). */
@@ -87,6 +91,8 @@ export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: 
   // A damaged turn folder is the first thing the GM must hear of, not a reason for status to fail.
   const state = existsSync(join(dir, 'turns', turnDirName(0))) && problem?.kind !== 'incomplete' ? await readState(dir, latest, open.campaign) : undefined;
   const submitted = new Set(await submittedNations(dir, turn, nationIds));
+  const ordersFolder = ordersDir(dir, turn);
+  const ordersNotRead = unreadLines(planOrderFolder(await orderFolderNames(ordersFolder), (id) => nationIds.includes(id)), join('orders', turnDirName(turn)));
   const absent = new Set(runtime ? absentNations(runtime, turn) : []);
   const waiting = runtime ? waitingNations(runtime, turn) : [];
   const zones = playerZones(open.file, runtime);
@@ -130,6 +136,7 @@ export async function campaignStatus(dir: string, opts: { clock: Clock; hooks?: 
     waiting,
     submitted: nations.filter((n) => n.standing === 'submitted').length,
     expected: nations.filter((n) => n.standing === 'submitted' || n.standing === 'waiting').length,
+    ordersNotRead,
     reminders: runtime?.reminders[String(turn)] ?? [],
     reportsDue: runtime?.reportsDue ?? [],
     reportsNotMailed: mail.reportsNotMailed ?? [],
@@ -153,13 +160,14 @@ export function formatStatus(s: CampaignStatus): string {
   out.push(`${s.campaign.title} (${s.campaign.dir})`);
   out.push(`Turn ${s.turn}, ${s.season} ${s.year}${s.latestResolved ? ` — turn ${s.latestResolved} is the latest resolved` : ''}`);
   const left = s.deadline.passed ? `passed; resolves ${s.deadline.resolvesAt} or at the next tick after` : `${s.deadline.timeLeft} left`;
-  out.push(`Deadline: ${s.deadline.local} (${left})${s.started ? '' : ' — not started: the first tick sets this deadline'}`);
+  out.push(`Deadline: ${s.deadline.local} (${left})${s.started ? '' : ` — not started: fatecraft start ${s.campaign.dir} starts the campaign (turn 0, tokens, the players' welcome) and sets this deadline, as the first tick would`}`);
   out.push(`Now: ${s.now.local}${s.lastTick ? `; last tick ${s.lastTick.local} (${s.lastTick.ago === 'passed' ? 'just now' : `${s.lastTick.ago} ago`})` : '; no tick has run yet'}`);
-  if (s.paused) out.push(`PAUSED since ${s.paused.since}${s.paused.reason ? `: ${s.paused.reason}` : ''} — fatecraft resume ${s.campaign.dir}`);
+  const at = (iso: string) => localTime(new Date(iso), s.timeZone);
+  if (s.paused) out.push(`PAUSED since ${at(s.paused.since)}${s.paused.reason ? `: ${s.paused.reason}` : ''} — fatecraft resume ${s.campaign.dir}`);
   for (const h of s.holds) out.push(`${h.confirmed ? 'Guard overruled' : 'HELD'} (${h.kind}): ${h.detail}`);
   if (s.turnFolder) out.push(`DAMAGED TURN: ${s.turnFolder.message}`);
-  if (s.operation) out.push(`INTERRUPTED GM operation ${s.operation.kind} (${s.operation.startedAt}); ${s.operation.whole ? `the next tick or GM command completes it or undoes it, and says which (${s.operation.command})` : `finish it: ${s.operation.command}`}`);
-  if (s.lock) out.push(`Lock: held by ${s.lock.what} (pid ${s.lock.pid} on ${s.lock.host}, since ${s.lock.since})${s.lock.alive ? '' : ' — that process is gone; the next tick takes the lock over'}`);
+  if (s.operation) out.push(`INTERRUPTED GM operation ${s.operation.kind} (${at(s.operation.startedAt)}); ${s.operation.whole ? `the next tick or GM command completes it or undoes it, and says which (${s.operation.command})` : `finish it: ${s.operation.command}`}`);
+  if (s.lock) out.push(`Lock: held by ${s.lock.what} (pid ${s.lock.pid} on ${s.lock.host}, since ${at(s.lock.since)})${s.lock.alive ? '' : ' — that process is gone; the next tick takes the lock over'}`);
   out.push('');
   out.push(`Orders: ${s.submitted} of ${s.expected} expected nations${s.reminders.length ? `; reminders done: ${s.reminders.join(', ')}` : ''}`);
   const width = Math.max(...s.nations.map((n) => n.id.length));
@@ -167,6 +175,7 @@ export function formatStatus(s: CampaignStatus): string {
     const notes = [n.missedTurns ? `NMR ${n.missedTurns} turn${n.missedTurns > 1 ? 's' : ''} in a row` : '', n.asksToWait ? 'asked to wait for the deadline' : '', n.timeZone ? `zone ${n.timeZone}` : '', n.reliability ?? ''].filter(Boolean);
     out.push(`  ${n.id.padEnd(width)}  ${n.standing.padEnd(9)}  ${notes.join('; ')}`.trimEnd());
   }
+  for (const line of s.ordersNotRead) out.push(`  NOT READ: ${line}`);
   const seats = seatsText(s.seats);
   if (seats.length) out.push('', ...seats);
   if (s.early) out.push(s.waiting.length ? `Early resolution: on, but the turn waits for its deadline: ${s.waiting.join(', ')} asked it to` : 'Early resolution: on (the turn resolves at the first tick at which every expected nation has orders on file)');
@@ -174,26 +183,26 @@ export function formatStatus(s: CampaignStatus): string {
   if (!s.mail.configured) out.push('Mail: not configured (messages are written to tick-outbox/)');
   else out.push(`Mail: ${s.mail.queued} queued, ${s.mail.failures.length} failed`);
   for (const f of s.mail.failures) out.push(`  failed: to ${f.to} "${f.subject}": ${f.error}`);
-  if (s.mail.serverDown) out.push(`  THE MAIL SERVER HAS NOT ANSWERED since ${s.mail.serverDown.since}; the queue waits for it: ${s.mail.serverDown.error}`);
+  if (s.mail.serverDown) out.push(`  THE MAIL SERVER HAS NOT ANSWERED since ${at(s.mail.serverDown.since)}; the queue waits for it: ${s.mail.serverDown.error}`);
   // With mail, the queue says what was mailed; without, the tick's own list of reports to hand over.
   if (s.mail.configured && s.reportsNotMailed.length) out.push(`REPORTS NOT MAILED: ${s.reportsNotMailed.map((r) => `turn ${r.turn}${r.rerun ? ` (corrected, rerun ${r.rerun})` : ''}`).join(', ')} — send them: fatecraft mail send ${s.campaign.dir}`);
   else if (!s.mail.configured && s.reportsDue.length) out.push(`Reports still to send: turn ${s.reportsDue.map((r) => r.turn + (r.rerun ? ` (rerun ${r.rerun})` : '')).join(', ')}`);
   if (s.unsentNotices) out.push(`Notices to players still to send: ${s.unsentNotices}`);
   if (s.alerts.length) {
     out.push(`Alerts for the GM (${s.alerts.length}; clear with fatecraft resume once dealt with):`);
-    for (const a of s.alerts) out.push(`  #${a.id} ${a.kind}${a.turn !== undefined ? ` turn ${a.turn}` : ''} (${a.raisedAt}${a.mailed ? ', mailed' : ''}): ${a.message}`);
+    for (const a of s.alerts) out.push(`  #${a.id} ${a.kind}${a.turn !== undefined ? ` turn ${a.turn}` : ''} (${at(a.raisedAt)}${a.mailed ? ', mailed' : ''}): ${a.message}`);
   } else out.push('Alerts: none');
   if (s.bounces.length) {
     out.push(`Bounces not yet dealt with (${s.bounces.length}; fatecraft mail status shows them all):`);
     // Addresses and diagnostics are other people's text, printed on the GM's terminal.
-    for (const b of s.bounces) out.push(plainText(`  ${b.at} ${b.address}${b.nations.length ? ` (${b.nations.join(', ')})` : ''}: ${b.action}${b.diagnostic ? ` — ${b.diagnostic}` : ''}`));
+    for (const b of s.bounces) out.push(plainText(`  ${at(b.at)} ${b.address}${b.nations.length ? ` (${b.nations.join(', ')})` : ''}: ${b.action}${b.diagnostic ? ` — ${b.diagnostic}` : ''}`));
   }
   if (s.tickGap) out.push(`NO TICK for ${s.tickGap.silence}, longer than maxTickGap (${s.tickGap.limit}): is cron or the timer running?`);
   const d = s.disk;
   out.push(`Size on disk: ${formatBytes(d.total)} (turns ${formatBytes(d.turns)}, orders ${formatBytes(d.orders)}, mail ${formatBytes(d.mail)}, other ${formatBytes(d.other)})`);
   if (s.recentLog.length) {
     out.push('Recent log (runtime.yaml):');
-    for (const l of s.recentLog) out.push(`  ${l.at} ${l.op}: ${l.detail}${l.reason ? ` (reason: ${l.reason})` : ''}`);
+    for (const l of s.recentLog) out.push(`  ${at(l.at)} ${l.op}: ${l.detail}${l.reason ? ` (reason: ${l.reason})` : ''}`);
   }
   return out.join('\n');
 }

@@ -3,7 +3,8 @@ import { playedNations } from '../core/campaign.js';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { GM_ORDERS_FILE, ordersDir } from '../orders/pending.js';
+import { ordersDir } from '../orders/pending.js';
+import { nationsWithOrderFiles } from '../campaign/order-folder.js';
 import { CampaignError } from '../campaign/problems.js';
 import { turnVersion } from '../campaign/turn-version.js';
 import { assertLatestTurnWhole, latestTurn, openCampaign, readState, turnDirName, type OpenCampaign } from '../campaign/store.js';
@@ -216,7 +217,7 @@ class TickRun {
   private async steps(): Promise<void> {
     const op = this.runtime.operation;
     if (op) {
-      throw new CampaignError([{ file: this.dir, message: `a GM operation was interrupted (${op.kind}${op.turn !== undefined ? ` ${op.turn}` : ''}, started ${op.startedAt}); finish it by running it again: ${op.command}` }]);
+      throw new CampaignError([{ file: this.dir, message: `a GM operation was interrupted (${op.kind}${op.turn !== undefined ? ` ${op.turn}` : ''}, started ${this.local(new Date(op.startedAt))}); finish it by running it again: ${op.command}` }]);
     }
     await this.reconcile();
     if (this.starting) await this.startCampaign();
@@ -263,7 +264,7 @@ class TickRun {
     }
     // A resolution was decided and then killed before its turn folder appeared: do exactly it.
     if (rt.resolving && rt.resolving.turn === rt.turn && rt.turn === latest + 1) {
-      this.say(`finishing the resolution of turn ${rt.turn} begun at ${rt.resolving.startedAt}`);
+      this.say(`finishing the resolution of turn ${rt.turn} begun at ${this.local(new Date(rt.resolving.startedAt))}`);
       await this.resolve(rt.turn, new Date(rt.resolving.nextDeadline));
       return;
     }
@@ -352,7 +353,7 @@ class TickRun {
           key: `${HOLD_ALERTS[action.hold]}:${action.turn}:${rt.deadline}`,
           kind: HOLD_ALERTS[action.hold],
           turn: action.turn,
-          message: `${action.detail}. To resolve it anyway: fatecraft resume ${this.dir}; to give more time: fatecraft extend ${this.dir} --by 24h`,
+          message: `${action.detail}. To resolve it anyway: fatecraft resume ${this.dir}; to give more time: fatecraft extend ${this.dir} --by 24h${action.hold === 'long-gap' ? `. A GM who ticks by hand rather than from cron: set schedule.maxTickGap in campaign.yaml longer than the time between your ticks (e.g. maxTickGap: 8d), or resolve each turn with fatecraft turn ${this.dir}` : ''}`,
         });
         this.say(`turn ${action.turn} held: ${action.detail}`);
         await this.save();
@@ -547,14 +548,9 @@ class TickRun {
   }
 }
 
-/** Nations with an orders file for the turn (the GM's own file is not a nation's). */
+/** Nations with an orders file for the turn (order-folder.ts says which files those are). */
 export async function submittedNations(dir: string, turn: number, nations: readonly string[]): Promise<string[]> {
-  const folder = ordersDir(dir, turn);
-  if (!existsSync(folder)) return [];
-  // Only regular files are orders (readOrderFolder refuses the rest).
-  const files = (await readdir(folder, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
-  const names = files.filter((n) => n.endsWith('.yaml') && n !== GM_ORDERS_FILE).map((n) => n.slice(0, -'.yaml'.length));
-  return names.filter((n) => nations.includes(n)).sort();
+  return nationsWithOrderFiles(ordersDir(dir, turn), (id) => nations.includes(id));
 }
 
 function defaultHooks(open: OpenCampaign): TickHooks {

@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { nationOrdersFromBytes, ordersDir, seatFileName, type PendingOrders } from '../orders/pending.js';
+import { nationOrdersFromBytes, ordersDir, type PendingOrders } from '../orders/pending.js';
+import { orderFolderNames, planOrderFolder, seatFileName } from '../campaign/order-folder.js';
 import type { OpenCampaign } from '../campaign/store.js';
 import { planCaretaker, type CaretakerPlan } from '../core/caretaker/plan.js';
-import type { NationId } from '../core/ids.js';
+import { asNationId, type NationId } from '../core/ids.js';
 import { orderText } from '../core/order-text.js';
 import type { SeatPolicy } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
@@ -94,7 +94,7 @@ export async function withSeatOrders(open: OpenCampaign, state: GameState, pendi
   const read = await nationOrdersFromBytes(open, state, filings.map((f) => ({ nation: f.nation, policy: f.policy, bytes: Buffer.from(f.yaml) })));
   const files = { ...pending.files };
   for (const f of filings) files[f.name] = { bytes: Buffer.from(f.yaml) };
-  return { orders: { ...pending.orders, nations: { ...pending.orders.nations, ...read } }, files };
+  return { orders: { ...pending.orders, nations: { ...pending.orders.nations, ...read } }, files, unread: pending.unread };
 }
 
 /** Files the orders of every seat in care for the pending turn, where neither they nor the nation's own are on file. */
@@ -102,7 +102,10 @@ export async function fileSeatOrders(open: OpenCampaign, state: GameState, turn:
   const decisions = seatsInCare(open, state, dropped);
   if (decisions.length === 0) return [];
   const dir = ordersDir(open.dir, turn);
-  const filings = planSeatFilings(open, state, decisions, (n) => !existsSync(join(dir, `${n}.yaml`)) && !existsSync(join(dir, seatFileName(n, 'caretaker'))) && !existsSync(join(dir, seatFileName(n, 'disorder'))));
+  // A nation's own orders in any form (.yaml, .yml, .txt: order-folder.ts), or a seat file already there, leave it be.
+  const folder = planOrderFolder(await orderFolderNames(dir), (id) => open.campaign.nations[asNationId(id)] !== undefined);
+  const onFile = new Set<string>([...folder.orders.map((o) => o.nation), ...folder.clashes.map((c) => c.nation), ...folder.seats.map((s) => s.nation)]);
+  const filings = planSeatFilings(open, state, decisions, (n) => !onFile.has(n));
   if (filings.length === 0) return [];
   await mkdir(dir, { recursive: true });
   for (const f of filings) await writeFileAtomic(join(dir, f.name), f.yaml, { fsync: true });

@@ -20,7 +20,7 @@ export function closest(word: string, candidates: Iterable<string>, max = 3): st
   const w = word.trim().toLowerCase();
   if (!w || w.length > LONGEST_WORD) return [];
   const limit = Math.max(2, Math.floor(w.length / 3));
-  return [...new Set(candidates)]
+  return oneSpellingEach(candidates)
     .filter((c) => c.length <= LONGEST_WORD)
     .map((c) => ({ c, d: editDistance(w, c.toLowerCase()) }))
     .filter((x) => x.d <= limit || x.c.toLowerCase().startsWith(w))
@@ -32,4 +32,18 @@ export function closest(word: string, candidates: Iterable<string>, max = 3): st
 export function didYouMean(word: string, candidates: Iterable<string>): string | undefined {
   const best = closest(word, candidates);
   return best.length ? `did you mean ${best.map((b) => `"${b}"`).join(' or ')}?` : undefined;
+}
+
+/**
+ * One spelling of each name, whatever its case: a settlement is offered as "Fenby", not as "Fenby" or
+ * "fenby" (its id); the spelling with capitals, as the map and the reports write it, is the one kept.
+ */
+export function oneSpellingEach(candidates: Iterable<string>): string[] {
+  const kept = new Map<string, string>();
+  for (const c of candidates) {
+    const key = c.toLowerCase();
+    const had = kept.get(key);
+    if (had === undefined || (had === key && c !== key)) kept.set(key, c);
+  }
+  return [...kept.values()];
 }

@@ -76,7 +76,7 @@ describe("the GM's log in the players' reports", () => {
 
     // The corrected reports say why they replace the first ones.
     clock.advance(HOUR);
-    await rerunTurn(dir, 1, { clock, renderers: turnRenderers(), reason: "argenta's orders had been filed under gondarahl" });
+    await rerunTurn(dir, 1, { clock, renderers: turnRenderers(), force: true, reason: "argenta's orders had been filed under gondarahl" });
     expect(gmLogOf(dir, 'argenta')).toBe(`${log}\n- Turn 1 was resolved again: these reports replace the ones sent first. Reason: argenta's orders had been filed under gondarahl\n${gmFile}\n\n`);
 
     // Rolled back to the start: turn 1's reports, when it is resolved anew, say so.

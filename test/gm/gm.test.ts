@@ -68,8 +68,8 @@ describe('rerun', () => {
     await tick(dir, { clock, hooks });
     await tick(dir, { clock, hooks });
     expect(sent.reports.map((x) => [x.turn, x.rerun])).toEqual([[1, 0], [2, 0], [2, 1]]);
-    // Again: a second superseded copy; the pending turn and its deadline are untouched.
-    await rerunTurn(dir, 2, { clock });
+    // Again, nothing changed since (--force): a second superseded copy; the pending turn and its deadline are untouched.
+    await rerunTurn(dir, 2, { clock, force: true });
     expect(turnNames(dir)).toContain('0002.superseded-2');
     const rt = (await readRuntime(dir))!;
     expect(rt.turn).toBe(3);
@@ -80,7 +80,7 @@ describe('rerun', () => {
     const { dir, clock } = await played('rerun-same', 2);
     const before = tree(join(dir, 'turns', '0002'));
     expect(Object.keys(before).some((k) => k.startsWith('orders/'))).toBe(true);
-    await rerunTurn(dir, 2, { clock });
+    await rerunTurn(dir, 2, { clock, force: true });
     expect(tree(join(dir, 'turns', '0002'))).toEqual(before);
     expect(tree(join(dir, 'turns', '0002.superseded-1'))).toEqual(before);
     // The new turn and the one it superseded share their order files; orders/0002 has none left.
@@ -155,7 +155,7 @@ describe('over packed turns (reports.keepTurns: 1)', () => {
     expect(existsSync(join(dir, 'turns', '0001', 'reports'))).toBe(false);
     const turn2 = tree(join(dir, 'turns', '0002'));
     const turn1 = tree(join(dir, 'turns', '0001'));
-    await rerunTurn(dir, 2, { clock, renderers });
+    await rerunTurn(dir, 2, { clock, renderers, force: true });
     expect(tree(join(dir, 'turns', '0002'))).toEqual(turn2);
     await rollbackTo(dir, 1, { clock });
     expect(tree(join(dir, 'turns', '0001'))).toEqual(turn1);

@@ -165,7 +165,7 @@ describe('starting a campaign: new → start → orders by mail → tick (folder
     expect(late.stderr).toContain('fatecraft token');
 
     // The GM fixes turn 1 and resolves it again: `mail send` mails the corrected reports, once, marked so.
-    const rerun = await fc(game, ['rerun', 'iron-coast', '1'], '2026-03-08T19:00:00Z');
+    const rerun = await fc(game, ['rerun', 'iron-coast', '1', '--force'], '2026-03-08T19:00:00Z');
     expect(rerun.status, rerun.stdout + rerun.stderr).toBe(0);
     const send = await fc(game, ['mail', 'send', 'iron-coast'], '2026-03-08T19:05:00Z');
     expect(send.status, send.stdout + send.stderr).toBe(0);
@@ -377,7 +377,7 @@ describe.skipIf(!withServers)('starting a campaign over real IMAP and SMTP serve
     expect(relayed).toHaveLength(entries.length);
 
     // The GM resolves turn 1 again: `mail send` mails the corrected reports over SMTP, once each, marked so.
-    const rerun = await fc(game, ['rerun', 'iron-coast', '1'], '2026-03-08T19:00:00Z');
+    const rerun = await fc(game, ['rerun', 'iron-coast', '1', '--force'], '2026-03-08T19:00:00Z');
     expect(rerun.status, rerun.stdout + rerun.stderr).toBe(0);
     const send = await fc(game, ['mail', 'send', 'iron-coast'], '2026-03-08T19:05:00Z');
     expect(send.status, send.stdout + send.stderr).toBe(0);

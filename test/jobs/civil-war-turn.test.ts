@@ -63,7 +63,7 @@ describe('a civil war drawn in a turn', () => {
 
     // A rerun of the turn writes the same bytes: nothing outside the turn changed.
     const turn2 = tree(join(dir, 'turns', '0002'));
-    await rerunTurn(dir, 2, { clock, renderers });
+    await rerunTurn(dir, 2, { clock, renderers, force: true });
     expect(tree(join(dir, 'turns', '0002'))).toEqual(turn2);
 
     // The next turn runs, the new nation in it (no orders: the GM holds it).

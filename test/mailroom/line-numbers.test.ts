@@ -71,7 +71,7 @@ describe('line numbers of a mailed order', () => {
 
     await runTurn(dir, { renderers: turnRenderers() });
     const report = readFileSync(join(dir, 'turns', '0001', 'reports', 'argenta.txt'), 'utf8');
-    expect(report).toContain('-- Orders refused --\n- line 11: Quicksilver Riders attacks Ironguard of Kharnik supported by Argentum Guard\n    because supporting unit');
+    expect(report).toContain('-- Orders carried out with a warning --\n- line 11: Quicksilver Riders attacks Ironguard of Kharnik supported by Argentum Guard\n    supporting unit');
     const gm = readFileSync(join(dir, 'turns', '0001', 'reports', 'gm.html'), 'utf8');
     expect(gm).toContain('line 11: ');
   });
@@ -85,7 +85,7 @@ describe('a message refused for its token', () => {
     await fetchMail(dir, { clock: new TestClock('2026-03-08T12:00:00Z'), secrets: secrets() });
     const reply = (await new OutboxQueue(join(dir, 'mail')).all()).find((q) => q.message.to.includes(ADDRESSES.argenta!))!.message.text;
     expect(reply).toContain('with a wrong order token, so none of it was read and nothing was filed');
-    expect(reply).toMatch(/What could not be read:\n {2}- line 4: "dance a jig at dawn": /);
+    expect(reply).toMatch(/What could not be read \(line numbers count the lines of your message, from its first line\):\n {2}- line 4: "dance a jig at dawn": /);
     // The token was not checked: no unit, no order checked against the nation, no receipt.
     expect(reply).not.toContain('Tidewatch');
     expect(reply).not.toContain('Accepted');

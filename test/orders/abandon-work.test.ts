@@ -47,8 +47,8 @@ describe('orders that would abandon work in progress', () => {
   ])('%s: with abandon the move is accepted and the receipt warns what is lost', (_form, sheet) => {
     const r = receipt(sheet);
     expect(r.problems).toEqual([]);
-    expect(r.accepted[0]?.abandons).toEqual([`argenta-8: ${MINE_LOST}`]);
-    expect(renderReceipt(r)).toContain(`! WARNING: this gives up work in progress, argenta-8: ${MINE_LOST}; it is lost`);
+    expect(r.accepted[0]?.abandons).toEqual([`Construction worker (argenta-8): ${MINE_LOST}`]);
+    expect(renderReceipt(r)).toContain(`! WARNING: this gives up work in progress, Construction worker (argenta-8): ${MINE_LOST}; it is lost`);
   });
 
   it.each([
@@ -57,7 +57,7 @@ describe('orders that would abandon work in progress', () => {
   ])('%s: a besieger leaving with abandon is warned that its place in the siege goes', (_form, sheet) => {
     const r = receipt(sheet);
     expect(r.problems).toEqual([]);
-    expect(r.accepted[0]?.abandons).toEqual(['argenta-9: the siege of Stonehold (1 other besieger holds it)']);
+    expect(r.accepted[0]?.abandons).toEqual(["Marines (argenta-9): the siege of Stonehold (1 other besieger holds it)"]);
   });
 
   it('a besieger leaving without abandon is refused; the siege goes on', () => {
@@ -76,7 +76,7 @@ describe('orders that would abandon work in progress', () => {
     const campaign: Campaign = { ...world.open.campaign, rules: { ...world.open.campaign.rules, abandonWork: 'allow' } };
     const r = receipt(textSheet('move argenta-8 to 6,3'), campaign);
     expect(r.problems).toEqual([]);
-    expect(r.accepted[0]?.abandons).toEqual([`argenta-8: ${MINE_LOST}`]);
+    expect(r.accepted[0]?.abandons).toEqual([`Construction worker (argenta-8): ${MINE_LOST}`]);
   });
 
   it('"abandon" takes true or false, and says so', () => {

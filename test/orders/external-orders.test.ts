@@ -65,7 +65,7 @@ describe('attacking a structure, in plain text and YAML', () => {
     const sheet = readTextSheet('Nation: argenta\nTurn: 1\nraze the mine at 9,4 with a-1 supported by a-2\n');
     const r = buildReceipt({ campaign, state, sheet, nation: argenta }).receipt;
     expect(r.problems).toEqual([]);
-    expect(r.accepted.map(acceptedLine)).toEqual(['line 3: Marines (a-1) attacks the Silver mine of Kingdom of Gondarahl at 9,4 with a-2, to destroy it']);
+    expect(r.accepted.map(acceptedLine)).toEqual(['line 3: Marines (a-1) attacks the Silver mine of Kingdom of Gondarahl at 9,4 with Knights (a-2), to destroy it']);
   });
 });
 

@@ -132,7 +132,7 @@ describe('a supporter that cannot reach the battle', () => {
       nation: ARGENTA,
     });
     expect(receipt.ok).toBe(true);
-    expect(receipt.accepted.map((a) => a.summary)).toEqual(["Marines 'Iron Guard' (argenta-1) attacks Dwarven infantry 'Stone Wardens' (gondarahl-3) at 7,6 with argenta-4"]);
+    expect(receipt.accepted.map((a) => a.summary)).toEqual(["Marines 'Iron Guard' (argenta-1) attacks Dwarven infantry 'Stone Wardens' (gondarahl-3) at 7,6 with Marines 'Salt and Iron' (argenta-4)"]);
     expect(receipt.accepted[0]?.warnings).toEqual([
       "supporting unit Knights 'Duke's Lancers' (argenta-6) cannot reach 7,6 this turn, so it is left out and the attack goes ahead without it: it is 4 movement points away (1 hills hex at 2, 2 plains hexes at 1), and its speed is 3",
     ]);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_OFF, CHROMIUM, withBrowser } from '../support/chromium.js';
+import { FOG_OPACITY } from '../../src/report/svg-symbols.js';
 import { countColour, cropImage, decodePng, encodePng } from './png.js';
 import { DEMO, FIXTURE, ROOT, play, type Played } from './support.js';
 
@@ -16,10 +17,10 @@ const title = CHROMIUM
   : `the HTML report in headless Chromium — SKIPPED: ${BROWSER_OFF ? 'FATECRAFT_TEST_BROWSER=off (npm run test:quick; npm test runs it)' : 'chromium is not installed (apt-get install -y chromium)'}`;
 if (!CHROMIUM) console.warn(`[report tests] ${title}`);
 
-const SEA: [number, number, number] = [0x6f, 0x9f, 0xd8];
+const SEA: [number, number, number] = [0x4e, 0x80, 0xc8];
 const ARGENTA_RED: [number, number, number] = [0xd5, 0x5e, 0x00];
-/** Sea out of sight: the map's fill-opacity .35 over the white .map box. */
-const FOGGED_SEA = SEA.map((c) => Math.round(0.35 * c + 0.65 * 255)) as [number, number, number];
+/** Sea out of sight: the map's fill-opacity (FOG_OPACITY, .5) over the white .map box. */
+const FOGGED_SEA = SEA.map((c) => Math.round(FOG_OPACITY * c + (1 - FOG_OPACITY) * 255)) as [number, number, number];
 /** Pixels within 2 of a colour in each channel, as blending may round either way. */
 const countNear = (img: ReturnType<typeof decodePng>, [r, g, b]: [number, number, number]) => {
   let n = 0;

@@ -2,13 +2,19 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:f
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EFFECT_KEYS } from '../../src/campaign/event-catalogue.js';
-import { openCampaign, readTurnEvents, turnDirName } from '../../src/campaign/store.js';
+import { openCampaign, readState, readTurnEvents, turnDirName } from '../../src/campaign/store.js';
+import { asNationId } from '../../src/core/ids.js';
+import type { GameState } from '../../src/core/state.js';
+import { buildReceipt, renderReceipt } from '../../src/orders/receipt.js';
+import { readYamlSheet } from '../../src/orders/yaml-sheet.js';
+import { knownIds, wordProblems } from './players-words.js';
+import { chromiumPath, mapOnPage } from './map-screenshots.js';
 import type { Campaign } from '../../src/core/campaign.js';
 import type { LoggedEvent } from '../../src/core/events.js';
 import type { EffectKind } from '../../src/core/world/types.js';
 import { runTurn } from '../../src/jobs/run-turn.js';
 import { reportRenderer } from '../../src/report/renderer.js';
-import { DEMO, ROOT, scratchCopy } from './support.js';
+import { DEMO, ROOT, htmlText, scratchCopy } from './support.js';
 import { filesUnder } from '../../src/campaign/files-under.js';
 
 /**
@@ -39,6 +45,11 @@ interface Turn {
   events: LoggedEvent[];
   /** The nations' text reports of the turn, by file name (argenta.txt…). */
   texts: Record<string, string>;
+  /** What else players read of the turn: the HTML reports' text and the receipts of the orders sent for it, by name. */
+  read: Record<string, string>;
+  /** Argenta's HTML report of the turn, as mailed (for the map's screenshots). */
+  argentaHtml: string;
+  state: GameState;
 }
 
 interface Run {
@@ -52,17 +63,27 @@ async function playDemo(label: string): Promise<Run> {
   const run: Run = { dir, turns: [], cleanup };
   for (let turn = 1; turn <= TURNS; turn++) {
     const script = join(SCRIPT, turnDirName(turn));
+    const read: Record<string, string> = {};
     if (existsSync(script)) {
       const folder = join(dir, 'orders', turnDirName(turn));
       mkdirSync(folder, { recursive: true });
       for (const name of readdirSync(script)) cpSync(join(script, name), join(folder, name));
+      // Each sheet's receipt, as fatecraft check and the mail loop give it before the deadline.
+      const { campaign } = await openCampaign(dir);
+      const before = await readState(dir, turn - 1, campaign);
+      for (const name of readdirSync(script).filter((n) => n.endsWith('.yaml') && n !== '_gm.yaml')) {
+        const { receipt } = buildReceipt({ campaign, state: before, sheet: readYamlSheet(readFileSync(join(folder, name))), nation: asNationId(name.slice(0, -'.yaml'.length)) });
+        read[`receipt ${name}`] = renderReceipt(receipt);
+      }
     }
     await runTurn(dir, { renderers: [reportRenderer()] });
     // Older turns' reports are packed away as the run goes on: read this turn's now.
     const reports = join(dir, 'turns', turnDirName(turn), 'reports');
     const texts: Record<string, string> = {};
     for (const name of readdirSync(reports).filter((n) => n.endsWith('.txt') && n !== 'nations.txt')) texts[name] = readFileSync(join(reports, name), 'utf8');
-    run.turns.push({ events: await readTurnEvents(dir, turn), texts });
+    for (const name of readdirSync(reports).filter((n) => n.endsWith('.html') && n !== 'gm.html')) read[name] = htmlText(readFileSync(join(reports, name), 'utf8'));
+    const { campaign } = await openCampaign(dir);
+    run.turns.push({ events: await readTurnEvents(dir, turn), texts, read, argentaHtml: readFileSync(join(reports, 'argenta.html'), 'utf8'), state: await readState(dir, turn, campaign) });
   }
   return run;
 }
@@ -258,8 +279,8 @@ describe(`the demo played for ${TURNS} turns with scripted orders`, () => {
     expect(spied).toMatchObject({ nation: 'argenta', unit: 'argenta-5', target: 'Irongate', outcome: 'fail' });
     expect(at(19).find((e) => e.type === 'catch_roll')).toMatchObject({ nation: 'gondarahl', unit: 'argenta-5', caught: true });
     expect(at(19).find((e) => e.type === 'unit_health' && e.unit === 'argenta-5')).toMatchObject({ to: 'destroyed' });
-    expect(textOf(first, 19, 'argenta')).toContain("The guards of Kingdom of Gondarahl tried to catch Informant 'Silver Ear' (argenta-5) after the Espionage at Irongate: d6 6 (forced) against 4 to beat — caught.");
-    expect(textOf(first, 19, 'gondarahl')).toContain("Your guards tried to catch Informant 'Silver Ear' (argenta-5) of Duchy of Argenta after the Espionage at Irongate: d6 6 (forced) against 4 to beat — caught.");
+    expect(textOf(first, 19, 'argenta')).toContain("The guards of Kingdom of Gondarahl tried to catch Informant 'Silver Ear' (argenta-5) after the Espionage at Irongate: d6 6 against 4 to beat — caught.");
+    expect(textOf(first, 19, 'gondarahl')).toContain("Your guards tried to catch Informant 'Silver Ear' (argenta-5) of Duchy of Argenta after the Espionage at Irongate: d6 6 against 4 to beat — caught.");
     expect(textOf(first, 19, 'gondarahl')).toContain('Espionage against Irongate was foiled by agents of Duchy of Argenta.');
 
     // Turn 20: Quiet Hands' sabotage brings down Irongate's battlement; Gondarahl is told, not by whom.
@@ -309,6 +330,31 @@ describe(`the demo played for ${TURNS} turns with scripted orders`, () => {
     expect(textOf(first, 20, 'argenta')).toContain('Leader: Duchess Isabeau');
     expect(textOf(first, 20, 'gondarahl')).toContain('Duchess Isabeau now rules Duchy of Argenta.');
   });
+
+  it('tells players no internal id where a name belongs, no path and no "1 <plural>", in any report or receipt (issue 34)', async () => {
+    const { campaign } = await openCampaign(first.dir);
+    const ids = knownIds(first.turns.map((t) => t.state), campaign.nations);
+    const problems = first.turns.flatMap((t, i) =>
+      Object.entries({ ...t.texts, ...t.read }).flatMap(([name, text]) => wordProblems(text, ids).map((p) => `turn ${i + 1}, ${name}: ${p}`)),
+    );
+    expect(problems).toEqual([]);
+    // The search can fail: each kind of slip, put in a report, is found.
+    expect(wordProblems("- Work on Silver Mine was lost: ar-surveyors was lost.\n- Argentine Marines (argenta-2) was raised at 18,7.\nLeader: no one rules: name an heir (docs/orders.md)\n1 battles were fought.", ids)).toHaveLength(4);
+  });
+
+  it.skipIf(!chromiumPath)("draws Argenta's map across the page at 1,280 px and legibly at 700 px, turns 1 and 20, in Chromium (screenshots in out/test-artifacts/map/)", () => {
+    for (const turn of [1, 20]) {
+      for (const width of [700, 1280]) {
+        const m = mapOnPage(first.turns[turn - 1]!.argentaHtml, width, `argenta-turn-${turn}-${width}px`);
+        const at = `turn ${turn} at ${width} px: ${JSON.stringify(m)}`;
+        // The map fills the width the page gives it (at 1,280 px it used about 530 of 840 px before issue 34)…
+        expect(m.mapWidth, at).toBeGreaterThanOrEqual(m.contentWidth - 16);
+        // …with no text below 9 px, and nothing sticking out sideways at mail width.
+        expect(m.smallestText, at).toBeGreaterThanOrEqual(9);
+        expect(m.pageWidth, at).toBeLessThanOrEqual(width);
+      }
+    }
+  }, 300_000);
 
   it('is byte-identical when played again, every file of every turn folder', () => {
     const turns = join(first.dir, 'turns');

@@ -394,7 +394,7 @@ describe.skipIf(!existsSync(DEMO))('a foiled spy in the demo campaign', () => {
     const section = vulcan.slice(vulcan.indexOf('-- Actions and intelligence --'), vulcan.indexOf('\n\n', vulcan.indexOf('-- Actions and intelligence --')));
     expect(section).toBe("-- Actions and intelligence --\n- Informants' network against Cinderford was foiled.");
     expect(decodeEntities(t.reports['vulcanstille.html'] ?? '')).toContain("Informants' network against Cinderford was foiled.");
-    expect(t.reports['argenta.txt']).toContain("Informants' network — Cinderford: d6 1 (forced) = 1 against 2 to beat — failed.");
+    expect(t.reports['argenta.txt']).toContain("Informants' network — Cinderford: d6 1 = 1 against 2 to beat — failed.");
     for (const reader of ['gondarahl', 'grarkul', 'westvalia']) expect(t.reports[`${reader}.txt`], reader).not.toContain("Informants' network");
   });
 });

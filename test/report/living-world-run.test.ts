@@ -62,7 +62,7 @@ describe('the demo with rolls and tasks, played for three turns', () => {
     expect(roll).toMatchObject({ event: 'bandit-chief', option: 'ride-out', answered: true, roll: { value: 5, forced: true }, fateSpent: 2, modifier: 2, total: 7, outcome: 'great' });
     expect(find(first.events[1]!, { type: 'resource', nation: 'gondarahl', resource: 'fate', delta: -2 })).toBeDefined();
     const txt = first.reports[1]!['gondarahl.txt']!;
-    expect(txt).toContain('the roll for "A bandit chief" (answered "ride-out"): d6 5 (forced) + 2 for 2 Fate = 7 against Good (+3) to beat — a great success.');
+    expect(txt).toContain('the roll for "A bandit chief" (answered "ride-out"): d6 5 + 2 for 2 Fate = 7 against Good (+3) to beat — a great success.');
     expect(txt).toContain("The chief's head hangs over the gate of Greyvein.");
   });
 

@@ -18,7 +18,7 @@ const base = { seq: 1, phase: 'actions' as const };
 describe('report texts of the living world', () => {
   it('tell a hunt with Fate and a spy let go', () => {
     const roll = { ...base, type: 'catch_roll', nations: [asNationId('gondarahl')], nation: asNationId('gondarahl'), unit: asUnitId('spy'), action: 'Espionage', place: 'Kingdom of Gondarahl', beat: 4, roll: { die: 'd6', value: 3, forced: true }, caught: true, fateSpent: 2, modifiers: [{ value: 2, source: 'Fate' }], total: 5 } as LoggedEvent;
-    expect(describeEvent(roll, namer('gondarahl'))).toBe("Your guards tried to catch Construction worker (spy) of Duchy of Argenta after the Espionage at Kingdom of Gondarahl: d6 3 (forced), +2 for 2 Fate = 5 against 4 to beat — caught.");
+    expect(describeEvent(roll, namer('gondarahl'))).toBe("Your guards tried to catch Construction worker (spy) of Duchy of Argenta after the Espionage at Kingdom of Gondarahl: d6 3, +2 for 2 Fate = 5 against 4 to beat — caught.");
     const waived = { ...base, type: 'catch_waived', nations: [asNationId('gondarahl')], nation: asNationId('gondarahl'), action: 'Espionage', place: 'Kingdom of Gondarahl' } as LoggedEvent;
     expect(describeEvent(waived, namer('gondarahl'))).toBe('Your guards let the culprit go after the Espionage at Kingdom of Gondarahl, as ordered.');
   });

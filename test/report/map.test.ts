@@ -51,7 +51,7 @@ describe('this turn on the map', () => {
     expect(drawn).toBeGreaterThan(0);
     // Every move is one subpath of the white casing under the lines.
     const moved = played.turns.map((t) => view(argenta, t.turn)).find((v) => v.changes.moves.length > 0)!;
-    const casing = /<g class="moves"><path class="casing" d="([^"]*)"/.exec(renderSvgMap(nationMapModel(moved)))?.[1] ?? '';
+    const casing = /<g class="moves"[^>]*><path class="casing" d="([^"]*)"/.exec(renderSvgMap(nationMapModel(moved)))?.[1] ?? '';
     expect(casing.match(/M/g)?.length).toBe(moved.changes.moves.length);
     const svg = renderSvgMap(nationMapModel(view(argenta)));
     expect(svg).toContain('<g class="mark battle">');
@@ -128,7 +128,7 @@ describe('the block at the top of the report', () => {
     expect(glance).toBeGreaterThan(0);
     expect(glance).toBeLessThan(html.indexOf('<section id="map">'));
     expect(html.indexOf('<section id="map">')).toBeLessThan(html.indexOf('<section id="happened">'));
-    expect(t.reports['argenta.txt']!.split('\n').slice(0, 10).join('\n')).toMatch(/Orders refused: 1\. Units lost: 1\./);
+    expect(t.reports['argenta.txt']!.split('\n').slice(0, 10).join('\n')).toMatch(/Orders: \d+ carried out, 1 refused\. Units lost: 1\./);
   });
 
   it('puts the table of nations first on the GM\'s page', () => {

@@ -162,8 +162,9 @@ describe('maps', () => {
     const ids = [...svg.matchAll(/<polygon id="([^"]+)" class="hex t-/g)].map((m) => m[1]);
     expect(new Set(ids).size).toBe(ids.length);
     expect(new Set(layer.match(/(?<=<use href="#)[^"]+/g)).size).toBe(ids.length);
-    // One coordinate label per hex, and no tooltip: the coordinates are printed, the terrain is in the legend.
-    expect(svg.match(/<text x="[\d.]+" y="[\d.]+">\d+,\d+<\/text>/g)?.length).toBe(12 * 9);
+    // One coordinate label per hex but where another label is (each settlement's hex, and the hex below,
+    // where its name hangs), and no tooltip: the coordinates are printed, the terrain is in the legend.
+    expect(svg.match(/<text x="[\d.]+" y="[\d.]+">\d+,\d+<\/text>/g)?.length).toBe(12 * 9 - 2 * 2);
     expect(layer).not.toContain('<title>');
     expect(svg).toMatch(/<g class="coord" text-anchor="middle">\n<text x="22" y="8.5">0,0<\/text>\n/);
   });

@@ -158,7 +158,7 @@ describe('fatecraft status and the GM commands (processes)', () => {
     for (const t of ['2025-03-25T10:00:00Z', '2025-03-28T10:00:00Z', '2025-03-30T14:00:00Z']) expect((await run(['tick', dir], t)).status).toBe(0);
     const resolve = await run(['tick', dir], '2025-03-30T17:15:00Z');
     expect(resolve.stdout).toContain('resolved turn 1');
-    const rerun = await run(['rerun', dir, '1'], '2025-03-30T18:00:00Z');
+    const rerun = await run(['rerun', dir, '1', '--force'], '2025-03-30T18:00:00Z');
     expect(rerun.status, rerun.stderr).toBe(0);
     expect(rerun.stdout).toContain('turns/0001.superseded-1');
     const bad = await run(['rerun', dir, '0'], '2025-03-30T18:00:00Z');
@@ -166,7 +166,7 @@ describe('fatecraft status and the GM commands (processes)', () => {
     expect(bad.stderr).toContain('turn 0 is the starting position');
     const back = await run(['rollback', dir, '0'], '2025-03-30T18:05:00Z');
     expect(back.status, back.stderr).toBe(0);
-    expect(back.stdout).toContain('Turns 1 were moved aside');
+    expect(back.stdout).toContain('Turn 1 was moved aside');
     const rt = readFileSync(join(dir, 'runtime.yaml'), 'utf8');
     for (const op of ['pause', 'extend', 'resume', 'resolved', 'rerun', 'rollback']) expect(rt).toContain(`op: ${op}`);
   });

@@ -70,7 +70,7 @@ describe('the hand-run season', () => {
     expect(await cli('2025-03-22T11:05:00Z', 'status', dir)).not.toContain('REPORTS NOT MAILED');
 
     // The GM fixes turn 2's orders and resolves it again: the corrected reports are owed, and go out marked so.
-    const rerun = await cli('2025-03-22T12:00:00Z', 'rerun', dir, '2');
+    const rerun = await cli('2025-03-22T12:00:00Z', 'rerun', dir, '2', '--force');
     expect(rerun).toContain(`Its reports print turn 3's deadline, ${due3}.`);
     expect(reportText(dir, 2)).toContain(`deadline: ${due3}`);
     expect(await cli('2025-03-22T12:05:00Z', 'status', dir)).toContain('REPORTS NOT MAILED: turn 2 (corrected, rerun 1)');

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { orderFileName } from '../../campaign/order-folder.js';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -71,12 +72,18 @@ export async function checkOrdersFile(campaignDir: string, file: string, opts: C
   const nation = whichNation(open, sheet, file, opts.nation, sender);
   const pending = state.turn + 1;
   // On file: in orders/NNNN, or for a resolved turn (checked for a rerun) kept in its folder (kept-orders.ts).
-  const onFile = [join(ordersDir(open.dir, pending), `${nation}.yaml`), join(open.dir, 'turns', turnDirName(pending), KEPT_ORDERS, `${nation}.yaml`)];
-  const replacesEarlier = onFile.some((f) => existsSync(f) && resolve(f) !== resolve(file));
+  const onFile = [ordersDir(open.dir, pending), join(open.dir, 'turns', turnDirName(pending), KEPT_ORDERS)].flatMap((dir) => ordersOf(dir, nation));
+  const replacesEarlier = onFile.some((f) => resolve(f) !== resolve(file));
   const { receipt } = buildReceipt({ campaign: open.campaign, state, sheet, nation, replacesEarlier, ...(opts.token !== undefined ? { expectedToken: opts.token } : {}) });
   const latest = (await latestTurn(open.dir)) ?? 0;
   const resolved = opts.turn !== undefined && opts.turn <= latest ? `Checked against the state before turn ${opts.turn}, which is resolved (the pending turn is ${latest + 1}): for fatecraft rerun.\n` : '';
   return { receipt, text: `Read from: ${source}\n${resolved}${renderReceipt(receipt)}`, source };
+}
+
+/** The nation's order files in a folder, in any of the forms that count (order-folder.ts). */
+function ordersOf(dir: string, nation: NationId): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((name) => orderFileName(name)?.nation === nation).map((name) => join(dir, name));
 }
 
 /** The state the turn starts from: the latest one for the pending turn, else the one before the turn named. */

@@ -1,3 +1,4 @@
+import { plural } from '../../core/prose.js';
 import type { Command } from 'commander';
 import { CampaignError } from '../../campaign/problems.js';
 import { wholeNumber } from '../args.js';
@@ -23,6 +24,6 @@ export function registerGenerate(program: Command): void {
       if (!w || !h || !Number.isInteger(w) || !Number.isInteger(h)) throw new CampaignError([{ file: '--map', message: `a map size looks like 400x400, not "${opts.map}"` }]);
       const generated = generateCampaign({ nations: opts.nations, unitsPerNation: opts.unitsPerNation, width: w, height: h, seed: opts.seed, ...(opts.actions ? { actions: true } : {}) });
       await writeSyntheticCampaign(dir, opts.silent ? silenced(generated) : generated, { events: opts.events === true });
-      console.log(`Wrote ${opts.nations} nations, ${Object.keys(generated.state.units).length} units on a ${w}x${h} map to ${dir}${opts.events ? ', with a generic events.yaml' : ''}${opts.actions ? ', its workers spying, preaching and trading' : ''}${opts.silent ? ', every player silent (the caretaker plays them all)' : ''}`);
+      console.log(`Wrote ${plural(opts.nations, 'nation')}, ${Object.keys(generated.state.units).length} units on a ${w}x${h} map to ${dir}${opts.events ? ', with a generic events.yaml' : ''}${opts.actions ? ', its workers spying, preaching and trading' : ''}${opts.silent ? ', every player silent (the caretaker plays them all)' : ''}`);
     });
 }

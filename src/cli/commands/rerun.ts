@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { turnArg } from '../args.js';
 import { rerunTurn } from '../../gm/turns.js';
 import { turnRenderers } from '../renderers.js';
+import { sayUnread } from './turn.js';
 
 export function registerRerun(program: Command): void {
   program
@@ -11,9 +12,11 @@ export function registerRerun(program: Command): void {
     .argument('<campaign>', 'campaign folder')
     .argument('<turn>', 'the turn to resolve again (the latest resolved one)', turnArg)
     .option('--no-reports', 'do not send the new reports to the players')
+    .option('--force', 'resolve it again even when nothing would change (after changing the report templates, say)')
     .option('--reason <text>', "why: kept in the log, and shown to the players in the GM's log when the campaign has one (reports.gmLog)")
-    .action(async (dir: string, turn: number, opts: { reports: boolean; reason?: string }) => {
-      const r = await rerunTurn(dir, turn, { ...handRun(), renderers: turnRenderers(), sendReports: opts.reports, ...(opts.reason ? { reason: opts.reason } : {}) });
+    .action(async (dir: string, turn: number, opts: { reports: boolean; reason?: string; force?: boolean }) => {
+      const r = await rerunTurn(dir, turn, { ...handRun(), renderers: turnRenderers(), sendReports: opts.reports, ...(opts.force ? { force: true } : {}), ...(opts.reason ? { reason: opts.reason } : {}) });
+      sayUnread(r.turn, r.unread);
       console.log(`Resolved turn ${r.turn} again: ${r.dir}`);
       console.log(`The turn it replaced is kept in ${r.superseded}`);
       console.log(`Its reports print turn ${r.turn + 1}'s deadline, ${r.nextDeadline}.`);

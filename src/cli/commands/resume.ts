@@ -16,7 +16,7 @@ export function registerResume(program: Command): void {
       const r = await resumeCampaign(dir, { ...handRun(), ...(opts.reason ? { reason: opts.reason } : {}) });
       if (r.wasPaused) console.log('Unpaused.');
       for (const h of r.confirmed) console.log(`Overruled the ${h.kind} guard on turn ${h.turn}: ${h.detail}`);
-      if (r.acknowledged.length) console.log(`Alerts ${r.acknowledged.map((a) => `#${a}`).join(', ')} marked as dealt with.`);
+      if (r.acknowledged.length) console.log(`${r.acknowledged.length === 1 ? 'Alert' : 'Alerts'} ${r.acknowledged.map((a) => `#${a}`).join(', ')} marked as dealt with.`);
       console.log(r.dueNow ? `Turn ${r.turn} was due ${localTime(r.deadline, tz)}: the next tick resolves it (fatecraft extend first to give more time).` : `Turn ${r.turn} is due ${localTime(r.deadline, tz)}.`);
     });
 }

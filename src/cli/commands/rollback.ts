@@ -21,7 +21,10 @@ export function registerRollback(program: Command): void {
       if (opts.deadline !== undefined && !deadline) throw new CampaignError([{ file: '--deadline', message: `"${opts.deadline}" is not a time; write e.g. "2025-03-09 18:00" (${tz}) or 2025-03-09T18:00:00Z` }]);
       const r = await rollbackTo(dir, turn, { ...handRun(), ...(deadline ? { deadline } : {}), ...(opts.reason ? { reason: opts.reason } : {}) });
       console.log(`Back at turn ${r.turn}; turn ${r.turn + 1} is pending, due ${localTime(r.deadline, tz)}.`);
-      if (r.movedTurns.length) console.log(`Turns ${r.movedTurns.join(', ')} were moved aside (turns/NNNN.rolledback-<k>).`);
-      if (r.movedOrders.length) console.log(`Orders for turns ${r.movedOrders.join(', ')} were moved aside (orders/NNNN.rolledback-<k>).`);
+      const turns = (list: readonly number[]) => `${list.length === 1 ? 'turn' : 'turns'} ${list.join(', ')}`;
+      if (r.movedTurns.length) console.log(`${capitalised(turns(r.movedTurns))} ${r.movedTurns.length === 1 ? 'was' : 'were'} moved aside (turns/NNNN.rolledback-<k>).`);
+      if (r.movedOrders.length) console.log(`Orders for ${turns(r.movedOrders)} ${r.movedOrders.length === 1 ? 'was' : 'were'} moved aside (orders/NNNN.rolledback-<k>).`);
     });
 }
+
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -10,9 +10,10 @@ export function registerToken(program: Command): void {
     .argument('<campaign>', 'campaign folder')
     .argument('<nation>', 'the nation')
     .option('--new', 'replace the token (required: this command only ever replaces)')
-    .action(async (dir: string, nation: string, opts: { new?: boolean }) => {
+    .option('--reason <text>', 'why: kept in the log (runtime.yaml), as the other GM operations keep theirs')
+    .action(async (dir: string, nation: string, opts: { new?: boolean; reason?: string }) => {
       if (!opts.new) throw new CampaignError([{ file: 'fatecraft token', message: `add --new to replace ${nation}'s token (fatecraft token ${dir} ${nation} --new); the current token is in the secrets file` }]);
-      const r = await renewToken(dir, nation, handRun());
+      const r = await renewToken(dir, nation, { ...handRun(), ...(opts.reason ? { reason: opts.reason } : {}) });
       console.log(`${r.nation} has a new order token${r.replaced ? '; the old one is refused from now on' : ''} (kept in ${r.file}).`);
       if (r.mailedTo === undefined) console.log(`campaign.yaml has no mail: block: give the player the token yourself (it is in ${r.file}).`);
       else if (r.mailedTo.length === 0) console.error(`warning: ${r.nation} has no address in campaign.yaml, so nothing was mailed; give the player the token yourself (it is in ${r.file}).`);

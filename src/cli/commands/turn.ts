@@ -1,6 +1,7 @@
 import { readRuntime } from '../../schedule/runtime.js';
 import type { Command } from 'commander';
-import { latestTurn, openCampaign } from '../../campaign/store.js';
+import { latestTurn, openCampaign, turnDirName } from '../../campaign/store.js';
+import type { UnreadFile } from '../../campaign/order-folder.js';
 import { clockFromEnv } from '../../schedule/clock.js';
 import { resolveTurnByHand } from '../../schedule/hand-turn.js';
 import { turnArg } from '../args.js';
@@ -26,6 +27,7 @@ export function registerTurn(program: Command): void {
       const result = await underCampaignLock(dir, opts.preview ? 'turn --preview' : 'turn', () => (preview ? preview.previewTurn(dir, { ...common, dropped }) : resolveTurnByHand(dir, { ...common, clock: clockFromEnv() })));
       const count = (type: string) => result.events.filter((e) => e.type === type).length;
       const summary = `${result.events.length} events, ${count('battle')} battles, ${count('order_rejected')} orders rejected`;
+      sayUnread(result.turn, result.unread);
       if (!opts.preview) {
         console.log(`Resolved turn ${result.turn}: ${summary}.`);
         console.log(`Written to ${result.dir}`);
@@ -56,4 +58,9 @@ async function sayReportsNotMailed(dir: string): Promise<void> {
   const { reportsNotMailed, owedText } = await import('../../mailroom/unsent-reports.js');
   const owed = await reportsNotMailed(open);
   if (owed.length) console.log(`Reports not mailed yet: ${owedText(owed)}. Send them: fatecraft mail send ${dir}`);
+}
+
+/** Files the turn found in its orders folder and did not read as orders: the GM hears of each, every time. */
+export function sayUnread(turn: number, unread: readonly UnreadFile[]): void {
+  for (const u of unread) console.log(`NOT READ as orders: orders/${turnDirName(turn)}/${u.name} — ${u.why}.`);
 }

@@ -62,7 +62,7 @@ export function checkAct(ctx: TurnContext, nation: NationId, o: ActOrder): Verdi
     return reject(`${def.name} aims at nothing within a place: leave out "aiming at ${o.aim}"`);
   }
   const foreign = place.other ? [place.settlement!, place.other].find((s) => s.nation !== nation) : undefined;
-  const consent = foreign ? `; ${ctx.nationDef(foreign.nation).name} must write "accept trade with ${nation}" this turn` : '';
+  const consent = foreign ? `; ${ctx.nationDef(foreign.nation).name} must write "accept trade with ${ctx.nationDef(nation).name}" this turn` : '';
   const roll = def.roll ? `a d6 to beat ${def.roll.beat}${o.fate ? `, pledging ${o.fate} Fate` : ''}` : 'no roll';
   return { ok: true, claims: [unit.id], fate: def.roll ? (o.fate ?? 0) : 0, summary: `${label} ${def.verb} ${place.label}${o.aim ? `, aiming at ${o.aim}` : ''} (${def.name}: ${roll}${consent})` };
 }

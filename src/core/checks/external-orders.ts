@@ -4,7 +4,7 @@ import type { ExternalId, NationId, UnitId } from '../ids.js';
 import type { AttackOrder, DefendOrder } from '../orders.js';
 import type { ExternalState, UnitState } from '../state.js';
 import { WorldIndex } from '../world-index.js';
-import { isRejected, ownUnit, unitLabel } from './lookup.js';
+import { isRejected, ownUnit, unitLabel, unitsText } from './lookup.js';
 import { attackCarriedOut, checkSupporters } from './supporters.js';
 import { reject, type Rejected, type Verdict } from './verdict.js';
 
@@ -63,7 +63,7 @@ export function checkAttackExternal(ctx: TurnContext, nation: NationId, o: Attac
   const { kept: support, warnings } = supporters;
   const carriedOut = attackCarriedOut(o, supporters);
   const fate = o.fate ?? 0;
-  const supportText = support.length ? ` with ${support.join(', ')}` : '';
+  const supportText = support.length ? ` with ${unitsText(ctx, support)}` : '';
   return {
     ok: true,
     claims: [unit.id, ...support],

@@ -1,3 +1,4 @@
+import { unitLabelOf } from '../unit-name.js';
 import { isMilitaryClass, type Campaign } from '../campaign.js';
 import { perCampaignAndState } from '../memo.js';
 import type { TurnContext } from '../context.js';
@@ -27,8 +28,15 @@ export const isRejected = (x: unknown): x is Rejected =>
   typeof x === 'object' && x !== null && (x as Rejected).ok === false;
 
 export function unitLabel(ctx: TurnContext, unit: UnitState): string {
-  const type = ctx.unitType(unit);
-  return `${type.name} ${unit.name ? `'${unit.name}' ` : ''}(${unit.id})`;
+  return unitLabelOf(ctx.unitType(unit).name, unit);
+}
+
+/** Units by their labels ("Marines 'Salt and Iron' (argenta-2)"), as receipts list supporters: never by bare ids. */
+export function unitsText(ctx: TurnContext, ids: readonly UnitId[]): string {
+  return ids.map((id) => {
+    const u = ctx.unit(id);
+    return u ? unitLabel(ctx, u) : id;
+  }).join(', ');
 }
 
 const reachCache = new WeakMap<TurnContext, Map<UnitId, Reach>>();

@@ -18,7 +18,7 @@ import type { UnitState } from '../state.js';
 import { siegeStepNumber, siegeStepText } from '../siege-steps.js';
 import { WorldIndex } from '../world-index.js';
 import { lossText, WorkIndex, type UnitWork } from '../work.js';
-import { canReach, isRejected, ownUnit, reachOf, startOfTurn, unitLabel } from './lookup.js';
+import { canReach, isRejected, ownUnit, reachOf, startOfTurn, unitLabel, unitsText } from './lookup.js';
 import { outOfReach } from './out-of-reach.js';
 import { withArticle } from '../prose.js';
 import { reject, type Rejected, type Verdict } from './verdict.js';
@@ -165,7 +165,7 @@ export function checkAttack(ctx: TurnContext, nation: NationId, o: AttackOrder):
   if (isRejected(work)) return work;
   const fate = o.fate ?? 0;
   const verb = 'settlement' in o.target ? 'besieges' : 'attacks';
-  const supportText = support.length ? ` with ${support.join(', ')}` : '';
+  const supportText = support.length ? ` with ${unitsText(ctx, support)}` : '';
   const fateText = fate ? `, spending up to ${fate} Fate` : '';
   return {
     ok: true,
@@ -287,9 +287,9 @@ export function checkAssault(ctx: TurnContext, nation: NationId, o: AssaultOrder
   for (const id of support) {
     const s = ownUnit(ctx, nation, id);
     if (isRejected(s)) return s;
-    if (s.besieging !== b.settlement.id) return reject(`${id} is not besieging ${b.settlement.name}`);
+    if (s.besieging !== b.settlement.id) return reject(`${unitLabel(ctx, s)} is not besieging ${b.settlement.name}`);
   }
-  return { ok: true, claims: [b.unit.id, ...support], fate: o.fate ?? 0, summary: `${unitLabel(ctx, b.unit)} assaults ${b.settlement.name}${support.length ? ` with ${support.join(', ')}` : ''}${o.fate ? `, spending up to ${o.fate} Fate` : ''}` };
+  return { ok: true, claims: [b.unit.id, ...support], fate: o.fate ?? 0, summary: `${unitLabel(ctx, b.unit)} assaults ${b.settlement.name}${support.length ? ` with ${unitsText(ctx, support)}` : ''}${o.fate ? `, spending up to ${o.fate} Fate` : ''}` };
 }
 
 export function checkSortie(ctx: TurnContext, nation: NationId, o: SortieOrder): Verdict {

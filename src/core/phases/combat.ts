@@ -10,6 +10,7 @@ import { attackExternal } from './external-fight.js';
 import type { Phase } from './phase.js';
 import { pushTo } from '../multimap.js';
 import { unitName } from '../unit-name.js';
+import { lostName, orderUnmet, supportersLeft, unitOf } from '../unmet.js';
 
 /**
  * Open battles and attacks on settlements, one per attack order in attacker id
@@ -24,7 +25,7 @@ export const combatPhase: Phase = {
     for (const a of attacks) {
       const attacker = ctx.unit(a.order.unit);
       if (!attacker) {
-        ctx.emit({ type: 'attack_cancelled', nations: [a.nation], unit: a.order.unit, reason: 'the attacker was destroyed before it could strike' });
+        orderUnmet(ctx, a, 'unit_lost', `did not attack: ${lostName(ctx, a.order.unit)} was lost before it could strike`);
         continue;
       }
       if (ctx.escapedFrom.has(attacker.id)) continue;
@@ -36,16 +37,17 @@ export const combatPhase: Phase = {
       if ('settlement' in target) {
         const s = ctx.settlement(target.settlement);
         if (s) attackSettlement(ctx, a, attacker, s);
+        else orderUnmet(ctx, a, 'target_lost', `did not attack: the settlement it was sent against is gone`);
         continue;
       }
       const defender = ctx.unit(target.unit);
       if (!defender) {
-        ctx.emit({ type: 'attack_cancelled', nations: [a.nation], unit: attacker.id, reason: `its target was already destroyed` });
+        orderUnmet(ctx, a, 'target_lost', `did not attack: ${lostName(ctx, target.unit, a.nation)} was already destroyed`);
         continue;
       }
       const pair = [attacker.id, defender.id].sort(compareIds).join('|');
       if (fought.has(pair)) {
-        ctx.emit({ type: 'attack_cancelled', nations: [attacker.nation, defender.nation].sort(compareIds), unit: attacker.id, reason: `already fought ${unitName(ctx.campaign, defender)} this turn` });
+        orderUnmet(ctx, a, 'fought_already', `did not attack: it had already fought ${unitOf(ctx, defender, a.nation)} this turn`);
         continue;
       }
       fought.add(pair);
@@ -53,10 +55,6 @@ export const combatPhase: Phase = {
     }
   },
 };
-
-function alive(ctx: TurnContext, ids: readonly UnitId[] | undefined): UnitState[] {
-  return (ids ?? []).map((id) => ctx.unit(id)).filter((u): u is UnitState => u !== undefined);
-}
 
 /** Fate pledged for defence by units of a force, spent once: by the first battle they join. */
 export function takeDefencePledges(ctx: TurnContext, units: UnitState[]): number {
@@ -106,7 +104,7 @@ export function defendersOf(ctx: TurnContext, nation: NationId, at: HexKey, firs
 function attackingForce(ctx: TurnContext, a: AcceptedOrder<AttackOrder>, attacker: UnitState): BattleForce {
   return {
     nation: attacker.nation,
-    units: [attacker, ...alive(ctx, a.order.support)],
+    units: [attacker, ...supportersLeft(ctx, a, a.order.support)],
     fatePledged: a.order.fate ?? 0,
     casualtyPriority: a.order.casualties ?? ctx.casualtyPriority.get(attacker.nation),
     sideModifiers: [],
@@ -136,10 +134,10 @@ function openBattle(ctx: TurnContext, a: AcceptedOrder<AttackOrder>, attacker: U
 
 function attackSettlement(ctx: TurnContext, a: AcceptedOrder<AttackOrder>, attacker: UnitState, s: SettlementState): void {
   if (s.nation === attacker.nation) {
-    ctx.emit({ type: 'attack_cancelled', nations: [attacker.nation], unit: attacker.id, reason: `${s.name} is already yours` });
+    orderUnmet(ctx, a, 'already_yours', `did not attack: ${s.name} is already yours`);
     return;
   }
-  const force = [attacker, ...alive(ctx, a.order.support)];
+  const force = [attacker, ...supportersLeft(ctx, a, a.order.support)];
   const garrison = ctx.unitsAt(s.hex).filter((u) => u.nation === s.nation && isMilitaryClass(ctx.unitType(u).class));
   const ids = force.map((u) => u.id);
   if (garrison.length === 0 && ctx.rules.siege.captureUndefended && hasInfantry(ctx, ids)) {

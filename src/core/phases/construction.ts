@@ -1,3 +1,4 @@
+import { unitName } from '../unit-name.js';
 import { settlementTax } from '../settlement-tax.js';
 import type { TurnContext } from '../context.js';
 import { asExternalId, asSettlementId, type SettlementId } from '../ids.js';
@@ -85,7 +86,9 @@ export const constructionPhase: Phase = {
       if (b.builder) {
         const builder = ctx.unit(b.builder);
         if (!builder || builder.hex !== b.hex) {
-          lost(builder ? `${b.builder} left the site` : `${b.builder} was lost`);
+          const who = builder ?? ctx.start.units[b.builder];
+          const name = who ? unitName(ctx.campaign, who) : 'its builder';
+          lost(builder ? `${name} left the site` : `${name} was lost`);
           continue;
         }
       }

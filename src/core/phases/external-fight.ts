@@ -4,6 +4,7 @@ import { compareIds, type ExternalId, type NationId, type UnitId } from '../ids.
 import type { AttackOrder } from '../orders.js';
 import type { ExternalState, UnitState } from '../state.js';
 import { defendersOf, takeDefencePledges } from './combat.js';
+import { orderUnmet, supportersLeft } from '../unmet.js';
 
 /**
  * An attack on an external structure (docs/rules.md X1-X4), fought in the
@@ -19,15 +20,15 @@ import { defendersOf, takeDefencePledges } from './combat.js';
 export function attackExternal(ctx: TurnContext, a: AcceptedOrder<AttackOrder>, attacker: UnitState, id: ExternalId): void {
   const e = ctx.state.externals[id];
   if (!e) {
-    ctx.emit({ type: 'attack_cancelled', nations: [attacker.nation], unit: attacker.id, reason: 'the structure it was sent against was already destroyed' });
+    orderUnmet(ctx, a, 'target_lost', 'did not attack: the structure it was sent against was already destroyed');
     return;
   }
   const name = externalName(ctx, e);
   if (e.nation === attacker.nation) {
-    ctx.emit({ type: 'attack_cancelled', nations: [attacker.nation], unit: attacker.id, reason: `${name} is already yours` });
+    orderUnmet(ctx, a, 'already_yours', `did not attack: ${name} is already yours`);
     return;
   }
-  const force = [attacker, ...(a.order.support ?? []).map((u) => ctx.unit(u)).filter((u): u is UnitState => u !== undefined)];
+  const force = [attacker, ...supportersLeft(ctx, a, a.order.support)];
   const defenders = defendersOf(ctx, e.nation, e.hex, [], ctx.rules.externals.maxDefenders, `external:${e.id}`);
   let survivors: UnitId[] = force.map((u) => u.id);
   let battle: string | undefined;

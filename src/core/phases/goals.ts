@@ -14,7 +14,8 @@ export function completeGoal(ctx: TurnContext, nation: NationId, goalId: string,
   progress.done = true;
   progress.doneTurn = ctx.turn;
   ctx.emit({ type: 'goal_completed', nations: [nation], nation, goal: goalId });
-  ctx.applyYield(nation, def.reward, `goal achieved: ${def.text} (${why})`);
+  // The reason is one phrase (ledgers print it in parentheses): the GM's word is added, the ordinary case is not.
+  ctx.applyYield(nation, def.reward, `goal achieved: ${def.text}${why === 'condition met' ? '' : ` — ${why === 'GM' ? 'by the GM' : why}`}`);
   if (def.effects?.length) {
     const scene = sceneOf(ctx);
     const target = { scope: 'nation' } as const;

@@ -6,6 +6,7 @@ import type { Phase } from './phase.js';
 import { pushTo } from '../multimap.js';
 import { unitName } from '../unit-name.js';
 import { lossText, WorkIndex } from '../work.js';
+import { orderUnmet, unitOf } from '../unmet.js';
 
 /**
  * Pursuit, then movement. An attack aims at where its target stood when the
@@ -29,13 +30,15 @@ export const movementPhase: Phase = {
       const target = ctx.unit(targetId);
       const pursuers = (pursuersOf.get(targetId) ?? []).sort((a, b) => compareIds(a.order.unit, b.order.unit));
       if (!target) continue;
-      let caught = false;
+      let caughtBy: UnitState | undefined;
       for (const p of pursuers) {
         const attacker = ctx.unit(p.order.unit);
         if (!attacker) continue;
-        if (pursuit(ctx, attacker, target)) caught = true;
+        if (pursuit(ctx, attacker, target)) caughtBy ??= attacker;
       }
-      if (caught) {
+      if (caughtBy) {
+        const move = moves.get(targetId);
+        if (move) orderUnmet(ctx, move, 'caught', `did not move: caught by ${unitOf(ctx, caughtBy, target.nation)} at ${target.hex}`);
         moves.delete(targetId);
         continue;
       }
@@ -47,6 +50,7 @@ export const movementPhase: Phase = {
         const to = moves.get(targetId)?.path?.at(-1) ?? from;
         ctx.emit({ type: 'unit_fled', nations: nationsOf(attacker, target), unit: target.id, attacker: attacker.id, from, to });
         moveUnit(ctx, attacker, p.path ?? [from]);
+        orderUnmet(ctx, p, 'target_escaped', `did not attack: ${unitOf(ctx, target, attacker.nation)} got away to ${to}, and ${unitName(ctx.campaign, attacker)} stopped at ${attacker.hex}`);
       }
     }
 

@@ -81,7 +81,7 @@ export const ordersPhase: Phase = {
       }
       for (const a of result.accepted) {
         for (const warning of a.warnings ?? []) {
-          ctx.emit({ type: 'order_rejected', nations: [nation], nation, index: a.index, ...lineOf(a.index), order: written(a.index, submitted.orders[a.index] ?? a.order), reason: warning });
+          ctx.emit({ type: 'order_warned', nations: [nation], nation, index: a.index, ...lineOf(a.index), order: written(a.index, submitted.orders[a.index] ?? a.order), reason: warning });
         }
         ctx.accept(a);
         if (a.renown > 0) ctx.changeResource(nation, 'renown', -a.renown, `paid: ${a.summary}`);

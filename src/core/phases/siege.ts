@@ -13,6 +13,7 @@ import type { Phase } from './phase.js';
 import { planSiegeBlows, siegeStepNumber } from '../siege-steps.js';
 import { unitName } from '../unit-name.js';
 import { applyInvokes } from '../aspects/invoke.js';
+import { lostName, orderUnmet, supportersLeft, unitOf } from '../unmet.js';
 import { reportUnusedPlans } from '../warfare/turn-fate.js';
 
 /**
@@ -81,16 +82,27 @@ function besieged(ctx: TurnContext, unit: UnitState | undefined): SettlementStat
 const garrisonOf = (ctx: TurnContext, s: SettlementState) =>
   ctx.unitsAt(s.hex).filter((u) => u.nation === s.nation && isMilitaryClass(ctx.unitType(u).class));
 
-function siegeAction(ctx: TurnContext, a: AcceptedOrder<SiegeActionOrder>): void {
+/** A siege order's unit still besieging, or the order told why it did not happen. */
+function stillBesieging(ctx: TurnContext, a: AcceptedOrder<SiegeActionOrder | AssaultOrder>, what: string): { unit: UnitState; s: SettlementState } | undefined {
   const unit = ctx.unit(a.order.unit);
   const s = besieged(ctx, unit);
-  if (!unit || !s) return;
+  if (!unit) orderUnmet(ctx, a, 'unit_lost', `did not ${what}: ${lostName(ctx, a.order.unit)} was lost before it could`);
+  else if (!s) orderUnmet(ctx, a, 'siege_over', `did not ${what}: ${unitName(ctx.campaign, unit)} no longer besieged ${ctx.start.units[unit.id]?.besieging ? settlementName(ctx, ctx.start.units[unit.id]!.besieging!) : 'the settlement'}`);
+  return unit && s ? { unit, s } : undefined;
+}
+
+const settlementName = (ctx: TurnContext, id: SettlementState['id']) => ctx.settlement(id)?.name ?? ctx.start.settlements[id]?.name ?? id;
+
+function siegeAction(ctx: TurnContext, a: AcceptedOrder<SiegeActionOrder>): void {
+  const held = stillBesieging(ctx, a, 'make its siege action');
+  if (!held) return;
+  const { unit, s } = held;
   const o = a.order;
   const nations = [unit.nation, s.nation].sort(compareIds);
   const number = siegeStepNumber(ctx, s, o);
   if (number === undefined) {
     // Another besieger's roll took the battlement first this turn.
-    ctx.emit({ type: 'attack_cancelled', nations, unit: unit.id, reason: `no battlement of ${s.name} was left to destroy` });
+    orderUnmet(ctx, a, 'no_battlement', `did not make its siege action: no battlement of ${s.name} was left to destroy`);
     return;
   }
   const r = siegeRoll(ctx, unit, `siege:${unit.id}`, number, o.fate ?? 0, true, [], s);
@@ -110,7 +122,9 @@ function sortie(ctx: TurnContext, a: AcceptedOrder<SortieOrder>): void {
   const unit = ctx.unit(a.order.unit);
   const target = ctx.unit(a.order.target);
   const s = besieged(ctx, target);
-  if (!unit || !target || !s || s.hex !== unit.hex) return;
+  if (!unit) return orderUnmet(ctx, a, 'unit_lost', `did not sortie: ${lostName(ctx, a.order.unit)} was lost before it could`);
+  if (!target) return orderUnmet(ctx, a, 'target_lost', `did not sortie: ${lostName(ctx, a.order.target, a.nation)} was already destroyed`);
+  if (!s || s.hex !== unit.hex) return orderUnmet(ctx, a, 'siege_over', `did not sortie: ${unitOf(ctx, target, a.nation)} no longer besieged it`);
   const nations = [unit.nation, target.nation].sort(compareIds);
   const numbers = ctx.rules.siege.sortieTarget;
   const beat = numbers[target.health];
@@ -126,15 +140,15 @@ function sortie(ctx: TurnContext, a: AcceptedOrder<SortieOrder>): void {
 }
 
 function assault(ctx: TurnContext, a: AcceptedOrder<AssaultOrder>): void {
-  const unit = ctx.unit(a.order.unit);
-  const s = besieged(ctx, unit);
-  if (!unit || !s) return;
-  const attackers = [unit, ...(a.order.support ?? []).map((id) => ctx.unit(id)).filter((u): u is UnitState => u?.besieging === s.id)];
+  const held = stillBesieging(ctx, a, 'assault');
+  if (!held) return;
+  const { unit, s } = held;
+  const attackers = [unit, ...supportersLeft(ctx, a, a.order.support, (u) => u.besieging === s.id, `was lost or no longer besieged ${s.name}`)];
   const ids = attackers.map((u) => u.id);
   const garrison = garrisonOf(ctx, s);
   if (garrison.length === 0) {
     if (hasInfantry(ctx, ids)) captureSettlement(ctx, s, unit.nation, ids);
-    else ctx.emit({ type: 'attack_cancelled', nations: [unit.nation, s.nation].sort(compareIds), unit: unit.id, reason: `${s.name} is empty, but infantry is needed to take it` });
+    else orderUnmet(ctx, a, 'no_infantry', `did not take ${s.name}: it is empty, but infantry is needed to take it`);
     return;
   }
   const defenders = defendersOf(ctx, s.nation, s.hex, [], ctx.rules.maxSettlementDefenders, `settlement:${s.id}`);

@@ -1,3 +1,4 @@
+import { unitName } from '../unit-name.js';
 import type { TurnContext } from '../context.js';
 import { sortedKeys, type NationId } from '../ids.js';
 import { leaderOf } from '../leaders.js';
@@ -20,7 +21,7 @@ export const successionPhase: Phase = {
       const leader = leaderOf(ctx.campaign, ns);
       if (leader.name !== null && leader.unit && !ctx.state.units[leader.unit]) {
         const fell = ctx.start.units[leader.unit];
-        leaderDies(ctx, nation, `fell when ${fell?.name ? `'${fell.name}'` : leader.unit} was destroyed`);
+        leaderDies(ctx, nation, `fell when ${fell?.name ? `'${fell.name}'` : fell ? unitName(ctx.campaign, fell) : 'the unit the leader rode with'} was destroyed`);
       }
       if (leaderOf(ctx.campaign, ns).name === null && ns.heir) crown(ctx, nation, ns);
     }

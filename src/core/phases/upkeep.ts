@@ -4,6 +4,8 @@ import type { SettlementState } from '../state.js';
 import type { Phase } from './phase.js';
 import { pushTo } from '../multimap.js';
 import { leaderOf } from '../leaders.js';
+import { lostName, orderUnmet } from '../unmet.js';
+import { unitName } from '../unit-name.js';
 
 /** Resting units that did not fight this turn become healthy. */
 export const recoveryPhase: Phase = {
@@ -12,9 +14,13 @@ export const recoveryPhase: Phase = {
     const rests = [...ctx.acceptedOf('rest')].sort((a, b) => compareIds(a.order.unit, b.order.unit));
     for (const r of rests) {
       const unit = ctx.unit(r.order.unit);
-      if (!unit || unit.health !== 'bloodied') continue;
+      if (!unit) {
+        orderUnmet(ctx, r, 'unit_lost', `did not rest: ${lostName(ctx, r.order.unit)} was lost this turn`);
+        continue;
+      }
+      if (unit.health !== 'bloodied') continue;
       if (ctx.fought.has(unit.id)) {
-        ctx.emit({ type: 'rest_interrupted', nations: [unit.nation], unit: unit.id, reason: 'fought this turn and could not heal' });
+        orderUnmet(ctx, r, 'fought', `did not heal: ${unitName(ctx.campaign, unit)} fought this turn`);
         continue;
       }
       ctx.emit({ type: 'unit_rested', nations: [unit.nation], unit: unit.id });

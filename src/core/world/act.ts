@@ -1,3 +1,4 @@
+import { unitName } from '../unit-name.js';
 import { fateModifier } from '../checks/lookup.js';
 import type { AcceptedOrder, TurnContext } from '../context.js';
 import type { DiceStream } from '../dice.js';
@@ -13,6 +14,7 @@ import { filler } from './fire.js';
 import { revealSecret } from './secrets.js';
 import { damage } from './sabotage.js';
 import { openRoute } from './trade.js';
+import { lostName, orderUnmet } from '../unmet.js';
 import type { EventScene } from './scene.js';
 import type { RollOutcome } from './types.js';
 
@@ -30,7 +32,8 @@ export function resolveAction(ctx: TurnContext, scene: EventScene, a: AcceptedOr
   const def = ctx.campaign.actions?.entries[o.action];
   const unit = ctx.unit(o.unit);
   // Lost in a battle this turn: the action ends with it.
-  if (!def || !unit || unit.nation !== nation) return;
+  if (!def) return;
+  if (!unit || unit.nation !== nation) return orderUnmet(ctx, a, 'unit_lost', `did not take its action (${def.name}): ${lostName(ctx, o.unit)} was lost before it could`);
   const base = { type: 'action_taken' as const, nations: [nation], nation, unit: unit.id, action: def.id, name: def.name, modifiers: [] as Modifier[], fateSpent: 0 };
   const place = placeOf(ctx, scene, unit.hex, o.target);
   if (typeof place === 'string') return ctx.emit({ ...base, target: '', at: unit.hex, void: place });
@@ -41,7 +44,7 @@ export function resolveAction(ctx: TurnContext, scene: EventScene, a: AcceptedOr
   if (def.roll) {
     const modifiers = rollModifiers(ctx, scene, def, nation, unit.id, unit.hex, place);
     const bought = fateModifier(ctx.rules.fateTable, Math.min(o.fate ?? 0, ctx.nationState(nation).fate));
-    if (bought.cost > 0) ctx.changeResource(nation, 'fate', -bought.cost, `Fate spent for +${bought.modifier} on ${def.name} with ${unit.id}`);
+    if (bought.cost > 0) ctx.changeResource(nation, 'fate', -bought.cost, `Fate spent for +${bought.modifier} on ${def.name} with ${unitName(ctx.campaign, unit)}`);
     const roll = stream.roll('d6');
     const total = roll.value + bought.modifier + modifiers.reduce((n, m) => n + m.value, 0);
     outcome = total <= def.roll.beat ? 'fail' : total >= def.roll.beat + 1 + def.roll.greatBy ? 'great' : 'success';

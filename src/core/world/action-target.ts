@@ -1,3 +1,4 @@
+import { unitLabelOf } from '../unit-name.js';
 import type { TurnContext } from '../context.js';
 import { hexDistance, offsetOf } from '../hex.js';
 import { compareIds, type HexKey, type NationId } from '../ids.js';
@@ -59,7 +60,7 @@ export function placeOf(ctx: TurnContext, look: Lookups, from: HexKey, t: ActTar
     const u = ctx.unit(t.unit);
     if (!u) return `there is no unit ${t.unit}`;
     const type = ctx.unitType(u);
-    return { hex: u.hex, owner: u.nation, where: { scope: 'unit', id: u.id, hex: u.hex }, label: `${type.name}${u.name ? ` '${u.name}'` : ''} (${u.id})` };
+    return { hex: u.hex, owner: u.nation, where: { scope: 'unit', id: u.id, hex: u.hex }, label: unitLabelOf(type.name, u) };
   }
   if ('external' in t) {
     const e = ctx.state.externals[t.external];

@@ -46,8 +46,8 @@ export function revolt(ctx: TurnContext, scene: EventScene, s: SettlementState, 
   ctx.nationState(rebels).alive = true;
   if (ctx.rules.lossTax) {
     const tax = lostTax;
-    ctx.changeIndicator(from, 'prosperity', -tax, `lost ${s.name} (${reason})`);
-    ctx.changeIndicator(from, 'happiness', -tax, `lost ${s.name} (${reason})`);
+    ctx.changeIndicator(from, 'prosperity', -tax, `lost ${s.name}, ${reason}`);
+    ctx.changeIndicator(from, 'happiness', -tax, `lost ${s.name}, ${reason}`);
   }
   return true;
 }

@@ -6,6 +6,7 @@
  * Without JavaScript every button posts the form and the page comes back with the answer.
  */
 import { existsSync } from 'node:fs';
+import { nationsWithOrderFiles } from '../../campaign/order-folder.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
@@ -140,7 +141,8 @@ async function deskOf(c: DeskContext): Promise<OrderDesk> {
   const accepts = runtime ? ordersAccepted(runtime, view.schedule) : () => true;
   const tz = view.schedule.timeZone;
   const clock = runtime ? deadlineClock(new Date(runtime.deadline), tz, view.open.file, runtime) : undefined;
-  const onFile = existsSync(join(ordersDir(campaign.dir, pendingTurn), `${session.nation}.yaml`));
+  // Orders on file in any form (.yaml, .yml, .txt: order-folder.ts).
+  const onFile = (await nationsWithOrderFiles(ordersDir(campaign.dir, pendingTurn), (id) => id === session.nation)).length > 0;
   const options: DeskOptions = {
     clock: parts.mailClock,
     secrets,

@@ -38,7 +38,7 @@ describe('goal rewards as effects', () => {
       externals: { m1: { nation: 'argenta', type: 'mine', hex: '9,4' } },
     });
     const { state: after, events } = resolveTurn({ campaign, state, orders: { nations: {}, gm: [] }, dice: new ForcedRandomiser({}, undefined) });
-    const because = 'goal achieved: Secure the new silver vein (condition met)';
+    const because = 'goal achieved: Secure the new silver vein';
     expect(
       missingEvents(events, [
         { type: 'goal_completed', nation: argenta, goal: 'silver' },

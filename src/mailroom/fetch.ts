@@ -16,7 +16,7 @@
  * the remaining messages for the next one.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import jsyaml from 'js-yaml';
 import writeFileAtomic from 'write-file-atomic';

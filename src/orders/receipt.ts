@@ -156,7 +156,7 @@ export function buildReceipt(input: ReceiptInput): ReceiptResult {
 
   const { orders, texts } = interpretSheet(sheet, nation, campaign, state);
   const ctx = new TurnContext(campaign, state, { nations: {}, gm: [] }, new SeededRandomiser(campaign.seed, pendingTurn));
-  const named = (ids: readonly UnitId[]) => ids.map((id) => (state.units[id] ? unitName(campaign, state.units[id]!) : id));
+  const named = (ids: readonly UnitId[]) => ids.map((id) => (state.units[id] ? unitName(campaign, state.units[id]) : id));
   const checked = checkNationOrders(ctx, orders);
   const lineOf = (index: number) => (orders.lines?.[index] || undefined);
 

@@ -33,7 +33,7 @@ export function sinceView(campaign: Campaign, nation: NationId, missed: number, 
   const owner = new Map<UnitId, NationId>();
   for (const u of Object.values(start.units)) owner.set(u.id, u.nation);
   const named = new Map<UnitId, string>();
-  const nameOf = (id: UnitId) => named.get(id) ?? (start.units[id] ? unitName(campaign, start.units[id]!) : now.units[id] ? unitName(campaign, now.units[id]!) : 'a unit');
+  const nameOf = (id: UnitId) => named.get(id) ?? (start.units[id] ? unitName(campaign, start.units[id]) : now.units[id] ? unitName(campaign, now.units[id]) : 'a unit');
   const settlementName = (id: string) => now.settlements[id as keyof GameState['settlements']]?.name ?? start.settlements[id as keyof GameState['settlements']]?.name ?? id;
   const towns = new Map<string, string>();
   for (const s of [...Object.values(start.settlements), ...Object.values(now.settlements)]) towns.set(s.hex, s.name);

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { playedNations } from '../core/campaign.js';
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ordersDir } from '../orders/pending.js';
 import { nationsWithOrderFiles } from '../campaign/order-folder.js';

@@ -1,7 +1,7 @@
 import { fightBattle, type BattleForce } from '../battle.js';
 import { isMilitaryClass } from '../campaign.js';
 import type { AcceptedOrder, TurnContext } from '../context.js';
-import { compareIds, type HexKey, type NationId, type UnitId } from '../ids.js';
+import { compareIds, type HexKey, type NationId } from '../ids.js';
 import type { AttackOrder, DefendOrder } from '../orders.js';
 import type { SettlementState, UnitState } from '../state.js';
 import { captureSettlement, hasInfantry } from './capture.js';
@@ -9,7 +9,6 @@ import { moveUnit } from './movement.js';
 import { attackExternal } from './external-fight.js';
 import type { Phase } from './phase.js';
 import { pushTo } from '../multimap.js';
-import { unitName } from '../unit-name.js';
 import { lostName, orderUnmet, supportersLeft, unitOf } from '../unmet.js';
 
 /**

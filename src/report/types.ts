@@ -1,3 +1,6 @@
+import type { BattleView, SiegeRollView, WarfareView } from './battle-view-types.js';
+import type { TerrainGrid, ResourceSite, MapChanges } from './map-view-types.js';
+
 /**
  * The view models behind every report. A NationView is exactly what one
  * nation may know after a turn; the text, HTML, YAML, SVG and order template
@@ -9,6 +12,11 @@
  * templates run in Handlebars' strict mode: a misspelt field is an error, not
  * an empty hole in a player's report.
  */
+
+// The fights, the map and the GM's page have files of their own; importers keep one address for every view type.
+export type * from './battle-view-types.js';
+export type * from './map-view-types.js';
+export type * from './gm-view-types.js';
 
 /** A number with its Fate ladder word where the ladder has one ("+2 Fair"). */
 export interface Rated {
@@ -42,81 +50,6 @@ export interface IndicatorLedger {
   start: Rated;
   changes: LedgerItem[];
   end: Rated;
-}
-
-export interface ModifierView {
-  value: number;
-  signed: string;
-  source: string;
-}
-
-export interface RollView {
-  unit: string;
-  label: string;
-  health: string;
-  die: string;
-  value: number;
-  forced: boolean;
-  /** A Fate draw in words ("rolled + + 0 − (+1) on 3"); null for a plain die. */
-  draw: string | null;
-  modifiers: ModifierView[];
-  total: number;
-  /** False for a diplomatic unit: it is in the battle to be protected and rolls nothing. */
-  fights: boolean;
-}
-
-export interface BattleSideView {
-  nation: string;
-  nationName: string;
-  role: 'attacker' | 'defender';
-  rolls: RollView[];
-  /** The modifier the side bought with Fate, as every side saw it. */
-  fateModifier: number;
-  /** Fate points spent: only for the nation's own side (null for the enemy). */
-  fateSpent: number | null;
-  sideModifiers: ModifierView[];
-  /** How an invoke's re-roll changed the side's dice, when it did. */
-  rerolled?: string;
-  total: number;
-}
-
-export interface CasualtyView {
-  unit: string;
-  label: string;
-  result: string;
-}
-
-export interface BattleView {
-  id: string;
-  at: string;
-  kind: 'open' | 'assault';
-  /** "open battle" / "assault". */
-  kindText: string;
-  headline: string;
-  attacker: BattleSideView;
-  defender: BattleSideView;
-  winner: 'attacker' | 'defender' | 'draw';
-  outcome: string;
-  deficit: number;
-  casualties: CasualtyView[];
-  overkill: number;
-}
-
-export interface SiegeRollView {
-  headline: string;
-  action: string;
-  unit: string;
-  settlement: string;
-  target: number;
-  die: string;
-  value: number;
-  forced: boolean;
-  /** A Fate draw in words; null for a plain die. */
-  draw: string | null;
-  modifiers: ModifierView[];
-  total: number;
-  successes: number;
-  effects: string[];
 }
 
 /** A sentence from the turn log, in resolution order. */
@@ -298,28 +231,6 @@ export interface Catalogue {
   fateTable: string[];
 }
 
-export interface MapWindow {
-  col: number;
-  row: number;
-  cols: number;
-  rows: number;
-}
-
-/** Terrain of the map window, one character per hex, with the legend. */
-export interface TerrainGrid {
-  width: number;
-  height: number;
-  window: MapWindow;
-  legend: Record<string, string>;
-  rows: string[];
-}
-
-export interface ResourceSite {
-  hex: string;
-  kind: string;
-  name: string;
-}
-
 export interface TurnHeader {
   campaign: string;
   title: string;
@@ -329,14 +240,6 @@ export interface TurnHeader {
   season: string | null;
   year: number | null;
   next: { turn: number; season: string; year: number; when: string; deadline: string };
-}
-
-/** A Warfare battle told in full (docs/rules.md W16): its headline, then each exchange's zone map and actions. */
-export interface WarfareView {
-  headline: string;
-  /** The terms, explained once a report: on the first Warfare battle told. */
-  key?: string[];
-  lines: string[];
 }
 
 export interface NationSummary {
@@ -452,33 +355,6 @@ export interface UnrestView {
   garrisoned: string[];
 }
 
-/** A unit's way across the map this turn: the hexes it passed, where it started first. */
-export interface MapMove {
-  /** The unit as the reader names it. */
-  unit: string;
-  nation: string;
-  hexes: string[];
-  /** It fled from an attack rather than marched. */
-  fled: boolean;
-}
-
-/** Something that happened at a hex this turn, as the map marks it. */
-export interface MapMark {
-  kind: 'battle' | 'siege' | 'lost' | 'new';
-  hex: string;
-  /** One sentence, the mark's tooltip. */
-  text: string;
-}
-
-/**
- * What the map draws of this turn: taken from the events the nation took part
- * in (the same ones its report tells), so a mark shows nothing the text does not.
- */
-export interface MapChanges {
-  moves: MapMove[];
-  marks: MapMark[];
-}
-
 /** The top of the report: where the nation stands and what needs its attention. */
 export interface GlanceView {
   renown: number;
@@ -525,18 +401,6 @@ export interface AspectView {
   yours: boolean;
   /** It is on this nation, its settlement or unit: invoked against it, it pays this nation. */
   onYou: boolean;
-}
-
-/** An aspect on the GM's page: every one, secret or not. */
-export interface GmAspectView {
-  name: string;
-  place: string;
-  /** Whose free invokes: a nation's name, or "anyone". */
-  owner: string;
-  free: number;
-  boost: boolean;
-  secret: boolean;
-  since: number;
 }
 
 /** An open trade route of the nation's, for the text and the map. */
@@ -608,118 +472,4 @@ export interface NationView {
   glance: GlanceView;
   /** For a player back after missed turns: what befell the nation since it last sent orders; null otherwise. */
   since: SinceView | null;
-}
-
-export interface GmNationView {
-  /** Rolls and tasks awaiting the nation, as its own report shows them; absent when none. */
-  awaiting?: AwaitingView;
-  id: string;
-  name: string;
-  leader: string;
-  ability: string;
-  alive: boolean;
-  missedTurns: number;
-  nmrFlagged: boolean;
-  battlesWon: number;
-  renown: Ledger;
-  fate: Ledger;
-  prosperity: IndicatorLedger;
-  happiness: IndicatorLedger;
-  goals: GoalView[];
-  units: OwnUnitView[];
-  settlements: OwnSettlementView[];
-  projects: ProjectView[];
-  externals: ExternalView[];
-  caps: CapView[];
-  sentOrders: boolean;
-  orders: string[];
-  notes: string[];
-  rejected: RejectedOrder[];
-  warned: RejectedOrder[];
-  unmet: RejectedOrder[];
-}
-
-/** A nation at a glance: one row of the GM's table of nations. */
-export interface GmNationRow {
-  id: string;
-  name: string;
-  leader: string;
-  alive: boolean;
-  nmrFlagged: boolean;
-  missedTurns: number;
-  renown: { start: number; end: number };
-  fate: { start: number; end: number };
-  prosperity: Rated;
-  happiness: Rated;
-  battlesWon: number;
-  units: number;
-  settlements: number;
-  goalsDone: number;
-  goals: number;
-  /** Orders received this turn, each counted once (refused ones too); null when the nation sent none. */
-  orders: number | null;
-  refused: number;
-  /** Carried out with a warning, and accepted but not carried out in the resolution. */
-  warned: number;
-  unmet: number;
-  /** The orders by state in words ("2 carried out, 1 refused"); null with `orders`. */
-  ordersText: string | null;
-  /** Where the GM reads more: the nation's section of this page, or beyond the limit its own report beside it ("argenta.html"). */
-  link: string;
-}
-
-/**
- * What the GM's page carries in full. Beyond the campaign's limits
- * (`reports.gm` in campaign.yaml) a 1,000-nation turn would be a page of
- * seventy megabytes that no browser or mail server takes: the nations'
- * sections and every unit give way to the table of nations (each row linking
- * the nation's own report), the rolls and the event log to events.yaml.
- */
-export interface GmDetail {
-  nations: boolean;
-  events: boolean;
-  nationsInFull: number;
-  eventsInFull: number;
-}
-
-export interface GmView {
-  kind: 'gm';
-  header: TurnHeader;
-  detail: GmDetail;
-  /** Every nation, one row each. */
-  table: GmNationRow[];
-  /** Every nation in full, or none when the campaign is beyond `detail.nationsInFull`. */
-  nations: GmNationView[];
-  /** How many events of each type the turn had, most frequent first. */
-  eventCounts: { type: string; count: number }[];
-  totals: { events: number; battles: number; units: number; nations: number };
-  /** Every battle with its rolls; empty beyond `detail.eventsInFull` (events.yaml has them). */
-  battles: BattleView[];
-  /** Every Warfare battle told in full; absent when there were none. */
-  warfare?: WarfareView[];
-  /** Siege actions are always listed: the rules ask the GM to judge each. */
-  sieges: SiegeRollView[];
-  /** Empty beyond `detail.eventsInFull`. */
-  pursuits: string[];
-  /** The turn event by event; empty beyond `detail.eventsInFull`. */
-  log: LogLine[];
-  nmr: string[];
-  /** Every player's notes to the GM, by nation. */
-  notes: { nation: string; name: string; text: string }[];
-  gmActions: string[];
-  attention: string[];
-  /** Seats played by a caretaker or in disorder, and (from the schedule) who holds each seat, the standby list. */
-  seats: string[];
-  /** Every Fate aspect in play (rules.fate.aspects); absent when none. */
-  aspects?: GmAspectView[];
-  world: {
-    /** Every unit (on the map always; listed on the page up to `detail.nationsInFull` nations). */
-    units: ForeignUnitView[];
-    settlements: ForeignSettlementView[];
-    externals: ExternalView[];
-    resources: ResourceSite[];
-    /** Every open trade route, drawn on the GM's map. */
-    tradeRoutes: TradeRouteView[];
-  };
-  map: TerrainGrid;
 }

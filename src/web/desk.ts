@@ -91,7 +91,7 @@ export function createDesk(options: DeskOptions): Desk {
   app.use(async (c, next) => {
     await next();
     const styles = ["'self'", ...c.get('styleHashes')].join(' ');
-    c.res.headers.set('Content-Security-Policy', `default-src 'none'; script-src 'self'; style-src ${styles}; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`);
+    c.res.headers.set('Content-Security-Policy', `default-src 'none'; script-src 'self'; style-src ${styles}; style-src-attr 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`);
     if (!c.req.path.startsWith('/static/')) c.res.headers.set('Cache-Control', 'no-store');
   });
   app.use(

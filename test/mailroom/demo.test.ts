@@ -15,6 +15,12 @@ import { TestClock, cleanupAll, demoCopy, files, secrets } from './support.js';
 /** The demo campaign played by mail: what `npm run demo` does, checked. */
 afterAll(cleanupAll);
 
+/** An order told as it was written (its line, its words) differs between a mail and a YAML file; what befell it does not. */
+function withoutAsWritten(e: Record<string, unknown>): Record<string, unknown> {
+  const { line: _line, order: _order, ...rest } = e;
+  return rest;
+}
+
 describe('the demo, by mail', () => {
   it('turn 1 from the five players’ mails resolves exactly as from the YAML orders (the same state, the same battles)', async () => {
     const byMail = demoCopy('demo-mail', { yamlOrders: false, demoMail: true });
@@ -26,7 +32,7 @@ describe('the demo, by mail', () => {
     const state = (dir: string) => readFileSync(join(dir, 'turns', '0001', 'state.yaml'), 'utf8');
     expect(state(byMail.dir)).toBe(state(byYaml.dir));
     // The same events, but for the YAML file's misspelt unit: by mail the receipt refused it before the turn.
-    const events = (dir: string) => (load(readFileSync(join(dir, 'turns', '0001', 'events.yaml'), 'utf8')) as { events: { type: string; seq: number }[] }).events.filter((e) => e.type !== 'order_rejected').map(({ seq: _seq, ...e }) => e);
+    const events = (dir: string) => (load(readFileSync(join(dir, 'turns', '0001', 'events.yaml'), 'utf8')) as { events: { type: string; seq: number }[] }).events.filter((e) => e.type !== 'order_rejected').map(({ seq: _seq, ...e }) => (e.type === 'order_unmet' || e.type === 'order_warned' ? withoutAsWritten(e) : e));
     expect(events(byMail.dir)).toEqual(events(byYaml.dir));
     expect(events(byMail.dir).filter((e) => e.type === 'battle').length).toBeGreaterThanOrEqual(3);
 

@@ -139,7 +139,9 @@ describe('reports', () => {
     const csp = page.headers.get('content-security-policy')!;
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain('unsafe-inline');
+    // No inline script or style block; only style attributes (the map sets its own width) are allowed inline.
+    expect(csp).not.toMatch(/(?:script|style)-src [^;]*unsafe-inline/);
+    expect(csp).toContain("style-src-attr 'unsafe-inline'");
     expect(csp).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
     expect(page.text).not.toContain('<script>');
     expect(page.text).toContain('What is where');

@@ -13,16 +13,14 @@ import type { Hono } from 'hono';
 import jsyaml from 'js-yaml';
 import { ordersDir } from '../../orders/pending.js';
 import { canonicalTimeZone } from '../../campaign/time-zone.js';
-import { fileDeskOrders, judgeDeskSheet, type DeskOptions } from '../../mailroom/desk.js';
-import type { OrdersContext } from '../../mailroom/decide.js';
-import { buildReceipt } from '../../orders/receipt.js';
-import { readYamlSheet } from '../../orders/yaml-sheet.js';
+import { fileDeskOrders, type DeskOptions } from '../../mailroom/desk.js';
 import { localTime } from '../../schedule/deadline.js';
 import { withCampaignLock } from '../../schedule/lock.js';
 import { ordersAccepted } from '../../schedule/plan.js';
 import { deadlineClock, deadlineFor } from '../../schedule/player-time.js';
 import { setPlayerPreference } from '../../schedule/set-preference.js';
-import type { GameState } from '../../core/state.js';
+import type { CheckAnswer, CheckJob } from '../check-job.js';
+import { CheckerBusy } from '../check-pool.js';
 import { baseOf, checkFormToken, DeskRefusal, formOf, limit, nationSession, page, type DeskContext, type DeskEnv, type DeskParts } from '../context.js';
 import { fromReceipt, receiptView, type ReceiptView } from '../receipt-view.js';
 import { readTurnFiles } from '../stored-reports.js';
@@ -44,7 +42,9 @@ export function orderRoutes(app: Hono<DeskEnv>): void {
     if (action === 'file') {
       limit(c, 'filePerSession', session.id, 'sent orders');
       const desk = await deskOf(c);
-      const filing = await withCampaignLock(desk.dir, { clock: desk.parts.clock, what: `orders of ${session.nation} (web desk)`, waitMs: desk.parts.lockWaitMs, timeZone: desk.timeZone }, () => fileDeskOrders(desk.dir, { nation: session.nation, text, state: desk.state, ...(turn !== undefined ? { turn } : {}) }, desk.options));
+      // Filing judges the sheet again under the lock, in this thread, against the state kept for filing.
+      const { state } = await c.get('campaign').state();
+      const filing = await withCampaignLock(desk.dir, { clock: desk.parts.clock, what: `orders of ${session.nation} (web desk)`, waitMs: desk.parts.lockWaitMs, timeZone: desk.timeZone }, () => fileDeskOrders(desk.dir, { nation: session.nation, text, state, ...(turn !== undefined ? { turn } : {}) }, desk.options));
       if (filing.decision.kind === 'file') return c.redirect(`${baseOf(c)}/orders?done=${filing.mailedTo.length ? 'filed' : 'filed-unmailed'}${filing.lettersLeftOut ? '-letters-left-out' : ''}`, 303);
       return orderPage(c, { text, receipt: receiptView(filing.decision, false), notice: 'Nothing was filed: see why below. Your earlier orders, if any, stand.' }, 409);
     }
@@ -118,12 +118,11 @@ interface OrderDesk {
   parts: DeskParts;
   dir: string;
   timeZone: string;
-  state: GameState;
   pendingTurn: number;
   accepts: boolean;
   deadline: string;
-  /** What the mail's judgement needs (the live check). */
-  judge: OrdersContext;
+  /** What the mail's judgement needs besides the sheet and the state (the live check, check-job.ts). */
+  judge: Omit<Extract<CheckJob, { kind: 'judge' }>, 'kind' | 'text' | 'turn'>;
   /** What filing needs (src/mailroom/desk.ts). */
   options: DeskOptions;
 }
@@ -133,10 +132,11 @@ async function deskOf(c: DeskContext): Promise<OrderDesk> {
   const session = nationSession(c);
   const parts = c.get('parts');
   const campaign = c.get('campaign');
-  const { view, state } = await campaign.state();
+  // The state itself is not read here: checks are answered by the checker (check-pool.ts).
+  const view = await campaign.view();
   const runtime = await campaign.runtime();
   const secrets = await campaign.secrets();
-  const pendingTurn = state.turn + 1;
+  const pendingTurn = (view.latest ?? 0) + 1;
   const now = parts.clock.now();
   const accepts = runtime ? ordersAccepted(runtime, view.schedule) : () => true;
   const tz = view.schedule.timeZone;
@@ -156,11 +156,18 @@ async function deskOf(c: DeskContext): Promise<OrderDesk> {
     parts,
     dir: campaign.dir,
     timeZone: tz,
-    state,
     pendingTurn,
     accepts: accepts(pendingTurn, now),
     deadline: clock ? deadlineFor(clock, session.nation) : 'to be announced by the GM',
-    judge: { campaign: view.open.campaign, state, tokens: secrets, ...(runtime ? { retiredTokens: runtime.retiredTokens } : {}), ordersOnFile: new Set(onFile ? [session.nation] : []), late: !accepts(pendingTurn, now), campaignDir: campaign.dir },
+    judge: {
+      dir: campaign.dir,
+      nation: session.nation,
+      token: secrets.token(session.nation),
+      retired: runtime?.retiredTokens[session.nation] ?? [],
+      onFile,
+      late: !accepts(pendingTurn, now),
+      address: view.open.file.nations[session.nation]?.email[0] ?? 'the web desk',
+    },
     options,
   };
 }
@@ -172,11 +179,19 @@ function formTurn(form: Record<string, string>): number | undefined {
 
 /** What filing this text would do, as a receipt. */
 async function check(c: DeskContext, text: string, turn: number | undefined): Promise<ReceiptView> {
-  const session = nationSession(c);
   const desk = await deskOf(c);
-  const view = await c.get('campaign').view();
-  const address = view.open.file.nations[session.nation]?.email[0] ?? 'the web desk';
-  return receiptView(judgeDeskSheet(text, session.nation, desk.judge, { address, receivedAt: desk.parts.clock.now().toISOString(), checkOnly: true, ...(turn !== undefined ? { turn } : {}) }), false);
+  const answer = await checked(c, { kind: 'judge', ...desk.judge, text, ...(turn !== undefined ? { turn } : {}) });
+  return receiptView(answer.decision, false);
+}
+
+/** The checker's answer; a checker too busy to take it is a page saying to try again. */
+async function checked<K extends CheckJob['kind']>(c: DeskContext, job: Extract<CheckJob, { kind: K }>): Promise<Extract<CheckAnswer, { kind: K }>> {
+  try {
+    return await c.get('parts').checker.check<K>(c.get('campaign'), job);
+  } catch (e) {
+    if (e instanceof CheckerBusy) throw new DeskRefusal(503, 'The order checker is busy with many players\' orders just now, so yours were not checked (nothing was changed). Please try again in a moment.', 'The checker is busy');
+    throw e;
+  }
 }
 
 async function orderPage(c: DeskContext, shown: { text?: string; receipt?: ReceiptView; notice?: string | null }, status: 200 | 409 = 200) {
@@ -190,7 +205,7 @@ async function orderPage(c: DeskContext, shown: { text?: string; receipt?: Recei
   const latestFiles = view.latest !== undefined ? await readTurnFiles(campaign.dir, view.latest, [`${nation}-orders.yaml`, `${nation}.yaml`]) : new Map<string, Buffer>();
   const sheet = latestFiles.get(`${nation}-orders.yaml`)?.toString('utf8');
   const text = shown.text ?? filed?.text ?? sheet ?? '';
-  const onFile = filed ? fromReceipt(buildReceipt({ campaign: view.open.campaign, state: desk.state, sheet: readYamlSheet(filed.bytes), nation, linesOf: 'the orders as they were sent' }).receipt, 'On file.') : null;
+  const onFile = filed ? fromReceipt((await checked(c, { kind: 'on-file', dir: campaign.dir, nation, bytes: filed.bytes })).receipt, 'On file.') : null;
   const rolls = awaitingRolls(latestFiles.get(`${nation}.yaml`)?.toString('utf8'));
   const zone = runtime?.timeZones[nation] ?? view.open.file.nations[nation]?.timeZone ?? '';
   return page(

@@ -9,7 +9,9 @@ import type { NationId } from '../core/ids.js';
 import type { GameState } from '../core/state.js';
 import type { Decision } from '../mailroom/decide.js';
 import { judgeDeskSheet } from '../mailroom/desk.js';
+import type { OrderFormat } from '../campaign/order-folder.js';
 import { buildReceipt, type OrderReceipt } from '../orders/receipt.js';
+import { readTextSheet } from '../orders/text-sheet.js';
 import { readYamlSheet } from '../orders/yaml-sheet.js';
 
 export type CheckJob =
@@ -30,7 +32,8 @@ export type CheckJob =
       /** The nation's first address, named in the answer. */
       address: string;
     }
-  | { kind: 'on-file'; dir: string; nation: NationId; bytes: Uint8Array };
+  /** The orders on file, read as every command reads them by their name (campaign/order-folder.ts). */
+  | { kind: 'on-file'; dir: string; nation: NationId; bytes: Uint8Array; format: OrderFormat };
 
 export type CheckAnswer = { kind: 'judge'; decision: Decision } | { kind: 'on-file'; receipt: OrderReceipt };
 
@@ -40,7 +43,8 @@ export const ON_FILE_LINES = 'the orders as they were sent';
 /** The answer to a job, against the campaign's latest resolved state. No I/O. */
 export function answerCheck(job: CheckJob, campaign: Campaign, state: GameState): CheckAnswer {
   if (job.kind === 'on-file') {
-    return { kind: 'on-file', receipt: buildReceipt({ campaign, state, sheet: readYamlSheet(job.bytes), nation: job.nation, linesOf: ON_FILE_LINES }).receipt };
+    const sheet = job.format === 'yaml' ? readYamlSheet(job.bytes) : readTextSheet(job.bytes);
+    return { kind: 'on-file', receipt: buildReceipt({ campaign, state, sheet, nation: job.nation, linesOf: ON_FILE_LINES }).receipt };
   }
   const { nation, token } = job;
   const tokens = { token: (n: string) => (n === nation ? token : undefined), nationsWithTokens: () => (token !== undefined ? [nation] : []) };

@@ -224,6 +224,6 @@ const digest = (data: string | Uint8Array) => createHash('sha256').update(data).
 
 /** Everything an answer depends on besides the state: the sheet by its digest. */
 function keyOf(job: CheckJob): string {
-  if (job.kind === 'on-file') return ['on-file', job.nation, digest(job.bytes)].join('\u0000');
+  if (job.kind === 'on-file') return ['on-file', job.nation, job.format, digest(job.bytes)].join('\u0000');
   return ['judge', job.nation, digest(job.text), job.token === undefined ? '-' : digest(job.token), job.retired.join(','), job.onFile, job.late, job.turn ?? '-', job.address].join('\u0000');
 }

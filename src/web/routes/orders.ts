@@ -5,8 +5,8 @@
  * the same form (each adds a line); `wait` and the time zone are kept as the mail commands keep them.
  * Without JavaScript every button posts the form and the page comes back with the answer.
  */
-import { existsSync } from 'node:fs';
-import { nationsWithOrderFiles } from '../../campaign/order-folder.js';
+import { nationsWithOrderFiles, orderFolderNames, planOrderFolder, type OrderFormat } from '../../campaign/order-folder.js';
+import { decodeUtf8 } from '../../campaign/yaml-io.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
@@ -204,8 +204,9 @@ async function orderPage(c: DeskContext, shown: { text?: string; receipt?: Recei
   const filed = await filedOrders(campaign.dir, desk.pendingTurn, nation);
   const latestFiles = view.latest !== undefined ? await readTurnFiles(campaign.dir, view.latest, [`${nation}-orders.yaml`, `${nation}.yaml`]) : new Map<string, Buffer>();
   const sheet = latestFiles.get(`${nation}-orders.yaml`)?.toString('utf8');
-  const text = shown.text ?? filed?.text ?? sheet ?? '';
-  const onFile = filed ? fromReceipt((await checked(c, { kind: 'on-file', dir: campaign.dir, nation, bytes: filed.bytes })).receipt, 'On file.') : null;
+  const filedText = filed !== undefined && 'text' in filed ? filed.text : undefined;
+  const text = shown.text ?? filedText ?? sheet ?? '';
+  const onFile = filed === undefined ? null : 'clash' in filed ? CLASH : fromReceipt((await checked(c, { kind: 'on-file', dir: campaign.dir, nation, bytes: filed.bytes, format: filed.format })).receipt, 'On file.');
   const rolls = awaitingRolls(latestFiles.get(`${nation}.yaml`)?.toString('utf8'));
   const zone = runtime?.timeZones[nation] ?? view.open.file.nations[nation]?.timeZone ?? '';
   return page(
@@ -220,7 +221,7 @@ async function orderPage(c: DeskContext, shown: { text?: string; receipt?: Recei
       closed: desk.accepts ? null : `The deadline for turn ${desk.pendingTurn} has passed, so orders are no longer taken for it; nothing you send now is filed.`,
       notice: shown.notice ?? null,
       sheet: new Lines(text),
-      prefilledFrom: shown.text !== undefined ? null : filed ? 'your orders on file' : sheet !== undefined ? 'the order sheet of your latest report' : null,
+      prefilledFrom: shown.text !== undefined ? null : filedText !== undefined ? 'your orders on file' : sheet !== undefined ? 'the order sheet of your latest report' : null,
       receipt: shown.receipt ?? null,
       onFile,
       rolls,
@@ -234,22 +235,45 @@ async function orderPage(c: DeskContext, shown: { text?: string; receipt?: Recei
   );
 }
 
-/** The nation's orders on file for the pending turn: the file, and the lines as the player wrote them. */
-async function filedOrders(dir: string, turn: number, nation: string): Promise<{ bytes: Buffer; text: string | undefined } | undefined> {
-  const file = join(ordersDir(dir, turn), `${nation}.yaml`);
-  if (!existsSync(file)) return undefined;
-  const bytes = await readFile(file);
-  let text: string | undefined;
+/** Two order files for one nation: none is read (campaign/order-folder.ts), as the page says. */
+const CLASH: ReceiptView = {
+  verdict: 'Your nation has two sets of orders on file (sent in two forms), and neither counts until one goes. Filing your orders here replaces both.',
+  tone: 'refused',
+  linesOf: null,
+  accepted: [],
+  problems: [],
+  renown: null,
+  fate: null,
+};
+
+type Filed = { bytes: Buffer; format: OrderFormat; text: string | undefined } | { clash: true };
+
+/**
+ * The nation's orders on file for the pending turn, found by the one rule of the order folder (.yaml, .yml
+ * or .txt; a mail's .eml beside the sheet filed from it): the file, and the lines as the player wrote them.
+ */
+async function filedOrders(dir: string, turn: number, nation: string): Promise<Filed | undefined> {
+  const folder = ordersDir(dir, turn);
+  const plan = planOrderFolder(await orderFolderNames(folder), (id) => id === nation);
+  if (plan.clashes.length > 0) return { clash: true };
+  const file = plan.orders[0];
+  if (file === undefined) return undefined;
+  const bytes = await readFile(join(folder, file.name));
+  return { bytes, format: file.format, text: file.format === 'text' ? decodeUtf8(bytes) : writtenLines(bytes) };
+}
+
+/** The lines of a sheet as the player wrote them (each filed order's `written`), when every order has them. */
+function writtenLines(bytes: Buffer): string | undefined {
   try {
     const data = jsyaml.load(bytes.toString('utf8'), { schema: jsyaml.CORE_SCHEMA }) as { orders?: { line?: number; written?: string }[] } | null;
     const written = (data?.orders ?? []).filter((o) => typeof o.written === 'string');
     if (written.length > 0 && written.length === (data?.orders ?? []).length) {
-      text = `${written.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)).map((o) => o.written).join('\n')}\n`;
+      return `${written.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)).map((o) => o.written).join('\n')}\n`;
     }
   } catch {
-    text = undefined;
+    return undefined;
   }
-  return { bytes, text };
+  return undefined;
 }
 
 /** The rolls the latest report asks the nation to answer, as choices for the form. */

@@ -4,6 +4,7 @@ import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { openCampaign, readState, turnDirName } from '../../src/campaign/store.js';
 import { asNationId } from '../../src/core/ids.js';
+import { offerSeat } from '../../src/gm/seats.js';
 import { renewToken } from '../../src/gm/token.js';
 import { writeReports } from '../../src/report/write.js';
 import { localTime } from '../../src/schedule/deadline.js';
@@ -17,8 +18,9 @@ import { folderPost, OTHERS, RESOLVE, schedule, ticker, useSecretsFile } from '.
  * A nation a civil war brought into play (the `civil_war` effect, docs/rules.md L3) that first gets a player
  * through `fatecraft token --new` (issue 35): its player gets the same welcome as a split nation's (the
  * report of the latest turn, the order sheet with the token, the map), once; "resend report" answers; the
- * seat record starts with them; and every turn before the civil war renders again byte for byte.
- * The old code mailed only the token.
+ * seat record starts with them; its seat may be offered by mail; and every turn before the civil war renders
+ * again byte for byte. The old code mailed only the token, listed the nation in waiting as "fallen" in the
+ * turns before (so they rendered differently), and refused to offer its seat.
  */
 const setSecrets = useSecretsFile();
 const OSKA = 'oska@ash.test';
@@ -39,7 +41,7 @@ function editCampaign(dir: string, edit: (doc: ReturnType<typeof parseDocument>)
 }
 
 describe('a nation a civil war brought in', { timeout: 400_000 }, () => {
-  it('is welcomed in full when `token --new` gives it its first player, answers "resend report", and leaves every earlier turn re-renderable', async () => {
+  it('is welcomed in full when `token --new` gives it its first player, answers "resend report", may be offered, and leaves every earlier turn re-renderable', async () => {
     const { dir } = demoCopy('civil-war-welcome');
     writeFileSync(join(dir, 'campaign.yaml'), readFileSync(join(dir, 'campaign.yaml'), 'utf8') + schedule('  policy: hold\n'));
     setSecrets('civil-war-welcome');
@@ -93,6 +95,11 @@ describe('a nation a civil war brought in', { timeout: 400_000 }, () => {
     const texts = (await post.received(OSKA)).slice(2).map((m) => m.text ?? '');
     expect(texts.some((t) => t.includes('Your report of turn 2 is on its way again'))).toBe(true);
     expect(texts.some((t) => t.includes(town.name) && t.includes('The Free Cities of Ash'))).toBe(true);
+
+    // Its seat may be offered like any other's once the civil war brought it in (a nation still in waiting's may not).
+    clock.set('2025-03-31T12:30:00Z');
+    const offered = await offerSeat(dir, 'ashfree', 'mara@volunteer.test', { clock });
+    expect(offered.offer).toMatchObject({ nation: 'ashfree', status: 'open' });
 
     // Every turn renders again as it was first written: before the civil war, and its own.
     const runtime = await readRuntime(dir);

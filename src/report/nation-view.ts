@@ -8,20 +8,7 @@ import type { GameState, SettlementState, UnitState } from '../core/state.js';
 import { perCampaignAndState } from '../core/memo.js';
 import { WorldIndex } from '../core/world-index.js';
 import { battleView, describeEvent, Namer, siegeRollView, warfareView } from './describe.js';
-import {
-  byId,
-  capsOf,
-  catalogueOf,
-  externalsOf,
-  goalsOf,
-  indicatorLedger,
-  ledger,
-  ownProjects,
-  ownSettlements,
-  ownUnits,
-  classRulesOf,
-  turnHeader,
-} from './facts.js';
+import { byId, capsOf, catalogueOf, externalsOf, goalsOf, indicatorLedger, ledger, ownProjects, ownSettlements, ownUnits, classRulesOf, turnHeader } from './facts.js';
 import { rated } from './ladder.js';
 import { ReportIndex, type Rumour } from './report-index.js';
 import { areaOfInterest, compareHexes, sortedByHex, resourcesByHex, terrainGrid } from './map-grid.js';

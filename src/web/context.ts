@@ -36,6 +36,8 @@ export interface DeskParts {
   lockWaitMs: number;
   /** What a preview writes besides the state (the report renderers). */
   renderers: TurnRenderer[];
+  /** The compiled preview worker, when previews run in a thread of their own (preview.ts). */
+  previewWorker?: string;
   /** A transport to use instead of each campaign's own (tests). */
   transport?: MailTransport;
   /** Use X-Forwarded-For from a proxy on this host for the client's address. */

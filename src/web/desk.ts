@@ -43,6 +43,11 @@ export interface DeskOptions {
   checker?: CheckerOptions;
   lockWaitMs?: number;
   renderers?: TurnRenderer[];
+  /**
+   * The GM's preview in a thread of its own (the compiled worker: preview.ts), its reports made by the
+   * report renderer as `fatecraft serve`'s are. Without it, the preview runs in the desk's thread with `renderers`.
+   */
+  previewWorker?: string;
   transport?: MailTransport;
   trustProxy?: boolean;
   log?: (line: string) => void;
@@ -82,6 +87,7 @@ export function createDesk(options: DeskOptions): Desk {
     checker: new Checker(options.checker),
     lockWaitMs: options.lockWaitMs ?? 20_000,
     renderers: options.renderers ?? [],
+    ...(options.previewWorker !== undefined ? { previewWorker: options.previewWorker } : {}),
     ...(options.transport ? { transport: options.transport } : {}),
     trustProxy: options.trustProxy ?? false,
     log: options.log ?? (() => undefined),

@@ -66,21 +66,37 @@ export class Namer {
     return this.after.settlements[id]?.name ?? this.before.settlements[id]?.name ?? id;
   }
 
-  private byHex: Map<string, string> | undefined;
+  private byHex: ReadonlyMap<string, string> | undefined;
 
   /** Where something stands, in words: "in Argentum" at a settlement's hex (as the turn ends, else as it began), else "at 25,6". */
   where(hex: string): string {
-    if (!this.byHex) {
-      this.byHex = new Map();
-      for (const s of [...Object.values(this.before.settlements), ...Object.values(this.after.settlements)]) this.byHex.set(s.hex, s.name);
-    }
-    const name = this.byHex.get(hex);
+    const name = (this.byHex ??= settlementNamesByHex(this.before, this.after)).get(hex);
     return name !== undefined ? `in ${name}` : `at ${hex}`;
   }
 
   goalText(nation: NationId, goal: string): string {
     return this.campaign.nations[nation]?.goals.find((g) => g.id === goal)?.text ?? goal;
   }
+}
+
+const namesByHex = new WeakMap<GameState, WeakMap<GameState, ReadonlyMap<string, string>>>();
+
+/**
+ * Each settlement's name by its hex, the turn's end winning over its start:
+ * made once per pair of states, not once per reader (a thousand nations'
+ * namers over the world's settlements were a sixth of the 1,000-nation turn).
+ */
+function settlementNamesByHex(before: GameState, after: GameState): ReadonlyMap<string, string> {
+  let forAfter = namesByHex.get(before);
+  if (!forAfter) namesByHex.set(before, (forAfter = new WeakMap()));
+  let names = forAfter.get(after);
+  if (!names) {
+    const made = new Map<string, string>();
+    for (const s of Object.values(before.settlements)) made.set(s.hex, s.name);
+    for (const s of Object.values(after.settlements)) made.set(s.hex, s.name);
+    forAfter.set(after, (names = made));
+  }
+  return names;
 }
 
 /**

@@ -152,8 +152,10 @@ export function unitsOnMap(campaign: Campaign, units: readonly UnitState[], name
 
 /** Every nation's public indicators, made once per state: every report needs them. */
 export const publicIndicators: (campaign: Campaign, state: GameState) => readonly PublicNationView[] = perCampaignAndState((campaign, state) =>
-  // The rebels are the GM's, not a realm with indicators of its own.
-  sortedKeys(campaign.nations).filter((id) => !campaign.nations[id]?.rebels).map((id) => {
+  // The rebels are the GM's, not a realm with indicators of its own; a nation in waiting out of play (before
+  // its civil war, or fallen after it) is no realm either: listed, it would change the nations' list of every
+  // turn before the GM declared it, which must render again as first written (rules.md L3).
+  sortedKeys(campaign.nations).filter((id) => !campaign.nations[id]?.rebels && !(campaign.nations[id]?.breaksFrom !== undefined && !state.nations[id]?.alive)).map((id) => {
     const def = campaign.nations[id];
     const ns = state.nations[id];
     return { id, name: def?.name ?? id, leader: ns ? (leaderOf(campaign, ns).name ?? 'no ruler') : (def?.leader ?? ''), prosperity: rated(ns?.prosperity ?? 0), happiness: rated(ns?.happiness ?? 0), alive: ns?.alive ?? false };

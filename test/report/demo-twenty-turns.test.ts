@@ -1,6 +1,6 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EFFECT_KEYS } from '../../src/campaign/event-catalogue.js';
 import { openCampaign, readState, readTurnEvents, turnDirName } from '../../src/campaign/store.js';
 import { asNationId } from '../../src/core/ids.js';
@@ -16,6 +16,7 @@ import { runTurn } from '../../src/jobs/run-turn.js';
 import { reportRenderer } from '../../src/report/renderer.js';
 import { DEMO, ROOT, htmlText, scratchCopy } from './support.js';
 import { filesUnder } from '../../src/campaign/files-under.js';
+import { playTwice } from '../support/play-twice.js';
 
 /**
  * The acceptance run of "the living world" (issue #21): twenty turns of the
@@ -91,14 +92,7 @@ async function playDemo(label: string): Promise<Run> {
 
 let first: Run;
 let second: Run;
-beforeAll(async () => {
-  first = await playDemo('twenty-a');
-  second = await playDemo('twenty-b');
-});
-afterAll(() => {
-  first?.cleanup();
-  second?.cleanup();
-});
+playTwice(playDemo, 'twenty', (a, b) => ([first, second] = [a, b]));
 
 /** What an effect was applied for: the event, roll or task verdict logged before it in the events phase. */
 interface Cause {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TurnContext } from '../../src/core/context.js';
 import { SeededRandomiser } from '../../src/core/dice.js';
 import { checkNationOrders } from '../../src/core/checks/index.js';
@@ -13,13 +13,10 @@ import { gmMapModel, nationMapModel } from '../../src/report/map-model.js';
 import { nationView } from '../../src/report/nation-view.js';
 import { renderOrderTemplate } from '../../src/report/order-template.js';
 import { renderSvgMap } from '../../src/report/svg-map.js';
-import { FIXTURE, FIXTURE_TURNS, play, type Played } from './support.js';
+import { FIXTURE, FIXTURE_TURNS, type Played, playBeforeAll, openBattle } from './support.js';
 
 let played: Played;
-beforeAll(async () => {
-  played = await play(FIXTURE, FIXTURE_TURNS, 'views');
-});
-afterAll(() => played?.cleanup());
+playBeforeAll(FIXTURE, FIXTURE_TURNS, 'views', (p) => (played = p));
 
 const argenta = asNationId('argenta');
 const borea = asNationId('borea');
@@ -71,21 +68,17 @@ describe('the nation view', () => {
 
   it('hears rumours of events elsewhere without units, numbers or places', () => {
     const t = played.turns[0]!;
-    const far: LoggedEvent = {
+    const far = openBattle({
       seq: 99,
-      phase: 'combat',
-      type: 'battle',
       nations: [borea, corsa],
       battle: 'attack:shadow-legion',
       at: asHexKey('9,7'),
-      kind: 'open',
       attacker: { nation: corsa, units: [asUnitId('shadow-legion')], rolls: [], fateSpent: 0, fateModifier: 0, sideModifiers: [], total: 3 },
       defender: { nation: borea, units: [asUnitId('frost-wardens')], rolls: [], fateSpent: 0, fateModifier: 0, sideModifiers: [], total: 5 },
       winner: 'defender',
       deficit: 2,
       casualties: [{ unit: asUnitId('shadow-legion'), result: 'bloodied' }],
-      overkill: 0,
-    };
+    });
     const v = view(argenta, 1, [far]);
     expect(v.rumours).toEqual(['Word reaches you of a battle between Corsa and Borea; Borea carried the day.']);
     const json = JSON.stringify(v);

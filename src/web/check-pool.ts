@@ -41,6 +41,8 @@ export interface CheckerOptions {
   timeLimitMs?: number;
   /** Answers kept (the oldest go first). */
   kept?: number;
+  /** Lines of answers kept, all told (accepted orders and problems): a few hostile sheets fill it, not memory. */
+  keptLines?: number;
 }
 
 const DEFAULT_WORKER = fileURLToPath(new URL('./check-worker.js', import.meta.url));
@@ -64,9 +66,11 @@ export class Checker {
   private readonly queueLimit: number;
   private readonly timeLimitMs: number;
   private readonly keptLimit: number;
+  private readonly keptLinesLimit: number;
+  private keptLines = 0;
   private readonly hands: Hand[] = [];
   private readonly queue: Waiting[] = [];
-  private readonly kept = new Map<string, Promise<CheckAnswer>>();
+  private readonly kept = new Map<string, { answer: Promise<CheckAnswer>; lines: number }>();
   /** The files' version each campaign's kept answers belong to. */
   private readonly versions = new Map<string, string>();
   private nextId = 0;
@@ -80,6 +84,7 @@ export class Checker {
     this.queueLimit = opts.queueLimit ?? 256;
     this.timeLimitMs = opts.timeLimitMs ?? 60_000;
     this.keptLimit = opts.kept ?? 1000;
+    this.keptLinesLimit = opts.keptLines ?? 200_000;
   }
 
   /** The answer to a job against the campaign's latest state: kept, or worked out in a checker thread. */
@@ -97,7 +102,7 @@ export class Checker {
       // Used again: it goes to the back of the line to be forgotten.
       this.kept.delete(key);
       this.kept.set(key, kept);
-      return kept;
+      return kept.answer;
     }
     const answer = this.threads === 0 ? this.here(campaign, job) : this.elsewhere(job);
     this.keep(key, answer);
@@ -201,12 +206,33 @@ export class Checker {
   }
 
   private keep(key: string, answer: Promise<CheckAnswer>): void {
-    this.kept.set(key, answer);
-    // A refusal as busy, or a failure, is not kept: the next check tries again.
-    answer.catch(() => {
-      if (this.kept.get(key) === answer) this.kept.delete(key);
-    });
-    while (this.kept.size > this.keptLimit) this.kept.delete(this.kept.keys().next().value!);
+    const entry = { answer, lines: 0 };
+    this.kept.set(key, entry);
+    answer.then(
+      (a) => {
+        if (this.kept.get(key) !== entry) return;
+        entry.lines = linesOf(a);
+        this.keptLines += entry.lines;
+        this.trim();
+      },
+      // A refusal as busy, or a failure, is not kept: the next check tries again.
+      () => {
+        if (this.kept.get(key) === entry) this.kept.delete(key);
+      },
+    );
+    this.trim();
+  }
+
+  private forget(key: string): void {
+    const entry = this.kept.get(key);
+    if (entry === undefined) return;
+    this.kept.delete(key);
+    this.keptLines -= entry.lines;
+  }
+
+  /** The oldest answers go while there are too many, or too many lines of them. */
+  private trim(): void {
+    while (this.kept.size > this.keptLimit || this.keptLines > this.keptLinesLimit) this.forget(this.kept.keys().next().value!);
   }
 
   /** A campaign's files changed (a turn resolved): its kept answers are of the old state, and go. */
@@ -216,7 +242,7 @@ export class Checker {
     this.versions.set(dir, version);
     if (known === undefined) return;
     const prefix = `${dir}\u0000${known}\u0000`;
-    for (const key of this.kept.keys()) if (key.startsWith(prefix)) this.kept.delete(key);
+    for (const key of [...this.kept.keys()]) if (key.startsWith(prefix)) this.forget(key);
   }
 }
 
@@ -226,4 +252,11 @@ const digest = (data: string | Uint8Array) => createHash('sha256').update(data).
 function keyOf(job: CheckJob): string {
   if (job.kind === 'on-file') return ['on-file', job.nation, job.format, digest(job.bytes)].join('\u0000');
   return ['judge', job.nation, digest(job.text), job.token === undefined ? '-' : digest(job.token), job.retired.join(','), job.onFile, job.late, job.turn ?? '-', job.address].join('\u0000');
+}
+
+/** How big an answer is: its receipt's lines (orders understood, problems), and the reader's problems. */
+function linesOf(answer: CheckAnswer): number {
+  const receipt = answer.kind === 'on-file' ? answer.receipt : 'receipt' in answer.decision ? answer.decision.receipt : undefined;
+  const problems = answer.kind === 'judge' && 'problems' in answer.decision ? (answer.decision.problems?.length ?? 0) : 0;
+  return 1 + (receipt ? receipt.accepted.length + receipt.problems.length : 0) + problems;
 }

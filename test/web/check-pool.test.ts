@@ -80,6 +80,20 @@ describe('the checker threads', () => {
   });
 });
 
+describe('the answers kept', () => {
+  it('are bounded by their lines as well as their number: a long answer is worked out again', async () => {
+    const checker = new Checker({ threads: 0, keptLines: 10 });
+    const campaign = new DeskCampaign('silversheen', copy.dir, copy.env);
+    const short = await checker.check(campaign, judge(TEXT));
+    expect(await checker.check(campaign, judge(TEXT))).toBe(short);
+    const long = `${TEXT}${'hold Harbour Marines\n'.repeat(20)}`;
+    const first = await checker.check(campaign, judge(long));
+    const again = await checker.check(campaign, judge(long));
+    expect(again).not.toBe(first);
+    expect(JSON.stringify(again)).toBe(JSON.stringify(first));
+  });
+});
+
 describe('a flood of checks', () => {
   let desk: Desk;
   beforeAll(() => {

@@ -183,8 +183,8 @@ async function serveDemo() {
   const slug = running.slugs[0];
   console.log(`\nThe web desk (fatecraft serve) on the demo's campaign, at the demo's time (${DEMO_NOW}), so turn ${Number(latest) + 1} takes orders:`);
   console.log(`  ${running.url}/c/${slug}/`);
-  console.log(`  sign in as the Duchy of Argenta: ${running.desk.signInLink(slug, { role: 'nation', nation: 'argenta' })}`);
-  console.log(`  sign in as the GM:               ${running.desk.signInLink(slug, { role: 'gm' })}`);
+  console.log(`  sign in as the Duchy of Argenta: ${await running.desk.signInLink(slug, { role: 'nation', nation: 'argenta' })}`);
+  console.log(`  sign in as the GM:               ${await running.desk.signInLink(slug, { role: 'gm' })}`);
   console.log(`  (each link works once, for 15 minutes; or sign in with an order token, or the GM's desk secret "${gmSecret}", from ${shown(secrets)})`);
   console.log('Mail the desk sends (receipts, sign-in links) lands in the outbox as the rest. Stop the desk with Ctrl-C.');
   await new Promise((resolve) => {

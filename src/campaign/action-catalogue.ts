@@ -154,24 +154,21 @@ function readList(r: Reader, list: readonly unknown[], path: Path, ids: Readonly
 
 /** The built-in actions (default-actions.ts), read as any actions.yaml is. */
 export function defaultActions(campaign: Campaign): Record<string, ActionDef> {
-  const r = new Reader('(built-in actions)', () => undefined, campaign);
   const list = (parse(DEFAULT_ACTIONS_YAML) as { actions: unknown[] }).actions;
-  const entries = readList(r, list, ['actions'], new Set(Object.keys(campaign.events?.entries ?? {})));
-  if (r.problems.length) throw new Error(`the built-in actions do not read: ${r.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
-  return entries;
+  return Reader.builtIn('actions', campaign, (r) => readList(r, list, ['actions'], new Set(Object.keys(campaign.events?.entries ?? {}))));
 }
 
 /** actions.yaml read and checked (absent: the built-in catalogue), or the problems that keep it out. */
 export function readActionCatalogue(value: unknown, locate: Locate, file: string, campaign: Campaign): { catalogue?: ActionCatalogue; problems: FileProblem[] } {
   const r = new Reader(file, locate, campaign);
-  const top = r.leaf(z.strictObject({ defaults: z.boolean().default(true), actions: z.array(z.unknown()).default([]) }), value ?? {}, []);
+  const top = r.catalogueTop(value, 'actions');
   if (!top) return { problems: r.problems };
-  const own = readList(r, top.actions, ['actions'], new Set(Object.keys(campaign.events?.entries ?? {})));
+  const own = readList(r, top.list, ['actions'], new Set(Object.keys(campaign.events?.entries ?? {})));
   if (r.problems.length) return { problems: r.problems };
   const entries = { ...(top.defaults ? defaultActions(campaign) : {}), ...own };
   // Two actions may share a verb only when one is for the nation's own targets and the other for foreign ones.
   const overlap = (a: ActionDef, b: ActionDef) => a.whose === 'any' || b.whose === 'any' || a.whose === b.whose;
-  top.actions.forEach((x, i) => {
+  top.list.forEach((x, i) => {
     const def = own[(x as { id: string }).id];
     const other = def && Object.values(entries).find((o) => o.id !== def.id && o.verb === def.verb && overlap(o, def));
     if (def && other) r.problem(['actions', i, 'verb'], `"${def.verb}" is also the verb of "${other.id}": an order could not tell them apart (give one another verb, or make one whose: own and the other whose: foreign)`);

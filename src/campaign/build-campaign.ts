@@ -31,6 +31,7 @@ export function buildCampaign(file: CampaignFile, source: string): { campaign: C
     if (!warUnits[type]) problem(`rules.warfare.types.${cls}`, `no unit type "${type}" in the Warfare catalogue; it has ${Object.keys(warUnits).sort().join(', ')}`);
   }
   if (!warUnits[rules.warfare.walls.siege]) problem('rules.warfare.walls.siege', `no unit type "${rules.warfare.walls.siege}" in the Warfare catalogue; it has ${Object.keys(warUnits).sort().join(', ')}`);
+  if (!warUnits[rules.warfare.burn.unitType]) problem('rules.warfare.burn.unitType', `no unit type "${rules.warfare.burn.unitType}" in the Warfare catalogue; it has ${Object.keys(warUnits).sort().join(', ')}`);
 
   const { width, height, legend, rows } = file.map;
   const terrain: string[] = [];

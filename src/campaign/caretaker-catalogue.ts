@@ -82,19 +82,16 @@ function readList(r: Reader, list: readonly unknown[], path: Path, ids: Readonly
 
 /** The built-in caretakers, read as any caretakers.yaml is. */
 export function defaultCaretakers(campaign: Campaign): Record<string, CaretakerDef> {
-  const r = new Reader('(built-in caretakers)', () => undefined, campaign);
   const list = (parse(DEFAULT_CARETAKERS_YAML) as { caretakers: unknown[] }).caretakers;
-  const entries = readList(r, list, ['caretakers'], new Set());
-  if (r.problems.length) throw new Error(`the built-in caretakers do not read: ${r.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
-  return entries;
+  return Reader.builtIn('caretakers', campaign, (r) => readList(r, list, ['caretakers'], new Set()));
 }
 
 /** caretakers.yaml read and checked, or the problems that keep it out. */
 export function readCaretakerCatalogue(value: unknown, locate: Locate, file: string, campaign: Campaign): { catalogue?: CaretakerCatalogue; problems: FileProblem[] } {
   const r = new Reader(file, locate, campaign);
-  const top = r.leaf(z.strictObject({ defaults: z.boolean().default(true), caretakers: z.array(z.unknown()).default([]) }), value ?? {}, []);
+  const top = r.catalogueTop(value, 'caretakers');
   if (!top) return { problems: r.problems };
-  const own = readList(r, top.caretakers, ['caretakers'], new Set(Object.keys(campaign.events?.entries ?? {})));
+  const own = readList(r, top.list, ['caretakers'], new Set(Object.keys(campaign.events?.entries ?? {})));
   if (r.problems.length) return { problems: r.problems };
   return { catalogue: { entries: { ...(top.defaults ? defaultCaretakers(campaign) : {}), ...own }, source: file }, problems: [] };
 }

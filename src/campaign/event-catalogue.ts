@@ -65,6 +65,21 @@ export class Reader {
     readonly campaign: Campaign,
   ) {}
 
+  /** A built-in catalogue (shipped as YAML text) read as a GM's file is; a problem there is the program's own mistake. */
+  static builtIn<T>(what: string, campaign: Campaign, read: (r: Reader) => T): T {
+    const r = new Reader(`(built-in ${what})`, () => undefined, campaign);
+    const entries = read(r);
+    if (r.problems.length) throw new Error(`the built-in ${what} do not read: ${r.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+    return entries;
+  }
+
+  /** A catalogue file's top: whether the built-in entries are kept (`defaults`, by default yes) and its list under `key`. */
+  catalogueTop(value: unknown, key: string): { defaults: boolean; list: unknown[] } | undefined {
+    const top = this.leaf(z.strictObject({ defaults: z.boolean().default(true), [key]: z.array(z.unknown()).default([]) }), value ?? {}, []);
+    // Both have defaults: the schema fills them in.
+    return top && { defaults: top.defaults as boolean, list: top[key] as unknown[] };
+  }
+
   problem(path: Path, message: string): void {
     const line = this.locate(path);
     this.problems.push({ file: this.file, path: pathText(path), ...(line !== undefined ? { line } : {}), message });

@@ -458,5 +458,6 @@ export const rulesSchema = z.strictObject({
     assaults: z.boolean(),
     prepare: z.boolean(),
     walls: z.strictObject({ armor: z.enum(['sum', 'strongest']), siege: z.string() }),
+    burn: z.strictObject({ unit: z.number().int().min(1).max(20), asset: z.number().int().min(1).max(20), unitType: z.string() }),
   }),
 });

@@ -12,7 +12,7 @@ import { defaultActions, readActionCatalogue } from './action-catalogue.js';
 import type { ActionCatalogue } from '../core/world/action-types.js';
 import type { CaretakerCatalogue } from '../core/caretaker/types.js';
 import { defaultCaretakers, readCaretakerCatalogue } from './caretaker-catalogue.js';
-import { CampaignError, validate } from './problems.js';
+import { CampaignError, validate, type FileProblem } from './problems.js';
 import { campaignFileSchema, stateFileSchema, type CampaignFile } from './schema.js';
 import { failpoint } from '../host/failpoints.js';
 import { clearDeadTemporaries, temporaryName } from './process-owner.js';
@@ -20,7 +20,7 @@ import { StagingFolder, syncDir, type FileSink, type FolderSink } from './stagin
 import { keepFile, type KeptFile } from './kept-orders.js';
 import { latestTurn, listTurns, turnDirName } from './turn-folders.js';
 import { checkTurnFolder, turnFolderError, writeManifest, type TurnFolderProblem } from './turn-manifest.js';
-import { GM_LIMITS, readBulkYaml, writeYaml } from './yaml-io.js';
+import { GM_LIMITS, readBulkYaml, writeYaml, type Locate } from './yaml-io.js';
 
 export { syncDir };
 
@@ -106,35 +106,36 @@ export function campaignAsOf(open: OpenCampaign, turn: number): OpenCampaign {
 export const CARETAKERS_FILE = 'caretakers.yaml';
 
 async function readCaretakersFile(dir: string, campaign: Campaign): Promise<CaretakerCatalogue> {
-  const label = join(dir, CARETAKERS_FILE);
-  if (!existsSync(label)) return { entries: defaultCaretakers(campaign) };
-  const read = await readYamlFile(label, label);
-  const { catalogue, problems } = readCaretakerCatalogue(read.value, read.locate, label, campaign);
-  if (problems.length || !catalogue) throw new CampaignError(problems);
-  return catalogue;
+  return readCatalogueFile(dir, CARETAKERS_FILE, campaign, readCaretakerCatalogue, () => ({ entries: defaultCaretakers(campaign) }));
 }
 
 /** The event catalogue beside campaign.yaml (docs/events.md); a campaign without one has no random events. */
 export const EVENTS_FILE = 'events.yaml';
 
 async function readEventsFile(dir: string, campaign: Campaign): Promise<EventCatalogue | undefined> {
-  const label = join(dir, EVENTS_FILE);
-  if (!existsSync(label)) return undefined;
-  const read = await readYamlFile(label, label);
-  const { catalogue, problems } = readEventCatalogue(read.value, read.locate, label, campaign);
-  if (problems.length) throw new CampaignError(problems);
-  return catalogue;
+  return readCatalogueFile(dir, EVENTS_FILE, campaign, readEventCatalogue, () => undefined);
 }
 
 /** The units' actions beside campaign.yaml (docs/events.md, "Actions"); without the file, the built-in ones. */
 export const ACTIONS_FILE = 'actions.yaml';
 
 async function readActionsFile(dir: string, campaign: Campaign): Promise<ActionCatalogue> {
-  const label = join(dir, ACTIONS_FILE);
-  if (!existsSync(label)) return { entries: defaultActions(campaign) };
-  const read = await readYamlFile(label, label);
-  const { catalogue, problems } = readActionCatalogue(read.value, read.locate, label, campaign);
-  if (problems.length || !catalogue) throw new CampaignError(problems);
+  return readCatalogueFile(dir, ACTIONS_FILE, campaign, readActionCatalogue, () => ({ entries: defaultActions(campaign) }));
+}
+
+/** A catalogue file beside campaign.yaml read and checked (a CampaignError naming its problems), or `absent()` without the file. */
+async function readCatalogueFile<C, A>(
+  dir: string,
+  name: string,
+  campaign: Campaign,
+  read: (value: unknown, locate: Locate, file: string, campaign: Campaign) => { catalogue?: C; problems: FileProblem[] },
+  absent: () => A,
+): Promise<C | A> {
+  const label = join(dir, name);
+  if (!existsSync(label)) return absent();
+  const file = await readYamlFile(label, label);
+  const { catalogue, problems } = read(file.value, file.locate, label, campaign);
+  if (problems.length || catalogue === undefined) throw new CampaignError(problems);
   return catalogue;
 }
 

@@ -1,7 +1,7 @@
 import type { Campaign } from './campaign.js';
 import { bonusText } from './checks/settlement-orders.js';
 import type { NationId } from './ids.js';
-import type { AspectActor, InvokeTarget, Order, SiegeStep } from './orders.js';
+import { burnText, type AspectActor, type InvokeTarget, type Order, type SiegeStep } from './orders.js';
 import type { AspectPlace, GameState } from './state.js';
 
 /**
@@ -87,7 +87,7 @@ export function orderText(order: Order, names: OrderNames = IDS): string {
     case 'hunt_spies':
       return order.letGo ? 'let spies go' : `hunt spies${fate(order.fate)}`;
     case 'battle_plan':
-      return `plan ${order.stance}${order.withdrawAt !== undefined ? ` withdraw at ${order.withdrawAt}` : ''}${order.onTie ? ` on tie ${order.onTie}` : ''}${order.target ? ` target ${order.target}` : ''}${order.reserve !== undefined ? ` reserve ${order.reserve}` : ''}${order.reserveUntil !== undefined ? ` until ${order.reserveUntil}` : ''}${order.field ? ` field ${order.field}` : ''}${order.obstacles ? ` obstacles ${order.obstacles}` : ''}${order.burn ? ` burn "${order.burn.aspect}" for ${order.burn.for}` : ''}`;
+      return `plan ${order.stance}${order.withdrawAt !== undefined ? ` withdraw at ${order.withdrawAt}` : ''}${order.onTie ? ` on tie ${order.onTie}` : ''}${order.target ? ` target ${order.target}` : ''}${order.reserve !== undefined ? ` reserve ${order.reserve}` : ''}${order.reserveUntil !== undefined ? ` until ${order.reserveUntil}` : ''}${order.field ? ` field ${order.field}` : ''}${order.obstacles ? ` obstacles ${order.obstacles}` : ''}${order.burn ? ` burn ${burnText(order.burn)}` : ''}`;
     case 'heir':
       return `heir ${named(order.name)}${order.ability ? ` with ability ${order.ability}` : ''}`;
     case 'create_advantage':

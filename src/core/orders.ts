@@ -215,8 +215,20 @@ export interface BattlePlanOrder {
   field?: 'grid' | 'deep' | 'wide';
   /** Where the defender's four obstacles go (W23): from the map's terrain (the default), or `ahead`, `flanks`, `far`, `none`. */
   obstacles?: 'map' | 'ahead' | 'flanks' | 'far' | 'none';
-  /** Aspect burning (seed 001 line 150, W24): every free invoke of the aspect becomes a zone or an obstacle, and the aspect is gone. */
-  burn?: { aspect: string; for: 'zones' | 'obstacles' };
+  /**
+   * Aspect burning (seed 001 line 150, seed 000 lines 90–92; W24): every free invoke of the aspect becomes a zone or an
+   * obstacle, or each `rules.warfare.burn` price of them a unit or an asset (a helpful aspect on `skill`); the aspect is gone.
+   */
+  burn?: { aspect: string; for: 'zones' | 'obstacles' | 'units' | 'assets'; skill?: BurnSkill };
+}
+
+/** The Warfare skills an asset bought by aspect burning may help (W24): those a check of the battle is made with. */
+export const BURN_SKILLS = ['fighting', 'marksmanship', 'armor', 'lore', 'tactics', 'athletics'] as const;
+export type BurnSkill = (typeof BURN_SKILLS)[number];
+
+/** A burn as an order line writes it: `"Old Redoubts" for units`, `"Old Redoubts" for an asset in fighting`. */
+export function burnText(b: NonNullable<BattlePlanOrder['burn']>): string {
+  return `"${b.aspect}" for ${b.for === 'assets' ? `an asset in ${b.skill ?? 'fighting'}` : b.for}`;
 }
 
 /** Who makes a create-advantage or overcome roll: the nation's leader, or one of its diplomatic units. */

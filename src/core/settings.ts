@@ -57,6 +57,11 @@ export interface WarfareSettings {
    * strongest; one Wall Strength box a battlement. `siege`: the catalogue type siege units fight as in an assault.
    */
   walls: { armor: 'sum' | 'strongest'; siege: string };
+  /**
+   * Aspect burning's prices in free invokes for what the seeds leave unpriced (W24): a unit (of `unitType`, fighting
+   * for the burning side in that battle only) and an asset (a helpful aspect on one skill for that battle).
+   */
+  burn: { unit: number; asset: number; unitType: string };
 }
 
 export interface FateSettings {
@@ -226,5 +231,6 @@ export const DEFAULT_RULES: RuleSettings = {
     assaults: false,
     prepare: true,
     walls: { armor: 'sum', siege: 'cannons' },
+    burn: { unit: 3, asset: 2, unitType: 'militia' },
   },
 };

@@ -11,13 +11,24 @@ import type { UnitState } from './state.js';
 export function unitName(campaign: Campaign, unit: UnitState): string {
   const type = campaign.nations[unit.nation]?.unitTypes[unit.type]?.name ?? unit.type;
   if (!unit.name) return `${type} (${unit.id})`;
-  return namedAfterType(unit.name, type) ? `'${unit.name}'` : `${type} '${unit.name}'`;
+  return typeAndName(type, unit.name);
 }
 
 /** "Marines 'Iron Guard' (argenta-1)": the unit, and the id orders may name it by. */
 export function unitLabelOf(typeName: string, unit: Pick<UnitState, 'id' | 'name'>): string {
   if (!unit.name) return `${typeName} (${unit.id})`;
-  return `${namedAfterType(unit.name, typeName) ? '' : `${typeName} `}'${unit.name}' (${unit.id})`;
+  return `${typeAndName(typeName, unit.name)} (${unit.id})`;
+}
+
+/**
+ * A unit (or a unit to be raised) by type and name, with the one rule for quotes in players' text: names
+ * as written, in quotes only right after the type, where they mark where the type ends and the name
+ * begins ("Marines 'Iron Guard'"); a name that says its type stands alone, unquoted ("1st Slave Levy",
+ * "Prospector Durga Flintbeard"); no name, the type alone.
+ */
+export function typeAndName(type: string, name: string | null | undefined): string {
+  if (!name) return type;
+  return namedAfterType(name, type) ? name : `${type} '${name}'`;
 }
 
 /** A name that already says its type ("Prospector Durga Flintbeard", "3rd Argentine Marines") is not prefixed with it again. */

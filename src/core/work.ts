@@ -1,4 +1,5 @@
 import { plural } from './prose.js';
+import { typeAndName } from './unit-name.js';
 import type { Campaign } from './campaign.js';
 import { unitCost } from './checks/settlement-orders.js';
 import type { HexKey, NationId, SettlementId, UnitId } from './ids.js';
@@ -22,7 +23,7 @@ export function projectName(campaign: Campaign, p: Project, nation: NationId): s
   switch (p.kind) {
     case 'unit': {
       const type = campaign.nations[nation]?.unitTypes[p.unitType];
-      return `${type?.name ?? p.unitType}${p.name ? ` '${p.name}'` : ''}`;
+      return typeAndName(type?.name ?? p.unitType, p.name);
     }
     case 'structure':
       return campaign.structures[p.structure]?.name ?? p.structure;

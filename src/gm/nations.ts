@@ -225,6 +225,8 @@ export async function reassignNation(dir: string, nation: string, opts: Reassign
       log: [{ op: 'nation-reassign', detail: `${nation} passes from ${def.email.join(', ') || '(no player)'} to ${opts.email.join(', ')}${wasDropped ? ' (back in play after being dropped)' : ''}; the old token is refused from now on`, turn: rt.turn, players: { turn: rt.turn, text: `${def.name} has a new player.` } }],
       notices: [{ kind: 'nation-reassigned', turn: rt.turn, nations: [nation], text: `You now lead ${def.name}. Your orders for turn ${rt.turn} are due ${ctx.local(rt.deadline)}.` }],
       undropped: [nation],
+      // The seat's record: the old player's tenure ends with the turn before; the new player's turns are theirs.
+      seat: { nation, player: [...opts.email], fromTurn: rt.turn },
     });
     return { nation: asNationId(nation), previous: def.email, warnings: envTokenWarnings(nation, true, ctx.env) };
   });

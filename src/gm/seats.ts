@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
-import { sortedKeys } from '../core/ids.js';
 import type { MailroomOptions } from '../mailroom/room.js';
 import { sendInvitation } from '../mailroom/seat-mail.js';
 import type { SendSummary } from '../mailroom/outbox.js';
 import { runtimePath, type Offer } from '../schedule/runtime.js';
 import { addOffer } from '../schedule/seats/offers.js';
 import { withGm, type GmOptions } from './context.js';
-import { checkEmails } from './nations.js';
+import { checkEmails, hasStartingState } from './nations.js';
+import { readState } from '../campaign/store.js';
+import { asNationId, sortedKeys } from '../core/ids.js';
 import { seatsKey } from '../campaign/secrets.js';
 import { mailClock } from './start.js';
 
@@ -28,7 +29,8 @@ export async function offerSeat(dir: string, nation: string, address: string, op
     const nations = sortedKeys(ctx.open.file.nations);
     const def = ctx.open.file.nations[nation] ?? ctx.refuse(`no nation "${nation}" in campaign.yaml; its nations are ${nations.join(', ')}`);
     if (def.rebels) ctx.refuse(`${nation} are the rebels, the GM's own: no player takes them`);
-    if (def.breaksFrom) ctx.refuse(`${nation} is a nation in waiting (it breaks from ${def.breaksFrom} only in a civil war): there is no seat to take yet`);
+    // A nation in waiting has a seat once a civil war has brought it into play (docs/rules.md L3).
+    if (def.breaksFrom && !(hasStartingState(dir) && (await readState(dir, ctx.latest, ctx.open.campaign)).nations[asNationId(nation)]?.alive)) ctx.refuse(`${nation} is a nation in waiting (it breaks from ${def.breaksFrom} only in a civil war): there is no seat to take yet`);
     if (!existsSync(runtimePath(dir))) ctx.refuse(`the campaign has not started: give ${nation} its player in campaign.yaml (nations.${nation}.email), then fatecraft start ${dir}`);
     if (ctx.runtime.dropped[nation]?.mode === 'neutral') ctx.refuse(`${nation}'s forces were made neutral when it was dropped; there is no seat left to take`);
     checkEmails(ctx, [address]);

@@ -30,6 +30,8 @@ export interface StartResult extends StartingPosition {
   /** Turn 1's deadline, as players read it. */
   deadline: string;
   tokens: IssuedTokens;
+  /** Each nation's name by id, for the GM's console (which names nations, with the id the commands take). */
+  nationNames: Record<string, string>;
   /** Undefined when campaign.yaml has no mail: block (the GM hands reports and tokens out). */
   mail?: StartMailSummary;
 }
@@ -49,7 +51,8 @@ export async function startCampaign(dir: string, opts: StartOptions): Promise<St
     if (tokens.renewed.length) ctx.log('tokens', `order tokens replaced for ${tokens.renewed.join(', ')}; the old ones are refused from now on`, ctx.runtime.turn);
     await ctx.save();
     const mail = ctx.open.file.mail !== undefined ? await sendStartMail(dir, { deadline, deadlineByNation: byNation }, { ...opts.mail, clock: mailClock(opts.clock) }) : undefined;
-    return { ...position, wasStarted, deadline, tokens, ...(mail ? { mail } : {}) };
+    const nationNames = Object.fromEntries(Object.values(ctx.open.campaign.nations).map((n) => [n.id, n.name]));
+    return { ...position, wasStarted, deadline, tokens, nationNames, ...(mail ? { mail } : {}) };
   });
 }
 

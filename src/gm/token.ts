@@ -4,14 +4,16 @@ import type { SendSummary } from '../mailroom/outbox.js';
 import type { MailroomOptions } from '../mailroom/room.js';
 import { sendNoticeMail } from '../mailroom/start-mail.js';
 import { failpoint } from '../host/failpoints.js';
-import { runtimePath } from '../schedule/runtime.js';
+import { runtimePath, type Runtime } from '../schedule/runtime.js';
+import { currentTenure, sameAddresses } from '../schedule/seats/records.js';
 import { withGm, type GmContext, type GmOptions } from './context.js';
 import { mailClock } from './start.js';
 import { readTokens, secretsPath, tokenVariable } from '../campaign/secrets.js';
 
 /**
  * `fatecraft token <campaign> <nation> --new`: one nation's order token replaced (it leaked, or a new
- * player took over by hand) and mailed to that nation's addresses only. The old token's digest goes to
+ * player took over by hand) and mailed to that nation's addresses only: to the same player, in a mail of
+ * its own; to a new one (newPlayer), with the full welcome, and the seat's record starts with them. The old token's digest goes to
  * runtime.yaml, so orders with it are refused as "replaced" rather than "wrong". The replacement, its log
  * line and its mail are one whole operation (src/schedule/whole-operation.ts): a crash anywhere ends, at the next command,
  * with all of it or none, and the GM is told which. The token itself is never printed or returned: it is
@@ -37,19 +39,45 @@ export async function renewToken(dir: string, nation: string, opts: GmOptions & 
     const variable = tokenVariable(nation);
     if ((ctx.env[variable] ?? '').trim() !== '') ctx.refuse(`${nation}'s token comes from the environment variable ${variable}, which beats the secrets file; change it there (or unset it and run this again)`);
     const replaced = (await readTokens(ctx.open.campaign.name, ctx.env))[nation] !== undefined;
-    const name = ctx.open.file.nations[nation]!.name;
+    const def = ctx.open.file.nations[nation]!;
+    const rt = ctx.runtime;
+    // A first player (a nation a civil war brought in, given an address by the GM) is welcomed like a split
+    // nation's: the report, the order sheet with the token, the map (start-mail.ts sendWelcome).
+    const welcome = newPlayer(rt, nation, def, replaced);
     const [notice] = await ctx.whole({
       kind: 'token',
       command: `fatecraft token ${dir} ${nation} --new`,
       token: { nation, action: 'issue' },
-      log: [{ op: 'token', detail: `${nation} has a new order token${replaced ? '; the old one is refused from now on' : ''}`, turn: ctx.runtime.turn }],
-      notices: [{ kind: 'token-renewed', turn: ctx.runtime.turn, nations: [nation], text: `The GM has given ${name} a new order token.` }],
+      log: [
+        welcome
+          ? { op: 'token', detail: `${nation} has its player ${def.email.join(', ')} and an order token${replaced ? '; the old one is refused from now on' : ''}`, turn: rt.turn, players: { turn: rt.turn, text: `${def.name} has a new player.` } }
+          : { op: 'token', detail: `${nation} has a new order token${replaced ? '; the old one is refused from now on' : ''}`, turn: rt.turn },
+      ],
+      notices: [
+        welcome
+          ? { kind: 'nation-reassigned', turn: rt.turn, nations: [nation], text: `You now lead ${def.name}. Your orders for turn ${rt.turn} are due ${ctx.local(rt.deadline)}.` }
+          : { kind: 'token-renewed', turn: rt.turn, nations: [nation], text: `The GM has given ${def.name} a new order token.` },
+      ],
+      ...(welcome ? { seat: { nation, player: [...def.email], fromTurn: rt.turn } } : {}),
     });
     const base: NewTokenResult = { nation, replaced, file: secretsPath(ctx.open.campaign.name, ctx.env) };
     if (ctx.open.file.mail === undefined) return base;
     const mailed = await mailNoticeNow(ctx, notice!, opts);
     return { ...base, ...mailed };
   });
+}
+
+/**
+ * Whether the nation's addresses are a player who has not had the nation's welcome: the seat's record
+ * names someone else (the GM changed the address by hand), or there is no record yet and the nation either
+ * had no token (a nation in waiting declared after the start) or came in after the start (a civil war, a
+ * split, an add): the start's mail never reached them. A replaced token for the same player is not one.
+ */
+function newPlayer(rt: Runtime, nation: string, def: { email: string[]; breaksFrom?: string | undefined; joined?: number | undefined }, hadToken: boolean): boolean {
+  if (def.email.length === 0) return false;
+  const tenure = currentTenure(rt, nation);
+  if (tenure) return !sameAddresses(tenure.player, def.email);
+  return !hadToken || def.breaksFrom !== undefined || def.joined !== undefined;
 }
 
 /**

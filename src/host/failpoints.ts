@@ -4,7 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /**
  * Named points in a tick (and in any writing of a turn folder:
  * before-turn-rename; in taking the campaign lock: lock-owner-written; in a
- * GM operation: gm-*, src/schedule/whole-operation.ts) where a test can interrupt the process, to prove that
+ * GM operation: gm-*, src/schedule/whole-operation.ts, which a seat taken by mail goes through too, then
+ * seat-welcome-queued) where a test can interrupt the process, to prove that
  * running it again ends where an uninterrupted run would, and that a second
  * command finds the lock taken:
  *
@@ -16,7 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
  *
  * Inert unless the variable is set.
  */
-export const FAILPOINTS = ['lock-owner-written', 'locked', 'after-fetch', 'after-remind', 'before-resolve', 'before-turn-rename', 'after-resolve', 'after-open-next', 'after-reports', 'after-alerts', 'gm-op-recorded', 'gm-files-staged', 'gm-journal-written', 'gm-files-committed', 'gm-token-set', 'gm-op-finished', 'gm-mail-queued'] as const;
+export const FAILPOINTS = ['lock-owner-written', 'locked', 'after-fetch', 'after-remind', 'before-resolve', 'before-turn-rename', 'after-resolve', 'after-open-next', 'after-reports', 'after-alerts', 'gm-op-recorded', 'gm-files-staged', 'gm-journal-written', 'gm-files-committed', 'gm-token-set', 'gm-op-finished', 'gm-mail-queued', 'seat-welcome-queued'] as const;
 
 export type Failpoint = (typeof FAILPOINTS)[number];
 

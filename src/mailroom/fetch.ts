@@ -15,95 +15,31 @@
  * the run goes on. Only trouble with the mailbox itself (unreachable, bad password) stops the run, leaving
  * the remaining messages for the next one.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import jsyaml from 'js-yaml';
-import writeFileAtomic from 'write-file-atomic';
 import { initialState } from '../campaign/initial-state.js';
 import { ordersDir } from '../orders/pending.js';
 import { nationsWithOrderFiles } from '../campaign/order-folder.js';
-import { readRegularFile } from '../campaign/regular-file.js';
-import { latestTurn, readState, turnDirName } from '../campaign/store.js';
-import { writeYaml } from '../campaign/yaml-io.js';
-import { asNationId, type NationId } from '../core/ids.js';
+import { latestTurn, readState } from '../campaign/store.js';
+import type { NationId } from '../core/ids.js';
 import type { GameState } from '../core/state.js';
 import { MailErrorCode, isMailError } from '../mail/errors.js';
-import { parseInbound } from '../mail/parse.js';
 import type { InboxEntry, ProcessedFolder } from '../mail/types.js';
-import { buildReceipt } from '../orders/receipt.js';
-import { readYamlSheet } from '../orders/yaml-sheet.js';
-import { composeAnswer, composeReport, type CommandFacts } from './compose.js';
-import { senderDomain } from './config.js';
-import type { DNSResolver } from 'mailauth';
-import { decideInbound, decideTooLarge, type Decision, type GmNote } from './decide.js';
-import { verifyMessage } from './verify.js';
-import { htmlOnlyText } from './html-text.js';
-import { authResults, bodyDigest, firstHeader, messageIdOf, readRawHeaders, sha256 } from './headers.js';
+import { composeAnswer } from './compose.js';
+import type { Decision, GmNote } from './decide.js';
 import { keepHeld } from './held.js';
 import { recordBounce, type LedgerEntry } from './ledger.js';
 import { emptySendSummary, type SendSummary } from './outbox.js';
-import { readReportFiles } from './reports.js';
-import { Mailroom, type MailroomOptions } from './room.js';
+import { Mailroom } from './room.js';
 import { FaultInterrupt, passFault, unwrapFault } from './runtime.js';
-import type { DeadlineClock } from '../schedule/player-time.js';
-import type { PlayerPreference } from '../schedule/preferences.js';
 import { PlayerSettings } from './player-settings.js';
 import { newTokenMail } from './start-mail.js';
 import { describeDecision } from './filing.js';
-import type { SeatDesk } from '../schedule/seats/desk.js';
-import { offerDigests } from './seat-mail.js';
 import { SeatIntake } from './seat-intake.js';
 import { fileOrders, type Filed } from './file-orders.js';
-
-export interface FetchOptions extends MailroomOptions {
-  /** Whether orders for `turn` arriving at `receivedAt` still count (the schedule's deadline and grace). Default: always. */
-  acceptsOrders?: (turn: number, receivedAt: Date) => boolean;
-  /** The pending turn's deadline as players should read it, for the "deadline" command. */
-  deadline?: string;
-  /** Send the queued answers at the end (default true). */
-  send?: boolean;
-  /** SHA-256 digests of each nation's replaced tokens (runtime.yaml retiredTokens). */
-  retiredTokens?: Readonly<Record<string, readonly string[]>>;
-  /** Records a player's absence in the schedule (the tick passes its own); without it the GM is told. */
-  declareAbsence?: (nation: NationId, fromTurn: number, toTurn: number, note?: string) => Promise<void>;
-  /** The pending turn's deadline and the players' own time zones: deadlines in answers are shown on both clocks. */
-  deadlineClock?: DeadlineClock;
-  /** Records a player's setting by mail (time zone, "wait") where the schedule keeps it; without it the GM is told. */
-  recordPreference?: (nation: NationId, pref: PlayerPreference, note?: string) => Promise<void>;
-  /** DNS for our own DKIM/SPF/DMARC checks (mail.verifyAuthentication); tests give a fixed one. */
-  resolver?: DNSResolver;
-  /** Seats by mail (volunteer, accept, back, ready) on runtime.yaml (the tick passes its own); without it the GM is told. */
-  seats?: SeatDesk;
-}
-
-export interface FetchSummary {
-  transport: string;
-  /** Messages in the inbox when it was read. */
-  listed: number;
-  /** Messages judged for the first time by this run. */
-  handled: number;
-  filed: { nation: string; turn: number; key: string }[];
-  refused: number;
-  ignored: number;
-  commands: number;
-  bounces: number;
-  quarantined: number;
-  /** Orders held for the GM (DMARC failed): filed by fatecraft mail accept. */
-  held: number;
-  /** Messages seen before (a second delivery, or one a killed run had finished): only moved away. */
-  alreadyHandled: number;
-  /** Messages a killed run had decided but not finished: finished now. */
-  resumed: number;
-  /** Messages left in the inbox because their ledger entry is damaged (the GM is alerted). */
-  skipped: { id: string; reason: string }[];
-  /** One line per message: what happened to it. */
-  outcomes: { key: string; outcome: string }[];
-  uidValidityChanged?: { from: string; to: string };
-  sent: SendSummary;
-  /** Why the run stopped before the end (the mailbox could not be read or written). */
-  error?: string;
-}
+import type { FetchOptions } from './fetch-options.js';
+import { countDecision, emptyFetchSummary, type FetchSummary } from './fetch-summary.js';
+import { checkUidValidity, identify, type Listed } from './inbox-identity.js';
+import { judgeMessage, judgeTooLarge, type JudgeScene } from './judge.js';
+import { commandFacts, resendReport, type CommandScene } from './command-answers.js';
 
 /** Reads new mail, files accepted orders, answers each message and sends the answers. */
 export async function fetchMail(campaignDir: string, opts: FetchOptions = {}): Promise<FetchSummary> {
@@ -114,17 +50,8 @@ export async function fetchMail(campaignDir: string, opts: FetchOptions = {}): P
   }
 }
 
-interface Listed {
-  entry: InboxEntry;
-  key: string;
-  digest?: string;
-  existing?: LedgerEntry;
-  /** Why its ledger entry could not be read. */
-  damaged?: string;
-}
-
 class FetchRun {
-  private readonly summary: FetchSummary;
+  private summary: FetchSummary;
   private state!: GameState;
   private pendingTurn = 1;
   private ordersOnFile = new Set<string>();
@@ -138,7 +65,7 @@ class FetchRun {
     private readonly opts: FetchOptions,
   ) {
     this.settings = new PlayerSettings(room, opts);
-    this.summary = { transport: '', listed: 0, handled: 0, filed: [], refused: 0, ignored: 0, commands: 0, bounces: 0, quarantined: 0, held: 0, alreadyHandled: 0, resumed: 0, skipped: [], outcomes: [], sent: emptySendSummary() };
+    this.summary = emptyFetchSummary();
   }
 
   async run(): Promise<FetchSummary> {
@@ -169,18 +96,19 @@ class FetchRun {
       return this.summary;
     }
     this.summary.listed = entries.length;
-    await this.checkUidValidity();
+    const renumbered = await checkUidValidity(this.room);
+    if (renumbered) this.summary.uidValidityChanged = renumbered;
     await passFault(this.opts.faults, 'after-list', `${entries.length} messages`);
 
     const listed: Listed[] = [];
-    for (const entry of entries) listed.push(await this.identify(entry).catch((error: unknown) => ({ entry, key: '', damaged: (error as Error).message })));
+    for (const entry of entries) listed.push(await identify(this.room, entry).catch((error: unknown) => ({ entry, key: '', damaged: (error as Error).message })));
     // A message a killed run decided goes first, so nothing decided after it can be overtaken by it.
     const ordered = [...listed.filter((l) => l.existing?.status === 'decided'), ...listed.filter((l) => l.existing?.status !== 'decided')];
     for (const listedItem of ordered) {
       try {
         // Looked up again: an earlier message of this run may have been the same one (a second delivery), even
         // one a killed run had decided: the second copy is then only moved, as in an uninterrupted run.
-        const item = listedItem.damaged !== undefined ? listedItem : await this.identify(listedItem.entry);
+        const item = listedItem.damaged !== undefined ? listedItem : await identify(this.room, listedItem.entry);
         if (item.damaged !== undefined) {
           // Its ledger entry cannot be read: handling it again might do it twice. It waits for the GM.
           this.summary.skipped.push({ id: item.entry.id, reason: item.damaged });
@@ -212,43 +140,9 @@ class FetchRun {
     return this.room.deliver();
   }
 
-  private async checkUidValidity(): Promise<void> {
-    const now = this.room.transport.uidValidity();
-    if (now === undefined) return;
-    const file = join(this.room.mailDir, 'imap-state.yaml');
-    const before = existsSync(file) ? ((jsyaml.load(await readFile(file, 'utf8'), { schema: jsyaml.CORE_SCHEMA }) as { uidValidity?: string } | null)?.uidValidity ?? undefined) : undefined;
-    if (before === now) return;
-    if (before !== undefined) {
-      this.summary.uidValidityChanged = { from: before, to: now };
-      await this.room.alert({
-        key: `uidvalidity:${before}:${now}`,
-        subject: `the mailbox was renumbered (UIDVALIDITY ${before} → ${now})`,
-        text: `The IMAP server renumbered the campaign's mailbox (UIDVALIDITY changed from ${before} to ${now}). Messages are recognised by their Message-ID, so none is handled twice; this is for your information.`,
-      });
-    }
-    await mkdir(this.room.mailDir, { recursive: true });
-    await writeFileAtomic(file, writeYaml({ uidValidity: now }), { fsync: true });
-  }
-
-  /** The message's ledger key, and its entry if it was seen before. */
-  private async identify(entry: InboxEntry): Promise<Listed> {
-    if (entry.tooLarge) {
-      if (entry.from === undefined && this.room.transport.peekHeaders) Object.assign(entry, await this.room.transport.peekHeaders(entry.id));
-      const key = `big:${sha256([entry.from ?? '', entry.subject ?? '', entry.size, entry.receivedAt ?? entry.id].join('|'))}`;
-      const existing = await this.room.ledger.get(key);
-      return { entry, key, ...(existing ? { existing } : {}) };
-    }
-    const headers = readRawHeaders(entry.raw);
-    const digest = bodyDigest(entry.raw, headers);
-    const id = messageIdOf(firstHeader(headers, 'message-id'));
-    let key = id !== undefined ? `mid:${id.toLowerCase()}` : `raw:${digest}`;
-    let existing = await this.room.ledger.get(key);
-    if (existing && id !== undefined && existing.digest !== undefined && existing.digest !== digest) {
-      // Another message reusing a Message-ID: its own entry.
-      key = `${key}#${digest.slice(0, 16)}`;
-      existing = await this.room.ledger.get(key);
-    }
-    return { entry, key, digest, ...(existing ? { existing } : {}) };
+  /** The campaign as this run sees it, for judging a message and answering commands. */
+  private scene(): JudgeScene & CommandScene {
+    return { room: this.room, opts: this.opts, state: this.state, pendingTurn: this.pendingTurn, ordersOnFile: this.ordersOnFile, settings: this.settings };
   }
 
   private async handle(item: Listed): Promise<void> {
@@ -293,7 +187,7 @@ class FetchRun {
 
     let decision: Decision;
     try {
-      decision = entry.tooLarge ? this.decideTooLarge(entry, now) : await this.decide(entry.raw, record, now);
+      decision = entry.tooLarge ? judgeTooLarge(this.room, entry, now) : await judgeMessage(this.scene(), entry.raw, record, now);
     } catch (error) {
       if (error instanceof FaultInterrupt) throw error;
       await this.quarantine(record, entry.id, error);
@@ -316,65 +210,6 @@ class FetchRun {
       if (error instanceof FaultInterrupt || isMailError(error) || isEnvironmentError(error)) throw error;
       await this.quarantine(record, entry.id, error);
     }
-  }
-
-  private decideTooLarge(entry: Extract<InboxEntry, { tooLarge: true }>, now: Date): Decision {
-    const from = entry.from?.toLowerCase();
-    const ctx = {
-      addresses: this.room.addressBook(),
-      recentRepliesTo: from ? this.room.senders.recentReplies(from, now) : 0,
-      limits: this.room.settings.flood,
-      ownAddresses: this.room.ownAddresses(),
-    };
-    return decideTooLarge({ ...(from ? { from } : {}), ...(entry.subject ? { subject: entry.subject } : {}), size: entry.size }, ctx, this.room.settings.maxMessageBytes);
-  }
-
-  private async decide(raw: Buffer, record: LedgerEntry, now: Date): Promise<Decision> {
-    const room = this.room;
-    const headers = readRawHeaders(raw);
-    const parsed = await parseInbound(raw);
-    // HTML-only mail: mailparser's conversion wraps long lines; convert it again without wrapping.
-    const html = await htmlOnlyText(raw);
-    if (html !== undefined) {
-      parsed.text = html;
-      parsed.textFromHtml = true;
-    }
-    const from = parsed.from?.address.toLowerCase();
-    record.inbound = {
-      ...(parsed.messageId ? { messageId: parsed.messageId } : {}),
-      ...(from ? { from } : {}),
-      subject: parsed.subject,
-      ...(parsed.inReplyTo ? { inReplyTo: parsed.inReplyTo } : {}),
-      ...(parsed.references.length ? { references: parsed.references } : {}),
-    };
-    const auth = room.settings.verifyAuthentication
-      ? await verifyMessage(raw, this.opts.resolver ? { resolver: this.opts.resolver } : {})
-      : authResults(headers, room.settings.authServId);
-    if (auth) record.auth = auth;
-    const receivedAt = new Date(record.receivedAt);
-    return decideInbound(parsed, {
-      campaign: room.open.campaign,
-      addresses: room.addressBook(),
-      state: this.state,
-      tokens: room.secrets,
-      ...(this.opts.retiredTokens ? { retiredTokens: this.opts.retiredTokens } : {}),
-      ownAddresses: room.ownAddresses(),
-      ownDomain: senderDomain(room.settings),
-      ordersOnFile: this.ordersOnFile,
-      late: !(this.opts.acceptsOrders?.(this.pendingTurn, receivedAt) ?? true),
-      recentFromSender: from ? room.senders.recentMessages(from, receivedAt, record.key) : 0,
-      recentFiledFromSender: from ? room.senders.recentFiled(from, receivedAt, record.key) : 0,
-      recentRepliesTo: from ? room.senders.recentReplies(from, now) : 0,
-      limits: room.settings.flood,
-      headers,
-      ...(auth ? { auth } : {}),
-      day: now.toISOString().slice(0, 10),
-      receivedAt: record.receivedAt,
-      ...(parsed.messageId ? { messageId: parsed.messageId } : {}),
-      ledgerKey: record.key,
-      campaignDir: room.dir,
-      ...(this.opts.seats ? { offers: offerDigests(room, this.opts.seats.openOffers()) } : {}),
-    });
   }
 
   /** Does what the decision says. Every step is safe to repeat: a rerun after a crash does it again. */
@@ -414,7 +249,7 @@ class FetchRun {
       if (why !== undefined) record.outcome = `${describeDecision(decision)} — not taken: ${why}`;
     }
     if ((decision.kind === 'file' || decision.kind === 'hold' || decision.kind === 'refuse' || decision.kind === 'command' || (decision.kind === 'seat' && decision.action === 'volunteer')) && decision.replyTo !== undefined) {
-      const command = decision.kind === 'command' ? await this.commandFacts(decision.nation, decision.commands) : decision.kind === 'seat' ? await seats.volunteer(record, decision, queue) : undefined;
+      const command = decision.kind === 'command' ? await commandFacts(this.scene(), decision.nation, decision.commands) : decision.kind === 'seat' ? await seats.volunteer(record, decision, queue) : undefined;
       if (decision.kind === 'command' && command) await seats.commands(record, decision, command, queue);
       if (decision.kind === 'command' && command) await this.settings.apply(decision, command, record.key, this.pendingTurn, queue);
       if (decision.kind === 'command' && decision.absence && command) {
@@ -434,7 +269,7 @@ class FetchRun {
         queue(answer.message.messageId);
       }
       if (decision.kind === 'command' && decision.commands.includes('resend') && command?.resentTurn !== undefined) {
-        const report = await this.resendReport(decision.nation, command.resentTurn, record, decision.replyTo);
+        const report = await resendReport(this.scene(), decision.nation, command.resentTurn, record, decision.replyTo);
         if (report !== undefined) queue(report);
       }
     }
@@ -442,48 +277,6 @@ class FetchRun {
     if (note) queue(await room.alert(note));
     record.queued = queued;
     await passFault(this.opts.faults, 'after-enqueue', record.key);
-  }
-
-  private async commandFacts(nation: string, commands: readonly string[]): Promise<CommandFacts> {
-    const room = this.room;
-    const deadline = this.settings.deadlineFor(nation);
-    const facts: CommandFacts = { pendingTurn: this.pendingTurn, ...(deadline ? { deadline } : {}) };
-    if (commands.includes('show')) {
-      const file = join(ordersDir(room.dir, this.pendingTurn), `${nation}.yaml`);
-      const read = existsSync(file) ? await readRegularFile(file) : undefined;
-      if (read?.ok) {
-        const sheet = readYamlSheet(read.bytes);
-        // Orders filed from a mail keep its line numbers (yaml-write.ts).
-        facts.ordersOnFile = buildReceipt({ campaign: room.open.campaign, state: this.state, sheet, nation: asNationId(nation), linesOf: 'the message that brought them' }).receipt;
-      }
-    }
-    if (commands.includes('resend') && this.state.turn >= 1 && existsSync(join(room.dir, 'turns', turnDirName(this.state.turn), 'reports', `${nation}.txt`))) {
-      facts.resentTurn = this.state.turn;
-    }
-    return facts;
-  }
-
-  /** Queues the report again; its Message-ID, or undefined when the turn has no report for the nation. */
-  private async resendReport(nation: string, turn: number, record: LedgerEntry, to: string): Promise<string | undefined> {
-    const room = this.room;
-    const files = await readReportFiles(room.dir, turn, nation);
-    if (files === undefined) return undefined;
-    const token = room.secrets.token(nation);
-    const message = composeReport({
-      ...room.base(),
-      nation,
-      nationName: room.open.campaign.nations[asNationId(nation)]?.name ?? nation,
-      turn,
-      rerun: 0,
-      to: [to],
-      files,
-      ...(token ? { token } : {}),
-      ...(this.settings.deadlineFor(nation) ? { deadline: this.settings.deadlineFor(nation)! } : {}),
-      resendKey: record.key,
-      inbound: record.inbound,
-    });
-    await room.enqueue(message, 'report', `report of turn ${turn} for ${nation} (resent)`);
-    return message.messageId;
   }
 
   /** Records the message done, then moves it out of the inbox. */
@@ -495,7 +288,7 @@ class FetchRun {
     if (decision?.kind === 'quarantine') record.status = 'quarantined';
     await this.room.ledger.put(record);
     await passFault(this.opts.faults, 'after-done', record.key);
-    this.count(decision);
+    this.summary = countDecision(this.summary, decision);
     this.summary.outcomes.push({ key: record.key, outcome: record.outcome ?? '' });
     this.room.log(`${transportId}: ${record.outcome}`);
     // The move runs while the next message is handled (its ledger entry is already done): one at a time.
@@ -514,34 +307,6 @@ class FetchRun {
     const result = await this.moving;
     this.moving = undefined;
     if (result !== undefined) throw result.error;
-  }
-
-  private count(decision: Decision | undefined): void {
-    switch (decision?.kind) {
-      case 'refuse':
-        this.summary.refused += 1;
-        break;
-      case 'ignore':
-        this.summary.ignored += 1;
-        break;
-      case 'command':
-        this.summary.commands += 1;
-        break;
-      case 'bounce':
-        this.summary.bounces += 1;
-        break;
-      case 'quarantine':
-        this.summary.quarantined += 1;
-        break;
-      case 'hold':
-        this.summary.held += 1;
-        break;
-      case 'seat':
-        this.summary.commands += 1;
-        break;
-      default:
-        break;
-    }
   }
 
   private async quarantine(record: LedgerEntry, transportId: string, error: unknown): Promise<void> {

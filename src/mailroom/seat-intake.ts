@@ -1,7 +1,7 @@
 /**
  * Seats by mail as one fetch run carries them out (docs/mail.md, "Seats"): "volunteer" onto the standby list,
  * "back" and "ready", and an "accept" that takes a seat and queues the taker's welcome. The seat desk
- * (src/seats/desk.ts) keeps them in runtime.yaml; without one (the schedule not started), the GM is told.
+ * (src/schedule/seats/desk.ts) keeps them in runtime.yaml; without one (the schedule not started), the GM is told.
  */
 import type { CommandFacts } from './compose.js';
 import { composeAnswer } from './compose.js';
@@ -10,6 +10,7 @@ import type { Decision } from './decide.js';
 import type { LedgerEntry } from './ledger.js';
 import type { Mailroom } from './room.js';
 import { queueSeatWelcome } from './seat-mail.js';
+import { failpoint } from '../host/failpoints.js';
 import type { SeatDesk } from '../schedule/seats/desk.js';
 
 export class SeatIntake {
@@ -61,6 +62,8 @@ export class SeatIntake {
     }
     const deadline = this.deadlineFor(taken.nation);
     queue(await queueSeatWelcome(room, { nation: taken.nation, to: d.address, token: taken.token, turn: taken.turn, ...(deadline ? { deadline } : {}), inbound: record.inbound }));
+    // Killed here, the next fetch takes this mail up again: the seat is taken already, the welcome queued once.
+    await failpoint('seat-welcome-queued');
     const def = room.open.file.nations[taken.nation];
     queue(await room.alert(seatTakenNote({ nation: taken.nation, nationName: def?.name ?? taken.nation, address: d.address, ...(taken.offer.name ? { name: taken.offer.name } : {}), turn: taken.turn, offer: taken.offer.id })));
     return undefined;

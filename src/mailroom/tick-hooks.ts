@@ -9,6 +9,8 @@
  */
 import { writeStartingPosition } from '../jobs/starting-position.js';
 import { issueTokens } from '../campaign/secrets.js';
+import { nationsNamed } from '../campaign/nation-label.js';
+import { asNationId } from '../core/ids.js';
 import { localTime } from '../schedule/deadline.js';
 import { deadlineClock, deadlinesByNation } from '../schedule/player-time.js';
 import type { TickContext, TickHooks } from '../schedule/hooks.js';
@@ -78,6 +80,7 @@ export function mailroomHooks(options: Omit<MailroomOptions, 'clock'> = {}): Tic
       return { configured: true, ...(await queueStatus(dir)), reportsNotMailed: await reportsNotMailed(open) };
     },
     async startCampaign(ctx) {
+      const named = (ids: readonly string[]) => nationsNamed(ids, (id) => ctx.open.campaign.nations[asNationId(id)]?.name);
       const deadline = deadlineText(ctx, ctx.deadline);
       const position = await writeStartingPosition(ctx.open, deadline, byNation(ctx, ctx.deadline));
       if (position.wroteReports) ctx.say('wrote turn 0\'s starting reports');
@@ -85,12 +88,12 @@ export function mailroomHooks(options: Omit<MailroomOptions, 'clock'> = {}): Tic
       // for each nation without one.
       if (options.secrets === undefined) {
         const tokens = await issueTokens(ctx.open, { skip: Object.keys(ctx.runtime.dropped) });
-        if (tokens.issued.length) ctx.say(`issued order tokens for ${tokens.issued.join(', ')} (in ${tokens.file})`);
+        if (tokens.issued.length) ctx.say(`issued order tokens for ${named(tokens.issued)} (in ${tokens.file})`);
       }
       const summary = await sendStartMail(ctx.dir, { deadline, deadlineByNation: byNation(ctx, ctx.deadline) }, opts(ctx));
       failIfStopped(summary.sent, 'sending the starting reports');
-      ctx.say(`started the campaign: the welcome, starting report, order sheet and token queued for ${[...summary.alreadyQueued, ...summary.queued].sort().join(', ') || 'no nation'}`);
-      if (summary.noAddress.length) ctx.say(`no address in campaign.yaml, nothing mailed to: ${summary.noAddress.join(', ')}`);
+      ctx.say(`started the campaign: the welcome, starting report, order sheet and token queued for ${named([...summary.alreadyQueued, ...summary.queued].sort()) || 'no nation'}`);
+      if (summary.noAddress.length) ctx.say(`no address in campaign.yaml, nothing mailed to: ${named(summary.noAddress)}`);
     },
   };
 }

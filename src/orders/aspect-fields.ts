@@ -1,5 +1,5 @@
 import type { Campaign } from '../core/campaign.js';
-import type { AspectActor, BattlePlanOrder, InvokeOrder, InvokeTarget } from '../core/orders.js';
+import { BURN_SKILLS, type AspectActor, type BattlePlanOrder, type InvokeOrder, type InvokeTarget } from '../core/orders.js';
 import type { AspectPlace } from '../core/state.js';
 import { clip, findNation, type NameBook } from './names.js';
 import { opt, Refusal, take, text } from './fields.js';
@@ -23,12 +23,23 @@ export function planField(f: RawFields): Pick<BattlePlanOrder, 'field' | 'obstac
   const obstacles = word('obstacles', ['map', 'ahead', 'flanks', 'far', 'none'], 'e.g. "plan defensive obstacles ahead"') as BattlePlanOrder['obstacles'];
   let burn: BattlePlanOrder['burn'];
   if (f.burn !== undefined) {
-    const m = /^\s*["“]?([^"”]+?)["”]?\s+(?:for|as|into)\s+(zones?|obstacles?)\s*$/i.exec(text(f.burn, 'burn'));
-    if (!m) throw new Refusal(`cannot read the burn "${clip(text(f.burn, 'burn'))}"`, 'e.g. burn "Watchers on the Starkrock" for obstacles (or for zones)');
-    burn = { aspect: aspectName(m[1]), for: (m[2] ?? '').toLowerCase().startsWith('zone') ? 'zones' : 'obstacles' };
+    const written = text(f.burn, 'burn');
+    const m = /^\s*["“]?([^"”]+?)["”]?\s+(?:for|as|into)\s+(zones?|obstacles?|units?|(?:an?\s+)?assets?(?:\s+(?:in|for|with|helping|on))?(?:\s+(\S+))?)\s*$/i.exec(written);
+    if (!m) throw new Refusal(`cannot read the burn "${clip(written)}"`, BURN_USAGE);
+    const what = (m[2] ?? '').toLowerCase().replace(/^an?\s+/, '');
+    const kind = what.startsWith('zone') ? 'zones' : what.startsWith('obstacle') ? 'obstacles' : what.startsWith('unit') ? 'units' : 'assets';
+    if (kind === 'assets') {
+      const skill = m[3]?.toLowerCase();
+      if (!skill) throw new Refusal('say which skill the asset helps', 'e.g. burn "Old Redoubts" for an asset in fighting');
+      const known = BURN_SKILLS.find((s) => s === skill);
+      if (!known) throw new Refusal(`an asset helps ${BURN_SKILLS.slice(0, -1).join(', ')} or ${BURN_SKILLS[BURN_SKILLS.length - 1]}, not "${clip(skill)}"`, 'e.g. burn "Old Redoubts" for an asset in fighting');
+      burn = { aspect: aspectName(m[1]), for: kind, skill: known };
+    } else burn = { aspect: aspectName(m[1]), for: kind };
   }
   return { ...opt('field', field), ...opt('obstacles', obstacles), ...opt('burn', burn) };
 }
+
+const BURN_USAGE = 'e.g. burn "Watchers on the Starkrock" for obstacles (or for zones, for units, for an asset in fighting)';
 
 export const INVOKE_USAGE = 'e.g. invoke "High Walls" on the battle at 25,6 — on the assault on Cinderford, on the siege of Cinderford, on the roll bandits; add "fate" to pay, "reroll" to re-roll';
 

@@ -155,7 +155,7 @@ export const VERB_FIRST: Record<string, Form> = {
       { phrases: ['burning', 'burn'], field: 'burn', shape: 'one' },
     ],
     required: ['plan'],
-    usage: 'plan aggressive [withdraw at 2] [on tie stress] [target archers|commander] [reserve 2|cavalry [until 5]] [field deep|wide] [obstacles ahead|flanks|far|none] [burn "<aspect>" for zones|obstacles] — the battle plan of your Warfare battles this turn',
+    usage: 'plan aggressive [withdraw at 2] [on tie stress] [target archers|commander] [reserve 2|cavalry [until 5]] [field deep|wide] [obstacles ahead|flanks|far|none] [burn "<aspect>" for zones|obstacles|units|an asset in <skill>] — the battle plan of your Warfare battles this turn',
   },
   heir: {
     kind: 'heir',

@@ -80,8 +80,11 @@ export function trimCommas(tokens: Token[]): Token[] {
   return tokens.slice(a, b);
 }
 
-/** "argenta-4, argenta-5 and Iron Guard" → three names; quoted names may hold "and". */
-export function splitList(tokens: Token[]): string[] {
+/**
+ * The items between separators (a quoted token is never one), each joined back to text; a token that
+ * `standsAlone` is an item of its own, whatever stands beside it.
+ */
+function splitTokens(tokens: Token[], isSeparator: (t: Token) => boolean, standsAlone: (t: Token) => boolean = () => false): string[] {
   const items: string[] = [];
   let current: Token[] = [];
   const flush = () => {
@@ -89,30 +92,28 @@ export function splitList(tokens: Token[]): string[] {
     current = [];
   };
   for (const t of tokens) {
-    if (!t.quoted && (t.text === ',' || t.word === 'and' || t.word === '&' || t.word === '+')) flush();
-    else current.push(t);
-  }
-  flush();
-  return items;
-}
-
-/** "11,7 12,7", "11,7, 12,7", "11,7 -> 12,7", "Silver vein then 9,3": hexes and place names. */
-export function splitPath(tokens: Token[]): string[] {
-  const items: string[] = [];
-  let current: Token[] = [];
-  const flush = () => {
-    if (current.length) items.push(join(current));
-    current = [];
-  };
-  for (const t of tokens) {
-    if (!t.quoted && (t.text === ',' || ['and', 'then', '->', '→', '>'].includes(t.word))) flush();
-    else if (!t.quoted && /^-?\d+,-?\d+$/.test(t.text)) {
+    if (!t.quoted && isSeparator(t)) flush();
+    else if (!t.quoted && standsAlone(t)) {
       flush();
       items.push(t.text);
     } else current.push(t);
   }
   flush();
   return items;
+}
+
+/** "argenta-4, argenta-5 and Iron Guard" → three names; quoted names may hold "and". */
+export function splitList(tokens: Token[]): string[] {
+  return splitTokens(tokens, (t) => t.text === ',' || t.word === 'and' || t.word === '&' || t.word === '+');
+}
+
+/** "11,7 12,7", "11,7, 12,7", "11,7 -> 12,7", "Silver vein then 9,3": hexes and place names. */
+export function splitPath(tokens: Token[]): string[] {
+  return splitTokens(
+    tokens,
+    (t) => t.text === ',' || ['and', 'then', '->', '→', '>'].includes(t.word),
+    (t) => /^-?\d+,-?\d+$/.test(t.text),
+  );
 }
 
 export function clipWord(text: string): string {

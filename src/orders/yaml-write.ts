@@ -1,5 +1,5 @@
 import { Document } from 'yaml';
-import type { NationOrders, Order, SiegeStep } from '../core/orders.js';
+import { burnText, type NationOrders, type Order, type SiegeStep } from '../core/orders.js';
 import { aspectPlaceText, invokeTargetWritten } from '../core/order-text.js';
 import { plainText } from '../text/escape.js';
 
@@ -82,7 +82,7 @@ export function fieldsOf(o: Order): Record<string, unknown> {
     case 'heir':
       return { heir: o.name, ...(o.ability ? { ability: o.ability } : {}) };
     case 'battle_plan':
-      return { plan: o.stance, ...maybe('withdraw', o.withdrawAt), ...maybe('tie', o.onTie), ...maybe('target', o.target), ...maybe('reserve', o.reserve), ...maybe('until', o.reserveUntil), ...maybe('field', o.field), ...maybe('obstacles', o.obstacles), ...(o.burn ? { burn: `"${o.burn.aspect}" for ${o.burn.for}` } : {}) };
+      return { plan: o.stance, ...maybe('withdraw', o.withdrawAt), ...maybe('tie', o.onTie), ...maybe('target', o.target), ...maybe('reserve', o.reserve), ...maybe('until', o.reserveUntil), ...maybe('field', o.field), ...maybe('obstacles', o.obstacles), ...(o.burn ? { burn: burnText(o.burn) } : {}) };
     case 'press':
       return { press: o.to === 'all' ? 'all' : [...o.to], text: o.text, ...(o.anonymous ? { anonymous: true } : {}) };
     case 'create_advantage':

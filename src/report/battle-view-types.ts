@@ -9,10 +9,8 @@ export interface ModifierView {
   source: string;
 }
 
-export interface RollView {
-  unit: string;
-  label: string;
-  health: string;
+/** One die as a report tells it: what was rolled, whether the GM forced it, and what was added to it. */
+export interface DieRollView {
   die: string;
   value: number;
   forced: boolean;
@@ -20,6 +18,12 @@ export interface RollView {
   draw: string | null;
   modifiers: ModifierView[];
   total: number;
+}
+
+export interface RollView extends DieRollView {
+  unit: string;
+  label: string;
+  health: string;
   /** False for a diplomatic unit: it is in the battle to be protected and rolls nothing. */
   fights: boolean;
 }
@@ -61,19 +65,12 @@ export interface BattleView {
   overkill: number;
 }
 
-export interface SiegeRollView {
+export interface SiegeRollView extends DieRollView {
   headline: string;
   action: string;
   unit: string;
   settlement: string;
   target: number;
-  die: string;
-  value: number;
-  forced: boolean;
-  /** A Fate draw in words; null for a plain die. */
-  draw: string | null;
-  modifiers: ModifierView[];
-  total: number;
   successes: number;
   effects: string[];
 }

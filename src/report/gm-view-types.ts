@@ -1,4 +1,4 @@
-import type { Rated, Ledger, IndicatorLedger, LogLine, RejectedOrder, GoalView, OwnUnitView, OwnSettlementView, ProjectView, ExternalView, ForeignUnitView, ForeignSettlementView, CapView, TurnHeader, AwaitingView, TradeRouteView } from './types.js';
+import type { Rated, LogLine, RejectedOrder, NationStanding, OwnSettlementView, ProjectView, ExternalView, ForeignUnitView, ForeignSettlementView, CapView, TurnHeader, AwaitingView, TradeRouteView } from './types.js';
 import type { BattleView, SiegeRollView, WarfareView } from './battle-view-types.js';
 import type { TerrainGrid, ResourceSite } from './map-view-types.js';
 
@@ -19,7 +19,7 @@ export interface GmAspectView {
   since: number;
 }
 
-export interface GmNationView {
+export interface GmNationView extends NationStanding {
   /** Rolls and tasks awaiting the nation, as its own report shows them; absent when none. */
   awaiting?: AwaitingView;
   id: string;
@@ -30,12 +30,6 @@ export interface GmNationView {
   missedTurns: number;
   nmrFlagged: boolean;
   battlesWon: number;
-  renown: Ledger;
-  fate: Ledger;
-  prosperity: IndicatorLedger;
-  happiness: IndicatorLedger;
-  goals: GoalView[];
-  units: OwnUnitView[];
   settlements: OwnSettlementView[];
   projects: ProjectView[];
   externals: ExternalView[];

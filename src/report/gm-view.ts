@@ -9,17 +9,7 @@ import { compareIds, sortedKeys, type UnitId } from '../core/ids.js';
 import type { TurnOrders } from '../core/orders.js';
 import type { GameState, SettlementState } from '../core/state.js';
 import { battleView, describeEvent, Namer, siegeRollView, WARFARE_KEY, warfareView } from './describe.js';
-import {
-  capsOf,
-  externalsOf,
-  goalsOf,
-  indicatorLedger,
-  ledger,
-  ownProjects,
-  ownSettlements,
-  ownUnits,
-  turnHeader,
-} from './facts.js';
+import { capsOf, externalsOf, goalsOf, indicatorLedger, ledger, ownProjects, ownSettlements, ownUnits, turnHeader } from './facts.js';
 import { sortedByHex, terrainGrid, wholeWindow } from './map-grid.js';
 import { unitsOnMap } from './nation-view.js';
 import { ReportIndex } from './report-index.js';

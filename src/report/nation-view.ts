@@ -8,20 +8,7 @@ import type { GameState, SettlementState, UnitState } from '../core/state.js';
 import { perCampaignAndState } from '../core/memo.js';
 import { WorldIndex } from '../core/world-index.js';
 import { battleView, describeEvent, Namer, siegeRollView, warfareView } from './describe.js';
-import {
-  byId,
-  capsOf,
-  catalogueOf,
-  externalsOf,
-  goalsOf,
-  indicatorLedger,
-  ledger,
-  ownProjects,
-  ownSettlements,
-  ownUnits,
-  classRulesOf,
-  turnHeader,
-} from './facts.js';
+import { byId, capsOf, catalogueOf, externalsOf, goalsOf, indicatorLedger, ledger, ownProjects, ownSettlements, ownUnits, classRulesOf, turnHeader } from './facts.js';
 import { rated } from './ladder.js';
 import { ReportIndex, type Rumour } from './report-index.js';
 import { areaOfInterest, compareHexes, sortedByHex, resourcesByHex, terrainGrid } from './map-grid.js';
@@ -165,8 +152,10 @@ export function unitsOnMap(campaign: Campaign, units: readonly UnitState[], name
 
 /** Every nation's public indicators, made once per state: every report needs them. */
 export const publicIndicators: (campaign: Campaign, state: GameState) => readonly PublicNationView[] = perCampaignAndState((campaign, state) =>
-  // The rebels are the GM's, not a realm with indicators of its own.
-  sortedKeys(campaign.nations).filter((id) => !campaign.nations[id]?.rebels).map((id) => {
+  // The rebels are the GM's, not a realm with indicators of its own; a nation in waiting out of play (before
+  // its civil war, or fallen after it) is no realm either: listed, it would change the nations' list of every
+  // turn before the GM declared it, which must render again as first written (rules.md L3).
+  sortedKeys(campaign.nations).filter((id) => !campaign.nations[id]?.rebels && !(campaign.nations[id]?.breaksFrom !== undefined && !state.nations[id]?.alive)).map((id) => {
     const def = campaign.nations[id];
     const ns = state.nations[id];
     return { id, name: def?.name ?? id, leader: ns ? (leaderOf(campaign, ns).name ?? 'no ruler') : (def?.leader ?? ''), prosperity: rated(ns?.prosperity ?? 0), happiness: rated(ns?.happiness ?? 0), alive: ns?.alive ?? false };

@@ -1,3 +1,4 @@
+import { typeAndName } from '../core/unit-name.js';
 import type { Campaign } from '../core/campaign.js';
 import { asHexKey, compareIds, type HexKey, type NationId } from '../core/ids.js';
 import { GameMap, type Reach } from '../core/map.js';
@@ -243,7 +244,7 @@ function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map:
  * comment says what it is, whose, where, and whether it is bloodied (an easier target).
  */
 function targetText(f: NationView['sight']['units'][number]): string {
-  return `${f.typeName}${f.name ? ` '${f.name}'` : ''} of ${f.nationName} at ${f.hex}${f.health === 'bloodied' ? ', bloodied' : ''}`;
+  return `${typeAndName(f.typeName, f.name)} of ${f.nationName} at ${f.hex}${f.health === 'bloodied' ? ', bloodied' : ''}`;
 }
 
 /** At most this many targets suggested per action, nearest first: the sheet is a reminder, not a list of the world. */

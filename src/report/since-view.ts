@@ -101,7 +101,13 @@ export function sinceView(campaign: Campaign, nation: NationId, missed: number, 
   if (!lines.length) lines.push('Nothing befell your nation: your units held where they were.');
   const first = turns[0]!.turn;
   const last = turns[turns.length - 1]!.turn;
-  const span = first === last ? `turn ${first}` : last === first + 1 ? `turns ${first} and ${last}` : `turns ${first}–${last}`;
-  const earlier = missed - turns.length;
-  return { turns: span, missed, lines: earlier > 0 ? [`(${plural(earlier, 'earlier turn')} without orders before these.)`, ...lines] : lines };
+  // The missed turns not summed up, named by number: never more than there were turns before the first summed.
+  const earlier = Math.max(0, Math.min(missed - turns.length, first - 1));
+  const before = earlier ? [`(Before ${turns.length === 1 ? 'this one' : 'these'}, ${spanText(first - earlier, first - 1)} also passed without your orders.)`] : [];
+  return { turns: spanText(first, last), missed: turns.length + earlier, lines: [...before, ...lines] };
+}
+
+/** "turn 4", "turns 4 and 5", "turns 4–7". */
+function spanText(first: number, last: number): string {
+  return first === last ? `turn ${first}` : last === first + 1 ? `turns ${first} and ${last}` : `turns ${first}–${last}`;
 }

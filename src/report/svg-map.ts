@@ -7,7 +7,8 @@ import type { MapModel, MapUnit } from './map-model.js';
 import { inkOn } from './palette.js';
 import { renderLegend, type DrawnMarks } from './svg-legend.js';
 import { renderOverview, type OverviewBase } from './svg-overview.js';
-import { cssName, FOG_OPACITY, moveArrow, movePaths, num, ROUTE_STROKE, settlementPaint, SQUARE_HALF, SymbolKit, SYMBOL_STYLE, TEXT_SIZE } from './svg-symbols.js';
+import { boxAround, COORD_MARGIN, LabelSpace, placeName, textBox } from './map-labels.js';
+import { cssName, FOG_OPACITY, ICON_HALF, moveArrow, movePaths, num, PILL_HEIGHT, ROUTE_STROKE, settlementPaint, SQUARE_HALF, squareHalf, SymbolKit, SYMBOL_STYLE, TEXT_SIZE } from './svg-symbols.js';
 
 /**
  * The hex map as a standalone SVG: flat-topped hexes in odd-q columns (odd
@@ -87,6 +88,8 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   const labels = opts.coordinates ?? window.cols * window.rows <= DENSE_MAP;
   const colour = new Map(model.nations.map((n) => [n.id, n.colour]));
   const nationName = new Map(model.nations.map((n) => [n.id, n.name]));
+  // Letters are A to Z (map-model.ts): nothing to escape.
+  const letterOf = new Map(model.nations.map((n) => [n.id, /^[A-Z]$/.test(n.letter) ? `${n.letter}×` : '']));
   const xAt = (col: number) => R + 1.5 * R * (col - window.col);
   const yAt = (col: number, row: number) => (SQRT3 / 2) * R + SQRT3 * R * (row - window.row) + (col % 2 === 1 ? (SQRT3 / 2) * R : 0);
   const centre = (hex: string) => {
@@ -141,6 +144,65 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   const overviewTop = belowTop + 18;
   const height = Math.max(belowTop + legend.height + 10, overview ? overviewTop + overview.height + 6 : 0);
 
+  /**
+   * Every mark tied to a hex, placed before any word so that the words keep clear of them (map-labels.ts):
+   * the icons of structures, resources and this turn's marks at the left of their hex, settlements' squares,
+   * unit badges (beside a square, or right of the icons), then each settlement's name where it is free.
+   */
+  function layOut() {
+    const space = new LabelSpace(2 * R);
+    const slots = new Map<string, number>();
+    const settled = new Set(shownSettlements.map((x) => x.hex));
+    // What stands on a hex's resource (a structure built, else the resource untouched), then this turn's marks: left
+    // of its centre, one above the other; a third above the badges (under a settlement's square), a fourth at the right.
+    const slotAt = (hex: string) => {
+      const n = slots.get(hex) ?? 0;
+      slots.set(hex, n + 1);
+      const { x, y } = centre(hex);
+      const [dx, dy] = n === 0 ? [-0.65, -0.04] : n === 1 ? [-0.65, 0.56] : n === 2 ? (settled.has(hex) ? [0, 0.6] : [0.3, -0.52]) : [0.65, 0.56];
+      const at = { x: x + R * dx, y: y + R * dy };
+      space.take(boxAround(at.x, at.y, R * ICON_HALF, R * ICON_HALF));
+      return at;
+    };
+    const structures = [...shownStructures].sort((a, b) => compareIds(a.hex, b.hex) || compareIds(a.name, b.name)).map((st) => ({ st, at: slotAt(st.hex) }));
+    const resources = model.resources.filter((r) => inWindow(r.hex) && !builtOn.has(r.hex)).map((res) => ({ res, at: slotAt(res.hex) }));
+    const marks = (model.changes?.marks ?? []).filter((m) => inWindow(m.hex)).map((m) => ({ m, at: slotAt(m.hex) }));
+    const sites = [...shownSettlements].sort((a, b) => compareIds(a.hex, b.hex)).map((site) => {
+      const { x, y } = centre(site.hex);
+      const half = R * squareHalf(site.level);
+      space.take(boxAround(x, y - R * 0.04, half, half));
+      return { site, x, y, half };
+    });
+    // Units: one badge per nation in a hex, the reader's first. Beside a settlement's square (clear of it and of
+    // its name), a second nation's badge above the first; elsewhere in the middle, clear of the icons at the
+    // left, a second under the first.
+    const byHex = new Map<string, Map<string, MapUnit[]>>(); // hex -> nation -> units, in the model's order
+    for (const u of shownUnits) {
+      const here = byHex.get(u.hex) ?? new Map<string, MapUnit[]>();
+      byHex.set(u.hex, here);
+      pushTo(here, u.nation, u);
+    }
+    const badges: { hex: string; nation: string; units: MapUnit[]; label: string; x: number; y: number }[] = [];
+    for (const hex of [...byHex.keys()].sort(compareIds)) {
+      const here = byHex.get(hex)!;
+      const groups = [...here.keys()].sort((a, b) => (a === model.reader ? -1 : b === model.reader ? 1 : compareIds(a, b)));
+      const { x, y } = centre(hex);
+      const beside = settled.has(hex);
+      const iconsLeft = !beside && (slots.get(hex) ?? 0) > 0;
+      groups.forEach((nation, i) => {
+        const label = `${letterOf.get(nation) ?? ''}${here.get(nation)!.length}`;
+        const w = kit.pillWidth(label);
+        const px = beside ? x + R * SQUARE_HALF + 3 + w / 2 : iconsLeft ? Math.max(x, x - R * (0.65 - ICON_HALF) + 1.5 + w / 2) : x;
+        const py = beside ? y - R * 0.3 - i * (TEXT_SIZE.count + 4) : y + R * 0.08 + i * (TEXT_SIZE.count + 4);
+        space.take(boxAround(px, py, w / 2, PILL_HEIGHT / 2));
+        badges.push({ hex, nation, units: here.get(nation)!, label, x: px, y: py });
+      });
+    }
+    const area = { x0: 0, y0: 0, x1: mapWidth, y1: mapHeight };
+    const names = sites.map(({ site, x, y, half }) => ({ site, x, y, name: placeName(space, site.name, TEXT_SIZE.name, x, y - R * 0.04, half, R, area) }));
+    return { space, empty: slots.size === 0 && sites.length === 0 && badges.length === 0, structures, resources, marks, names, badges };
+  }
+
   const out: string[] = [];
   // It fills the width the page gives it (hexes, badges and names grown with it), and is never drawn smaller
   // than its own scale, where its text is 9px and up: on a narrower page (a phone) it scrolls. The style is
@@ -193,17 +255,8 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   const coords = new ChunkedText('\n');
   const cols = Array.from({ length: window.cols }, (_, c) => `${window.col + c},`);
   const seenHexes = model.seen;
-  // Coordinates only where no other label is: not in a settlement's hex, whose square and units fill it,
-  // nor in the hex below, where the settlement's name hangs.
-  const named = new Set<string>();
-  if (labels) {
-    for (const s of model.settlements) {
-      if (!inWindow(s.hex)) continue;
-      const { col, row } = offsetOf(asHexKey(s.hex));
-      named.add(s.hex);
-      named.add(`${col},${row + 1}`);
-    }
-  }
+  const layout = layOut();
+  // Hexes are drawn by column and row; the same positions as xAt/yAt, each formatted once.
   for (let r = 0; r < rows.length; r++) {
     const line = rows[r]!;
     const row = window.row + r;
@@ -215,7 +268,10 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
       // No tooltip per hex: its coordinates are printed in it, its terrain is in the legend.
       if (seenHexes === null || seenHexes.has(cols[c]! + row)) hexes.add(`${at}"/>`);
       else fogged.add(`${at}"/>`);
-      if (labels && !(named.size && named.has(cols[c]! + row))) coords.add(`<text x="${xs[c]}${labelYs[odd]![r]}${cols[c]}${row}</text>`);
+      // Coordinates only where no other label is (map-labels.ts).
+      if (labels && (layout.empty || layout.space.clear(textBox(cols[c]! + row, TEXT_SIZE.coord, false, xAt(window.col + c), ys[odd]![r]! - R * 0.48, 'middle'), COORD_MARGIN))) {
+        coords.add(`<text x="${xs[c]}${labelYs[odd]![r]}${cols[c]}${row}</text>`);
+      }
     }
   }
   // The symbols' definitions are known only once everything is placed: their slot is filled at the end.
@@ -227,24 +283,13 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   // Drawn after every hex, so no neighbouring hex covers a label.
   if (!coords.empty) out.push('<g class="coord" text-anchor="middle">', coords.text(), '</g>');
 
-  // Left of a hex's centre: what stands on its resource (a structure built, else the resource untouched), then this turn's marks.
-  const iconSlots = new Map<string, number>();
-  const slotAt = (hex: string) => {
-    const n = iconSlots.get(hex) ?? 0;
-    iconSlots.set(hex, n + 1);
-    const { x, y } = centre(hex);
-    return n < 2 ? { x: x - R * 0.6, y: y + (n === 0 ? -R * 0.12 : R * 0.34) } : { x: x + R * 0.6, y: y + R * 0.34 };
-  };
-  const built = new Set(model.structures.map((s) => s.hex));
   out.push('<g class="structures">');
-  for (const st of [...model.structures].filter((x) => inWindow(x.hex)).sort((a, b) => compareIds(a.hex, b.hex) || compareIds(a.name, b.name))) {
-    const at = slotAt(st.hex);
+  for (const { st, at } of layout.structures) {
     out.push(`<g class="structure n-${cssName(st.nation)}"><title>${escapeXml(`${st.name} of ${nationName.get(st.nation) ?? st.nation} at ${st.hex}`)}</title>${kit.place('structure', at.x, at.y, ` fill="${colour.get(st.nation) ?? '#000'}"`)}</g>`);
   }
   out.push('</g>');
   out.push('<g class="resources">');
-  for (const res of model.resources.filter((r) => inWindow(r.hex) && !built.has(r.hex))) {
-    const at = slotAt(res.hex);
+  for (const { res, at } of layout.resources) {
     out.push(`<g class="resource r-${cssName(res.kind)}"><title>${escapeXml(`${res.name} (${res.kind}) at ${res.hex}`)}</title>${kit.place('resource', at.x, at.y)}</g>`);
   }
   out.push('</g>');
@@ -262,17 +307,14 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   }
 
   out.push('<g class="settlements">');
-  const settled = new Set<string>();
-  for (const s of [...model.settlements].filter((x) => inWindow(x.hex)).sort((a, b) => compareIds(a.hex, b.hex))) {
-    const { x, y } = centre(s.hex);
-    settled.add(s.hex);
+  for (const { site: s, x, y, name } of layout.names) {
     const fill = colour.get(s.nation) ?? '#000';
     const who = nationName.get(s.nation) ?? s.nation;
     out.push(`<g class="settlement n-${cssName(s.nation)} l-${cssName(s.level)}" data-hex="${s.hex}">`);
     out.push(`<title>${escapeXml(`${s.name} — ${s.level} of ${who} at ${s.hex}`)}</title>`);
     const level = s.level === 'capital' || s.level === 'city' || s.level === 'town' ? s.level : 'village';
     out.push(kit.place(level, x, y - R * 0.04, settlementPaint(fill)));
-    out.push(`<text class="site-name" x="${num(x)}" y="${num(y + R * 0.95)}" text-anchor="middle" fill="${fill}">${escapeXml(s.name)}</text>`);
+    out.push(`<text class="site-name" x="${num(name.x)}" y="${num(name.y)}" text-anchor="${name.anchor}" fill="${fill}">${escapeXml(s.name)}</text>`);
     out.push('</g>');
   }
   out.push('</g>');
@@ -284,47 +326,20 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
     out.push(`<g class="moves" ${clip}>${movePaths(moves)}</g>`);
   }
 
-  // Units: one marker per nation in a hex, its letter and how many, every unit named in its title.
+  // Units: one badge per nation in a hex, its letter and how many, every unit named in its title.
   out.push('<g class="units">');
   const tokens = new ChunkedText('\n');
-  const byHex = new Map<string, Map<string, MapUnit[]>>(); // hex -> nation -> units, in the model's order
-  for (const u of model.units) {
-    if (!inWindow(u.hex)) continue;
-    const here = byHex.get(u.hex) ?? new Map<string, MapUnit[]>();
-    byHex.set(u.hex, here);
-    pushTo(here, u.nation, u);
-  }
-  // Letters are A to Z (map-model.ts): nothing to escape.
-  const letterOf = new Map(model.nations.map((n) => [n.id, /^[A-Z]$/.test(n.letter) ? `${n.letter}×` : '']));
   const inkOf = new Map(model.nations.map((n) => [n.id, inkOn(n.colour)]));
-  for (const hex of [...byHex.keys()].sort(compareIds)) {
-    const here = byHex.get(hex)!;
-    const groups = [...here.keys()].sort((a, b) => (a === model.reader ? -1 : b === model.reader ? 1 : compareIds(a, b)));
-    const { x, y } = centre(hex);
-    // Beside a settlement's square (clear of it, and of its name below), a second nation's marker above the
-    // first; elsewhere in the middle, a second under the first.
-    const beside = settled.has(hex);
-    for (let i = 0; i < groups.length; i++) {
-      const nation = groups[i]!;
-      const units = here.get(nation)!;
-      const fill = colour.get(nation) ?? '#000';
-      const label = `${letterOf.get(nation) ?? ''}${units.length}`;
-      const px = beside ? x + R * SQUARE_HALF + 3 + kit.pillWidth(label) / 2 : x;
-      const py = beside ? y - R * 0.3 - i * (TEXT_SIZE.count + 4) : y + R * 0.08 + i * (TEXT_SIZE.count + 4);
-      const pill = kit.pill(px, py, label, fill, inkOf.get(nation) ?? '#fff');
-      tokens.add(`<g class="unit n-${cssName(nation)}" data-hex="${hex}">\n<title>${escapeXml(`${nationName.get(nation) ?? nation} at ${hex}: ${units.map((u) => u.label).join('; ')}`)}</title>\n${pill}\n</g>`);
-    }
+  for (const { hex, nation, units, label, x, y } of layout.badges) {
+    const pill = kit.pill(x, y, label, colour.get(nation) ?? '#000', inkOf.get(nation) ?? '#fff');
+    tokens.add(`<g class="unit n-${cssName(nation)}" data-hex="${hex}">\n<title>${escapeXml(`${nationName.get(nation) ?? nation} at ${hex}: ${units.map((u) => u.label).join('; ')}`)}</title>\n${pill}\n</g>`);
   }
   if (!tokens.empty) out.push(tokens.text());
   out.push('</g>');
 
-  if (changes && changes.marks.length) {
+  if (layout.marks.length) {
     out.push('<g class="marks">');
-    for (const m of changes.marks) {
-      if (!inWindow(m.hex)) continue;
-      const at = slotAt(m.hex);
-      out.push(`<g class="mark ${m.kind}"><title>${escapeXml(m.text)}</title>${kit.place(m.kind, at.x, at.y)}</g>`);
-    }
+    for (const { m, at } of layout.marks) out.push(`<g class="mark ${m.kind}"><title>${escapeXml(m.text)}</title>${kit.place(m.kind, at.x, at.y)}</g>`);
     out.push('</g>');
   }
 

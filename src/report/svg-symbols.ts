@@ -35,11 +35,20 @@ export const ROUTE_STROKE = 'stroke="#7a5c12" stroke-width="2.5" stroke-dasharra
 /** Half the side of the biggest settlement square (a capital's, a city's), in hex radii: unit markers stand clear of it. */
 export const SQUARE_HALF = 0.32;
 
+/** Half the side of a settlement's square by its level, in hex radii. */
+export const squareHalf = (level: string) => (level === 'capital' || level === 'city' ? SQUARE_HALF : level === 'town' ? 0.27 : 0.22);
+
+/** Half the width of the widest icon (a siege's cross hairs), in hex radii: the room each icon takes on the map. */
+export const ICON_HALF = 0.29;
+
 /** How much of a hex out of sight shows over the white paper (its fill-opacity). */
 export const FOG_OPACITY = 0.5;
 
 /** The size of every text on a map, in pixels at the map's own scale: never below 9 on the page (svg-map.ts). */
 export const TEXT_SIZE = { coord: 9, name: 10, count: 9, legend: 10 } as const;
+
+/** A unit badge's height, in pixels. */
+export const PILL_HEIGHT = TEXT_SIZE.count + 3;
 
 export type SymbolName = 'capital' | 'city' | 'town' | 'village' | 'resource' | 'structure' | MapMark['kind'];
 
@@ -50,7 +59,7 @@ function shapeOf(name: SymbolName, R: number): string {
     case 'city':
     case 'town':
     case 'village': {
-      const h = R * (name === 'capital' || name === 'city' ? SQUARE_HALF : name === 'town' ? 0.27 : 0.22);
+      const h = R * squareHalf(name);
       const box = `<rect x="${num(-h)}" y="${num(-h)}" width="${num(2 * h)}" height="${num(2 * h)}" fill="#fff" stroke-width="2.5"/>`;
       return name === 'capital' ? `${box}<circle r="${num(h * 0.5)}" stroke="none"/>` : box;
     }
@@ -145,7 +154,6 @@ export class SymbolKit {
   }
 }
 
-const PILL_HEIGHT = TEXT_SIZE.count + 3;
 const SHORT_INK: Record<string, string> = { '#ffffff': '#fff', '#000000': '#000' };
 
 /** A settlement's paint: its square's outline and a capital's dot in the nation's colour. */

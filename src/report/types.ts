@@ -413,19 +413,23 @@ export interface TradeRouteView {
   opened: number;
 }
 
-export interface NationView {
-  kind: 'nation';
-  header: TurnHeader;
-  nation: { id: string; name: string; leader: string; ability: string; alive: boolean; missedTurns: number; battlesWon: number };
-  summary: NationSummary;
-  /** The nation's open trade routes (drawn on the map, listed under Actions and intelligence). */
-  tradeRoutes: TradeRouteView[];
+/** A nation's standing as its own report and the GM's page both show it: its ledgers, goals and units. */
+export interface NationStanding {
   renown: Ledger;
   fate: Ledger;
   prosperity: IndicatorLedger;
   happiness: IndicatorLedger;
   goals: GoalView[];
   units: OwnUnitView[];
+}
+
+export interface NationView extends NationStanding {
+  kind: 'nation';
+  header: TurnHeader;
+  nation: { id: string; name: string; leader: string; ability: string; alive: boolean; missedTurns: number; battlesWon: number };
+  summary: NationSummary;
+  /** The nation's open trade routes (drawn on the map, listed under Actions and intelligence). */
+  tradeRoutes: TradeRouteView[];
   /** The class bonuses of the classes among the nation's units, said once rather than on every unit. */
   classRules: ClassRuleView[];
   settlements: OwnSettlementView[];

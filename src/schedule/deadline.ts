@@ -63,36 +63,21 @@ export function resolvesAt(schedule: Schedule, deadline: Date): Date {
   return new Date(deadline.getTime() + schedule.grace);
 }
 
+/** The parts of `at` on a wall clock (24-hour, en-GB), by type; `missing` for a part the format lacks. */
+function wallClock(at: Date, options: Intl.DateTimeFormatOptions, missing: string): (type: Intl.DateTimeFormatPartTypes) => string {
+  const parts = new Intl.DateTimeFormat('en-GB', { ...options, hourCycle: 'h23' }).formatToParts(at);
+  return (type) => parts.find((p) => p.type === type)?.value ?? missing;
+}
+
 /** A time as the campaign's players read it: "Sun 9 Mar 2025 18:00 GMT". */
 export function localTime(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  }).formatToParts(at);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const get = wallClock(at, { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }, '');
   return `${get('weekday')} ${get('day')} ${get('month')} ${get('year')} ${get('hour')}:${get('minute')} ${get('timeZoneName')}`;
 }
 
 /** Local wall time as ISO-like text with its offset, for machine output: "2025-03-09T18:00:00+00:00". */
 export function localIso(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  const get = wallClock(at, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }, '00');
   const wall = Date.UTC(Number(get('year')), Number(get('month')) - 1, Number(get('day')), Number(get('hour')), Number(get('minute')), Number(get('second')));
   const offsetMin = Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
   const sign = offsetMin < 0 ? '-' : '+';

@@ -114,10 +114,12 @@ const offerSchema = z.strictObject({
   /** The accepting message's ledger key, once it took the seat. */
   acceptedBy: z.string().optional(),
   acceptedAt: iso.optional(),
-  /** SHA-256 of the seat's token before the taker's (retired when it is taken) and of the taker's, once set. */
+  /**
+   * Written by the versions that took a seat step by step (before `accept` was a whole operation,
+   * src/schedule/whole-operation.ts): read so their runtime.yaml still loads, never written.
+   */
   previousToken: z.string().regex(/^[0-9a-f]{64}$/).optional(),
   newToken: z.string().regex(/^[0-9a-f]{64}$/).optional(),
-  /** The taking is finished: campaign.yaml, the token, the records (an interrupted take finishes from the fields above). */
   done: z.boolean().optional(),
   /** The invitation is in the outgoing queue (until then the next tick queues it). */
   mailed: z.boolean().optional(),
@@ -176,6 +178,16 @@ export const runtimeSchema = z.strictObject({
           notices: z.array(z.strictObject({ kind: z.enum(NOTICE_KINDS), turn, nations: z.array(nation).default([]), text: z.string() })).default([]),
           dropped: z.record(nation, z.strictObject({ mode: z.enum(['hold', 'neutral']), turn, at: iso })).default({}),
           undropped: z.array(nation).default([]),
+          /** The seat record it ends with: a new holder's tenure, and, for a seat taken by mail, the invitation accepted (src/schedule/seats/take.ts). */
+          seat: z
+            .strictObject({
+              nation,
+              player: z.array(z.string()),
+              fromTurn: turn,
+              name: z.string().optional(),
+              offer: z.strictObject({ id: z.number().int().min(1), key: z.string() }).optional(),
+            })
+            .optional(),
         })
         .optional(),
     })

@@ -6,10 +6,11 @@ import { failpoint } from '../host/failpoints.js';
 import { commitFiles, type FileWrite } from '../campaign/journal.js';
 import { newToken, readTokens, setToken, tokenDigest } from '../campaign/secrets.js';
 import { addNotice, raiseAlert, type NoticeKind, type Runtime } from './runtime.js';
+import { settleSeat, type SeatChange } from './seats/take.js';
 
 /**
  * A GM operation that is whole or absent after a crash (issue 33): `nation split`, `nation add|drop|reassign`
- * and `token --new`. Each changes several things that must go together — campaign.yaml and the latest
+ * and `token --new`; and a seat taken by mail (`accept`, src/schedule/seats/desk.ts, issue 35). Each changes several things that must go together — campaign.yaml and the latest
  * state, a token in the secrets file, the log, the notices that mail the players — and a kill between two of
  * them once left, say, a new nation with no token and nothing to tell the GM. So the operation is first
  * written into runtime.yaml whole (`operation.whole`: the files by digest, the token to issue or remove, the
@@ -20,14 +21,18 @@ import { addNotice, raiseAlert, type NoticeKind, type Runtime } from './runtime.
  *   gm-journal-written   the journal of renames is written: from here the files will change
  *   gm-files-committed   the files are in place
  *   gm-token-set         the secrets file has the new token (or has lost the old one)
- *   gm-op-finished       the log, notices and retired token are in runtime.yaml, the operation cleared
+ *   gm-op-finished       the log, notices, seat record and retired token are in runtime.yaml, the operation cleared
  *
  * (each a failpoint of src/host/failpoints.ts: a test kills the process there). The next fatecraft
  * command that finds an operation left (recoverOperation: every GM command, and tick) decides by what is on
  * disk: once the files are in place (or, with no files, once the token changed) it completes the rest;
  * before that it undoes it, removing the staged files. Either way the GM is told which, by an alert (mailed
  * with the next tick) and on the console. The notices go to the players by mail once, keyed by their id.
+ * An `accept` undone is not lost: the mail that brought it is handled again by the next mail fetch (its
+ * ledger entry says it was decided, not done), and takes the seat then.
  */
+export const SEAT_ACCEPT = 'seat-accept';
+
 export interface WholeOperation {
   kind: string;
   /** The command as the GM typed it, for messages. */
@@ -39,6 +44,8 @@ export interface WholeOperation {
   /** Nations the operation marks dropped (runtime.yaml `dropped`), and those it takes off that list. */
   dropped?: Runtime['dropped'];
   undropped?: string[];
+  /** The seat's new holder (a tenure in runtime.yaml `seats`), and the invitation an `accept` took it with. */
+  seat?: SeatChange;
 }
 
 export interface OperationContext {
@@ -66,6 +73,7 @@ export async function runWhole(ctx: OperationContext, op: WholeOperation): Promi
     notices: (op.notices ?? []).map((n) => ({ kind: n.kind, turn: n.turn, nations: n.nations ?? [], text: n.text })),
     dropped: op.dropped ?? {},
     undropped: op.undropped ?? [],
+    ...(op.seat ? { seat: op.seat } : {}),
   };
   ctx.runtime.operation = { kind: op.kind, startedAt: ctx.now.toISOString(), command: op.command, whole };
   await ctx.save();
@@ -94,13 +102,14 @@ async function tokenSettled(ctx: Pick<OperationContext, 'campaignName' | 'env'>,
   return t.action === 'issue' ? now !== undefined && tokenDigest(now) !== t.previous : now === undefined;
 }
 
-/** The operation's last step, in runtime.yaml: the replaced token retired, the log, the drops, the notices. */
+/** The operation's last step, in runtime.yaml: the replaced token retired, the log, the drops, the seat, the notices. */
 function finish(rt: Runtime, now: Date, whole: Recorded): number[] {
   const t = whole.token;
   if (t?.previous) rt.retiredTokens[t.nation] = [...new Set([...(rt.retiredTokens[t.nation] ?? []), t.previous])];
   rt.log.push(...whole.log);
   for (const nation of whole.undropped) delete rt.dropped[nation];
   Object.assign(rt.dropped, whole.dropped);
+  if (whole.seat) settleSeat(rt, now, whole.seat);
   return whole.notices.map((n) => addNotice(rt, now, n).id);
 }
 
@@ -128,13 +137,15 @@ export async function recoverOperation(ctx: Omit<OperationContext, 'save' | 'rea
   if (!op || !whole) return undefined;
   const committed = whole.files.length > 0 ? await filesInPlace(ctx.dir, whole) : await tokenSettled(ctx, whole);
   let recovery: Recovery;
+  const byMail = op.kind === SEAT_ACCEPT;
+  const what = `${byMail ? 'the seat taken by mail' : 'the GM operation'} "${op.command}" (started ${op.startedAt})`;
   if (committed) {
     await settleToken(ctx, whole);
     finish(ctx.runtime, ctx.now, whole);
-    recovery = { outcome: 'completed', line: `the GM operation "${op.command}" (started ${op.startedAt}) was interrupted after it had changed the campaign; it has now been completed: its token, log and notices to the players are in place, and the notices go out by mail once.` };
+    recovery = { outcome: 'completed', line: `${what} was interrupted after it had changed the campaign; it has now been completed: its token, log${byMail ? ', seat record' : ''} and notices to the players are in place, and ${byMail ? 'the welcome goes out by mail once' : 'the notices go out by mail once'}.` };
   } else {
     for (const f of whole.files) await rm(join(ctx.dir, `${f.path}.gm-new`), { force: true });
-    recovery = { outcome: 'undone', line: `the GM operation "${op.command}" (started ${op.startedAt}) was interrupted before it changed anything; it has been undone and nothing was done. Run it again if you still want it.` };
+    recovery = { outcome: 'undone', line: `${what} was interrupted before it changed anything; it has been undone and nothing was done. ${byMail ? 'The mail that accepted is handled again with the next mail fetch.' : 'Run it again if you still want it.'}` };
   }
   delete ctx.runtime.operation;
   raiseAlert(ctx.runtime, ctx.now, { key: `operation-${recovery.outcome}:${op.startedAt}:${op.command}`, kind: 'recovered', message: recovery.line });

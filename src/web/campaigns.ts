@@ -59,6 +59,7 @@ function version(path: string): Promise<string> {
 export interface CampaignReader {
   readonly slug: string;
   readonly dir: string;
+  version(): Promise<string>;
   view(): Promise<CampaignView>;
   state(): Promise<{ view: CampaignView; state: GameState }>;
   runtime(): Promise<Runtime | undefined>;
@@ -77,14 +78,18 @@ export class DeskCampaign implements CampaignReader {
     private readonly env: NodeJS.ProcessEnv = process.env,
   ) {}
 
-  private async viewKey(): Promise<string> {
+  /**
+   * The version of the files a view and a state are read from ("mtime:size" of each): it changes when a turn
+   * is resolved or the campaign is edited, and with it everything worked out from the state (checks).
+   */
+  async version(): Promise<string> {
     const parts = await Promise.all(['campaign.yaml', 'events.yaml', 'actions.yaml', 'turns'].map((f) => version(join(this.dir, f))));
     return parts.join('|');
   }
 
   /** The campaign as its folder has it now. */
   async view(): Promise<CampaignView> {
-    return this.views.get(await this.viewKey(), async () => {
+    return this.views.get(await this.version(), async () => {
       const open = await openCampaign(this.dir);
       const turns = await listTurns(this.dir);
       return { open, schedule: scheduleOf(open.file, join(this.dir, 'campaign.yaml')), turns, latest: turns.at(-1) };
@@ -93,7 +98,7 @@ export class DeskCampaign implements CampaignReader {
 
   /** The latest resolved state (the one the pending turn starts from), shared by every check until it changes. */
   async state(): Promise<{ view: CampaignView; state: GameState }> {
-    const key = await this.viewKey();
+    const key = await this.version();
     const view = await this.view();
     const state = await this.states.get(key, async () => (view.latest === undefined ? initialState(view.open.file) : readState(this.dir, view.latest, view.open.campaign)));
     return { view, state };
@@ -121,7 +126,7 @@ export function forOneRequest(campaign: DeskCampaign): CampaignReader {
     let value: Promise<T> | undefined;
     return () => (value ??= read());
   };
-  return { slug: campaign.slug, dir: campaign.dir, view: once(() => campaign.view()), state: once(() => campaign.state()), runtime: once(() => campaign.runtime()), secrets: once(() => campaign.secrets()) };
+  return { slug: campaign.slug, dir: campaign.dir, version: once(() => campaign.version()), view: once(() => campaign.view()), state: once(() => campaign.state()), runtime: once(() => campaign.runtime()), secrets: once(() => campaign.secrets()) };
 }
 
 /**

@@ -12,6 +12,7 @@ import type { MailTransport } from '../mailroom/transport.js';
 import type { MailClock } from '../mailroom/runtime.js';
 import type { Clock } from '../schedule/clock.js';
 import type { CampaignReader, DeskCampaign } from './campaigns.js';
+import type { Checker } from './check-pool.js';
 import { RateLimiter, type DeskLimits } from './rate-limit.js';
 import { fingerprintOf, SESSION_COOKIE, SessionKeys, type Session } from './session.js';
 import { SignInLinks } from './sign-in-links.js';
@@ -29,10 +30,14 @@ export interface DeskParts {
   links: SignInLinks;
   limits: Record<keyof DeskLimits, RateLimiter>;
   views: Views;
+  /** The live check and the receipts of orders on file, off the thread that serves pages (check-pool.ts). */
+  checker: Checker;
   /** How long filing orders or a GM operation waits for a campaign busy with a tick (ms). */
   lockWaitMs: number;
   /** What a preview writes besides the state (the report renderers). */
   renderers: TurnRenderer[];
+  /** The compiled preview worker, when previews run in a thread of their own (preview.ts). */
+  previewWorker?: string;
   /** A transport to use instead of each campaign's own (tests). */
   transport?: MailTransport;
   /** Use X-Forwarded-For from a proxy on this host for the client's address. */

@@ -20,6 +20,7 @@ import type { MailTransport } from '../mailroom/transport.js';
 import { systemClock, type Clock } from '../schedule/clock.js';
 import { LockBusyError } from '../schedule/lock.js';
 import { forOneRequest, type DeskCampaign } from './campaigns.js';
+import { Checker, type CheckerOptions } from './check-pool.js';
 import { DeskRefusal, notFound, readSession, type DeskContext, type DeskEnv, type DeskParts } from './context.js';
 import { DEFAULT_LIMITS, RateLimiter, type DeskLimits } from './rate-limit.js';
 import { gmRoutes } from './routes/gm.js';
@@ -38,8 +39,15 @@ export interface DeskOptions {
   /** The key sessions are signed with; random when absent (signing in again after a restart). */
   key?: string;
   limits?: Partial<DeskLimits>;
+  /** The checker's threads and limits (check-pool.ts). */
+  checker?: CheckerOptions;
   lockWaitMs?: number;
   renderers?: TurnRenderer[];
+  /**
+   * The GM's preview in a thread of its own (the compiled worker: preview.ts), its reports made by the
+   * report renderer as `fatecraft serve`'s are. Without it, the preview runs in the desk's thread with `renderers`.
+   */
+  previewWorker?: string;
   transport?: MailTransport;
   trustProxy?: boolean;
   log?: (line: string) => void;
@@ -53,26 +61,33 @@ const STATIC: Record<string, string> = { 'desk.css': 'text/css; charset=utf-8', 
 /** The desk: its routes (a fetch handler) and, for its owner, one-time sign-in links made without mail. */
 export interface Desk {
   app: Hono<DeskEnv>;
-  /** A sign-in link for a nation or the GM (the demo prints them); it works once, for LINK_MINUTES. */
-  signInLink(slug: string, holder: LinkHolder): string;
+  /** A sign-in link for a nation or the GM (the demo prints them); it works once, for LINK_MINUTES, across restarts. */
+  signInLink(slug: string, holder: LinkHolder): Promise<string>;
+  /** The checker (its threads), for its owner: held in the tests. */
+  checker: Checker;
+  /** Ends the checker's threads. */
+  close(): Promise<void>;
 }
 
 export function createDesk(options: DeskOptions): Desk {
   const clock = options.clock ?? systemClock;
   const url = options.url.replace(/\/+$/, '');
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const campaigns = new Map(options.campaigns.map((c) => [c.slug, c]));
   const parts: DeskParts = {
-    campaigns: new Map(options.campaigns.map((c) => [c.slug, c])),
+    campaigns,
     url,
     secure: url.startsWith('https://'),
     clock,
     mailClock: { now: () => clock.now(), sleep: (ms) => clock.sleepUntil(new Date(clock.now().getTime() + ms)) },
     keys: new SessionKeys(options.key),
-    links: new SignInLinks(),
+    links: new SignInLinks((slug) => campaigns.get(slug)?.dir),
     limits: Object.fromEntries(Object.entries(limits).map(([k, rule]) => [k, new RateLimiter(rule)])) as Record<keyof DeskLimits, RateLimiter>,
     views: new Views(),
+    checker: new Checker(options.checker),
     lockWaitMs: options.lockWaitMs ?? 20_000,
     renderers: options.renderers ?? [],
+    ...(options.previewWorker !== undefined ? { previewWorker: options.previewWorker } : {}),
     ...(options.transport ? { transport: options.transport } : {}),
     trustProxy: options.trustProxy ?? false,
     log: options.log ?? (() => undefined),
@@ -153,10 +168,12 @@ export function createDesk(options: DeskOptions): Desk {
   app.onError((error, c) => errorPage(c as DeskContext, error));
   return {
     app,
-    signInLink(slug, holder) {
+    async signInLink(slug, holder) {
       if (!parts.campaigns.has(slug)) throw new CampaignError([{ file: slug, message: 'the desk serves no such campaign' }]);
-      return `${url}/c/${slug}/sign-in/link?k=${parts.links.issue(slug, holder, clock.now().getTime()).key}`;
+      return `${url}/c/${slug}/sign-in/link?k=${(await parts.links.issue(slug, holder, clock.now().getTime())).key}`;
     },
+    checker: parts.checker,
+    close: () => parts.checker.close(),
   };
 }
 

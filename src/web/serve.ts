@@ -48,6 +48,9 @@ export async function startDesk(opts: ServeOptions): Promise<RunningDesk> {
     url,
     slugs: campaigns.map((c) => c.slug),
     server,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await desk.close();
+    },
   };
 }

@@ -81,7 +81,7 @@ describe('the commands that start a campaign, as processes of the built CLI', ()
       writeFileSync(file, readFileSync(file, 'utf8').replace(/^mail:\n(?:[ \t]+.*\n)*/m, ''));
       const started = runBuilt(['start', 'iron-coast'], { cwd: root, env });
       expect(started.status, started.stderr).toBe(0);
-      expect(started.stdout).toContain('Order tokens: issued for northmark, southmoor');
+      expect(started.stdout).toContain('Order tokens: issued for The Northmark (northmark), The Southmoor (southmoor)');
       const before = readFileSync(env.FATECRAFT_SECRETS, 'utf8');
       const renewed = runBuilt(['token', 'iron-coast', 'northmark', '--new'], { cwd: root, env });
       expect(renewed.status, renewed.stderr).toBe(0);

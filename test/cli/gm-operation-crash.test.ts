@@ -1,4 +1,4 @@
-import { copyFileSync, cpSync, existsSync, readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,6 +167,78 @@ describe('`fatecraft nation split` killed at every step', () => {
       const welcome = mails.filter((q) => to(q, 'oska@ash.test'));
       expect(welcome).toHaveLength(1);
       expect(welcome[0]!.message.text).toContain(tokens(c).ashfree!);
+    });
+  }
+});
+
+/**
+ * A seat taken by mail (`accept`, issue 35) is the same whole operation: killed at each of its steps inside
+ * the tick that reads the "accept", the next tick completes it or undoes it (and then takes the seat from the
+ * same mail, whose ledger entry was decided but not done); either way the seat is taken once — one token,
+ * the old one refused as replaced, one tenure, one log line, the story told once — and the welcome goes out
+ * once. The old code kept its own stepwise record on the invitation instead, with no failpoints and no word
+ * to the GM.
+ */
+describe('a seat taken by mail (`accept`) killed at every step', () => {
+  const MARA = 'mara@volunteer.test';
+  const POINTS = { 'gm-op-recorded': 'undone', 'gm-files-staged': 'undone', 'gm-journal-written': 'completed', 'gm-files-committed': 'completed', 'gm-token-set': 'completed', 'gm-op-finished': 'whole', 'seat-welcome-queued': 'whole' } as const;
+  let offered: Copy;
+
+  beforeAll(async () => {
+    offered = copy('offered');
+    const offer = await fc(offered, ['nation', 'offer', offered.dir, 'grarkul', MARA]);
+    expect(offer.status, offer.stderr).toBe(0);
+    const invitation = (await queue(offered)).find((q) => to(q, MARA))!;
+    const code = /accept ([a-z2-9]{5}-[a-z2-9]{5}-[a-z2-9]{5})/.exec(invitation.message.text ?? '')![1]!;
+    const eml = [`From: Mara Silva <${MARA}>`, 'To: turns@silversheen.test', `Subject: Re: ${invitation.message.subject}`, 'Message-ID: <accept-1@volunteer.test>', 'Date: Thu, 20 Mar 2025 09:00:00 +0000', 'Content-Type: text/plain; charset=utf-8', '', `accept ${code}`, ''].join('\r\n');
+    writeFileSync(join(offered.dir, 'mail', 'inbox', '001.eml'), eml);
+  });
+
+  /** A copy of the campaign with the invitation out and the "accept" in the inbox. */
+  const acceptCopy = (label: string): Copy => {
+    const root = scratchDir(label);
+    const c = { dir: join(root, 'silversheen'), secrets: join(root, 'silversheen.secrets.yaml') };
+    cpSync(offered.dir, c.dir, { recursive: true });
+    copyFileSync(offered.secrets, c.secrets);
+    return c;
+  };
+
+  for (const [point, expected] of Object.entries(POINTS)) {
+    it(`at ${point}: ${expected === 'whole' ? 'it was whole already' : `the next tick ${expected === 'undone' ? 'undoes it and takes the seat from the same mail' : 'completes it'}`}; the seat is taken once, the welcome mailed once`, async () => {
+      const c = acceptCopy(`accept-${point}`);
+      const old = tokens(c).grarkul!;
+      const killed = killedAt(c, ['tick', c.dir], point);
+      expect(killed.signal, `${killed.stdout}${killed.stderr}`).toBe('SIGKILL');
+
+      const after = await fc(c, ['tick', c.dir]);
+      expect(after.status, after.stderr).toBe(0);
+      const said = `${after.stdout}${after.stderr}`;
+      if (expected === 'undone') expect(said).toMatch(/the seat taken by mail "accept of invitation 1 \(the seat of grarkul\) by mara@volunteer\.test" \(started .*\) was interrupted before it changed anything; it has been undone/);
+      else if (expected === 'completed') expect(said).toMatch(/the seat taken by mail "accept of invitation 1 .*" \(started .*\) was interrupted after it had changed the campaign; it has now been completed/);
+      else expect(said).not.toContain('interrupted');
+      // Another tick changes nothing.
+      expect((await fc(c, ['tick', c.dir])).status).toBe(0);
+
+      const now = tokens(c).grarkul!;
+      expect(now).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}-[a-z2-9]{5}$/);
+      expect(now).not.toBe(old);
+      expect(stagedFiles(c.dir)).toEqual([]);
+      const rt = (await readRuntime(c.dir))!;
+      expect(rt.operation).toBeUndefined();
+      expect(rt.retiredTokens.grarkul).toEqual([tokenDigest(old)]);
+      expect(rt.offers).toEqual([expect.objectContaining({ id: 1, status: 'accepted' })]);
+      expect(rt.seats?.grarkul?.filter((t) => t.player.includes(MARA))).toEqual([expect.objectContaining({ fromTurn: 1 })]);
+      expect(rt.log.filter((l) => l.op === 'seat-taken')).toHaveLength(1);
+      expect(rt.alerts.filter((a) => a.kind === 'recovered')).toHaveLength(expected === 'whole' ? 0 : 1);
+      expect(readFileSync(join(c.dir, 'campaign.yaml'), 'utf8')).toMatch(new RegExp(`grarkul:[\\s\\S]*?email:\\s*\\n?\\s*-? ?\\[?"?${MARA.replace(/\./g, '\\.')}`));
+      expect(readFileSync(join(c.dir, 'orders', '0001', '_gm.yaml'), 'utf8').match(/A new hand at the helm/g)).toHaveLength(1);
+
+      const mails = await queue(c);
+      const welcome = mails.filter((q) => to(q, MARA) && q.message.subject.includes('Welcome'));
+      expect(welcome).toHaveLength(1);
+      expect(welcome[0]!.status).toBe('sent');
+      expect(welcome[0]!.message.text).toContain(`Your order token: ${now}`);
+      expect(mails.filter((q) => q.message.subject.includes('accepted the seat') || q.message.subject.includes('takes the seat')).length).toBeLessThanOrEqual(1);
     });
   }
 });

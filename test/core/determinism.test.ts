@@ -4,7 +4,7 @@ import type { NationId } from '../../src/core/ids.js';
 import type { TurnOrders } from '../../src/core/orders.js';
 import { resolveTurn } from '../../src/core/turn.js';
 import { interpretSheet } from '../../src/orders/sheet.js';
-import { buildState, loadWorld } from '../support/case-world.js';
+import { buildState, loadWorld, ONE_UNIT_EACH } from '../support/case-world.js';
 import { readEventCatalogue } from '../../src/campaign/event-catalogue.js';
 
 /**
@@ -15,10 +15,7 @@ const campaign = loadWorld(join(import.meta.dirname, '..', 'cases', '_world.yaml
 const state = buildState(campaign, {
   nations: { argenta: { renown: 50, fate: 6 }, gondarahl: { renown: 50 }, grarkul: { fate: 3 }, vulcanstille: {} },
   units: {
-    'a-1': { nation: 'argenta', type: 'marines', hex: '6,2' },
-    'd-1': { nation: 'gondarahl', type: 'dwarves', hex: '7,2' },
-    'g-1': { nation: 'grarkul', type: 'orcs', hex: '6,8' },
-    'v-1': { nation: 'vulcanstille', type: 'raiders', hex: '8,8' },
+    ...ONE_UNIT_EACH,
     'a-7': { nation: 'argenta', type: 'scout', hex: '3,5' },
   },
   settlements: { argentum: { nation: 'argenta', level: 'capital', hex: '3,3', name: 'Argentum' } },

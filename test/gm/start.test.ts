@@ -92,7 +92,7 @@ describe('starting a campaign: new → start → orders by mail → tick (folder
 
     const started = await fc(game, ['start', 'iron-coast'], MONDAY);
     expect(started.status, started.stderr).toBe(0);
-    expect(started.stdout).toContain('Order tokens: issued for northmark, southmoor');
+    expect(started.stdout).toContain('Order tokens: issued for The Northmark (northmark), The Southmoor (southmoor)');
     expect(started.stdout).toContain('orders for turn 1 are due Sun 8 Mar 2026 18:00 GMT');
     expect(started.stdout).toContain('Sent 3 message(s).');
 
@@ -123,8 +123,8 @@ describe('starting a campaign: new → start → orders by mail → tick (folder
     // Twice: nothing new, nothing sent, the tokens kept.
     const again = await fc(game, ['start', 'iron-coast'], MONDAY);
     expect(again.status, again.stderr).toBe(0);
-    expect(again.stdout).toContain('Order tokens: kept for northmark, southmoor');
-    expect(again.stdout).toContain('Queued by an earlier run (not again): northmark, southmoor.');
+    expect(again.stdout).toContain('Order tokens: kept for The Northmark (northmark), The Southmoor (southmoor)');
+    expect(again.stdout).toContain('Queued by an earlier run (not again): The Northmark (northmark), The Southmoor (southmoor).');
     expect(again.stdout).toContain('Sent 0 message(s).');
     expect(readdirSync(outbox).sort()).toEqual(afterStart);
     expect(tokens(game)).toEqual(issued);
@@ -191,8 +191,8 @@ describe('starting a campaign: new → start → orders by mail → tick (folder
     fillIn(game);
     const first = await fc(game, ['tick', 'iron-coast'], MONDAY);
     expect(first.status, first.stdout + first.stderr).toBe(0);
-    expect(first.stdout).toContain('issued order tokens for northmark, southmoor');
-    expect(first.stdout).toContain('started the campaign: the welcome, starting report, order sheet and token queued for northmark, southmoor');
+    expect(first.stdout).toContain('issued order tokens for The Northmark (northmark), The Southmoor (southmoor)');
+    expect(first.stdout).toContain('started the campaign: the welcome, starting report, order sheet and token queued for The Northmark (northmark), The Southmoor (southmoor)');
     const issued = tokens(game);
     const outbox = join(game.dir, 'mail', 'outbox');
     const names = readdirSync(outbox).sort();
@@ -261,8 +261,8 @@ describe('starting a campaign: new → start → orders by mail → tick (folder
     const first = readdirSync(outbox);
     const again = await fc(game, ['start', 'iron-coast', '--new-tokens'], MONDAY);
     expect(again.status, again.stderr).toBe(0);
-    expect(again.stdout).toContain('Order tokens: replaced for northmark, southmoor');
-    expect(again.stdout).toContain('Queued the welcome, starting report, order sheet and token for: northmark, southmoor');
+    expect(again.stdout).toContain('Order tokens: replaced for The Northmark (northmark), The Southmoor (southmoor)');
+    expect(again.stdout).toContain('Queued the welcome, starting report, order sheet and token for: The Northmark (northmark), The Southmoor (southmoor)');
     const now = tokens(game);
     for (const nation of NATIONS) expect(now[nation]).not.toBe(old[nation]);
     const added = readdirSync(outbox).filter((n) => !first.includes(n)).sort();
@@ -274,7 +274,7 @@ describe('starting a campaign: new → start → orders by mail → tick (folder
 
     const fromEnv = await fc({ ...game, env: { FATECRAFT_TOKEN_NORTHMARK: 'set-by-the-host' } }, ['start', 'iron-coast', '--new-tokens'], MONDAY);
     expect(fromEnv.status, fromEnv.stderr).toBe(0);
-    expect(fromEnv.stdout).toContain('Order tokens: replaced for southmoor; taken from FATECRAFT_TOKEN_* variables for northmark');
+    expect(fromEnv.stdout).toContain('Order tokens: replaced for The Southmoor (southmoor); taken from FATECRAFT_TOKEN_* variables for The Northmark (northmark)');
     expect(tokens(game).northmark).toBe(now.northmark);
   });
 
@@ -285,7 +285,7 @@ describe('starting a campaign: new → start → orders by mail → tick (folder
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^mail:\n(?:[ \t]+.*\n)*/m, ''));
     const started = await fc(game, ['start', 'iron-coast'], MONDAY);
     expect(started.status, started.stderr).toBe(0);
-    expect(started.stdout).toContain('Order tokens: issued for northmark, southmoor');
+    expect(started.stdout).toContain('Order tokens: issued for The Northmark (northmark), The Southmoor (southmoor)');
     expect(started.stdout).toContain('campaign.yaml has no mail: block, so nothing was mailed: hand each player turns/0000/reports/<nation>.txt, its order sheet and its token.');
     expect(existsSync(join(game.dir, 'turns', '0000', 'reports', 'southmoor-orders.yaml'))).toBe(true);
     expect(existsSync(join(game.dir, 'mail', 'outbox'))).toBe(false);

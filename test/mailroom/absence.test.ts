@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { turnRenderers } from '../../src/cli/renderers.js';
-import { absenceOf, findCommands } from '../../src/mailroom/decide.js';
+import { absenceOf, findCommands } from '../../src/mailroom/mail-commands.js';
 import { fetchMail } from '../../src/mailroom/fetch.js';
 import { OutboxQueue } from '../../src/mailroom/outbox.js';
 import { mailroomHooks } from '../../src/mailroom/tick-hooks.js';

@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OutboxQueue } from '../../src/mailroom/outbox.js';
-import { CLI, cleanupScratch, demoCopy, scratchDir } from '../schedule/support.js';
+import { runInProcess } from '../support/command-line.js';
+import { cleanupScratch, demoCopy, scratchDir } from '../schedule/support.js';
 
 /**
  * Issue 34, item 8: the folder transport judged "late" by the mail file's
@@ -19,15 +19,16 @@ import { CLI, cleanupScratch, demoCopy, scratchDir } from '../schedule/support.j
 afterAll(cleanupScratch);
 
 const secrets = join(scratchDir('secrets'), 'late.secrets.yaml');
-const run = (args: string[], now: string) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, FATECRAFT_NOW: now, FATECRAFT_SECRETS: secrets } });
+// The commands run in this process (their wiring through the built CLI: test/cli/command-line.test.ts).
+const run = (args: string[], now: string) => runInProcess(args, { env: { FATECRAFT_NOW: now, FATECRAFT_SECRETS: secrets } });
 
 /** A started demo with folder mail, an empty inbox and no orders on file. */
-function started(label: string): string {
+async function started(label: string): Promise<string> {
   const dir = demoCopy(label, undefined, { keepMail: true });
   rmSync(join(dir, 'mail', 'inbox'), { recursive: true, force: true });
   mkdirSync(join(dir, 'mail', 'inbox'));
   rmSync(join(dir, 'orders', '0001'), { recursive: true, force: true });
-  expect(run(['tick', dir], '2025-03-20T10:00:00Z').status).toBe(0);
+  expect((await run(['tick', dir], '2025-03-20T10:00:00Z')).status).toBe(0);
   return dir;
 }
 
@@ -43,17 +44,17 @@ const answerTo = async (dir: string, name: string) => (await new OutboxQueue(joi
 
 describe('late orders by the folder transport', () => {
   it('a mail first seen by a fetch after deadline and grace is late, though its file time and Date header are before the deadline', async () => {
-    const dir = started('late-after');
+    const dir = await started('late-after');
     drop(dir, 'early-file.eml', 'Fri, 21 Mar 2025 09:00:00 +0000', '2025-03-21T09:00:00Z');
-    expect(run(['mail', 'fetch', dir], '2025-03-23T18:16:00Z').status).toBe(0);
+    expect((await run(['mail', 'fetch', dir], '2025-03-23T18:16:00Z')).status).toBe(0);
     expect(existsSync(join(dir, 'orders', '0001', 'argenta.yaml'))).toBe(false);
     expect(await answerTo(dir, 'early-file.eml')).toContain('LATE: the deadline for turn 1 has passed.');
   });
 
   it('a mail first seen before deadline and grace is on time, though its file time and Date header are after it', async () => {
-    const dir = started('late-before');
+    const dir = await started('late-before');
     drop(dir, 'late-file.eml', 'Mon, 24 Mar 2025 09:00:00 +0000', '2025-03-24T09:00:00Z');
-    expect(run(['mail', 'fetch', dir], '2025-03-23T18:14:00Z').status).toBe(0);
+    expect((await run(['mail', 'fetch', dir], '2025-03-23T18:14:00Z')).status).toBe(0);
     expect(readdirSync(join(dir, 'orders', '0001'))).toContain('argenta.yaml');
     const answer = await answerTo(dir, 'late-file.eml');
     expect(answer).not.toContain('LATE');

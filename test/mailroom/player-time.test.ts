@@ -4,7 +4,7 @@ import { load } from 'js-yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openCampaign } from '../../src/campaign/store.js';
 import { turnRenderers } from '../../src/cli/renderers.js';
-import { findCommands, timeZoneOf, waitOf } from '../../src/mailroom/decide.js';
+import { findCommands, timeZoneOf, waitOf } from '../../src/mailroom/mail-commands.js';
 import { fetchMail } from '../../src/mailroom/fetch.js';
 import { OutboxQueue, type QueuedMessage } from '../../src/mailroom/outbox.js';
 import { scheduleView } from '../../src/mailroom/schedule-view.js';

@@ -8,7 +8,7 @@ import { MailError } from '../../src/mail/errors.js';
 import type { MailOutbox, OutboundMessage, SendResult } from '../../src/mail/types.js';
 import { messageIdFor, withToken } from '../../src/mailroom/compose.js';
 import { mailSettingsOf, mailSettingsSchema } from '../../src/mailroom/config.js';
-import { cutQuotedTail, findCommands, subjectHints } from '../../src/mailroom/decide.js';
+import { cutQuotedTail, findCommands, subjectHints } from '../../src/mailroom/mail-commands.js';
 import { authResults, bounceFacts, readRawHeaders } from '../../src/mailroom/headers.js';
 import { htmlToOrderText } from '../../src/mailroom/html-text.js';
 import { deliverPending, OutboxQueue, type QueuedMessage } from '../../src/mailroom/outbox.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_OFF, CHROMIUM, withBrowser } from '../support/chromium.js';
 import { FOG_OPACITY } from '../../src/report/svg-symbols.js';
 import { countColour, cropImage, decodePng, encodePng } from './png.js';
-import { DEMO, FIXTURE, ROOT, play, type Played } from './support.js';
+import { DEMO, FIXTURE, ROOT, play, type Played, playBeforeAll } from './support.js';
 
 /**
  * The HTML reports in a real browser: Debian's chromium, headless, no
@@ -31,10 +31,7 @@ const countNear = (img: ReturnType<typeof decodePng>, [r, g, b]: [number, number
 describe.skipIf(!CHROMIUM)(title, () => {
   let played: Played;
   const browser = withBrowser();
-  beforeAll(async () => {
-    played = await play(FIXTURE, 1, 'chromium');
-  });
-  afterAll(() => played?.cleanup());
+  playBeforeAll(FIXTURE, 1, 'chromium', (p) => (played = p));
 
   const reportPath = (name: string) => join(played.dir, 'turns', '0001', 'reports', name);
 

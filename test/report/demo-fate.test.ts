@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readTurnEvents } from '../../src/campaign/store.js';
 import type { DieRoll, LoggedEvent } from '../../src/core/events.js';
 import { applyOverlay } from '../../src/gm/overlay.js';
@@ -12,6 +12,7 @@ import { staticSecrets } from '../../src/mailroom/secrets.js';
 import { reportRenderer } from '../../src/report/renderer.js';
 import { DEMO, readReports, scratchCopy } from './support.js';
 import { filesUnder } from '../../src/campaign/files-under.js';
+import { playTwice } from '../support/play-twice.js';
 
 /**
  * The demo's second configuration (issue #23): the Fate layer on. What
@@ -72,14 +73,7 @@ const ofType = <T extends LoggedEvent['type']>(events: LoggedEvent[], type: T) =
 
 let first: Season;
 let second: Season;
-beforeAll(async () => {
-  first = await playFateSeason('fate-a');
-  second = await playFateSeason('fate-b');
-});
-afterAll(() => {
-  first?.cleanup();
-  second?.cleanup();
-});
+playTwice(playFateSeason, 'fate', (a, b) => ([first, second] = [a, b]));
 
 describe('the demo with the Fate layer on (campaigns/silversheen/fate)', () => {
   it('the overlay merges into campaign.yaml: the demo’s comments stay, rules.fate and the starting aspects come in', () => {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, ROOT, play, type Played } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO, ROOT, type Played, playBeforeAll } from './support.js';
 
 /**
  * Golden files for the bundled demo: turn 1 of the Silversheen Sea as every
@@ -14,10 +14,7 @@ const GOLDEN = join(ROOT, 'test', 'fixtures', 'demo-golden', 'turn-1');
 const GOLDEN_FILE = /\.(txt|html|yaml)$/;
 
 let played: Played;
-beforeAll(async () => {
-  played = await play(DEMO, 1, 'demo-golden');
-});
-afterAll(() => played?.cleanup());
+playBeforeAll(DEMO, 1, 'demo-golden', (p) => (played = p));
 
 describe('golden reports of the demo campaign', () => {
   it('turn 1 matches test/fixtures/demo-golden/turn-1', () => {

@@ -1,7 +1,7 @@
 import type { NationId } from '../../src/core/ids.js';
 import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { filesUnder } from '../../src/campaign/files-under.js';
 import { readState, readTurnEvents, turnDirName, openCampaign } from '../../src/campaign/store.js';
@@ -10,6 +10,7 @@ import type { GameState } from '../../src/core/state.js';
 import { runTurn } from '../../src/jobs/run-turn.js';
 import { reportRenderer } from '../../src/report/renderer.js';
 import { DEMO, ROOT, scratchCopy } from './support.js';
+import { playTwice } from '../support/play-twice.js';
 
 /**
  * The twenty-turn demo run (demo-twenty-turns.test.ts) with the campaign's
@@ -67,14 +68,7 @@ async function play(label: string): Promise<Run> {
 
 let first: Run;
 let second: Run;
-beforeAll(async () => {
-  first = await play('caretaker-a');
-  second = await play('caretaker-b');
-});
-afterAll(() => {
-  first?.cleanup();
-  second?.cleanup();
-});
+playTwice(play, 'caretaker', (a, b) => ([first, second] = [a, b]));
 
 /** The nations a caretaker played in a turn (its orders file was the one the turn used). */
 const inCare = (t: Turn) => new Set(Object.keys(t.orders).flatMap((n) => (/^([a-z0-9_-]+)\.caretaker\.yaml$/.exec(n) && !t.orders[`${n.split('.')[0]}.yaml`] ? [n.split('.')[0]!] : [])));

@@ -1,21 +1,18 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { asNationId, asUnitId } from '../../src/core/ids.js';
 import { readYamlSheet } from '../../src/orders/yaml-sheet.js';
 import { nationView } from '../../src/report/nation-view.js';
 import { renderOrderTemplate } from '../../src/report/order-template.js';
 import { builtInTemplateDir, loadTemplates, renderNationReports } from '../../src/report/render.js';
 import { renderReports } from '../../src/report/renderer.js';
-import { FIXTURE, play, type Played } from './support.js';
+import { FIXTURE, type Played, playBeforeAll } from './support.js';
 
 /** Player-chosen names and notes are text wherever they appear, never markup. */
 let played: Played;
-beforeAll(async () => {
-  played = await play(FIXTURE, 1, 'escape');
-});
-afterAll(() => played?.cleanup());
+playBeforeAll(FIXTURE, 1, 'escape', (p) => (played = p));
 
 const reports = () => played.turns[0]!.reports;
 

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LoggedEvent } from '../../src/core/events.js';
 import { asExternalId, asHexKey, asNationId } from '../../src/core/ids.js';
-import { FIXTURE, play, reportWith, viewWith, type Played } from './support.js';
+import { FIXTURE, reportWith, viewWith, type Played, playBeforeAll } from './support.js';
 
 /**
  * A structure fought over (docs/rules.md X3): its owner and its attacker read what became of it, in words
  * (no ids, no battle scopes); a third nation near enough hears a rumour of a taking or a razing, without the place.
  */
 let played: Played;
-beforeAll(async () => {
-  played = await play(FIXTURE, 1, 'external-fights');
-});
-afterAll(() => played?.cleanup());
+playBeforeAll(FIXTURE, 1, 'external-fights', (p) => (played = p));
 
 const argenta = asNationId('argenta');
 const borea = asNationId('borea');

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DieRoll, LoggedEvent } from '../../src/core/events.js';
 import { asHexKey, asNationId, asUnitId } from '../../src/core/ids.js';
 import { DECK } from '../../src/core/fate/deck.js';
 import { describeEvent } from '../../src/report/describe.js';
 import { drawText, luckText } from '../../src/report/draw-text.js';
-import { FIXTURE, play, reportWith, type Played } from './support.js';
+import { FIXTURE, reportWith, type Played, playBeforeAll, openBattle } from './support.js';
 
 /** Reports show a Fate draw in words where they show a die (docs/rules.md F8); a d6 reads as it always has. */
 let played: Played;
-beforeAll(async () => {
-  played = await play(FIXTURE, 1, 'fate-draws');
-});
-afterAll(() => played?.cleanup());
+playBeforeAll(FIXTURE, 1, 'fate-draws', (p) => (played = p));
 
 const argenta = asNationId('argenta');
 const borea = asNationId('borea');
@@ -38,21 +35,14 @@ describe('Fate draws in words', () => {
 
   it('prints them in the battle and siege sections of the text and HTML report', () => {
     const roll = (unit: string, nation: typeof argenta, r: DieRoll) => ({ unit: asUnitId(unit), nation, health: 'healthy' as const, roll: r, modifiers: [], total: r.value });
-    const battle: LoggedEvent = {
-      seq: 9000,
-      phase: 'combat',
-      type: 'battle',
+    const battle = openBattle({
       nations: [argenta, borea],
       battle: 'attack:storm-riders',
-      at: asHexKey('3,6'),
-      kind: 'open',
       attacker: { nation: borea, units: [asUnitId('storm-riders')], rolls: [roll('storm-riders', borea, dice)], fateSpent: 0, fateModifier: 0, sideModifiers: [], total: 4 },
       defender: { nation: argenta, units: [asUnitId('iron-guard')], rolls: [roll('iron-guard', argenta, card)], fateSpent: 0, fateModifier: 0, sideModifiers: [], total: card.value },
       winner: 'attacker',
       deficit: 4 - card.value,
-      casualties: [],
-      overkill: 0,
-    };
+    });
     const files = reportWith(played, argenta, [battle], ['txt', 'html']);
     expect(files.txt).toContain('(storm-riders) of Borea, healthy: rolled + + 0 − (Average (+1)) on 3: 4 = 4\n');
     expect(files.txt).toContain(', 2 suns and a moon, on 3: ');

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CampaignError } from '../../src/campaign/problems.js';
 import { openCampaign } from '../../src/campaign/store.js';
 import { gmView, GM_IN_FULL } from '../../src/report/gm-view.js';
@@ -9,7 +9,7 @@ import { gmMapModel } from '../../src/report/map-model.js';
 import { renderReports } from '../../src/report/renderer.js';
 import { renderSvgMap } from '../../src/report/svg-map.js';
 import { writeReports } from '../../src/report/write.js';
-import { FIXTURE, htmlText, play, readReports, type Played } from './support.js';
+import { FIXTURE, htmlText, readReports, type Played, playBeforeAll } from './support.js';
 
 /**
  * The GM's page of a big campaign: beyond reports.gm.nationsInFull nations
@@ -18,10 +18,7 @@ import { FIXTURE, htmlText, play, readReports, type Played } from './support.js'
  * own reports and events.yaml for the rest.
  */
 let played: Played;
-beforeAll(async () => {
-  played = await play(FIXTURE, 1, 'gm-detail');
-});
-afterAll(() => played?.cleanup());
+playBeforeAll(FIXTURE, 1, 'gm-detail', (p) => (played = p));
 
 const turn = () => played.turns[0]!;
 const viewWith = (limits: { nationsInFull?: number; eventsInFull?: number }, nationReport?: 'html' | 'txt') =>

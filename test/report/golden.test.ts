@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeReports } from '../../src/report/write.js';
-import { FIXTURE, FIXTURE_TURNS, GOLDEN, play, readReports, type Played } from './support.js';
+import { FIXTURE, FIXTURE_TURNS, GOLDEN, play, readReports, type Played, playBeforeAll } from './support.js';
 
 /**
  * Golden files: the fixture campaign's reports after each turn, byte for
@@ -14,10 +14,7 @@ const UPDATE = process.env.UPDATE_GOLDEN === '1';
 const GOLDEN_FILE = /\.(txt|html|yaml)$/;
 
 let played: Played;
-beforeAll(async () => {
-  played = await play(FIXTURE, FIXTURE_TURNS, 'golden');
-});
-afterAll(() => played?.cleanup());
+playBeforeAll(FIXTURE, FIXTURE_TURNS, 'golden', (p) => (played = p));
 
 describe('golden reports of the fixture campaign', () => {
   for (let turn = 1; turn <= FIXTURE_TURNS; turn++) {

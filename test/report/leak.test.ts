@@ -5,7 +5,7 @@ import type { NationId } from '../../src/core/ids.js';
 import { playedNations } from '../../src/core/campaign.js';
 import { nationView, sightOf } from '../../src/report/nation-view.js';
 import { number, secretsOf } from './leak-secrets.js';
-import { DEMO, FIXTURE, FIXTURE_TURNS, decodeEntities, play, scratchCopy, type Played } from './support.js';
+import { DEMO, FIXTURE, FIXTURE_TURNS, decodeEntities, play, scratchCopy, type Played, playBeforeAll } from './support.js';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setReportSettings } from '../support/campaign-file.js';
@@ -115,10 +115,7 @@ function checkPairs(get: () => Played, numbers: boolean) {
 
 describe('secrecy in the fixture campaign', () => {
   let played: Played;
-  beforeAll(async () => {
-    played = await play(FIXTURE, FIXTURE_TURNS, 'leak');
-  });
-  afterAll(() => played?.cleanup());
+  playBeforeAll(FIXTURE, FIXTURE_TURNS, 'leak', (p) => (played = p));
   checkPairs(() => played, true);
 
   it('sees what the fixture was built to show', () => {
@@ -137,10 +134,7 @@ describe('secrecy in the fixture campaign', () => {
 
 describe('letters between nations in the fixture campaign', () => {
   let played: Played;
-  beforeAll(async () => {
-    played = await play(FIXTURE, FIXTURE_TURNS, 'leak-letters');
-  });
-  afterAll(() => played?.cleanup());
+  playBeforeAll(FIXTURE, FIXTURE_TURNS, 'leak-letters', (p) => (played = p));
 
   const lettersSection = (text: string) => /== LETTERS ==([\s\S]*?)(?:\n== |$)/.exec(text)?.[1] ?? '';
   const htmlLetters = (html: string) => /<section id="letters">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
@@ -170,10 +164,7 @@ describe('letters between nations in the fixture campaign', () => {
 
 describe.skipIf(!existsSync(DEMO))('secrecy in the demo campaign (campaigns/silversheen)', () => {
   let played: Played;
-  beforeAll(async () => {
-    played = await play(DEMO, 1, 'leak-demo');
-  });
-  afterAll(() => played?.cleanup());
+  playBeforeAll(DEMO, 1, 'leak-demo', (p) => (played = p));
   checkPairs(() => played, false);
 });
 

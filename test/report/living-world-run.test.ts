@@ -1,11 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readTurnEvents, turnDirName } from '../../src/campaign/store.js';
 import type { LoggedEvent } from '../../src/core/events.js';
 import { runTurn } from '../../src/jobs/run-turn.js';
 import { reportRenderer } from '../../src/report/renderer.js';
 import { DEMO, readReports, scratchCopy } from './support.js';
+import { playTwice } from '../support/play-twice.js';
 
 /**
  * Three turns of the demo as the command line plays them, with the order
@@ -45,14 +46,7 @@ async function playDemo(label: string): Promise<Run> {
 
 let first: Run;
 let second: Run;
-beforeAll(async () => {
-  first = await playDemo('living-world-a');
-  second = await playDemo('living-world-b');
-});
-afterAll(() => {
-  first?.cleanup();
-  second?.cleanup();
-});
+playTwice(playDemo, 'living-world', (a, b) => ([first, second] = [a, b]));
 
 const find = (events: LoggedEvent[], want: Partial<Record<string, unknown>>) => events.find((e) => Object.entries(want).every(([k, v]) => (e as Record<string, unknown>)[k] === v));
 

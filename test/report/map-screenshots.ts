@@ -26,6 +26,12 @@ export interface MapOnPage {
   /** The page is no wider than the window (nothing sticks out sideways). */
   pageWidth: number;
   mapBottom: number;
+  /**
+   * Pairs of labels on the map whose boxes overlap, as Chromium lays them out: hex coordinates, settlement
+   * names and squares, unit badges, and the icons of resources, structures and this turn's marks. Empty
+   * when every label stands clear of every other.
+   */
+  overlaps: string[];
 }
 
 const MEASURE = `<script>
@@ -34,6 +40,31 @@ const MEASURE = `<script>
   const box = svg.getBoundingClientRect();
   const scale = box.width / svg.viewBox.baseVal.width;
   const sizes = [...svg.querySelectorAll('text')].filter((t) => !t.closest('.overview')).map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+  // Every label's box, in the map's own units (the page's box divided by the map's scale).
+  const origin = box;
+  const boxOf = (el) => {
+    const r = el.getBoundingClientRect();
+    return { x0: (r.left - origin.left) / scale, y0: (r.top - origin.top) / scale, x1: (r.right - origin.left) / scale, y1: (r.bottom - origin.top) / scale };
+  };
+  const labels = [];
+  const add = (el, kind, text) => labels.push({ kind, text, ...boxOf(el) });
+  for (const t of svg.querySelectorAll('.coord text')) add(t, 'coordinate', t.textContent);
+  for (const g of svg.querySelectorAll('g.settlement')) {
+    const name = g.querySelector('text.site-name');
+    add(g.querySelector('use'), 'square', (name && name.textContent) + ' at ' + g.dataset.hex);
+    if (name) add(name, 'name', name.textContent + ' at ' + g.dataset.hex);
+  }
+  for (const g of svg.querySelectorAll('g.unit')) add(g, 'badge', g.querySelector('text').textContent + ' at ' + g.dataset.hex);
+  for (const g of svg.querySelectorAll('g.structure, g.resource, g.mark')) add(g.querySelector('use'), 'icon', g.querySelector('title').textContent);
+  const overlaps = [];
+  for (let i = 0; i < labels.length; i++) {
+    for (let j = i + 1; j < labels.length; j++) {
+      const a = labels[i], b = labels[j];
+      const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+      const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+      if (w > 0.05 && h > 0.05) overlaps.push(a.kind + ' [' + a.text + '] and ' + b.kind + ' [' + b.text + '] overlap ' + w.toFixed(1) + ' by ' + h.toFixed(1));
+    }
+  }
   const body = getComputedStyle(document.body);
   const out = {
     mapWidth: box.width,
@@ -41,6 +72,7 @@ const MEASURE = `<script>
     smallestText: Math.min(...sizes),
     pageWidth: document.documentElement.scrollWidth,
     mapBottom: box.bottom + scrollY,
+    overlaps,
   };
   const pre = document.createElement('pre');
   pre.id = 'measured';
@@ -71,7 +103,7 @@ export function mapOnPage(html: string, width: number, name: string): MapOnPage 
     const dom = chromium(join(work, 'p1'), [`--window-size=${width},1200`, '--dump-dom', `file://${measuring}`]).stdout;
     const json = /<pre id="measured">([^<]*)<\/pre>/.exec(dom)?.[1];
     if (!json) throw new Error(`the measuring script did not run in Chromium for ${name}`);
-    const m = JSON.parse(json.replace(/&quot;/g, '"')) as MapOnPage;
+    const m = JSON.parse(json.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as MapOnPage;
     mkdirSync(MAP_ARTIFACTS, { recursive: true });
     chromium(join(work, 'p2'), ['--hide-scrollbars', `--window-size=${width},${Math.ceil(m.mapBottom) + 20}`, `--screenshot=${join(MAP_ARTIFACTS, `${name}.png`)}`, `file://${page}`]);
     return m;

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asNationId, type NationId } from '../../src/core/ids.js';
 import { nationMapModel } from '../../src/report/map-model.js';
 import { nationView } from '../../src/report/nation-view.js';
 import { renderSvgMap } from '../../src/report/svg-map.js';
 import { overviewBase } from '../../src/report/svg-overview.js';
-import { FIXTURE, FIXTURE_TURNS, play, type Played } from './support.js';
+import { FIXTURE, FIXTURE_TURNS, type Played, playBeforeAll } from './support.js';
 
 /**
  * The nation's map as a player reads it: this turn's moves and marks, unit
@@ -12,10 +12,7 @@ import { FIXTURE, FIXTURE_TURNS, play, type Played } from './support.js';
  * legend, the overview, and the at-a-glance numbers above it.
  */
 let played: Played;
-beforeAll(async () => {
-  played = await play(FIXTURE, FIXTURE_TURNS, 'map');
-});
-afterAll(() => played?.cleanup());
+playBeforeAll(FIXTURE, FIXTURE_TURNS, 'map', (p) => (played = p));
 
 const argenta = asNationId('argenta');
 const borea = asNationId('borea');

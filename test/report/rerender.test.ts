@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI, cleanupScratch, DEFAULT_TEST_SCHEDULE, demoCopy, scratchDir, tree } from '../schedule/support.js';
+import { cleanupScratch, DEFAULT_TEST_SCHEDULE, demoCopy, scratchDir, tree } from '../schedule/support.js';
+import { runInProcess } from '../support/command-line.js';
 import { setReportSettings } from '../support/campaign-file.js';
 
 /**
@@ -17,18 +17,19 @@ import { setReportSettings } from '../support/campaign-file.js';
 afterAll(cleanupScratch);
 
 const secrets = join(scratchDir('secrets'), 'rerender.secrets.yaml');
-const run = (args: string[], now: string) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, FATECRAFT_NOW: now, FATECRAFT_SECRETS: secrets } });
+// The commands run in this process (their wiring through the built CLI: test/cli/command-line.test.ts).
+const run = (args: string[], now: string) => runInProcess(args, { env: { FATECRAFT_NOW: now, FATECRAFT_SECRETS: secrets } });
 // Ticks days apart, as a GM who runs them by hand: the long-gap guard must not hold the turn.
 const SCHEDULE = `${DEFAULT_TEST_SCHEDULE}  maxTickGap: 30d\n`;
-const ok = (r: ReturnType<typeof run>) => expect(r.status, r.stdout + r.stderr).toBe(0);
+const ok = (r: Awaited<ReturnType<typeof run>>) => expect(r.status, r.stdout + r.stderr).toBe(0);
 
 describe('a turn rendered again', () => {
-  it("gives the first reports byte for byte: the deadline they printed and the GM's log they carried", () => {
+  it("gives the first reports byte for byte: the deadline they printed and the GM's log they carried", async () => {
     const dir = demoCopy('rerender', SCHEDULE);
     setReportSettings(dir, { gmLog: true, keepTurns: 'all' });
-    ok(run(['tick', dir], '2025-03-20T10:00:00Z'));
-    ok(run(['extend', dir, '--by', '24h', '--reason', 'the mail server was down'], '2025-03-21T10:00:00Z'));
-    ok(run(['tick', dir], '2025-03-24T18:20:00Z'));
+    ok(await run(['tick', dir], '2025-03-20T10:00:00Z'));
+    ok(await run(['extend', dir, '--by', '24h', '--reason', 'the mail server was down'], '2025-03-21T10:00:00Z'));
+    ok(await run(['tick', dir], '2025-03-24T18:20:00Z'));
     const reports = join(dir, 'turns', '0001', 'reports');
     const first = tree(reports);
     const argenta = first['argenta.txt']!;
@@ -36,21 +37,21 @@ describe('a turn rendered again', () => {
     expect(argenta).toMatch(/deadline: \w{3} \d+ \w{3} 2025 18:00/);
     expect(argenta).toContain('the mail server was down');
 
-    ok(run(['report', dir, '--turn', '1'], '2025-03-25T09:00:00Z'));
+    ok(await run(['report', dir, '--turn', '1'], '2025-03-25T09:00:00Z'));
     expect(tree(reports)).toEqual(first);
 
     // The next turn moves the deadline and the log on; turn 1 rendered again still reads as it did.
-    ok(run(['extend', dir, '--by', '48h', '--reason', 'a holiday'], '2025-03-26T09:00:00Z'));
-    ok(run(['report', dir, '--turn', '1', '--nation', 'argenta'], '2025-03-26T09:05:00Z'));
+    ok(await run(['extend', dir, '--by', '48h', '--reason', 'a holiday'], '2025-03-26T09:00:00Z'));
+    ok(await run(['report', dir, '--turn', '1', '--nation', 'argenta'], '2025-03-26T09:05:00Z'));
     expect(tree(reports)).toEqual(first);
     expect(readdirSync(reports).sort()).toEqual(Object.keys(first).sort());
   });
 
-  it('prints a deadline given now in its place', () => {
+  it('prints a deadline given now in its place', async () => {
     const dir = demoCopy('rerender-deadline', SCHEDULE);
-    ok(run(['tick', dir], '2025-03-20T10:00:00Z'));
-    ok(run(['tick', dir], '2025-03-23T18:20:00Z'));
-    ok(run(['report', dir, '--turn', '1', '--deadline', 'Friday noon'], '2025-03-24T09:00:00Z'));
+    ok(await run(['tick', dir], '2025-03-20T10:00:00Z'));
+    ok(await run(['tick', dir], '2025-03-23T18:20:00Z'));
+    ok(await run(['report', dir, '--turn', '1', '--deadline', 'Friday noon'], '2025-03-24T09:00:00Z'));
     expect(readFileSync(join(dir, 'turns', '0001', 'reports', 'argenta.txt'), 'utf8')).toContain('deadline: Friday noon');
   });
 });

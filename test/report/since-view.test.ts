@@ -61,9 +61,32 @@ describe('the summary of missed turns', () => {
     });
   });
 
-  it('counts the missed turns it does not sum up, and says when nothing befell the nation', () => {
-    const view = sinceView(played.campaign, argenta, 9, [{ turn: 8, events: [] }], played.before, played.before);
-    expect(view?.lines).toEqual(['(8 earlier turns without orders before these.)', 'Nothing befell your nation: your units held where they were.']);
-    expect(view?.turns).toBe('turn 8');
+  it('says when nothing befell the nation, and of one missed turn no more', () => {
+    const view = sinceView(played.campaign, argenta, 1, [{ turn: 8, events: [] }], played.before, played.before);
+    expect(view).toEqual({ turns: 'turn 8', missed: 1, lines: ['Nothing befell your nation: your units held where they were.'] });
+  });
+
+  // Issue 34: "(8 earlier turns without orders before these.)" was said of one turn summed up, and of turns that never were.
+  const quiet = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => ({ turn: from + i, events: [] }));
+  it('names the missed turns it does not sum up, in words that fit one turn summed, two, or many', () => {
+    const one = sinceView(played.campaign, argenta, 3, quiet(8, 8), played.before, played.before);
+    expect(one?.lines[0]).toBe('(Before this one, turns 6 and 7 also passed without your orders.)');
+    expect(one?.missed).toBe(3);
+    const two = sinceView(played.campaign, argenta, 3, quiet(7, 8), played.before, played.before);
+    expect(two?.turns).toBe('turns 7 and 8');
+    expect(two?.lines[0]).toBe('(Before these, turn 6 also passed without your orders.)');
+    const many = sinceView(played.campaign, argenta, 10, quiet(5, 10), played.before, played.before);
+    expect(many?.turns).toBe('turns 5–10');
+    expect(many?.lines[0]).toBe('(Before these, turns 1–4 also passed without your orders.)');
+    // Exactly as many turns missed as summed up: nothing more to say.
+    expect(sinceView(played.campaign, argenta, 6, quiet(5, 10), played.before, played.before)?.lines).toEqual(['Nothing befell your nation: your units held where they were.']);
+  });
+
+  it('never counts more turns than the campaign has had', () => {
+    // A count carried over from an edited state: nine missed, but turn 8 is only the campaign's eighth.
+    const view = sinceView(played.campaign, argenta, 9, quiet(8, 8), played.before, played.before);
+    expect(view?.lines[0]).toBe('(Before this one, turns 1–7 also passed without your orders.)');
+    expect(view?.missed).toBe(8);
+    expect(sinceView(played.campaign, argenta, 9, quiet(1, 1), played.before, played.before)?.lines).toEqual(['Nothing befell your nation: your units held where they were.']);
   });
 });

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { runTurn } from '../../src/jobs/run-turn.js';
 import { readTurnOrders, reportRenderer } from '../../src/report/renderer.js';
 import { readTurnEvents } from '../../src/campaign/store.js';
 import type { TurnOrders } from '../../src/core/orders.js';
-import type { NationId } from '../../src/core/ids.js';
+import { asHexKey, type NationId } from '../../src/core/ids.js';
 import { nationView } from '../../src/report/nation-view.js';
 import { builtInTemplateDir, loadTemplates, renderNationReports } from '../../src/report/render.js';
 
@@ -87,6 +88,23 @@ export async function play(source: string, turns: number, label: string, opts: {
   // A campaign copied with turns already resolved goes on from there.
   if (!shared) for (let i = 0; i < turns; i++) await runTurn(dir, { renderers: [reportRenderer()] });
   return readPlayed(dir, cleanup);
+}
+
+/** Plays a campaign (as `play`) before the tests of the file or block it is called in, hands it to `keep`, and cleans it up after. */
+export function playBeforeAll(source: string, turns: number, label: string, keep: (played: Played) => void): void {
+  let played: Played | undefined;
+  beforeAll(async () => {
+    played = await play(source, turns, label);
+    keep(played);
+  });
+  afterAll(() => played?.cleanup());
+}
+
+type BattleEvent = Extract<LoggedEvent, { type: 'battle' }>;
+
+/** An open battle for report tests, at 3,6 unless said: who fought, the sides and who won; no casualties unless given. */
+export function openBattle(fields: Pick<BattleEvent, 'nations' | 'battle' | 'attacker' | 'defender' | 'winner' | 'deficit'> & Partial<BattleEvent>): BattleEvent {
+  return { seq: 9000, phase: 'combat', type: 'battle', at: asHexKey('3,6'), kind: 'open', casualties: [], overkill: 0, ...fields };
 }
 
 /** A campaign's resolved turns as a Played (however they were resolved: by hand, a tick, the tests). */

@@ -52,12 +52,13 @@ describe('units raised without a name', () => {
       orders: { argenta: [{ build: 'Argentum', unit: 'marines' }] },
     });
     expect(Object.values(plain.state.units).map((u) => u.name)).toEqual(['1st Marines']);
-    expect(plain.text('argenta')).toContain("'1st Marines' (argenta-1) was raised in Argentum.");
+    // A name that says its type stands as written, unquoted (issue 34: it read `'1st Slave Levy'`).
+    expect(plain.text('argenta')).toContain("- 1st Marines (argenta-1) was raised in Argentum.");
   });
 
   it('a name that says its type is not prefixed with the type again', () => {
     const played = playScenario({ state: { units: { 'a-1': { nation: 'argenta', type: 'worker', hex: '3,3', name: 'Construction worker Durga' } } }, orders: { argenta: [{ rest: 'a-1' }] } });
-    expect(played.text('argenta')).toContain("- 'Construction worker Durga' (a-1) at 3,3");
+    expect(played.text('argenta')).toContain("- Construction worker Durga (a-1) at 3,3");
   });
 });
 

@@ -109,7 +109,8 @@ async function playTakeover(dir: string, post: Post): Promise<void> {
     expect.objectContaining({ player: [VOLUNTEER], name: 'Mara Silva', fromTurn: 4, onTime: 1, missed: 0 }),
   ]);
   expect(rt.standby ?? []).toEqual([]);
-  expect(rt.offers).toEqual([expect.objectContaining({ id: 1, status: 'accepted', done: true })]);
+  expect(rt.offers).toEqual([expect.objectContaining({ id: 1, status: 'accepted' })]);
+  expect(rt.operation).toBeUndefined();
 
   // Another tick, and another: nothing more goes out; every mail went once.
   await tickAt('2025-04-14T10:00:00Z');

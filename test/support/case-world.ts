@@ -22,6 +22,18 @@ export function loadWorld(path: string, ruleOverrides: Record<string, unknown> =
   return campaign;
 }
 
+/**
+ * One unit of each nation in the rules cases' world (test/cases/_world.yaml): Argenta's marines beside
+ * Gondarahl's dwarves at 7,2 (a battle when one attacks the other), Grarkul's orcs and Vulcanstille's
+ * raiders near each other in the south.
+ */
+export const ONE_UNIT_EACH: Record<string, Record<string, unknown>> = {
+  'a-1': { nation: 'argenta', type: 'marines', hex: '6,2' },
+  'd-1': { nation: 'gondarahl', type: 'dwarves', hex: '7,2' },
+  'g-1': { nation: 'grarkul', type: 'orcs', hex: '6,8' },
+  'v-1': { nation: 'vulcanstille', type: 'raiders', hex: '8,8' },
+};
+
 export interface CompactState {
   turn?: number;
   nations?: Record<string, Partial<GameState['nations'][NationId]>>;

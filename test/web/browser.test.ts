@@ -14,8 +14,10 @@ import { ADDRESSES, Client, csrfOf, GM_SECRET, mailedLink, ROOT, runTick, starte
  * puppeteer-core, against `fatecraft serve`'s server on a free port. A player signs in by the mailed link,
  * reads the report and zooms its map, types an order with a typo and sees the receipt point at the line,
  * fixes it and files; the GM's screen shows the orders in; a tick resolves the turn; the player reads the
- * new report and the old one in the archive; the same at 375 px, by keyboard alone. No page may break the
- * content security policy or throw. Screenshots: out/test-artifacts/web/.
+ * new report and the old one in the archive. The whole walk runs twice, each on its own campaign: at full
+ * width, and at 375 px (a phone), where every page must also fit the screen and orders are filed by keyboard
+ * alone as well. No page may break the content security policy or throw. Screenshots:
+ * out/test-artifacts/web/ (the phone's named phone-*).
  */
 const CANDIDATES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 const chromium = [process.env.CHROMIUM, '/usr/bin/chromium', ...CANDIDATES.flatMap((name) => (process.env.PATH ?? '').split(delimiter).map((d) => join(d, name)))].find((p): p is string => !!p && existsSync(p));
@@ -25,7 +27,12 @@ if (!chromium) console.warn(`[web tests] ${title}`);
 const ARTIFACTS = join(ROOT, 'out', 'test-artifacts', 'web');
 const base = '/c/silversheen';
 
-describe.skipIf(!chromium)(title, () => {
+const SCREENS = [
+  { screen: 'full width', phone: false, prefix: '', viewport: { width: 1280, height: 900 } },
+  { screen: '375 px', phone: true, prefix: 'phone-', viewport: { width: 375, height: 812, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+];
+
+describe.skipIf(!chromium).each(SCREENS)(`${title}, $screen`, ({ phone, prefix, viewport }) => {
   let copy: DeskCampaignCopy;
   let running: RunningDesk;
   let browser: Browser;
@@ -63,7 +70,17 @@ describe.skipIf(!chromium)(title, () => {
     return page;
   }
 
-  const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  /** On the phone, a page must fit the screen: nothing wider than 375 px to scroll sideways to. */
+  async function fits(page: Page): Promise<void> {
+    if (!phone) return;
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${page.url()} is wider than the phone`).toBeLessThanOrEqual(viewport.width);
+  }
+
+  const shot = async (page: Page, name: string) => {
+    await fits(page);
+    await page.screenshot({ path: join(ARTIFACTS, `${prefix}${name}.png`), fullPage: true });
+  };
   const go = (page: Page, path: string) => page.goto(`${running.url}${path}`, { waitUntil: 'networkidle0' });
   const text = (page: Page, selector: string) => page.$eval(selector, (e) => e.textContent ?? '');
 
@@ -81,13 +98,15 @@ describe.skipIf(!chromium)(title, () => {
 
   it('a player signs in by the mailed link and reads the report, its map zoomed', async () => {
     player = await tab(await browser.newPage());
-    await player.setViewport({ width: 1280, height: 900 });
+    await player.setViewport(viewport);
     await go(player, `${base}/sign-in`);
     await player.type('#address', ADDRESSES.argenta!);
     await Promise.all([player.waitForNavigation(), player.click('form[action$="/sign-in/link"] button')]);
     expect(await text(player, 'h1')).toBe('Check your mail');
+    await fits(player);
     await go(player, mailedLink(copy.dir, ADDRESSES.argenta!, running.url));
     expect(await text(player, 'h1')).toBe('Sign in as Duchy of Argenta');
+    await shot(player, '0-link-landing');
     await Promise.all([player.waitForNavigation(), player.click('form[action$="/sign-in/link/confirm"] button')]);
     expect(new URL(player.url()).pathname).toBe(`${base}/report`);
     expect(new URL(player.url()).search).toBe('');
@@ -125,7 +144,7 @@ describe.skipIf(!chromium)(title, () => {
   it("the GM's screen shows the nation's orders in", async () => {
     const context = await browser.createBrowserContext();
     const gm = await tab(await context.newPage());
-    await gm.setViewport({ width: 1280, height: 900 });
+    await gm.setViewport(viewport);
     await go(gm, `${base}/gm/sign-in`);
     await gm.type('#secret', GM_SECRET);
     await Promise.all([gm.waitForNavigation(), gm.click('form button')]);
@@ -155,34 +174,27 @@ describe.skipIf(!chromium)(title, () => {
     await shot(player, '5-archive-turn-0');
   });
 
-  it('at 375 px, by keyboard alone: the pages fit, and orders are typed and filed without a pointer', async () => {
-    const phone = await tab(await browser.newPage());
-    await phone.setViewport({ width: 375, height: 812, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-    const cookies = await player.cookies();
-    await phone.setCookie(...cookies);
-    for (const [path, name] of [[`${base}/report`, '6-phone-report'], [`${base}/orders`, '7-phone-orders'], [`${base}/turns`, '8-phone-archive']] as const) {
-      await go(phone, path);
-      const width = await phone.evaluate(() => document.documentElement.scrollWidth);
-      expect(width, `${path} is wider than the phone`).toBeLessThanOrEqual(375);
-      await shot(phone, name);
+  it.runIf(phone)('at 375 px, by keyboard alone: the pages fit, and orders are typed and filed without a pointer', async () => {
+    for (const [path, name] of [[`${base}/report`, '6-report'], [`${base}/orders`, '7-orders'], [`${base}/turns`, '8-archive']] as const) {
+      await go(player, path);
+      await shot(player, name);
     }
-    await go(phone, `${base}/orders`);
+    await go(player, `${base}/orders`);
     // From the top of the page, Tab until the order form has the focus, type, Tab on to the file button, Enter.
-    const focused = () => phone.evaluate(() => (document.activeElement as HTMLElement | null)?.id || (document.activeElement as HTMLButtonElement | null)?.value || document.activeElement?.tagName || '');
+    const focused = () => player.evaluate(() => (document.activeElement as HTMLElement | null)?.id || (document.activeElement as HTMLButtonElement | null)?.value || document.activeElement?.tagName || '');
     let steps = 0;
-    while ((await focused()) !== 'sheet' && steps++ < 40) await phone.keyboard.press('Tab');
+    while ((await focused()) !== 'sheet' && steps++ < 40) await player.keyboard.press('Tab');
     expect(await focused()).toBe('sheet');
-    await phone.keyboard.down('Control');
-    await phone.keyboard.press('a');
-    await phone.keyboard.up('Control');
-    await phone.keyboard.type('hold Harbour Marines');
-    while ((await focused()) !== 'file' && steps++ < 60) await phone.keyboard.press('Tab');
+    await player.keyboard.down('Control');
+    await player.keyboard.press('a');
+    await player.keyboard.up('Control');
+    await player.keyboard.type('hold Harbour Marines');
+    while ((await focused()) !== 'file' && steps++ < 60) await player.keyboard.press('Tab');
     expect(await focused()).toBe('file');
-    await Promise.all([phone.waitForNavigation(), phone.keyboard.press('Enter')]);
-    expect(await text(phone, '.notice')).toContain('Your orders are on file');
-    expect(await text(phone, 'h1')).toBe('Orders for turn 2');
-    await shot(phone, '9-phone-filed-by-keyboard');
-    await phone.close();
+    await Promise.all([player.waitForNavigation(), player.keyboard.press('Enter')]);
+    expect(await text(player, '.notice')).toContain('Your orders are on file');
+    expect(await text(player, 'h1')).toBe('Orders for turn 2');
+    await shot(player, '9-filed-by-keyboard');
   });
 
   it('no page broke the content security policy or threw', () => {

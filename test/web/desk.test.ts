@@ -94,7 +94,7 @@ describe('signing in', () => {
     const second = new URL(`http://x${mailedLink(copy.dir, ADDRESSES.gondarahl!)}`).searchParams.get('k')!;
     expect(second).not.toBe(first);
     expect((await client.post(`${base}/sign-in/link/confirm`, { k: first })).status).toBe(400);
-    const expiring = desk.signInLink('silversheen', { role: 'nation', nation: 'grarkul' as never }).replace('http://desk.test', '');
+    const expiring = (await desk.signInLink('silversheen', { role: 'nation', nation: 'grarkul' as never })).replace('http://desk.test', '');
     copy.clock.advance(15 * 60_000 + 1000);
     expect((await client.get(expiring)).text).toContain('This link no longer works');
     expect((await client.post(`${base}/sign-in/link/confirm`, { k: new URL(`http://x${expiring}`).searchParams.get('k')! })).status).toBe(400);

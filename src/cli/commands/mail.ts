@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { listTurns, openCampaign } from '../../campaign/store.js';
-import { fetchMail, type FetchSummary } from '../../mailroom/fetch.js';
+import { fetchMail } from '../../mailroom/fetch.js';
+import type { FetchSummary } from '../../mailroom/fetch-summary.js';
 import { acceptHeld } from '../../mailroom/held.js';
 import { sendPending, sendReports } from '../../mailroom/reports.js';
 import { mailClockFromEnv } from '../../mailroom/runtime.js';

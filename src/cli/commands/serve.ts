@@ -17,6 +17,7 @@ export function registerServe(program: Command): void {
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CampaignError([{ file: '--port', message: `"${opts.port}" is not a port number` }]);
       if (opts.url !== undefined && !/^https?:\/\/[^/\s]+(?:\/)?$/.test(opts.url)) throw new CampaignError([{ file: '--url', message: `"${opts.url}" is not an address like https://desk.example.org (no path)` }]);
       const { startDesk } = await import('../../web/serve.js');
+      const { PREVIEW_WORKER } = await import('../../web/preview.js');
       const key = process.env.FATECRAFT_DESK_KEY;
       const running = await startDesk({
         folder,
@@ -27,6 +28,8 @@ export function registerServe(program: Command): void {
         trustProxy: opts.trustProxy ?? false,
         clock: clockFromEnv(),
         renderers: turnRenderers(),
+        // The GM's preview in a thread of its own, its reports made as turnRenderers() makes them.
+        previewWorker: PREVIEW_WORKER,
         log: (line) => console.error(`[desk] ${line}`),
       });
       console.log(`fatecraft desk: ${running.url}/ serving ${running.slugs.map((s) => `${running.url}/c/${s}/`).join(', ')}`);

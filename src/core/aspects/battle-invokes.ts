@@ -31,11 +31,16 @@ export function invokeInBattle(ctx: TurnContext, spec: BattleSpec, attacker: Bat
   ] as const) {
     const stream = ctx.dice.stream(`invoke:${spec.id}:${side.nation}`);
     streams.set(side, stream);
-    const got = applyInvokes(ctx, { nation: side.nation, key: `battle:${spec.at}`, what, scene: { nations, hex: spec.at, ...(settlement ? { settlement } : {}), units }, against: other.nation, stream, skill: 'battle' });
+    const got = applyInvokes(ctx, { nation: side.nation, key: `battle:${spec.at}`, what, scene: { nations, hex: spec.at, ...(settlement ? { settlement } : {}), units }, against: other.nation, stream, skill: 'battle', opposition: 'side' });
     invoked.set(side, got);
     if (got.modifiers.length) {
-      side.invokes = got.modifiers;
+      side.invokes = [...(side.invokes ?? []), ...got.modifiers];
       side.total += sumModifiers(got.modifiers);
+    }
+    // Obstacles invoked against this side (docs/rules.md A10): +2 each to the side it fights.
+    if (got.opposition?.length) {
+      other.invokes = [...(other.invokes ?? []), ...got.opposition];
+      other.total += sumModifiers(got.opposition);
     }
   }
   for (const [side, other] of [

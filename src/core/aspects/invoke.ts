@@ -80,7 +80,15 @@ export interface InvokedRoll {
   stream: DiceStream;
   /** The skill the roll is made with: the nation's helpful and hindering aspects of that skill count (A8). */
   skill?: LuckSkill;
+  /**
+   * What opposes the roll: a number to beat (a siege's, the default) or the other side's dice (a battle). An
+   * obstacle adds +2 to the opposition: against a number, written as -2 on the roll; against a side, +2 to it.
+   */
+  opposition?: 'number' | 'side';
 }
+
+/** Teamwork adds at most this much to one roll (seed 002 "Teamwork": each helper +1, at most +3; docs/rules.md A10). */
+export const TEAMWORK_CAP = 3;
 
 /**
  * Helpful and hindering aspects (seed 000 lines 81–83; docs/rules.md A8):
@@ -112,6 +120,8 @@ export interface Reroll {
 export interface Invoked {
   modifiers: Modifier[];
   rerolls: Reroll[];
+  /** Obstacles invoked against the roll's nation where a side opposes it: +2 each to that side. */
+  opposition?: Modifier[];
 }
 
 const NONE: Invoked = { modifiers: [], rerolls: [] };
@@ -131,6 +141,7 @@ export function applyInvokes(ctx: TurnContext, roll: InvokedRoll): Invoked {
   if (!orders.length) return luck.length ? { modifiers: luck, rerolls: [] } : NONE;
   const out: Invoked = { modifiers: [...luck], rerolls: [] };
   const paidOnce = new Set<AspectState>();
+  let teamwork = 0;
   for (const { nation: payer, order: o } of orders) {
     // The nation that pays: the roll's own, or one that helps it (teamwork) or stands in its way (an obstacle).
     const role = o.help ? ('for' in o.help ? 'team' : 'obstacle') : 'own';
@@ -184,6 +195,12 @@ export function applyInvokes(ctx: TurnContext, roll: InvokedRoll): Invoked {
         ...(role === 'team' ? { for: roll.nation } : role === 'obstacle' ? { against: roll.nation } : {}),
         ...extra,
       });
+    // Teamwork past the cap would add nothing: not made, nothing spent.
+    const room = role === 'team' ? Math.min(2, TEAMWORK_CAP - teamwork) : 2;
+    if (room <= 0) {
+      unused(o, `the help on ${roll.what} is already +${TEAMWORK_CAP}, the most teamwork adds to one roll`);
+      continue;
+    }
     const settle = () => {
       const r = spend();
       if (!r.ok) unused(o, r.reason);
@@ -212,13 +229,24 @@ export function applyInvokes(ctx: TurnContext, roll: InvokedRoll): Invoked {
     }
     const price = pay === 'free' ? 'free invoke' : `${ctx.rules.fate.invokeCost} Fate`;
     if (role === 'obstacle') {
-      // +2 to the passive opposition (seed 002 "Invoking Aspects"), written as -2 on the roll against it.
       record('plus2', 2, s.paidTo);
-      out.modifiers.push({ value: -2, source: `obstacle: "${aspect.name}" invoked by ${ctx.nationDef(payer).name} (${price}), +2 to the number to beat` });
+      if (roll.opposition === 'side') {
+        // +2 to the opposition (seed 002 "Invoking Aspects"): in a battle, to the side the roll's nation fights.
+        (out.opposition ??= []).push({ value: 2, source: `obstacle: "${aspect.name}" invoked by ${ctx.nationDef(payer).name} (${price}) against ${ctx.nationDef(roll.nation).name}` });
+      } else {
+        // +2 to the passive opposition, written as -2 on the roll against it.
+        out.modifiers.push({ value: -2, source: `obstacle: "${aspect.name}" invoked by ${ctx.nationDef(payer).name} (${price}), +2 to the number to beat` });
+      }
+      continue;
+    }
+    if (role === 'team') {
+      teamwork += room;
+      record('plus2', room, s.paidTo);
+      out.modifiers.push({ value: room, source: `teamwork: "${aspect.name}" invoked by ${ctx.nationDef(payer).name} (${price})${room < 2 ? `, +${room}: teamwork adds at most +${TEAMWORK_CAP} to a roll` : ''}` });
       continue;
     }
     record('plus2', 2, s.paidTo);
-    out.modifiers.push({ value: 2, source: role === 'team' ? `teamwork: "${aspect.name}" invoked by ${ctx.nationDef(payer).name} (${price})` : `"${aspect.name}" invoked (${price})` });
+    out.modifiers.push({ value: 2, source: `"${aspect.name}" invoked (${price})` });
   }
   // Re-rolls never carry over to another roll: unused at the end of the turn they are simply not taken.
   return out;

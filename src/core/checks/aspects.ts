@@ -1,5 +1,6 @@
 import { aspectKey, canSee, findAspects, mayUseFree, placeHex, placeText, samePlace, visibleAspects } from '../aspects/places.js';
-import { invokeKey } from '../aspects/invoke.js';
+import { invokeKey, TEAMWORK_CAP } from '../aspects/invoke.js';
+import { invokeNote, invokeWarfareWhen } from './battle-plan.js';
 import type { TurnContext } from '../context.js';
 import { hexDistance, offsetOf } from '../hex.js';
 import type { HexKey, NationId, UnitId } from '../ids.js';
@@ -123,20 +124,41 @@ function targetProblem(ctx: TurnContext, nation: NationId, on: InvokeTarget): Re
 
 /**
  * Teamwork and obstacles (docs/rules.md A10; seed 002 "Invoking Aspects"):
- * +2 to another nation's roll against a number to beat, or +2 to that
- * number. A siege roll (siege actions and sorties) is the one such roll a
- * nation can see another make; a battle is opposed by dice, not a number.
+ * +2 to another nation's roll, or +2 to what opposes it — the number a
+ * siege roll must beat, or the side a nation fights in a battle or an
+ * assault. An event's roll is its nation's own business: not there.
  */
-function helpProblem(ctx: TurnContext, nation: NationId, o: InvokeOrder): Rejected | { text: string } {
+function helpProblem(ctx: TurnContext, nation: NationId, o: InvokeOrder): Rejected | { text: string; effect: string; note: string } {
   const h = o.help!;
-  const other = 'for' in h ? h.for : h.against;
-  if (other === nation) return reject(`an invoke ${'for' in h ? 'for' : 'against'} your own nation is a plain invoke`, `leave out "${'for' in h ? 'for' : 'against'} …"`);
+  const team = 'for' in h;
+  const other = team ? h.for : h.against;
+  if (other === nation) return reject(`an invoke ${team ? 'for' : 'against'} your own nation is a plain invoke`, `leave out "${team ? 'for' : 'against'} …"`);
   if (!ctx.start.nations[other]) return reject(`there is no nation ${other}`);
-  if (!('siege' in o.on)) return reject('teamwork and obstacle invokes work on rolls against a number to beat: a siege\'s (siege actions and sorties); a battle is opposed by the other side\'s dice', 'e.g. invoke "High Walls" on the siege of Cinderford against Argenta');
+  if ('roll' in o.on) return reject('teamwork and obstacle invokes work on sieges, battles and assaults; an event\'s roll is its own nation\'s', 'e.g. invoke "High Walls" on the siege of Cinderford against Argenta');
   if (o.reroll) return reject('teamwork and obstacle invokes add +2; only the roll\'s own nation re-rolls');
-  const s = ctx.start.settlements[o.on.siege];
-  if (!s) return reject(`there is no settlement ${o.on.siege}`);
-  return { text: `${ctx.nationDef(other).name}'s rolls at the siege of ${s.name}` };
+  const name = ctx.nationDef(other).name;
+  const teamwork = `+2 (teamwork, at most +${TEAMWORK_CAP} in all on one roll)`;
+  if ('siege' in o.on) {
+    const s = ctx.start.settlements[o.on.siege];
+    if (!s) return reject(`there is no settlement ${o.on.siege}`);
+    return { text: `${name}'s rolls at the siege of ${s.name}`, effect: team ? teamwork : '+2 to the number to beat (an obstacle)', note: '' };
+  }
+  const bad = targetProblem(ctx, nation, o.on);
+  if (bad) return bad;
+  const at = 'battle' in o.on ? o.on.battle : ctx.start.settlements[o.on.assault]!.hex;
+  const warfare = invokeWarfareWhen(ctx, at, 'battle' in o.on ? 'open' : 'assault');
+  return {
+    text: `${name}'s side in ${invokeTargetText(ctx, o.on)}`,
+    effect: team ? teamwork : `+2 to the side ${name} fights (an obstacle)`,
+    note: warfare ? `; if that battle is fought as Warfare, on ${name}'s first check there against a passive opposition (creating an advantage, overcoming an aspect), or not at all` : '',
+  };
+}
+
+/** An invoke on a battle or an assault that may be fought as Warfare: what its commanders do with it (W20). */
+function invokeWarfareNote(ctx: TurnContext, o: InvokeOrder): string {
+  if ('battle' in o.on) return invokeNote(ctx, o.on.battle, 'open', o.reroll);
+  const s = 'assault' in o.on ? ctx.start.settlements[o.on.assault] : undefined;
+  return s ? invokeNote(ctx, s.hex, 'assault', o.reroll) : '';
 }
 
 export function checkInvoke(ctx: TurnContext, nation: NationId, o: InvokeOrder): Verdict {
@@ -149,8 +171,9 @@ export function checkInvoke(ctx: TurnContext, nation: NationId, o: InvokeOrder):
   const bad = o.help ? undefined : targetProblem(ctx, nation, o.on);
   if (bad) return bad;
   const roll = help ? help.text : invokeTargetText(ctx, o.on);
+  const note = help ? help.note : invokeWarfareNote(ctx, o);
   const key = aspectKey(aspect.name);
-  const effect = o.help ? ('for' in o.help ? '+2 (teamwork)' : '+2 to the number to beat (an obstacle)') : o.reroll ? 're-roll if behind' : '+2';
+  const effect = help ? help.effect : o.reroll ? 're-roll if behind' : '+2';
   const holder = 'nation' in aspect.on ? aspect.on.nation : 'settlement' in aspect.on ? ctx.start.settlements[aspect.on.settlement]?.nation : 'unit' in aspect.on ? ctx.start.units[aspect.on.unit]?.nation : undefined;
   if (aspect.boost) {
     if (o.reroll) return reject(`"${aspect.name}" is a boost: it adds fortune and cannot re-roll`, `invoke "${aspect.name}" on …`);
@@ -167,7 +190,7 @@ export function checkInvoke(ctx: TurnContext, nation: NationId, o: InvokeOrder):
       ok: true,
       claims: [],
       slots: [{ key: `free:${key}`, limit: freeLeft, label: `"${aspect.name}" has ${freeLeft} free invoke${freeLeft === 1 ? '' : 's'}, spent by the lines above (add "fate" to pay for this one)` }],
-      summary: `Invokes "${aspect.name}" on ${roll} for ${effect}: a free invoke (of ${freeLeft})`,
+      summary: `Invokes "${aspect.name}" on ${roll} for ${effect}: a free invoke (of ${freeLeft})${note}`,
     };
   }
   const cost = ctx.rules.fate.invokeCost;
@@ -178,7 +201,7 @@ export function checkInvoke(ctx: TurnContext, nation: NationId, o: InvokeOrder):
     ok: true,
     claims: [],
     ...(cost ? { fate: cost } : {}),
-    slots: [{ key: `paid:${key}:${invokeKey(ctx, o.on)}`, limit: 1, label: `"${aspect.name}" is invoked with Fate once on ${roll} (an aspect is invoked once a roll; only free invokes stack)` }],
-    summary: `Invokes "${aspect.name}" on ${roll} for ${effect}: ${cost} Fate${paysTo}`,
+    slots: [{ key: `paid:${key}:${invokeKey(ctx, o.on)}${o.help ? `:${'for' in o.help ? `for:${o.help.for}` : `against:${o.help.against}`}` : ''}`, limit: 1, label: `"${aspect.name}" is invoked with Fate once on ${roll} (an aspect is invoked once a roll; only free invokes stack)` }],
+    summary: `Invokes "${aspect.name}" on ${roll} for ${effect}: ${cost} Fate${paysTo}${note}`,
   };
 }

@@ -1,3 +1,4 @@
+import { typeAndName } from '../unit-name.js';
 import { leaderCostChange } from '../leaders.js';
 import { isMilitaryClass, type Bonus, type Campaign } from '../campaign.js';
 import type { TurnContext } from '../context.js';
@@ -66,7 +67,7 @@ export function checkBuildUnit(ctx: TurnContext, nation: NationId, o: BuildUnitO
       { key: `cap:${nation}:${capKey}`, limit: Math.max(0, cap - (startOfTurn(ctx).heldUnits.get(`${nation}:${capKey}`) ?? 0)), label: `your ${capKey} unit cap of ${cap}` },
       { key: `build:${s.id}:${capKey}`, limit: perTurn, label: `${perTurn} ${capKey} unit${perTurn === 1 ? '' : 's'} a turn in ${s.name}` },
     ],
-    summary: `${s.name} builds ${type.name}${o.name ? ` '${o.name}'` : ''}${extra.length ? ` with ${extra.map(bonusText).join(', ')}` : ''} (${cost} Renown, ready next turn)`,
+    summary: `${s.name} builds ${typeAndName(type.name, o.name)}${extra.length ? ` with ${extra.map(bonusText).join(', ')}` : ''} (${cost} Renown, ready next turn)`,
   };
 }
 

@@ -1,7 +1,7 @@
-import { warfareNote } from './battle-plan.js';
+import { pledgeNote, warfareNote } from './battle-plan.js';
 import { isMilitaryClass } from '../campaign.js';
 import type { TurnContext } from '../context.js';
-import type { NationId, UnitId } from '../ids.js';
+import type { HexKey, NationId, UnitId } from '../ids.js';
 import type {
   AssaultOrder,
   AttackOrder,
@@ -201,7 +201,12 @@ export function checkDefend(ctx: TurnContext, nation: NationId, o: DefendOrder):
     const far = outOfReach(ctx, unit, at);
     return reject(`${label} cannot reach ${at} to defend it${far.later ? ' this turn' : ''}: ${far.why}`, far.hint);
   }
-  return { ok: true, claims: [unit.id], fate: o.fate ?? 0, summary: `${label} stands ready to defend ${target}${o.fate ? `, pledging ${o.fate} Fate` : ''}` };
+  return { ok: true, claims: [unit.id], fate: o.fate ?? 0, summary: `${label} stands ready to defend ${target}${o.fate ? `, pledging ${o.fate} Fate` : ''}${pledgeNote(ctx, at, battleKind(ctx, nation, at), o.fate)}` };
+}
+
+/** The battle a defence at `at` meets: an assault inside one's own settlement, else an open battle. */
+function battleKind(ctx: TurnContext, nation: NationId, at: HexKey): 'open' | 'assault' {
+  return ctx.settlementAt(at)?.nation === nation ? 'assault' : 'open';
 }
 
 export function checkRest(ctx: TurnContext, nation: NationId, o: RestOrder): Verdict {
@@ -215,7 +220,7 @@ export function checkRest(ctx: TurnContext, nation: NationId, o: RestOrder): Ver
 export function checkHold(ctx: TurnContext, nation: NationId, o: HoldOrder): Verdict {
   const unit = ownUnit(ctx, nation, o.unit);
   if (isRejected(unit)) return unit;
-  return { ok: true, claims: [unit.id], fate: o.fate ?? 0, summary: `${unitLabel(ctx, unit)} holds at ${unit.hex}${o.fate ? `, pledging ${o.fate} Fate if attacked` : ''}` };
+  return { ok: true, claims: [unit.id], fate: o.fate ?? 0, summary: `${unitLabel(ctx, unit)} holds at ${unit.hex}${o.fate ? `, pledging ${o.fate} Fate if attacked` : ''}${pledgeNote(ctx, unit.hex, battleKind(ctx, nation, unit.hex), o.fate)}` };
 }
 
 export function checkConstruct(ctx: TurnContext, nation: NationId, o: ConstructOrder): Verdict {
@@ -289,7 +294,7 @@ export function checkAssault(ctx: TurnContext, nation: NationId, o: AssaultOrder
     if (isRejected(s)) return s;
     if (s.besieging !== b.settlement.id) return reject(`${unitLabel(ctx, s)} is not besieging ${b.settlement.name}`);
   }
-  return { ok: true, claims: [b.unit.id, ...support], fate: o.fate ?? 0, summary: `${unitLabel(ctx, b.unit)} assaults ${b.settlement.name}${support.length ? ` with ${unitsText(ctx, support)}` : ''}${o.fate ? `, spending up to ${o.fate} Fate` : ''}` };
+  return { ok: true, claims: [b.unit.id, ...support], fate: o.fate ?? 0, summary: `${unitLabel(ctx, b.unit)} assaults ${b.settlement.name}${support.length ? ` with ${unitsText(ctx, support)}` : ''}${o.fate ? `, spending up to ${o.fate} Fate` : ''}${warfareNote(ctx, b.settlement.hex, 1 + support.length, o, 'assault')}` };
 }
 
 export function checkSortie(ctx: TurnContext, nation: NationId, o: SortieOrder): Verdict {

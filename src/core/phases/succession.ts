@@ -21,7 +21,8 @@ export const successionPhase: Phase = {
       const leader = leaderOf(ctx.campaign, ns);
       if (leader.name !== null && leader.unit && !ctx.state.units[leader.unit]) {
         const fell = ctx.start.units[leader.unit];
-        leaderDies(ctx, nation, `fell when ${fell?.name ? `'${fell.name}'` : fell ? unitName(ctx.campaign, fell) : 'the unit the leader rode with'} was destroyed`);
+                // The unit's name as written: the sentence needs no quotes to say where it begins.
+        leaderDies(ctx, nation, `fell when ${fell?.name ? fell.name : fell ? unitName(ctx.campaign, fell) : 'the unit the leader rode with'} was destroyed`);
       }
       if (leaderOf(ctx.campaign, ns).name === null && ns.heir) crown(ctx, nation, ns);
     }

@@ -5,7 +5,7 @@ import { zoneMap } from './battlefield.js';
 import { act, DEFAULT_PLANS, heroic, type BattlePlan } from './commander.js';
 import { streamDraws } from './draws.js';
 import { cmdSkill, makeCommander, newWarState, onField, unitsOf, zoneOf, type CommanderInput, type WarEvent, type WarState } from './state.js';
-import type { Battlefield, BattleAspect, Catalogue, Side, WarDraw, WarInvoke } from './types.js';
+import type { Battlefield, BattleAspect, Catalogue, Side, WarDraw, WarHelp, WarInvoke } from './types.js';
 
 /**
  * A whole Warfare battle (docs/rules.md W1–W14), from setup to resolution,
@@ -32,6 +32,8 @@ export interface WarfareBattle {
   aspects?: Partial<Record<Side, BattleAspect[]>>;
   /** Minor advantages each side starts with (its nation's boosts, ordered for the battle), given to its first commander. */
   boosts?: Partial<Record<Side, number>>;
+  /** Other nations' teamwork and obstacle invokes for or against each side (A10). */
+  help?: Partial<Record<Side, WarHelp[]>>;
 }
 
 export interface WarResult {
@@ -52,6 +54,8 @@ export interface WarResult {
   /** Every invoke the commanders made, and each side's fate points spent (W20). */
   invoked: WarInvoke[];
   fate: Record<Side, { pool: number; spent: number }>;
+  /** Teamwork and obstacle invokes taken, with the value each added (A10). */
+  helped: { id: number; value: number }[];
   /** Consequences each side's commanders took (a concession earns a fate point each, W21). */
   consequences: Record<Side, number>;
   /** The side that left the field by its plan (a concession, W21). */
@@ -134,6 +138,7 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
     ...(b.bloodiedPenalty ? { bloodiedPenalty: b.bloodiedPenalty } : {}),
     fate: { attacker: { pool: b.fate?.attacker ?? 0, spent: 0 }, defender: { pool: b.fate?.defender ?? 0, spent: 0 } },
     nationAspects: { attacker: structuredClone(b.aspects?.attacker ?? []), defender: structuredClone(b.aspects?.defender ?? []) },
+    help: { attacker: [...(b.help?.attacker ?? [])], defender: [...(b.help?.defender ?? [])] },
   });
   if (plans.attacker.naive || plans.defender.naive) st.naive = { attacker: plans.attacker.naive === true, defender: plans.defender.naive === true };
   for (const side of ['attacker', 'defender'] as const) {
@@ -190,6 +195,7 @@ export function runBattle(b: WarfareBattle, cat: Catalogue, stream: DiceStream, 
     draws: st.draws.record,
     invoked: st.invoked,
     fate: st.fate,
+    helped: st.helped,
     consequences: { attacker: consequencesTaken(st, 'attacker'), defender: consequencesTaken(st, 'defender') },
     ...(conceded ? { conceded } : {}),
   };

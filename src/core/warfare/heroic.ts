@@ -1,3 +1,4 @@
+import { TEAMWORK_CAP } from '../aspects/invoke.js';
 import { CONSEQUENCE_SOAKS, soakStress } from '../fate/stress.js';
 import { applyStressCard, opposed, tellFall } from './actions.js';
 import { improve, type CheckSide } from './invokes.js';
@@ -12,8 +13,6 @@ import { other, type Commander, type CommanderSkill, type Side, type Unit, type 
 
 const unit = (st: WarState, id: string): Unit => st.units.find((u) => u.id === id)!;
 
-/** Teamwork: helpers add one each, at most three (seed 002 "Teamwork"). */
-export const TEAMWORK_CAP = 3;
 
 /**
  * Create a minor advantage with units' skill (lines 183–185): the best unit's
@@ -36,13 +35,54 @@ export function createAdvantageInPerson(st: WarState, c: Commander, skill: Comma
   advantageRoll(st, c, { best: cmdSkill(c, skill), helpers: 0, units: 0 }, skill, zone, name);
 }
 
+/**
+ * Other nations' teamwork and obstacle invokes on the side's first check
+ * against a passive opposition (docs/rules.md A10): teamwork +2 each while
+ * the help on the check stays within `room` (the cap, less what its units
+ * add), obstacles +2 each to the opposition. Taken once: later checks get none.
+ */
+const NO_HELP = { team: 0, obstacle: 0, teamText: '', obstacleText: '', story: '' };
+
+function passiveHelp(st: WarState, side: Side, room: number): { team: number; obstacle: number; teamText: string; obstacleText: string; story: string } {
+  const waiting = st.help[side];
+  if (!waiting.length) return NO_HELP;
+  st.help[side] = [];
+  let team = 0;
+  let obstacle = 0;
+  const helpers: string[] = [];
+  const hinderers: string[] = [];
+  for (const h of waiting) {
+    const value = h.role === 'team' ? Math.max(0, Math.min(2, room - team)) : 2;
+    // Past the cap a teamwork invoke adds nothing: not made (value 0), nothing spent.
+    st.helped.push({ id: h.id, value });
+    if (!value) continue;
+    if (h.role === 'team') {
+      team += value;
+      helpers.push(`${h.by}: ${h.name}`);
+    } else {
+      obstacle += value;
+      hinderers.push(`${h.by}: ${h.name}`);
+    }
+  }
+  const by = (list: string[]) => [...new Set(list.map((x) => x.slice(0, x.indexOf(':'))))].join(' and ');
+  return {
+    team,
+    obstacle,
+    teamText: team ? ` + ${team} teamwork (${helpers.join('; ')})` : '',
+    obstacleText: obstacle ? ` + ${obstacle} as an obstacle (${hinderers.join('; ')})` : '',
+    story: [helpers.length ? `${by(helpers)} lent a hand.` : '', hinderers.length ? `${by(hinderers)} stood in the way.` : ''].filter(Boolean).join(' '),
+  };
+}
+
 function advantageRoll(st: WarState, c: Commander, by: { best: number; helpers: number; units: number }, skill: string, zone: string, name: string): void {
   const { best } = by;
-  // Teamwork: each helper adds one, at most +3 (seed 002 "Teamwork").
+  // Teamwork: each helper adds one, at most +3 (seed 002 "Teamwork"); other nations' teamwork invokes count in the same +3.
   const helpers = Math.min(by.helpers, TEAMWORK_CAP);
-  const opposition = st.distance(c.zone, zone);
+  const help = passiveHelp(st, c.side, TEAMWORK_CAP - helpers);
+  const distance = st.distance(c.zone, zone);
+  const opposition = distance + help.obstacle;
   const draw = st.draws.draw(c.side);
-  const total = draw + best + helpers;
+  const total = draw + best + helpers + help.team;
   const shifts = total - opposition;
   let result: string;
   const advantages = st.field.zones.find((z) => z.id === zone)!.advantages;
@@ -68,15 +108,17 @@ function advantageRoll(st: WarState, c: Commander, by: { best: number; helpers: 
     const got = `${invokes} free invoke${invokes > 1 ? 's' : ''}`;
     result = `${shifts >= 3 ? 'success with style' : 'success'}: ${name} on ${zone} ${held > invokes ? `gains ${got}, ${held} in all` : `with ${got}`}`;
   }
-  const how = by.units ? `with ${by.units} unit(s): drew ${sgn(draw)} + ${skill} ${sgn(best)} + ${helpers} helping` : `in person: drew ${sgn(draw)} + ${skill} ${sgn(best)}`;
+  const how = (by.units ? `with ${by.units} unit(s): drew ${sgn(draw)} + ${skill} ${sgn(best)} + ${helpers} helping` : `in person: drew ${sgn(draw)} + ${skill} ${sgn(best)}`) + help.teamText;
+  const against = help.obstacle ? `${sgn(distance)}${help.obstacleText} = ${sgn(opposition)}` : sgn(opposition);
   const where = zoneName(st, zone);
-  const story =
+  const told =
     shifts < 0
       ? `${capital(c.name)} tries to make ${name} on ${where}, and it backfires: ${sideName(other(c.side))} may invoke it once for free.`
       : shifts === 0
         ? `${capital(c.name)} tries to make ${name} on ${where}, and gains only a minor advantage (one more card, once).`
         : `${capital(c.name)} makes ${name} on ${where}: ${shifts >= 3 ? 'two free invokes' : 'a free invoke'} ready for ${c.side === 'attacker' ? 'the attackers' : 'the defenders'} there.`;
-  log(st, { kind: 'advantage', side: c.side, commander: c.id, story, text: `${c.name} creates an advantage ${how} = ${sgn(total)} against ${sgn(opposition)}: ${result}` });
+  const story = help.story ? `${told} ${help.story}` : told;
+  log(st, { kind: 'advantage', side: c.side, commander: c.id, story, text: `${c.name} creates an advantage ${how} = ${sgn(total)} against ${against}: ${result}` });
 }
 
 
@@ -188,8 +230,9 @@ export function overcomeAspect(st: WarState, c: Commander, zone: string, name: s
   const tactics = cmdSkill(c, 'tactics');
   const distance = st.distance(c.zone, zone);
   const foe = st.commanders.find((e) => e.side !== c.side && !e.gone && e.zone === zone) ?? st.commanders.find((e) => e.side !== c.side && !e.gone)!;
-  const me: CheckSide = { side: c.side, commander: c, skill: tactics, card: st.draws.draw(c.side), plus: 0, units: [] };
-  const them: CheckSide = { side: other(c.side), commander: foe, skill: distance, card: 0, plus: 0, units: [] };
+  const help = passiveHelp(st, c.side, TEAMWORK_CAP);
+  const me: CheckSide = { side: c.side, commander: c, skill: tactics + help.team, card: st.draws.draw(c.side), plus: 0, units: [] };
+  const them: CheckSide = { side: other(c.side), commander: foe, skill: distance + help.obstacle, card: 0, plus: 0, units: [] };
   const margin = () => me.skill + me.card + me.plus - (them.skill + them.plus);
   const check = { zone, defending: them.side };
   const words = [
@@ -213,7 +256,8 @@ export function overcomeAspect(st: WarState, c: Commander, zone: string, name: s
     } else result = 'success: removed';
   }
   const spent = words.length ? `; ${words.join('; ')}` : '';
-  log(st, { kind: 'overcome', side: c.side, commander: c.id, story: shifts < 0 ? `${capital(c.name)} tries to clear ${name} from ${zoneName(st, zone)}, and fails.` : `${capital(c.name)} clears ${name} from ${zoneName(st, zone)}: its free invokes are gone.`, text: `${c.name} tries to overcome ${name} on ${zone}: Tactics ${sgn(tactics)} drew ${sgn(me.card)} against ${sgn(distance)}${spent}: ${sgn(me.skill + me.card + me.plus)} vs ${sgn(them.skill + them.plus)}: ${result}` });
+  const told = shifts < 0 ? `${capital(c.name)} tries to clear ${name} from ${zoneName(st, zone)}, and fails.` : `${capital(c.name)} clears ${name} from ${zoneName(st, zone)}: its free invokes are gone.`;
+  log(st, { kind: 'overcome', side: c.side, commander: c.id, story: help.story ? `${told} ${help.story}` : told, text: `${c.name} tries to overcome ${name} on ${zone}: Tactics ${sgn(tactics)}${help.teamText} drew ${sgn(me.card)} against ${sgn(distance)}${help.obstacleText}${spent}: ${sgn(me.skill + me.card + me.plus)} vs ${sgn(them.skill + them.plus)}: ${result}` });
   tellFall(st, c, fall);
   return undefined;
 }

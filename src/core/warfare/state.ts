@@ -3,7 +3,7 @@ import { signed } from '../ladder.js';
 import type { ConsequenceLevel } from '../fate/stress.js';
 import { distanceTable } from './battlefield.js';
 import type { Draws } from './draws.js';
-import type { Battlefield, BattleAspect, Catalogue, Commander, CommanderSkill, Rampart, Side, Unit, UnitSkill, WarInvoke } from './types.js';
+import type { Battlefield, BattleAspect, Catalogue, Commander, CommanderSkill, Rampart, Side, Unit, UnitSkill, WarHelp, WarInvoke } from './types.js';
 
 /** One line of the battle's account: what happened, with the numbers behind it. */
 export interface WarEvent {
@@ -35,6 +35,10 @@ export interface WarState {
   nationAspects: Record<Side, BattleAspect[]>;
   /** Every invoke made, for the turn to pay and tell. */
   invoked: WarInvoke[];
+  /** Other nations' teamwork and obstacle invokes still waiting for each side's first passive check (A10). */
+  help: Record<Side, WarHelp[]>;
+  /** Those taken, with the value each added; and those the teamwork cap left with nothing to add. */
+  helped: { id: number; value: number }[];
   /** Consequences each side's commanders took (a concession earns a fate point each, W21). */
   consequencesTaken: Record<Side, number>;
   /** A side whose commanders play naively (the yardstick the automated commander is tested against, W13). */
@@ -101,12 +105,14 @@ export function noviceStepsUp(c: Commander): string {
   return `${was} is taken out; ${again ? 'another novice' : c.name} takes command`;
 }
 
-export function newWarState(input: Omit<WarState, 'distance' | 'exchange' | 'log' | 'fate' | 'nationAspects' | 'invoked' | 'consequencesTaken'> & Partial<Pick<WarState, 'fate' | 'nationAspects'>>): WarState {
+export function newWarState(input: Omit<WarState, 'distance' | 'exchange' | 'log' | 'fate' | 'nationAspects' | 'invoked' | 'consequencesTaken' | 'help' | 'helped'> & Partial<Pick<WarState, 'fate' | 'nationAspects' | 'help'>>): WarState {
   return {
     fate: { attacker: { pool: 0, spent: 0 }, defender: { pool: 0, spent: 0 } },
     nationAspects: { attacker: [], defender: [] },
+    help: { attacker: [], defender: [] },
     ...input,
     invoked: [],
+    helped: [],
     consequencesTaken: { attacker: 0, defender: 0 },
     distance: distanceTable(input.field),
     exchange: 0,

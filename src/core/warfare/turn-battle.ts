@@ -12,10 +12,11 @@ import { unitName } from '../unit-name.js';
 import { runBattle, turningPoint, type WarfareBattle } from './battle.js';
 import { catalogue } from './catalogue.js';
 import { WALLS, wallsOf } from './walls.js';
-import { settleFate, sideFate } from './turn-fate.js';
-import { turnField } from './turn-field.js';
+import { battleScene, settleFate, sideFate } from './turn-fate.js';
+import { battleHelp, settleHelp } from './turn-help.js';
+import { turnField, type Burned } from './turn-field.js';
 import type { WarResult } from './battle.js';
-import type { Side } from './types.js';
+import type { BattleAspect, Side } from './types.js';
 
 /**
  * Warfare in the turn (docs/rules.md W15–W16): an open battle where each
@@ -76,7 +77,7 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
   if (walls) cat.ramparts[WALLS] = walls;
   const capital = settlement?.level === 'capital';
   // The field both plans build, with what they burned for it (W23, W24).
-  const { field, starts: START, reserveStarts: RESERVE_START } = turnField(ctx, spec, orders, settlement !== undefined);
+  const { field, starts: START, reserveStarts: RESERVE_START, burned } = turnField(ctx, spec, orders, settlement !== undefined);
   for (const side of ['attacker', 'defender'] as const) {
     const force = spec[side];
     const leader = leaderOf(ctx.campaign, ctx.nationState(force.nation));
@@ -91,6 +92,8 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
     const fighters = [...main, ...all.filter((u) => held.has(u))];
     let next = 0;
     let i = 0;
+    /** How many more units each commander of the main body may lead. */
+    const room = new Map<string, number>();
     for (; next < fighters.length || i === 0; i++) {
       const id = `${side}-${i + 1}`;
       const who = named[i];
@@ -116,7 +119,9 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
         byWarId.set(u.id, u);
       }
       next += cap;
+      if (!reserve) room.set(id, most - cap);
     }
+    raise(burned.units[side], side, room, START[side]);
     // Named lieutenants left over ride as champions with the first commander (seed 001 lines 140–141, W19).
     named.slice(i).forEach((who, k) => {
       const lead = commanders.find((c) => c.id === `${side}-1`)!;
@@ -124,13 +129,36 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
       commanders.push({ id: `${side}-champion-${k + 1}`, name: who.name, side, zone: lead.zone, champion: lead.id, skills: { command: who.command, tactics: who.tactics, fighting } });
     });
   }
+  /**
+   * Units bought by burning an aspect (W24): `rules.warfare.burn.unitType`, for this battle only — with a
+   * commander of the main body that has room, else under novices of their own at the side's first starting zone.
+   */
+  function raise(bought: { count: number; from: string }, side: Side, room: Map<string, number>, starts: string[]): void {
+    const type = w.burn.unitType;
+    const name = `${cat.units[type]?.name ?? type} raised by "${bought.from}"`;
+    let levies = 0;
+    for (let k = 0; k < bought.count; k++) {
+      let lead = [...room].find(([, left]) => left > 0)?.[0];
+      if (!lead) {
+        lead = `${side}-levy-${++levies}`;
+        commanders.push({ id: lead, name: `a novice commander of ${ctx.nationDef(spec[side].nation).name}`, side, zone: starts[0]!, novice: true });
+        room.set(lead, 3);
+      }
+      room.set(lead, room.get(lead)! - 1);
+      units.push({ id: `${side}-burned-${k + 1}`, type, commander: lead, name: `${name} (${k + 1})` });
+    }
+  }
   // The Fate the sides pledged, their nations' aspects here and the invokes ordered for this battle (W20).
   const fates = { attacker: sideFate(ctx, spec, 'attacker'), defender: sideFate(ctx, spec, 'defender') };
+  const where = `the Warfare battle at ${spec.at}`;
+  // Other nations' teamwork and obstacle invokes for or against either side (A10).
+  const help = ctx.rules.fate.aspects ? battleHelp(ctx, spec, battleScene(ctx, spec), where) : undefined;
   const cost = Math.max(1, ctx.rules.fate.invokeCost);
   const battle: WarfareBattle = {
     fate: { attacker: Math.floor(fates.attacker.pool / cost), defender: Math.floor(fates.defender.pool / cost) },
-    aspects: { attacker: fates.attacker.aspects, defender: fates.defender.aspects },
+    aspects: { attacker: [...fates.attacker.aspects, ...assetsOf(burned.assets.attacker)], defender: [...fates.defender.aspects, ...assetsOf(burned.assets.defender)] },
     boosts: { attacker: fates.attacker.boosts.length, defender: fates.defender.boosts.length },
+    ...(help?.orders.length ? { help: help.bySide } : {}),
     id: spec.id,
     nations: { attacker: spec.attacker.nation, defender: spec.defender.nation },
     field,
@@ -146,7 +174,9 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
   const casualties: Casualty[] = [];
   for (const side of ['attacker', 'defender'] as const) {
     for (const id of result.takenOut[side]) {
-      const u = byWarId.get(id)!;
+      // A unit raised by burning an aspect fought for this battle only (W24): nothing to map back.
+      const u = byWarId.get(id);
+      if (!u) continue;
       casualties.push({ unit: u.id, result: w.takenOut === 'destroyed' || u.health === 'bloodied' ? 'destroyed' : 'bloodied' });
     }
   }
@@ -168,8 +198,8 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
     ...(result.draws.some((d) => d.luck) ? { luck: result.draws.flatMap((d) => (d.luck ? [d.luck] : [])) } : {}),
     casualties,
   });
-  const where = `the Warfare battle at ${spec.at}`;
   settleFate(ctx, spec, fates, result);
+  if (help?.orders.length) settleHelp(ctx, spec, help, result.helped, where);
   concede(ctx, spec, result, where);
   lossOrdersUnused(ctx, spec, where);
   for (const c of casualties) {
@@ -186,6 +216,12 @@ export function fightWarfare(ctx: TurnContext, spec: BattleSpec): BattleOutcome 
   const outcome: BattleOutcome = { winner: result.winner, survivors: { attacker: alive(spec.attacker.units), defender: alive(spec.defender.units) } };
   // The attackers in the strategic zone hold the settlement (W18): the assault takes it, whatever garrison is left.
   return result.held ? { ...outcome, heldStrategicZone: true } : outcome;
+}
+
+/** Assets bought by burning an aspect (W24): each a helpful aspect on its skill for the side, in this battle only. */
+function assetsOf(bought: Burned['assets'][Side]): BattleAspect[] {
+  if (!bought) return [];
+  return Array.from({ length: bought.count }, (_, k) => ({ ref: `burned#${k}`, name: bought.name, free: 0, ordered: 0, pool: false, hostile: false, helps: bought.skill }));
 }
 
 /**

@@ -31,6 +31,12 @@ export interface SideFate {
 
 const where = (spec: BattleSpec) => `the Warfare battle at ${spec.at}`;
 
+/** What is in play for a battle's invokes: both nations, the hex (its region, its settlement) and the units in it (A3). */
+export function battleScene(ctx: TurnContext, spec: BattleSpec): RollScene {
+  const settlement = ctx.settlementAt(spec.at)?.id;
+  return { nations: [spec.attacker.nation, spec.defender.nation], hex: spec.at, ...(settlement ? { settlement } : {}), units: [...spec.attacker.units, ...spec.defender.units].map((u) => u.id) };
+}
+
 export function sideFate(ctx: TurnContext, spec: BattleSpec, side: Side): SideFate {
   const force = spec[side];
   const foe = spec[other(side)].nation;
@@ -39,8 +45,7 @@ export function sideFate(ctx: TurnContext, spec: BattleSpec, side: Side): SideFa
   const pool = Math.max(0, Math.min(pledged, ctx.nationState(nation).fate));
   const out: SideFate = { nation, pledged, pool, aspects: [], states: new Map(), orders: new Map(), boosts: [] };
   if (!ctx.rules.fate.aspects) return out;
-  const settlement = ctx.settlementAt(spec.at)?.id;
-  const scene: RollScene = { nations: [spec.attacker.nation, spec.defender.nation], hex: spec.at, ...(settlement ? { settlement } : {}), units: [...spec.attacker.units, ...spec.defender.units].map((u) => u.id) };
+  const scene = battleScene(ctx, spec);
   const byKey = new Map<string, BattleAspect>();
   for (const a of ctx.state.aspects ?? []) {
     if (a.boost || !canSee(ctx.state, a, nation) || !inPlay(ctx.state, a, scene)) continue;

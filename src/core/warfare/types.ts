@@ -178,6 +178,20 @@ export interface WarInvoke {
   exchange: number;
 }
 
+/**
+ * Another nation's teamwork or obstacle invoke on the battle (docs/rules.md
+ * A10), for the side it helps or hinders: taken on that side's first check
+ * against a passive opposition (creating an advantage, overcoming an aspect).
+ */
+export interface WarHelp {
+  /** The turn's key for it (it pays for what was taken). */
+  id: number;
+  role: 'team' | 'obstacle';
+  /** The aspect invoked, and the nation that invoked it, as the account names them. */
+  name: string;
+  by: string;
+}
+
 /** Every draw of the battle, as recorded. */
 export interface WarDraw {
   side: Side;

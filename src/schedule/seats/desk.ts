@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { parse } from 'yaml';
 import { KEPT_ORDERS } from '../../campaign/kept-orders.js';
 import { ordersDir } from '../../orders/pending.js';
 import { seatFileName } from '../../campaign/order-folder.js';
@@ -12,13 +11,12 @@ import { orderNames, orderText } from '../../core/order-text.js';
 import type { SeatPolicy } from '../../core/orders.js';
 import { editCampaignFile } from '../../campaign/campaign-file.js';
 import { storyWrite } from '../../campaign/gm-story.js';
-import { commitFiles } from '../../campaign/journal.js';
-import { newToken, readTokens, setToken, tokenDigest } from '../../campaign/secrets.js';
+import { readTokens } from '../../campaign/secrets.js';
 import { interpretSheet } from '../../orders/sheet.js';
 import { readYamlSheet } from '../../orders/yaml-sheet.js';
 import { logOp, type Offer, type Runtime } from '../runtime.js';
 import { openOffers } from './offers.js';
-import { startTenure } from './records.js';
+import { recoverOperation, runWhole, SEAT_ACCEPT } from '../whole-operation.js';
 
 /**
  * What a player's mail can do to a seat (docs/mail.md, "Seats"), carried out
@@ -62,14 +60,6 @@ export interface RuntimeAccess {
 
 /** The title of the story a taken seat adds to the pending turn (its nation's report tells it; the others hear a rumour). */
 const NEW_HAND = 'A new hand at the helm';
-
-/** Whether the pending turn's _gm.yaml tells this nation's story already (a take interrupted after writing it). */
-async function storyTold(dir: string, turn: number, nation: string, title: string): Promise<boolean> {
-  const file = join(ordersDir(dir, turn), '_gm.yaml');
-  if (!existsSync(file)) return false;
-  const doc = parse(await readFile(file, 'utf8')) as { actions?: { kind?: string; nation?: string; title?: string }[] } | null;
-  return (doc?.actions ?? []).some((a) => a.kind === 'event' && a.nation === nation && a.title === title);
-}
 
 export function seatDesk(dir: string, access: RuntimeAccess): SeatDesk {
   return {
@@ -132,51 +122,51 @@ export function seatDesk(dir: string, access: RuntimeAccess): SeatDesk {
 
     async accept(id, key) {
       const runtime = await access.load();
+      const env = access.env ?? process.env;
+      const now = access.now();
+      let open = await openCampaign(dir);
+      if (runtime.operation?.whole) {
+        // Left by a crash, and no tick since to complete or undo it (a `mail fetch` on its own): done here first.
+        await recoverOperation({ dir, runtime, now, campaignName: open.campaign.name, env });
+        await access.save(runtime);
+        open = await openCampaign(dir);
+      }
+      const campaignName = open.campaign.name;
       const offer = (runtime.offers ?? []).find((o) => o.id === id);
       if (!offer) return { ok: false, why: 'there is no such invitation' };
       if (offer.status === 'withdrawn') return { ok: false, why: 'the GM withdrew this invitation' };
-      if (offer.status === 'accepted' && offer.acceptedBy !== key) return { ok: false, why: 'this invitation was accepted already' };
-      const open = await openCampaign(dir);
-      const campaignName = open.campaign.name;
+      if (offer.status === 'accepted') {
+        if (offer.acceptedBy !== key) return { ok: false, why: 'this invitation was accepted already' };
+        // Taken by this very message, by a run stopped before it had answered: the same token and turn, so
+        // the same welcome (its Message-ID comes from them), queued once.
+        const token = (await readTokens(campaignName, env))[offer.nation];
+        const tenure = [...(runtime.seats?.[offer.nation] ?? [])].reverse().find((t) => t.player.includes(offer.address));
+        if (token === undefined) return { ok: false, why: `the seat of ${offer.nation} was taken, but its token is missing from the secrets file: ask the GM` };
+        return { ok: true, nation: offer.nation, token, turn: tenure?.fromTurn ?? runtime.turn, offer };
+      }
       const def = open.file.nations[offer.nation];
       if (!def) return { ok: false, why: `there is no nation "${offer.nation}" any more` };
-      const env = access.env ?? process.env;
-      if (offer.status === 'open') {
-        const old = (await readTokens(campaignName, env))[offer.nation];
-        offer.status = 'accepted';
-        offer.acceptedBy = key;
-        offer.acceptedAt = access.now().toISOString();
-        if (old) offer.previousToken = tokenDigest(old);
-        // Whoever is first takes the seat: the other invitations to it lapse.
-        for (const o of runtime.offers ?? []) if (o.nation === offer.nation && o.status === 'open') o.status = 'withdrawn';
-        await access.save(runtime);
-      }
-      // A take interrupted after the token was set keeps that token (it may have been mailed already).
-      const current = (await readTokens(campaignName, env))[offer.nation];
-      let token = current !== undefined && offer.newToken === tokenDigest(current) ? current : undefined;
-      if (token === undefined) {
-        token = newToken();
-        await setToken(campaignName, dir, offer.nation, token, env);
-        offer.newToken = tokenDigest(token);
-        await access.save(runtime);
-      }
-      if (!offer.done) {
-        const edited = await editCampaignFile(dir, (doc) => doc.setIn(['nations', offer.nation, 'email'], doc.createNode([offer.address])));
-        const told = await storyTold(dir, runtime.turn, offer.nation, NEW_HAND);
-        const story = await storyWrite(dir, runtime.turn, told ? [] : [
-          { kind: 'event', nation: offer.nation, title: NEW_HAND, text: `${def.leader}'s council has a new voice: from now on you give the orders of ${def.name}.`, tone: 'neutral', effects: [], public: `${def.name} has a new ruler's hand at the helm.` },
-        ]);
-        await mkdir(ordersDir(dir, runtime.turn), { recursive: true });
-        await commitFiles(dir, [{ path: 'campaign.yaml', content: edited.text }, story]);
-        if (offer.previousToken) runtime.retiredTokens[offer.nation] = [...new Set([...(runtime.retiredTokens[offer.nation] ?? []), offer.previousToken])];
-        startTenure(runtime, offer.nation, [offer.address], runtime.turn, offer.name);
-        delete runtime.dropped[offer.nation];
-        runtime.standby = (runtime.standby ?? []).filter((v) => v.address !== offer.address);
-        logOp(runtime, access.now(), 'seat-taken', `${offer.address}${offer.name ? ` (${offer.name})` : ''} took the seat of ${offer.nation} (invitation ${offer.id}), from turn ${runtime.turn}; the old token is refused from now on`, runtime.turn, { players: { turn: runtime.turn, text: `${def.name} has a new player.` } });
-        offer.done = true;
-        await access.save(runtime);
-      }
-      return { ok: true, nation: offer.nation, token, turn: runtime.turn, offer };
+      if (runtime.operation) return { ok: false, why: 'the GM is in the middle of an operation on the campaign; send "accept" again a little later' };
+      const turn = runtime.turn;
+      const edited = await editCampaignFile(dir, (doc) => doc.setIn(['nations', offer.nation, 'email'], doc.createNode([offer.address])));
+      const story = await storyWrite(dir, turn, [
+        { kind: 'event', nation: offer.nation, title: NEW_HAND, text: `${def.leader}'s council has a new voice: from now on you give the orders of ${def.name}.`, tone: 'neutral', effects: [], public: `${def.name} has a new ruler's hand at the helm.` },
+      ]);
+      // The pending turn's orders folder may not exist yet (no orders sent so far).
+      await mkdir(ordersDir(dir, turn), { recursive: true });
+      // One whole operation (src/schedule/whole-operation.ts), as the GM's are: killed anywhere, the next
+      // command completes it or undoes it, and the mail that brought the "accept" is handled again.
+      await runWhole({ dir, runtime, now, campaignName, env, save: () => access.save(runtime) }, {
+        kind: SEAT_ACCEPT,
+        command: `accept of invitation ${offer.id} (the seat of ${offer.nation}) by ${offer.address}`,
+        files: [{ path: 'campaign.yaml', content: edited.text }, story],
+        token: { nation: offer.nation, action: 'issue' },
+        log: [{ op: 'seat-taken', detail: `${offer.address}${offer.name ? ` (${offer.name})` : ''} took the seat of ${offer.nation} (invitation ${offer.id}), from turn ${turn}; the old token is refused from now on`, turn, players: { turn, text: `${def.name} has a new player.` } }],
+        undropped: [offer.nation],
+        seat: { nation: offer.nation, player: [offer.address], fromTurn: turn, ...(offer.name ? { name: offer.name } : {}), offer: { id: offer.id, key } },
+      });
+      const token = (await readTokens(campaignName, env))[offer.nation]!;
+      return { ok: true, nation: offer.nation, token, turn, offer };
     },
   };
 }

@@ -28,7 +28,7 @@ export function startTenure(runtime: Runtime, nation: string, player: readonly s
   return tenure;
 }
 
-const sameAddresses = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.map((y) => y.toLowerCase()).includes(x.toLowerCase()));
+export const sameAddresses = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.map((y) => y.toLowerCase()).includes(x.toLowerCase()));
 
 /**
  * Counts a resolved turn for a nation's tenure (started now, from this turn, if it has none): once, however

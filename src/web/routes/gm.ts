@@ -11,7 +11,6 @@ import { readFile } from 'node:fs/promises';
 import { formatBytes } from '../../campaign/disk-usage.js';
 import { turnDirName } from '../../campaign/store.js';
 import { seasonOf } from '../../core/phases/upkeep.js';
-import { previewPendingTurn } from '../../gm/preview.js';
 import { acknowledgeAlert, extendDeadline, pauseCampaign, resumeCampaign } from '../../gm/steering.js';
 import { PREVIEWS_DIR } from '../../jobs/preview-turn.js';
 import { mailDir } from '../../mailroom/config.js';
@@ -22,6 +21,7 @@ import { mailroomHooks } from '../../mailroom/tick-hooks.js';
 import { folderHooks } from '../../schedule/hooks.js';
 import { campaignStatus } from '../../schedule/status.js';
 import { baseOf, checkFormToken, DeskRefusal, formOf, gmSession, notFound, page, pageWithReport, type DeskContext, type DeskEnv } from '../context.js';
+import { previewFromDesk } from '../preview.js';
 import { firstMap, readTurnFiles, reportParts } from '../stored-reports.js';
 import { trusted } from '../views.js';
 
@@ -68,7 +68,7 @@ export function gmRoutes(app: Hono<DeskEnv>): void {
     if (op === 'pause') await pauseCampaign(campaign.dir, opts);
     if (op === 'resume') await resumeCampaign(campaign.dir, opts);
     if (op === 'preview') {
-      await previewPendingTurn(campaign.dir, { ...opts, renderers: parts.renderers });
+      await previewFromDesk(campaign.dir, { ...opts, renderers: parts.renderers, workerFile: parts.previewWorker });
       return c.redirect(`${baseOf(c)}/gm/preview/`, 303);
     }
     return c.redirect(`${baseOf(c)}/gm?done=${op}`, 303);

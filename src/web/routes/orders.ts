@@ -5,24 +5,22 @@
  * the same form (each adds a line); `wait` and the time zone are kept as the mail commands keep them.
  * Without JavaScript every button posts the form and the page comes back with the answer.
  */
-import { existsSync } from 'node:fs';
-import { nationsWithOrderFiles } from '../../campaign/order-folder.js';
+import { nationsWithOrderFiles, orderFolderNames, planOrderFolder, type OrderFormat } from '../../campaign/order-folder.js';
+import { decodeUtf8 } from '../../campaign/yaml-io.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import jsyaml from 'js-yaml';
 import { ordersDir } from '../../orders/pending.js';
 import { canonicalTimeZone } from '../../campaign/time-zone.js';
-import { fileDeskOrders, judgeDeskSheet, type DeskOptions } from '../../mailroom/desk.js';
-import type { OrdersContext } from '../../mailroom/decide.js';
-import { buildReceipt } from '../../orders/receipt.js';
-import { readYamlSheet } from '../../orders/yaml-sheet.js';
+import { fileDeskOrders, type DeskOptions } from '../../mailroom/desk.js';
 import { localTime } from '../../schedule/deadline.js';
 import { withCampaignLock } from '../../schedule/lock.js';
 import { ordersAccepted } from '../../schedule/plan.js';
 import { deadlineClock, deadlineFor } from '../../schedule/player-time.js';
 import { setPlayerPreference } from '../../schedule/set-preference.js';
-import type { GameState } from '../../core/state.js';
+import type { CheckAnswer, CheckJob } from '../check-job.js';
+import { CheckerBusy } from '../check-pool.js';
 import { baseOf, checkFormToken, DeskRefusal, formOf, limit, nationSession, page, type DeskContext, type DeskEnv, type DeskParts } from '../context.js';
 import { fromReceipt, receiptView, type ReceiptView } from '../receipt-view.js';
 import { readTurnFiles } from '../stored-reports.js';
@@ -44,7 +42,9 @@ export function orderRoutes(app: Hono<DeskEnv>): void {
     if (action === 'file') {
       limit(c, 'filePerSession', session.id, 'sent orders');
       const desk = await deskOf(c);
-      const filing = await withCampaignLock(desk.dir, { clock: desk.parts.clock, what: `orders of ${session.nation} (web desk)`, waitMs: desk.parts.lockWaitMs, timeZone: desk.timeZone }, () => fileDeskOrders(desk.dir, { nation: session.nation, text, state: desk.state, ...(turn !== undefined ? { turn } : {}) }, desk.options));
+      // Filing judges the sheet again under the lock, in this thread, against the state kept for filing.
+      const { state } = await c.get('campaign').state();
+      const filing = await withCampaignLock(desk.dir, { clock: desk.parts.clock, what: `orders of ${session.nation} (web desk)`, waitMs: desk.parts.lockWaitMs, timeZone: desk.timeZone }, () => fileDeskOrders(desk.dir, { nation: session.nation, text, state, ...(turn !== undefined ? { turn } : {}) }, desk.options));
       if (filing.decision.kind === 'file') return c.redirect(`${baseOf(c)}/orders?done=${filing.mailedTo.length ? 'filed' : 'filed-unmailed'}${filing.lettersLeftOut ? '-letters-left-out' : ''}`, 303);
       return orderPage(c, { text, receipt: receiptView(filing.decision, false), notice: 'Nothing was filed: see why below. Your earlier orders, if any, stand.' }, 409);
     }
@@ -118,12 +118,11 @@ interface OrderDesk {
   parts: DeskParts;
   dir: string;
   timeZone: string;
-  state: GameState;
   pendingTurn: number;
   accepts: boolean;
   deadline: string;
-  /** What the mail's judgement needs (the live check). */
-  judge: OrdersContext;
+  /** What the mail's judgement needs besides the sheet and the state (the live check, check-job.ts). */
+  judge: Omit<Extract<CheckJob, { kind: 'judge' }>, 'kind' | 'text' | 'turn'>;
   /** What filing needs (src/mailroom/desk.ts). */
   options: DeskOptions;
 }
@@ -133,10 +132,11 @@ async function deskOf(c: DeskContext): Promise<OrderDesk> {
   const session = nationSession(c);
   const parts = c.get('parts');
   const campaign = c.get('campaign');
-  const { view, state } = await campaign.state();
+  // The state itself is not read here: checks are answered by the checker (check-pool.ts).
+  const view = await campaign.view();
   const runtime = await campaign.runtime();
   const secrets = await campaign.secrets();
-  const pendingTurn = state.turn + 1;
+  const pendingTurn = (view.latest ?? 0) + 1;
   const now = parts.clock.now();
   const accepts = runtime ? ordersAccepted(runtime, view.schedule) : () => true;
   const tz = view.schedule.timeZone;
@@ -156,11 +156,18 @@ async function deskOf(c: DeskContext): Promise<OrderDesk> {
     parts,
     dir: campaign.dir,
     timeZone: tz,
-    state,
     pendingTurn,
     accepts: accepts(pendingTurn, now),
     deadline: clock ? deadlineFor(clock, session.nation) : 'to be announced by the GM',
-    judge: { campaign: view.open.campaign, state, tokens: secrets, ...(runtime ? { retiredTokens: runtime.retiredTokens } : {}), ordersOnFile: new Set(onFile ? [session.nation] : []), late: !accepts(pendingTurn, now), campaignDir: campaign.dir },
+    judge: {
+      dir: campaign.dir,
+      nation: session.nation,
+      token: secrets.token(session.nation),
+      retired: runtime?.retiredTokens[session.nation] ?? [],
+      onFile,
+      late: !accepts(pendingTurn, now),
+      address: view.open.file.nations[session.nation]?.email[0] ?? 'the web desk',
+    },
     options,
   };
 }
@@ -172,11 +179,19 @@ function formTurn(form: Record<string, string>): number | undefined {
 
 /** What filing this text would do, as a receipt. */
 async function check(c: DeskContext, text: string, turn: number | undefined): Promise<ReceiptView> {
-  const session = nationSession(c);
   const desk = await deskOf(c);
-  const view = await c.get('campaign').view();
-  const address = view.open.file.nations[session.nation]?.email[0] ?? 'the web desk';
-  return receiptView(judgeDeskSheet(text, session.nation, desk.judge, { address, receivedAt: desk.parts.clock.now().toISOString(), checkOnly: true, ...(turn !== undefined ? { turn } : {}) }), false);
+  const answer = await checked(c, { kind: 'judge', ...desk.judge, text, ...(turn !== undefined ? { turn } : {}) });
+  return receiptView(answer.decision, false);
+}
+
+/** The checker's answer; a checker too busy to take it is a page saying to try again. */
+async function checked<K extends CheckJob['kind']>(c: DeskContext, job: Extract<CheckJob, { kind: K }>): Promise<Extract<CheckAnswer, { kind: K }>> {
+  try {
+    return await c.get('parts').checker.check<K>(c.get('campaign'), job);
+  } catch (e) {
+    if (e instanceof CheckerBusy) throw new DeskRefusal(503, 'The order checker is busy with many players\' orders just now, so yours were not checked (nothing was changed). Please try again in a moment.', 'The checker is busy');
+    throw e;
+  }
 }
 
 async function orderPage(c: DeskContext, shown: { text?: string; receipt?: ReceiptView; notice?: string | null }, status: 200 | 409 = 200) {
@@ -189,8 +204,9 @@ async function orderPage(c: DeskContext, shown: { text?: string; receipt?: Recei
   const filed = await filedOrders(campaign.dir, desk.pendingTurn, nation);
   const latestFiles = view.latest !== undefined ? await readTurnFiles(campaign.dir, view.latest, [`${nation}-orders.yaml`, `${nation}.yaml`]) : new Map<string, Buffer>();
   const sheet = latestFiles.get(`${nation}-orders.yaml`)?.toString('utf8');
-  const text = shown.text ?? filed?.text ?? sheet ?? '';
-  const onFile = filed ? fromReceipt(buildReceipt({ campaign: view.open.campaign, state: desk.state, sheet: readYamlSheet(filed.bytes), nation, linesOf: 'the orders as they were sent' }).receipt, 'On file.') : null;
+  const filedText = filed !== undefined && 'text' in filed ? filed.text : undefined;
+  const text = shown.text ?? filedText ?? sheet ?? '';
+  const onFile = filed === undefined ? null : 'clash' in filed ? CLASH : fromReceipt((await checked(c, { kind: 'on-file', dir: campaign.dir, nation, bytes: filed.bytes, format: filed.format })).receipt, 'On file.');
   const rolls = awaitingRolls(latestFiles.get(`${nation}.yaml`)?.toString('utf8'));
   const zone = runtime?.timeZones[nation] ?? view.open.file.nations[nation]?.timeZone ?? '';
   return page(
@@ -205,7 +221,7 @@ async function orderPage(c: DeskContext, shown: { text?: string; receipt?: Recei
       closed: desk.accepts ? null : `The deadline for turn ${desk.pendingTurn} has passed, so orders are no longer taken for it; nothing you send now is filed.`,
       notice: shown.notice ?? null,
       sheet: new Lines(text),
-      prefilledFrom: shown.text !== undefined ? null : filed ? 'your orders on file' : sheet !== undefined ? 'the order sheet of your latest report' : null,
+      prefilledFrom: shown.text !== undefined ? null : filedText !== undefined ? 'your orders on file' : sheet !== undefined ? 'the order sheet of your latest report' : null,
       receipt: shown.receipt ?? null,
       onFile,
       rolls,
@@ -219,22 +235,45 @@ async function orderPage(c: DeskContext, shown: { text?: string; receipt?: Recei
   );
 }
 
-/** The nation's orders on file for the pending turn: the file, and the lines as the player wrote them. */
-async function filedOrders(dir: string, turn: number, nation: string): Promise<{ bytes: Buffer; text: string | undefined } | undefined> {
-  const file = join(ordersDir(dir, turn), `${nation}.yaml`);
-  if (!existsSync(file)) return undefined;
-  const bytes = await readFile(file);
-  let text: string | undefined;
+/** Two order files for one nation: none is read (campaign/order-folder.ts), as the page says. */
+const CLASH: ReceiptView = {
+  verdict: 'Your nation has two sets of orders on file (sent in two forms), and neither counts until one goes. Filing your orders here replaces both.',
+  tone: 'refused',
+  linesOf: null,
+  accepted: [],
+  problems: [],
+  renown: null,
+  fate: null,
+};
+
+type Filed = { bytes: Buffer; format: OrderFormat; text: string | undefined } | { clash: true };
+
+/**
+ * The nation's orders on file for the pending turn, found by the one rule of the order folder (.yaml, .yml
+ * or .txt; a mail's .eml beside the sheet filed from it): the file, and the lines as the player wrote them.
+ */
+async function filedOrders(dir: string, turn: number, nation: string): Promise<Filed | undefined> {
+  const folder = ordersDir(dir, turn);
+  const plan = planOrderFolder(await orderFolderNames(folder), (id) => id === nation);
+  if (plan.clashes.length > 0) return { clash: true };
+  const file = plan.orders[0];
+  if (file === undefined) return undefined;
+  const bytes = await readFile(join(folder, file.name));
+  return { bytes, format: file.format, text: file.format === 'text' ? decodeUtf8(bytes) : writtenLines(bytes) };
+}
+
+/** The lines of a sheet as the player wrote them (each filed order's `written`), when every order has them. */
+function writtenLines(bytes: Buffer): string | undefined {
   try {
     const data = jsyaml.load(bytes.toString('utf8'), { schema: jsyaml.CORE_SCHEMA }) as { orders?: { line?: number; written?: string }[] } | null;
     const written = (data?.orders ?? []).filter((o) => typeof o.written === 'string');
     if (written.length > 0 && written.length === (data?.orders ?? []).length) {
-      text = `${written.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)).map((o) => o.written).join('\n')}\n`;
+      return `${written.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)).map((o) => o.written).join('\n')}\n`;
     }
   } catch {
-    text = undefined;
+    return undefined;
   }
-  return { bytes, text };
+  return undefined;
 }
 
 /** The rolls the latest report asks the nation to answer, as choices for the form. */

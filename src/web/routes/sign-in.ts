@@ -35,7 +35,7 @@ export function signInRoutes(app: Hono<DeskEnv>): void {
       .map(([id]) => asNationId(id));
     const secrets = await campaign.secrets();
     for (const nation of nations) {
-      const { key, digest, expires } = parts.links.issue(campaign.slug, { role: 'nation', nation }, now.getTime());
+      const { key, digest, expires } = await parts.links.issue(campaign.slug, { role: 'nation', nation }, now.getTime());
       const link = { nation, nationName: view.open.campaign.nations[nation]?.name ?? nation, url: `${parts.url}${baseOf(c)}/sign-in/link?k=${key}`, expires: localTime(new Date(expires), view.schedule.timeZone), digest };
       try {
         await mailSignInLink(campaign.dir, link, { clock: parts.mailClock, secrets, ...(parts.transport ? { transport: parts.transport } : {}), log: parts.log });
@@ -52,7 +52,7 @@ export function signInRoutes(app: Hono<DeskEnv>): void {
   app.get('/c/:slug/sign-in/link', async (c) => {
     const key = c.req.query('k') ?? '';
     const parts = c.get('parts');
-    const holder = key.length <= 100 ? parts.links.peek(c.get('campaign').slug, key, parts.clock.now().getTime()) : undefined;
+    const holder = key.length <= 100 ? await parts.links.peek(c.get('campaign').slug, key, parts.clock.now().getTime()) : undefined;
     const view = await c.get('campaign').view();
     const name = holder === undefined ? null : holder.role === 'gm' ? 'the GM' : (view.open.campaign.nations[holder.nation]?.name ?? holder.nation);
     return page(c, 'link-landing', 'sign-in', { title: 'Sign in', key: holder ? key : null, nationName: name }, holder ? 200 : 400);
@@ -62,7 +62,7 @@ export function signInRoutes(app: Hono<DeskEnv>): void {
     const form = await formOf(c);
     limit(c, 'signInPerClient', clientOf(c), 'tried to sign in');
     const parts = c.get('parts');
-    const holder = parts.links.redeem(c.get('campaign').slug, (form.k ?? '').slice(0, 100), parts.clock.now().getTime());
+    const holder = await parts.links.redeem(c.get('campaign').slug, (form.k ?? '').slice(0, 100), parts.clock.now().getTime());
     if (holder === undefined) throw new DeskRefusal(400, 'This sign-in link has been used or has expired. Ask for a new one on the sign-in page.', 'Link expired');
     if (holder.role === 'gm') return signInAsGm(c);
     return signInAs(c, holder.nation);

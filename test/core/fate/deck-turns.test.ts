@@ -7,7 +7,7 @@ import type { TurnOrders } from '../../../src/core/orders.js';
 import type { GameState } from '../../../src/core/state.js';
 import { resolveTurn } from '../../../src/core/turn.js';
 import { interpretSheet } from '../../../src/orders/sheet.js';
-import { buildState, loadWorld } from '../../support/case-world.js';
+import { buildState, loadWorld, ONE_UNIT_EACH } from '../../support/case-world.js';
 
 /**
  * A Deck of Fate campaign over whole turns (docs/rules.md F4): the draws are
@@ -17,12 +17,7 @@ import { buildState, loadWorld } from '../../support/case-world.js';
  */
 const campaign = loadWorld(join(import.meta.dirname, '..', '..', 'cases', '_world.yaml'), { fate: { randomiser: 'deck' } });
 const start = buildState(campaign, {
-  units: {
-    'a-1': { nation: 'argenta', type: 'marines', hex: '6,2' },
-    'd-1': { nation: 'gondarahl', type: 'dwarves', hex: '7,2' },
-    'g-1': { nation: 'grarkul', type: 'orcs', hex: '6,8' },
-    'v-1': { nation: 'vulcanstille', type: 'raiders', hex: '8,8' },
-  },
+  units: ONE_UNIT_EACH,
 });
 
 function orders(state: GameState, sheets: Record<string, Record<string, unknown>[]>): TurnOrders {

@@ -1,0 +1,41 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRuntime } from '../../src/schedule/runtime.js';
+import { ensureBuilt, ROOT } from '../support/built-cli.js';
+import { Client, csrfOf, deskOver, GM_SECRET, startedDemo, type DeskCampaignCopy } from './support.js';
+
+/**
+ * The GM's preview from the desk in a thread of its own (the built src/web/preview-worker.ts, as
+ * `fatecraft serve` runs it): the same preview, in the GM's log at the desk's time, the campaign unchanged.
+ */
+const base = '/c/silversheen';
+let copy: DeskCampaignCopy;
+
+beforeAll(async () => {
+  ensureBuilt();
+  copy = await startedDemo('preview-thread');
+});
+afterAll(() => copy?.cleanup());
+
+describe("the GM's preview in a thread of its own", () => {
+  it('resolves the pending turn in a scratch copy, shown to the GM and logged; the campaign unchanged', async () => {
+    const worker = join(ROOT, 'dist', 'src', 'web', 'preview-worker.js');
+    expect(existsSync(worker)).toBe(true);
+    const desk = deskOver([copy], { previewWorker: worker });
+    const gm = new Client(desk);
+    expect((await gm.post(`${base}/gm/sign-in`, { secret: GM_SECRET })).status).toBe(303);
+    const csrf = csrfOf((await gm.get(`${base}/gm`)).text);
+    const done = await gm.post(`${base}/gm/op`, { csrf, op: 'preview', reason: 'to see the battles', confirm: 'yes' });
+    expect(done.status).toBe(303);
+    expect(done.location).toBe(`${base}/gm/preview/`);
+    expect(readdirSync(join(copy.dir, 'turns'))).toEqual(['0000']);
+    const preview = await gm.get(done.location!);
+    expect(preview.status).toBe(200);
+    expect(preview.text).toContain('Preview of turn 1');
+    const line = (await readRuntime(copy.dir))!.log.at(-1)!;
+    expect(line).toMatchObject({ op: 'preview', reason: 'to see the battles (on the web desk)' });
+    // At the desk's (fake) time, not the thread's own clock.
+    expect(JSON.stringify(line)).toContain(copy.clock.now().toISOString().slice(0, 16));
+  });
+});

@@ -20,6 +20,7 @@ import { DURATION_EXAMPLE, formatDuration, parseDuration } from '../../schedule/
 import { mailroomHooks } from '../../mailroom/tick-hooks.js';
 import { folderHooks } from '../../schedule/hooks.js';
 import { campaignStatus } from '../../schedule/status.js';
+import type { SeatLine } from '../../schedule/seats/summary.js';
 import { baseOf, checkFormToken, DeskRefusal, formOf, gmSession, notFound, page, pageWithReport, type DeskContext, type DeskEnv } from '../context.js';
 import { previewFromDesk } from '../preview.js';
 import { firstMap, readTurnFiles, reportParts } from '../stored-reports.js';
@@ -140,6 +141,15 @@ async function gmReportPage(c: DeskContext, html: Buffer | undefined, title: str
   return pageWithReport(c, 'gm-report', 'gm', { title }, parts.body);
 }
 
+/** A seat in the nations table, as `status` tells it: who plays it (a policy or the player) and how reliably, with earlier holders counted. */
+function seatCell(seat: SeatLine | undefined): string {
+  if (!seat) return '';
+  const care = seat.inCare ? `played by ${seat.inCare.policy === 'disorder' ? 'civil disorder' : 'the caretaker'} since turn ${seat.inCare.since}` : '';
+  const policy = !seat.inCare && seat.policy ? `${seat.policy} takes the seat at this deadline unless orders come` : '';
+  const earlier = seat.history.length > 1 ? `${seat.history.length - 1} earlier holder${seat.history.length === 2 ? '' : 's'}` : '';
+  return [care, policy, seat.history.at(-1) ?? seat.reliability ?? '', earlier].filter(Boolean).join('; ');
+}
+
 async function statusPage(c: DeskContext) {
   gmSession(c);
   const parts = c.get('parts');
@@ -156,7 +166,9 @@ async function statusPage(c: DeskContext) {
     title: `GM — ${status.campaign.title}`,
     notice: DONE[c.req.query('done') ?? ''] ?? null,
     status,
-    nations: status.nations.map((n) => ({ ...n, standingText: STANDING[n.standing] ?? n.standing, notes: [n.missedTurns ? `no orders ${n.missedTurns} turn${n.missedTurns === 1 ? '' : 's'} in a row` : '', n.asksToWait ? 'asks to wait for the deadline' : '', n.timeZone ? `zone ${n.timeZone}` : ''].filter(Boolean).join('; ') })),
+    nations: status.nations.map((n) => ({ ...n, standingText: STANDING[n.standing] ?? n.standing, notes: [n.missedTurns ? `no orders ${n.missedTurns} turn${n.missedTurns === 1 ? '' : 's'} in a row` : '', n.asksToWait ? 'asks to wait for the deadline' : '', n.timeZone ? `zone ${n.timeZone}` : ''].filter(Boolean).join('; '), seat: seatCell(status.seats.nations.find((s) => s.id === n.id)) })),
+    standby: status.seats.standby,
+    offers: status.seats.offers,
     queue: queue.map((q) => ({ kind: q.kind, about: q.about ?? q.message.subject, to: q.message.to.join(', '), status: q.status, attempts: q.attempts, error: q.lastError ?? '' })),
     disk: formatBytes(status.disk.total),
     map: mapParts ? trusted(mapParts.body.toString('utf8')) : null,

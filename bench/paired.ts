@@ -134,13 +134,20 @@ const median = (xs: readonly number[]) => {
 const f2 = (x: number) => x.toFixed(2);
 const spread = (xs: readonly number[]) => `${f2(median(xs))} (${f2(Math.min(...xs))}–${f2(Math.max(...xs))})`;
 
+function pairRow(i: number, ra: Run, rb: Run, figure: (r: Run) => number): string {
+  return `  ${String(i + 1).padStart(4)}  ${f2(figure(ra)).padStart(8)} ${f2(ra.cpu).padStart(6)} ${String(Math.round(ra.peakMiB)).padStart(6)}  ${f2(figure(rb)).padStart(8)} ${f2(rb.cpu).padStart(6)} ${String(Math.round(rb.peakMiB)).padStart(6)}  ${(figure(ra) / figure(rb)).toFixed(3).padStart(9)} ${(ra.cpu / rb.cpu).toFixed(3).padStart(8)}`;
+}
+
+/** Each pair as it ends, on stderr: a series stopped halfway (a busy machine, a long run) keeps what it measured. */
+function progress(runs: Record<'A' | 'B', Run[]>, figure: (r: Run) => number): void {
+  const i = runs.A.length - 1;
+  if (i >= 0 && runs.B.length === runs.A.length) console.error(`pair done:${pairRow(i, runs.A[i]!, runs.B[i]!, figure)}`);
+}
+
 function report(title: string, a: Run[], b: Run[], figure: (r: Run) => number, figureName: string): void {
   console.log(title);
   console.log(`  pair  A ${figureName.padStart(6)}  A cpu  A MiB   B ${figureName.padStart(6)}  B cpu  B MiB   A/B ${figureName}  A/B cpu`);
-  a.forEach((ra, i) => {
-    const rb = b[i]!;
-    console.log(`  ${String(i + 1).padStart(4)}  ${f2(figure(ra)).padStart(8)} ${f2(ra.cpu).padStart(6)} ${String(Math.round(ra.peakMiB)).padStart(6)}  ${f2(figure(rb)).padStart(8)} ${f2(rb.cpu).padStart(6)} ${String(Math.round(rb.peakMiB)).padStart(6)}  ${(figure(ra) / figure(rb)).toFixed(3).padStart(9)} ${(ra.cpu / rb.cpu).toFixed(3).padStart(8)}`);
-  });
+  a.forEach((ra, i) => console.log(pairRow(i, ra, b[i]!, figure)));
   console.log(`  medians: A ${figureName} ${f2(median(a.map(figure)))} s, cpu ${f2(median(a.map((r) => r.cpu)))} s, peak ${Math.round(median(a.map((r) => r.peakMiB)))} MiB; B ${figureName} ${f2(median(b.map(figure)))} s, cpu ${f2(median(b.map((r) => r.cpu)))} s, peak ${Math.round(median(b.map((r) => r.peakMiB)))} MiB`);
   console.log(`  A/B pair by pair, median (min–max): ${figureName} ${spread(a.map((r, i) => figure(r) / figure(b[i]!)))}, cpu ${spread(a.map((r, i) => r.cpu / b[i]!.cpu))}`);
 }
@@ -166,6 +173,7 @@ export async function runPaired(opts: PairedOptions): Promise<void> {
           });
           if (i > 0) runs[side].push({ ...run, fetch });
         }
+        progress(runs, (r) => r.fetch ?? 0);
       }
       report(`mail: ${opts.messages} order mails through Dovecot, filed and receipted (fetch = the mail stage's own seconds; cpu = the whole process, sending included)`, runs.A, runs.B, (r) => r.fetch ?? 0, 'fetch');
       return;
@@ -184,6 +192,7 @@ export async function runPaired(opts: PairedOptions): Promise<void> {
           const run = await timed([join(builds[side], 'dist', 'src', 'cli', 'main.js'), 'turn', copy, '--expect', '1'], join(work, 'usage.json'), preload);
           if (i > 0) runs[side].push(run);
         }
+        progress(runs, (r) => r.wall);
         if (i === 0) checked = sameFiles(await hashes(join(work, `run-${nations}-0-A`, 'turns', '0001')), await hashes(join(work, `run-${nations}-0-B`, 'turns', '0001')));
       }
       const what = [opts.events && 'events', opts.actions && 'actions', opts.warfare && 'warfare', opts.formats && `formats ${opts.formats.join(',')}`].filter(Boolean).join(', ');

@@ -1,4 +1,5 @@
 import type { TurnContext } from '../context.js';
+import { takeDue } from '../world/due.js';
 import { asHexKey, compareIds, sortedKeys, type NationId } from '../ids.js';
 import { dependsOnPlace, holds } from '../world/conditions.js';
 import { fireEvent, targetStands } from '../world/fire.js';
@@ -62,12 +63,8 @@ function gmTarget(ctx: TurnContext, scene: EventScene, nation: NationId, def: Ev
 
 function followUps(ctx: TurnContext, scene: EventScene, catalogue: EventCatalogue, nation: NationId): void {
   const n = ctx.nationState(nation);
-  if (!n.followUps?.length) return;
-  const due = n.followUps.filter((f) => f.turn <= ctx.turn);
+  const due = takeDue(n, 'followUps', ctx.turn);
   if (!due.length) return;
-  const later = n.followUps.filter((f) => f.turn > ctx.turn);
-  if (later.length) n.followUps = later;
-  else delete n.followUps;
   for (const f of due) {
     const def = catalogue.entries[f.event];
     const target = targetStands(ctx, nation, f.target);

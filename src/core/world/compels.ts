@@ -1,6 +1,7 @@
 import { aspectKey, holderOf } from '../aspects/places.js';
 import type { TurnContext } from '../context.js';
 import type { NationId } from '../ids.js';
+import { takeDue } from './due.js';
 import type { AnswerOrder } from '../orders.js';
 import { fireEvent, targetStands } from './fire.js';
 import type { EventScene } from './scene.js';
@@ -41,11 +42,8 @@ export function offerCompel(ctx: TurnContext, nation: NationId, c: { id: string;
 /** The compels due this turn, in the order offered: each answered (or accepted by default), paid for, and its complication made to happen. */
 export function resolveCompels(ctx: TurnContext, scene: EventScene, catalogue: EventCatalogue | undefined, nation: NationId, answers: ReadonlyMap<string, AnswerOrder> | undefined): void {
   const n = ctx.nationState(nation);
-  const due = n.compels?.filter((c) => c.turn <= ctx.turn) ?? [];
+  const due = takeDue(n, 'compels', ctx.turn);
   if (!due.length) return;
-  const later = n.compels!.filter((c) => c.turn > ctx.turn);
-  if (later.length) n.compels = later;
-  else delete n.compels;
   const cost = ctx.rules.fate.invokeCost;
   for (const c of due) {
     const answer = answers?.get(c.id);

@@ -7,6 +7,7 @@ import { asSettlementId, asUnitId, type NationId } from '../ids.js';
 import type { AnswerOrder } from '../orders.js';
 import { holds } from './conditions.js';
 import { applyEffect, type Struck } from './effects.js';
+import { takeDue } from './due.js';
 import { filler, targetStands } from './fire.js';
 import type { EventScene } from './scene.js';
 import type { Effect, EventCatalogue, EventDef, EventTarget, PendingTask, RollOption, RollOutcome, TaskDef } from './types.js';
@@ -58,11 +59,8 @@ export function outcomeOf(option: RollOption, total: number): RollOutcome {
 /** The rolls due this turn, in the order they were asked: each with the nation's answer, or the default and no Fate. */
 export function resolveRolls(ctx: TurnContext, scene: EventScene, catalogue: EventCatalogue, nation: NationId, answers: ReadonlyMap<string, AnswerOrder> | undefined): void {
   const n = ctx.nationState(nation);
-  const due = n.rolls?.filter((r) => r.turn <= ctx.turn) ?? [];
+  const due = takeDue(n, 'rolls', ctx.turn);
   if (!due.length) return;
-  const later = n.rolls!.filter((r) => r.turn > ctx.turn);
-  if (later.length) n.rolls = later;
-  else delete n.rolls;
   for (const pending of due) {
     const def = catalogue.entries[pending.event];
     if (!def?.roll) continue;

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { existsSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Campaign } from '../core/campaign.js';
 import type { UnitId } from '../core/ids.js';
 import type { LoggedEvent } from '../core/events.js';
@@ -77,24 +77,36 @@ export function cannotRead(e: NodeJS.ErrnoException): string {
 
 /**
  * campaign.yaml and its catalogues read, checked and built into the campaign. Building is most of the cost (a
- * tick in a long-running process, the daemon or the tests, opens its campaign several times), so the built
- * campaign is kept for the same folder and the same bytes of its four files, and each caller gets its own
- * copy: an edited file is read anew on the next open.
+ * tick in a long-running process, the daemon or the tests, opens its campaign several times; the tests open
+ * copies of one campaign by the thousand), so the built campaign is kept for the same bytes of its four files,
+ * and each caller gets its own copy, placed in its folder: an edited file is read anew on the next open.
  */
 export async function openCampaign(dir: string): Promise<OpenCampaign> {
   const label = join(dir, 'campaign.yaml');
   if (!existsSync(label)) throw notACampaign(dir);
   const bytes = await readCampaignFiles(dir);
-  const key = openedKey(dir, bytes);
+  const key = openedKey(bytes);
   const kept = openedCampaigns.get(key);
-  if (kept) return structuredClone(kept);
+  if (kept) return placedIn(dir, structuredClone(kept));
   const opened = buildOpenCampaign(dir, bytes);
   if (openedCampaigns.size >= KEPT_CAMPAIGNS) openedCampaigns.delete(openedCampaigns.keys().next().value!);
   openedCampaigns.set(key, opened);
   return structuredClone(opened);
 }
 
-/** Campaigns built, by folder and the hash of their files' bytes; never handed out (callers get copies); the oldest goes first. */
+/**
+ * A kept campaign read from another folder with the same files: the folder and the catalogues' files (all that
+ * names a path; test/campaign/open-kept.test.ts holds it to that) are this one's.
+ */
+function placedIn(dir: string, open: OpenCampaign): OpenCampaign {
+  const { campaign } = open;
+  for (const [catalogue, name] of [[campaign.events, EVENTS_FILE], [campaign.actions, ACTIONS_FILE], [campaign.caretakers, CARETAKERS_FILE]] as const) {
+    if (catalogue?.source !== undefined) catalogue.source = join(dir, name);
+  }
+  return { ...open, dir };
+}
+
+/** Campaigns built, by the hash of their files' bytes; never handed out (callers get copies); the oldest goes first. */
 const openedCampaigns = new Map<string, OpenCampaign>();
 const KEPT_CAMPAIGNS = 16;
 
@@ -119,13 +131,13 @@ async function readCampaignFiles(dir: string): Promise<CampaignBytes> {
   return { campaign, catalogues };
 }
 
-function openedKey(dir: string, bytes: CampaignBytes): string {
+function openedKey(bytes: CampaignBytes): string {
   const hash = createHash('sha256');
   for (const b of [bytes.campaign, ...CATALOGUE_FILES.map((name) => bytes.catalogues[name])]) {
     hash.update(b === undefined ? 'absent;' : `${b.length};`);
     if (b !== undefined) hash.update(b);
   }
-  return `${resolve(dir)}\0${hash.digest('hex')}`;
+  return hash.digest('hex');
 }
 
 function buildOpenCampaign(dir: string, bytes: CampaignBytes): OpenCampaign {

@@ -61,14 +61,23 @@ describe('a campaign opened again', () => {
     await expect(openCampaign(dir)).rejects.toThrow(CampaignError);
   });
 
-  it('tells two folders with the same files apart: each names its own files', async () => {
+  it('opened from another folder with the same files, names that folder and its files, never the first one', async () => {
     const a = copy('here');
     const b = copy('there');
-    appendFileSync(join(a, 'campaign.yaml'), '\n');
-    appendFileSync(join(b, 'campaign.yaml'), '\n');
-    expect((await openCampaign(a)).dir).toBe(a);
+    for (const dir of [a, b]) {
+      appendFileSync(join(dir, 'campaign.yaml'), '\n');
+      writeFileSync(join(dir, 'caretakers.yaml'), 'caretakers: []\n');
+    }
+    const here = await openCampaign(a);
+    expect(here.dir).toBe(a);
     const there = await openCampaign(b);
     expect(there.dir).toBe(b);
+    expect(there.campaign.events!.source).toBe(join(b, 'events.yaml'));
     expect(there.campaign.actions!.source).toBe(join(b, 'actions.yaml'));
+    expect(there.campaign.caretakers!.source).toBe(join(b, 'caretakers.yaml'));
+    const naming = (value: unknown, path: string): string[] =>
+      typeof value === 'string' ? (value.includes(a) ? [path] : []) : value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => naming(v, `${path}.${k}`)) : [];
+    expect(naming(there, 'open')).toEqual([]);
+    expect(there).toEqual({ ...here, dir: b, campaign: { ...here.campaign, events: there.campaign.events, actions: there.campaign.actions, caretakers: there.campaign.caretakers } });
   });
 });

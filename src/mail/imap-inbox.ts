@@ -8,7 +8,7 @@
  * - UIDVALIDITY is a BigInt; it is kept as a string so ids and JSON stay plain.
  */
 import type { ConnectionOptions } from 'node:tls';
-import { ImapFlow, type FetchMessageObject, type MailboxObject } from 'imapflow';
+import type { FetchMessageObject, ImapFlow, MailboxObject } from 'imapflow';
 import { MailError, MailErrorCode, fromImapError, isImapConnectionError, isMailError } from './errors.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type InboxEntry, type MailInbox, type ProcessedFolder } from './types.js';
 
@@ -183,6 +183,8 @@ export class ImapInbox implements MailInbox {
   private async connection(): Promise<ImapFlow> {
     if (this.client?.usable) return this.client;
     await this.close(); // an ImapFlow instance cannot reconnect; start a new one
+    // Loaded on the first connection: a command that only sends, or a folder campaign, never needs it.
+    const { ImapFlow } = await import('imapflow');
     const client = new ImapFlow({
       host: this.options.host,
       port: this.options.port,

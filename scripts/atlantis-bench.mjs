@@ -88,7 +88,10 @@ function prepare() {
     if (unit) leaders.set(Number(m[1]), Number(unit[1]));
   }
   const factionNums = [...leaders.keys()].sort((a, b) => a - b);
-  if (factionNums.length !== factions) throw new Error(`${factionNums.length} player factions made, not ${factions}`);
+  // Monsters in a start hex may kill a new faction's only leader in the turn that makes it (the game then
+  // reports it eliminated): the game goes on with the survivors, and the campaign to pair it with has as many.
+  if (!factionNums.length) throw new Error('no player faction survived its first turn');
+  if (factionNums.length !== factions) console.log(`${factions - factionNums.length} of ${factions} factions were eliminated by monsters in their first turn; the game has ${factionNums.length}: pair it with a fatecraft campaign of ${factionNums.length} nations.`);
   for (const file of readdirSync(dir)) if (/^(report|template|times)\./.test(file)) rmSync(join(dir, file));
 
   // More units through the GM's editor: each a leader of its faction in its start hex. The editor
@@ -121,7 +124,7 @@ function prepare() {
     lines.push('#end', '');
     writeFileSync(join(dir, `orders.${f}`), lines.join('\n'));
   }
-  console.log(`Prepared ${dir}: ${factions} factions × ${units} units, orders written; \`standard run\` there is the turn to time.`);
+  console.log(`Prepared ${dir}: ${factionNums.length} factions × ${units} units, orders written; \`standard run\` there is the turn to time.`);
 }
 
 /** One command under /usr/bin/time: wall, CPU (user + system) and peak memory. */

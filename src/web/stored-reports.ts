@@ -5,7 +5,7 @@
  * archive costs a moment.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import jsyaml from 'js-yaml';
@@ -40,6 +40,76 @@ export async function readTurnFiles(campaignDir: string, turn: number, names: re
   packedCache.set(key, read);
   while (packedCache.size > PACKED_KEPT) packedCache.delete(packedCache.keys().next().value!);
   return read;
+}
+
+/** A nation's stored report of one turn as its page shows it (routes/reports.ts). */
+export interface ShownReport {
+  /** The HTML report taken apart, when there is one. */
+  parts: ReportParts | undefined;
+  /** The text report, when there is no HTML one. */
+  plain: string | undefined;
+  hasText: boolean;
+  /** What is where, from the machine-readable report (none without one). */
+  places: PlaceRow[];
+}
+
+/** Bytes of report pages kept (a 1,000-nation turn's HTML reports are about 120 MB: the busiest few hundred fit). */
+const SHOWN_BYTES = 64 * 1024 * 1024;
+const shownCache = new Map<string, { shown: ShownReport; bytes: number }>();
+/** The key kept for each (turn folder, nation): a newer version of its files replaces the older at once. */
+const shownKeyOf = new Map<string, string>();
+let shownBytes = 0;
+
+/**
+ * The version of a nation's report files: each file's change time, size and inode (a re-render writes new
+ * files, atomically, so a new inode), or the packed archive's. Looked at on every page: a stat costs
+ * microseconds, reading and taking apart a report a millisecond of the desk's one thread.
+ */
+function reportFilesVersion(folder: string, names: readonly string[]): string {
+  const of = (path: string) => {
+    const s = statSync(path, { throwIfNoEntry: false });
+    return s ? `${s.mtimeMs}:${s.ctimeMs}:${s.size}:${s.ino}` : '-';
+  };
+  return isPacked(folder) ? `packed:${of(packedReportsPath(folder))}` : names.map((name) => of(join(folder, 'reports', name))).join('|');
+}
+
+/**
+ * A nation's report of a turn, read and taken apart once and kept by the nation and its files' version: a
+ * page asked for again costs a few stats, and a re-rendered report or a new turn is read afresh. The key
+ * names the nation whose files were read, so one nation's page is never another's.
+ */
+export async function shownReport(campaignDir: string, turn: number, nation: string): Promise<ShownReport | undefined> {
+  const folder = join(campaignDir, 'turns', turnDirName(turn));
+  const names = [`${nation}.html`, `${nation}.yaml`, `${nation}.txt`] as const;
+  const slot = `${folder}\u0000${nation}`;
+  const key = `${slot}\u0000${reportFilesVersion(folder, names)}`;
+  const kept = shownCache.get(key);
+  if (kept) {
+    // Used again: to the back of the line to be forgotten.
+    shownCache.delete(key);
+    shownCache.set(key, kept);
+    return kept.shown;
+  }
+  const files = await readTurnFiles(campaignDir, turn, names);
+  const [html, yaml, text] = names.map((name) => files.get(name));
+  if (html === undefined && text === undefined) return undefined;
+  const parts = html !== undefined ? reportParts(html) : undefined;
+  const shown: ShownReport = { parts, plain: parts ? undefined : text!.toString('utf8'), hasText: text !== undefined, places: yaml !== undefined ? placesOf(yaml.toString('utf8')) : [] };
+  const older = shownKeyOf.get(slot);
+  if (older !== undefined) forgetShown(older);
+  shownKeyOf.set(slot, key);
+  const bytes = (parts?.body.length ?? 0) + (shown.plain?.length ?? 0);
+  shownCache.set(key, { shown, bytes });
+  shownBytes += bytes;
+  while (shownBytes > SHOWN_BYTES && shownCache.size > 1) forgetShown(shownCache.keys().next().value!);
+  return shown;
+}
+
+function forgetShown(key: string): void {
+  const entry = shownCache.get(key);
+  if (entry === undefined) return;
+  shownCache.delete(key);
+  shownBytes -= entry.bytes;
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { Hono } from 'hono';
 import { seasonOf } from '../../core/phases/upkeep.js';
 import { baseOf, nationSession, notFound, page, pageWithReport, type DeskContext, type DeskEnv } from '../context.js';
-import { placesOf, readTurnFiles, reportParts } from '../stored-reports.js';
+import { readTurnFiles, shownReport } from '../stored-reports.js';
 import { Lines } from '../views.js';
 
 export function reportRoutes(app: Hono<DeskEnv>): void {
@@ -56,13 +56,10 @@ async function reportPage(c: DeskContext, turn: number) {
   const campaign = c.get('campaign');
   const view = await campaign.view();
   const nation = session.nation;
-  const files = await readTurnFiles(campaign.dir, turn, [`${nation}.html`, `${nation}.yaml`, `${nation}.txt`]);
-  const html = files.get(`${nation}.html`);
-  const text = files.get(`${nation}.txt`);
-  if (html === undefined && text === undefined) throw notFound();
-  const parts = html !== undefined ? reportParts(html) : undefined;
+  const stored = await shownReport(campaign.dir, turn, nation);
+  if (stored === undefined) throw notFound();
+  const { parts } = stored;
   if (parts) c.set('styleHashes', parts.styleHashes);
-  const yaml = files.get(`${nation}.yaml`);
   const index = view.turns.indexOf(turn);
   const { season, year } = seasonOf(view.open.campaign.calendar, turn);
   const shown = {
@@ -72,9 +69,9 @@ async function reportPage(c: DeskContext, turn: number) {
     latest: turn === view.latest,
     previous: index > 0 ? view.turns[index - 1]! : null,
     next: index >= 0 && index < view.turns.length - 1 ? view.turns[index + 1]! : null,
-    textLink: text !== undefined ? `${baseOf(c)}/turns/${turn}/text` : null,
-    places: yaml !== undefined ? placesOf(yaml.toString('utf8')) : [],
-    plain: parts ? null : new Lines(text!.toString('utf8')),
+    textLink: stored.hasText ? `${baseOf(c)}/turns/${turn}/text` : null,
+    places: stored.places,
+    plain: stored.plain !== undefined ? new Lines(stored.plain) : null,
   };
   const here = turn === view.latest ? 'report' : 'archive';
   return parts ? pageWithReport(c, 'report', here, shown, parts.body) : page(c, 'report', here, { ...shown, report: null });

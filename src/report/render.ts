@@ -86,42 +86,92 @@ export function registerHelpers(hb: typeof Handlebars): void {
  * Each template is compiled to plain JavaScript where it can be, Handlebars
  * rendering the rest (template-compiler.ts); `engine` picks one alone, for
  * the tests that hold the two to the same output.
+ *
+ * Files read the same as last time (the same paths, the same bytes) give the
+ * templates compiled then: a turn compiles them to check them before it is
+ * resolved and renders with them after, and a process that resolves turn after
+ * turn (the daemon) reads the same files each time.
  */
 export function loadTemplates(dirs: readonly string[], engine: TemplateEngine = 'compiled'): ReportTemplates {
-  const html = Handlebars.create();
-  const text = Handlebars.create();
-  registerHelpers(html);
-  registerHelpers(text);
-  const sources: Record<string, string> = {};
-  const find = (rel: string): string | undefined => dirs.map((d) => join(d, rel)).find((p) => existsSync(p));
+  const files = templateFiles(dirs);
+  // A file that could not be read fails where it did before: in compileTemplates, at its turn.
+  const key = files.every(([, , body]) => typeof body === 'string') ? JSON.stringify([engine, files]) : undefined;
+  const known = key === undefined ? undefined : compiledBefore.get(key);
+  if (known) return known;
+  const templates = compileTemplates(dirs, files, engine);
+  compiledBefore.clear(); // one set kept: what the next turn most likely reads again
+  if (key !== undefined) compiledBefore.set(key, templates);
+  return templates;
+}
 
-  // Each instance's partials as written, for the compiled templates (template-compiler.ts).
-  const htmlPartials: Record<string, string> = {};
-  const textPartials: Record<string, string> = {};
+const compiledBefore = new Map<string, ReportTemplates>();
+
+/** A template or partial as found: its name under the template folder, where it was found and its text (or why it could not be read). */
+type TemplateFile = [name: string, path: string, body: string | Error];
+
+const readText = (path: string): string | Error => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    return e as Error;
+  }
+};
+
+const textOf = (body: string | Error): string => {
+  if (body instanceof Error) throw body;
+  return body;
+};
+
+function templateFiles(dirs: readonly string[]): TemplateFile[] {
+  const find = (rel: string): string | undefined => dirs.map((d) => join(d, rel)).find((p) => existsSync(p));
   const partialNames = new Set<string>();
   for (const d of dirs) {
     const pd = join(d, 'partials');
     if (existsSync(pd)) for (const f of readdirSync(pd)) partialNames.add(f);
   }
+  const files: TemplateFile[] = [];
   for (const f of [...partialNames].sort()) {
     const path = find(join('partials', f));
-    if (!path) continue;
-    const body = readFileSync(path, 'utf8');
-    sources[`partials/${f}`] = path;
+    if (path) files.push([`partials/${f}`, path, readText(path)]);
+  }
+  for (const file of Object.values(TEMPLATE_FILES)) {
+    const path = find(file);
+    if (path) files.push([file, path, readText(path)]);
+  }
+  return files;
+}
+
+function compileTemplates(dirs: readonly string[], files: readonly TemplateFile[], engine: TemplateEngine): ReportTemplates {
+  const html = Handlebars.create();
+  const text = Handlebars.create();
+  registerHelpers(html);
+  registerHelpers(text);
+  const sources: Record<string, string> = {};
+  const byName = new Map(files.map(([name, path, body]) => [name, { path, body }]));
+
+  // Each instance's partials as written, for the compiled templates (template-compiler.ts).
+  const htmlPartials: Record<string, string> = {};
+  const textPartials: Record<string, string> = {};
+  for (const [name, path, read] of files) {
+    if (!name.startsWith('partials/')) continue;
+    const f = name.slice('partials/'.length);
+    const body = textOf(read);
+    sources[name] = path;
     if (!f.endsWith('.css')) checkSyntax(html, body, path);
-    const register = (hb: typeof Handlebars, partials: Record<string, string>, name: string) => {
-      hb.registerPartial(name, body);
-      partials[name] = body;
+    const register = (hb: typeof Handlebars, partials: Record<string, string>, partial: string) => {
+      hb.registerPartial(partial, body);
+      partials[partial] = body;
     };
     if (f.endsWith('.html.hbs')) register(html, htmlPartials, f.slice(0, -'.html.hbs'.length));
     else if (f.endsWith('.txt.hbs')) register(text, textPartials, f.slice(0, -'.txt.hbs'.length));
     else if (f.endsWith('.css')) register(html, htmlPartials, `${f.slice(0, -'.css'.length)}-css`);
   }
   const compile = (hb: typeof Handlebars, file: string, noEscape: boolean, partials: Record<string, string>): Compiled => {
-    const path = find(file);
-    if (!path) throw new Error(`report template ${file} was not found in ${dirs.join(', ')}`);
+    const found = byName.get(file);
+    if (!found) throw new Error(`report template ${file} was not found in ${dirs.join(', ')}`);
+    const { path } = found;
     sources[file] = path;
-    const body = readFileSync(path, 'utf8');
+    const body = textOf(found.body);
     checkSyntax(hb, body, path);
     const handlebars = hb.compile(body, { strict: true, noEscape, preventIndent: false });
     // The same output, faster; Handlebars itself for what the compiler leaves to it, and for every error.

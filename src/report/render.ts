@@ -87,41 +87,30 @@ export function registerHelpers(hb: typeof Handlebars): void {
  * rendering the rest (template-compiler.ts); `engine` picks one alone, for
  * the tests that hold the two to the same output.
  *
- * Files read the same as last time (the same paths, the same bytes) give the
- * templates compiled then: a turn compiles them to check them before it is
- * resolved and renders with them after, and a process that resolves turn after
- * turn (the daemon) reads the same files each time.
+ * Compiling is most of the cost of loading (a tick or a rerun in a long-running
+ * process, a daemon or the tests, loads them again and again), so the compiled
+ * templates are kept for files read again with the same paths and the same
+ * bytes: an edited template is compiled anew on its next load.
  */
 export function loadTemplates(dirs: readonly string[], engine: TemplateEngine = 'compiled'): ReportTemplates {
   const files = templateFiles(dirs);
-  // A file that could not be read fails where it did before: in compileTemplates, at its turn.
-  const key = files.every(([, , body]) => typeof body === 'string') ? JSON.stringify([engine, files]) : undefined;
-  const known = key === undefined ? undefined : compiledBefore.get(key);
-  if (known) return known;
-  const templates = compileTemplates(dirs, files, engine);
-  compiledBefore.clear(); // one set kept: what the next turn most likely reads again
-  if (key !== undefined) compiledBefore.set(key, templates);
-  return templates;
+  const key = JSON.stringify([engine, files]);
+  const kept = compiledTemplates.get(key);
+  if (kept) return { ...kept, sources: { ...kept.sources } };
+  const templates = compileTemplates(files, engine);
+  if (compiledTemplates.size >= KEPT_TEMPLATE_SETS) compiledTemplates.delete(compiledTemplates.keys().next().value!);
+  compiledTemplates.set(key, templates);
+  return { ...templates, sources: { ...templates.sources } };
 }
 
-const compiledBefore = new Map<string, ReportTemplates>();
+/** Template sets kept compiled, by engine, paths and contents; the oldest goes first. */
+const compiledTemplates = new Map<string, ReportTemplates>();
+const KEPT_TEMPLATE_SETS = 8;
 
-/** A template or partial as found: its name under the template folder, where it was found and its text (or why it could not be read). */
-type TemplateFile = [name: string, path: string, body: string | Error];
+/** One template file as found: the name it goes by (partials/<file> or a TEMPLATE_FILES name), where, and its text. */
+type TemplateFile = [name: string, path: string, body: string];
 
-const readText = (path: string): string | Error => {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (e) {
-    return e as Error;
-  }
-};
-
-const textOf = (body: string | Error): string => {
-  if (body instanceof Error) throw body;
-  return body;
-};
-
+/** The partials (sorted by name) and then the three templates, each from the first folder that has it. */
 function templateFiles(dirs: readonly string[]): TemplateFile[] {
   const find = (rel: string): string | undefined => dirs.map((d) => join(d, rel)).find((p) => existsSync(p));
   const partialNames = new Set<string>();
@@ -132,30 +121,31 @@ function templateFiles(dirs: readonly string[]): TemplateFile[] {
   const files: TemplateFile[] = [];
   for (const f of [...partialNames].sort()) {
     const path = find(join('partials', f));
-    if (path) files.push([`partials/${f}`, path, readText(path)]);
+    if (path) files.push([`partials/${f}`, path, readFileSync(path, 'utf8')]);
   }
   for (const file of Object.values(TEMPLATE_FILES)) {
     const path = find(file);
-    if (path) files.push([file, path, readText(path)]);
+    if (!path) throw new Error(`report template ${file} was not found in ${dirs.join(', ')}`);
+    files.push([file, path, readFileSync(path, 'utf8')]);
   }
   return files;
 }
 
-function compileTemplates(dirs: readonly string[], files: readonly TemplateFile[], engine: TemplateEngine): ReportTemplates {
+function compileTemplates(files: readonly TemplateFile[], engine: TemplateEngine): ReportTemplates {
   const html = Handlebars.create();
   const text = Handlebars.create();
   registerHelpers(html);
   registerHelpers(text);
   const sources: Record<string, string> = {};
-  const byName = new Map(files.map(([name, path, body]) => [name, { path, body }]));
-
   // Each instance's partials as written, for the compiled templates (template-compiler.ts).
   const htmlPartials: Record<string, string> = {};
   const textPartials: Record<string, string> = {};
-  for (const [name, path, read] of files) {
+  const byName = new Map<string, TemplateFile>();
+  for (const entry of files) {
+    const [name, path, body] = entry;
+    byName.set(name, entry);
     if (!name.startsWith('partials/')) continue;
     const f = name.slice('partials/'.length);
-    const body = textOf(read);
     sources[name] = path;
     if (!f.endsWith('.css')) checkSyntax(html, body, path);
     const register = (hb: typeof Handlebars, partials: Record<string, string>, partial: string) => {
@@ -167,11 +157,8 @@ function compileTemplates(dirs: readonly string[], files: readonly TemplateFile[
     else if (f.endsWith('.css')) register(html, htmlPartials, `${f.slice(0, -'.css'.length)}-css`);
   }
   const compile = (hb: typeof Handlebars, file: string, noEscape: boolean, partials: Record<string, string>): Compiled => {
-    const found = byName.get(file);
-    if (!found) throw new Error(`report template ${file} was not found in ${dirs.join(', ')}`);
-    const { path } = found;
+    const [, path, body] = byName.get(file)!;
     sources[file] = path;
-    const body = textOf(found.body);
     checkSyntax(hb, body, path);
     const handlebars = hb.compile(body, { strict: true, noEscape, preventIndent: false });
     // The same output, faster; Handlebars itself for what the compiler leaves to it, and for every error.

@@ -6,6 +6,7 @@ import { CampaignError } from '../../src/campaign/problems.js';
 import { readTokens } from '../../src/campaign/secrets.js';
 import { loadSecrets } from '../../src/mailroom/secrets.js';
 import { CLI } from '../support/built-cli.js';
+import { runInProcess } from '../support/command-line.js';
 import { cleanupScratch, scratchDir } from '../schedule/support.js';
 
 /**
@@ -26,6 +27,9 @@ function fc(g: { root: string; secrets: string }, args: string[], umask = '022')
   const quoted = [process.execPath, CLI, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   return spawnSync('sh', ['-c', `umask ${umask}; exec ${quoted}`], { cwd: g.root, encoding: 'utf8', env: { ...process.env, FATECRAFT_NOW: MONDAY, FATECRAFT_SECRETS: g.secrets, FATECRAFT_LOCK_WAIT: '0' } });
 }
+
+/** The same command in this process, for what does not depend on the umask. */
+const inProcess = (g: { root: string; secrets: string }, args: string[]) => runInProcess(args, { cwd: g.root, env: { FATECRAFT_NOW: MONDAY, FATECRAFT_SECRETS: g.secrets, FATECRAFT_LOCK_WAIT: '0' } });
 
 const mode = (file: string) => statSync(file).mode & 0o777;
 
@@ -50,18 +54,18 @@ describe('a secrets file others may read', () => {
     expect(await readTokens('demo', env)).toEqual({ argenta: 'k3x9-tr7q' });
   });
 
-  it('stops `start`, which issues no token into it, and names the fix', () => {
+  it('stops `start`, which issues no token into it, and names the fix', async () => {
     const g = game('start-0644');
-    expect(fc(g, ['new', 'iron-coast']).status).toBe(0);
+    expect((await inProcess(g, ['new', 'iron-coast'])).status).toBe(0);
     mkdirSync(join(g.root, 'private'));
     writeFileSync(g.secrets, '# mine\nFATECRAFT_IMAP_PASSWORD: hunter2\n', { mode: 0o644 });
     chmodSync(g.secrets, 0o644);
-    const r = fc(g, ['start', g.dir]);
+    const r = await inProcess(g, ['start', g.dir]);
     expect(r.status, r.stdout).toBe(1);
     expect(r.stderr).toContain(`chmod 600 ${g.secrets}`);
     expect(readFileSync(g.secrets, 'utf8')).toBe('# mine\nFATECRAFT_IMAP_PASSWORD: hunter2\n');
     chmodSync(g.secrets, 0o600);
-    expect(fc(g, ['start', g.dir]).status).toBe(0);
+    expect((await inProcess(g, ['start', g.dir])).status).toBe(0);
     expect(mode(g.secrets)).toBe(0o600);
   });
 

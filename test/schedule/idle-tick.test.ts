@@ -88,7 +88,7 @@ describe('an idle tick', () => {
     expect(reminded.stdout).toContain('48h reminder');
     expect(readsState(reminded).length).toBeGreaterThan(0);
     writeOrders(dir, 1, NATIONS);
-    expect(tracedTick(dir, '2025-03-23T17:00:00Z').stdout).toContain('6h reminder');
+    expect((await tickInProcess(dir, '2025-03-23T17:00:00Z')).stdout).toContain('6h reminder');
     // Past the deadline but within the grace: nothing due yet.
     expect(heavy(tracedTick(dir, '2025-03-23T18:10:00Z'))).toEqual([]);
     const resolved = tracedTick(dir, '2025-03-23T18:15:00Z');

@@ -13,7 +13,7 @@ import { gmMapModel, nationMapModel, type MapModel } from './map-model.js';
 import { nationData } from './nation-data.js';
 import { renderOrderTemplate } from './order-template.js';
 import { DENSE_MAP, renderSvgMap } from './svg-map.js';
-import { compileFast, withFallback, type RenderFunction } from './template-compiler.js';
+import { compileFast, withFallback, type ParseTemplate, type RenderFunction } from './template-compiler.js';
 import { overviewBase } from './svg-overview.js';
 import { renderWorldMap } from './svg-world.js';
 import type { GmView, NationView } from './types.js';
@@ -79,6 +79,27 @@ export function registerHelpers(hb: typeof Handlebars): void {
 }
 
 /**
+ * Each template source parsed once in a thread, by its text: the HTML
+ * partials are checked and then compiled for two templates, and a turn loads
+ * the templates twice on its main thread (checked before the turn resolves,
+ * then to render). Parsing was most of loading them (about 0.25 s of CPU
+ * each time, a few per cent of a 1,000-nation turn with one unit each). Keyed
+ * by the text itself, an edited template is parsed anew; the trees are only
+ * read (template-compiler.ts), never changed. Bounded, for a long-running
+ * process whose GM keeps editing.
+ */
+const parsedTemplates = new Map<string, hbs.AST.Program>();
+const PARSED_KEPT = 200;
+const parseTemplate: ParseTemplate = (source) => {
+  let tree = parsedTemplates.get(source);
+  if (!tree) {
+    if (parsedTemplates.size >= PARSED_KEPT) parsedTemplates.clear();
+    parsedTemplates.set(source, (tree = Handlebars.parse(source)));
+  }
+  return tree;
+};
+
+/**
  * Reads templates from the folders given, first match wins file by file, so a
  * campaign folder need only hold the templates it changes. Partials are
  * partials/<name>.html.hbs (HTML), partials/<name>.txt.hbs (text) and
@@ -108,7 +129,7 @@ export function loadTemplates(dirs: readonly string[], engine: TemplateEngine = 
     if (!path) continue;
     const body = readFileSync(path, 'utf8');
     sources[`partials/${f}`] = path;
-    if (!f.endsWith('.css')) checkSyntax(html, body, path);
+    if (!f.endsWith('.css')) checkSyntax(parseTemplate, body, path);
     const register = (hb: typeof Handlebars, partials: Record<string, string>, name: string) => {
       hb.registerPartial(name, body);
       partials[name] = body;
@@ -122,12 +143,12 @@ export function loadTemplates(dirs: readonly string[], engine: TemplateEngine = 
     if (!path) throw new Error(`report template ${file} was not found in ${dirs.join(', ')}`);
     sources[file] = path;
     const body = readFileSync(path, 'utf8');
-    checkSyntax(hb, body, path);
+    checkSyntax(parseTemplate, body, path);
     const handlebars = hb.compile(body, { strict: true, noEscape, preventIndent: false });
     // The same output, faster; Handlebars itself for what the compiler leaves to it, and for every error.
     const slow: Compiled = (context) => handlebars(context);
     if (engine === 'handlebars') return slow;
-    const fast = compileFast(hb, body, partials, noEscape);
+    const fast = compileFast(hb, body, partials, noEscape, parseTemplate);
     if (engine === 'compiled only') {
       if (!fast) throw new Error(`${path}: not compiled (template-compiler.ts leaves it to Handlebars)`);
       return fast;
@@ -147,9 +168,9 @@ export function loadTemplates(dirs: readonly string[], engine: TemplateEngine = 
  * found when the templates are loaded instead (before a turn is resolved),
  * with its file and line.
  */
-function checkSyntax(hb: typeof Handlebars, body: string, path: string): void {
+function checkSyntax(parse: ParseTemplate, body: string, path: string): void {
   try {
-    hb.parse(body);
+    parse(body);
   } catch (e) {
     const message = (e as Error).message;
     const line = /line (\d+)/.exec(message)?.[1];

@@ -8,7 +8,7 @@
  * - UIDVALIDITY is a BigInt; it is kept as a string so ids and JSON stay plain.
  */
 import type { ConnectionOptions } from 'node:tls';
-import { ImapFlow, type FetchMessageObject, type MailboxObject } from 'imapflow';
+import type { FetchMessageObject, ImapFlow, MailboxObject } from 'imapflow';
 import { MailError, MailErrorCode, fromImapError, isImapConnectionError, isMailError } from './errors.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type InboxEntry, type MailInbox, type ProcessedFolder } from './types.js';
 
@@ -26,7 +26,21 @@ export interface ImapInboxOptions {
   maxMessageBytes?: number;
   tls?: ConnectionOptions;
   connectionTimeoutMs?: number;
+  /**
+   * A connection that drops is retried at once on a new one; if that fails too while the server was
+   * reachable earlier in this run (a restart), the inbox waits these pauses in turn, trying again after each,
+   * before it gives up. Default RECONNECT_PAUSES_MS. A server never reached gets the one retry alone.
+   */
+  reconnectPausesMs?: readonly number[];
+  /** How a pause is waited (tests pass their own). Default: a timer. */
+  sleep?: (ms: number) => Promise<void>;
 }
+
+/**
+ * Pauses between reconnections while a server that was there comes back (about 30 s in all): a restarted
+ * Dovecot greets again within a second or two on a quiet machine, several on a loaded one.
+ */
+export const RECONNECT_PAUSES_MS: readonly number[] = [250, 500, 1_000, 2_000, 4_000, 8_000, 15_000];
 
 export class ImapInbox implements MailInbox {
   private client: ImapFlow | undefined;
@@ -35,6 +49,8 @@ export class ImapInbox implements MailInbox {
   private readonly mailbox: string;
   private readonly maxMessageBytes: number;
   private readonly label: string;
+  /** Whether a connection ever succeeded: a server that was there is waited for while it restarts. */
+  private reached = false;
 
   constructor(private readonly options: ImapInboxOptions) {
     this.mailbox = options.mailbox ?? 'INBOX';
@@ -127,10 +143,14 @@ export class ImapInbox implements MailInbox {
 
   /**
    * Runs `work` with the mailbox selected and fresh. A dropped connection (server restart, idle timeout)
-   * gets one retry on a new connection; both operations are safe to repeat. If a MOVE went through but
-   * its answer was lost, the retry reports ENOTFOUND, which the caller can treat as done.
+   * is retried at once on a new connection, and, when that fails too and the server was reached before
+   * (it is restarting), again after each of the reconnection pauses; both operations are safe to repeat.
+   * If a MOVE went through but its answer was lost, the retry reports ENOTFOUND, which the caller can treat
+   * as done.
    */
   private async withMailbox<T>(what: string, work: (client: ImapFlow, uidValidity: string) => Promise<T>): Promise<T> {
+    const pauses = this.options.reconnectPausesMs ?? RECONNECT_PAUSES_MS;
+    const sleep = this.options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
     for (let attempt = 1; ; attempt++) {
       try {
         const client = await this.connection();
@@ -145,9 +165,15 @@ export class ImapInbox implements MailInbox {
         }
       } catch (error) {
         if (isMailError(error)) throw error;
-        if (attempt === 1 && isImapConnectionError(error)) {
-          await this.close();
-          continue;
+        if (isImapConnectionError(error)) {
+          // The first retry at once (a dropped idle connection needs only a new one); then, for a server
+          // that was there, a pause before each further try while it comes back.
+          const pause = attempt === 1 ? 0 : this.reached ? pauses[attempt - 2] : undefined;
+          if (pause !== undefined) {
+            await this.close();
+            if (pause > 0) await sleep(pause);
+            continue;
+          }
         }
         throw fromImapError(error, `${what} ${this.label}`);
       }
@@ -157,6 +183,8 @@ export class ImapInbox implements MailInbox {
   private async connection(): Promise<ImapFlow> {
     if (this.client?.usable) return this.client;
     await this.close(); // an ImapFlow instance cannot reconnect; start a new one
+    // Loaded on the first connection: a command that only sends, or a folder campaign, never needs it.
+    const { ImapFlow } = await import('imapflow');
     const client = new ImapFlow({
       host: this.options.host,
       port: this.options.port,
@@ -177,6 +205,7 @@ export class ImapInbox implements MailInbox {
       throw error;
     }
     this.client = client;
+    this.reached = true;
     return client;
   }
 

@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ImapFlow } from 'imapflow';
 import { readRegularFile } from '../campaign/regular-file.js';
 import { openCampaign } from '../campaign/store.js';
 import { fromImapError } from '../mail/errors.js';
@@ -157,6 +156,7 @@ async function moveBackFolder(dir: string, keys: ReadonlySet<string>): Promise<n
 
 async function moveBackImap(settings: MailSettings, secrets: SecretSource, keys: ReadonlySet<string>): Promise<number> {
   const imap = settings.imap!;
+  const { ImapFlow } = await import('imapflow');
   const client = new ImapFlow({ host: imap.host, port: imap.port, secure: imap.secure, auth: { user: imap.user, pass: secrets.secret(imap.passwordEnv) ?? '' }, logger: false });
   client.on('error', () => undefined);
   try {

@@ -1,4 +1,4 @@
-import { authenticate, type AuthStatus, type DNSResolver } from 'mailauth';
+import type { AuthStatus, DNSResolver } from 'mailauth';
 import type { AuthSummary, AuthVerdict } from './headers.js';
 
 /**
@@ -24,6 +24,8 @@ export interface VerifyOptions {
 }
 
 export async function verifyMessage(raw: Buffer, opts: VerifyOptions = {}): Promise<AuthSummary> {
+  // Loaded here, not with the mailroom: only campaigns with mail.verifyAuthentication use it.
+  const { authenticate } = await import('mailauth');
   const r = await authenticate(raw, {
     // SPF needs the connecting IP: take it from the Received header our own server added.
     trustReceived: true,

@@ -79,27 +79,6 @@ export function registerHelpers(hb: typeof Handlebars): void {
 }
 
 /**
- * Each template source parsed once in a thread, by its text: the HTML
- * partials are checked and then compiled for two templates, and a turn loads
- * the templates twice on its main thread (checked before the turn resolves,
- * then to render). Parsing was most of loading them (about 0.25 s of CPU
- * each time, a few per cent of a 1,000-nation turn with one unit each). Keyed
- * by the text itself, an edited template is parsed anew; the trees are only
- * read (template-compiler.ts), never changed. Bounded, for a long-running
- * process whose GM keeps editing.
- */
-const parsedTemplates = new Map<string, hbs.AST.Program>();
-const PARSED_KEPT = 200;
-const parseTemplate: ParseTemplate = (source) => {
-  let tree = parsedTemplates.get(source);
-  if (!tree) {
-    if (parsedTemplates.size >= PARSED_KEPT) parsedTemplates.clear();
-    parsedTemplates.set(source, (tree = Handlebars.parse(source)));
-  }
-  return tree;
-};
-
-/**
  * Reads templates from the folders given, first match wins file by file, so a
  * campaign folder need only hold the templates it changes. Partials are
  * partials/<name>.html.hbs (HTML), partials/<name>.txt.hbs (text) and
@@ -107,48 +86,93 @@ const parseTemplate: ParseTemplate = (source) => {
  * Each template is compiled to plain JavaScript where it can be, Handlebars
  * rendering the rest (template-compiler.ts); `engine` picks one alone, for
  * the tests that hold the two to the same output.
+ *
+ * Compiling is most of the cost of loading (a tick or a rerun in a long-running
+ * process, a daemon or the tests, loads them again and again), so the compiled
+ * templates are kept for files read again with the same paths and the same
+ * bytes: an edited template is compiled anew on its next load.
  */
 export function loadTemplates(dirs: readonly string[], engine: TemplateEngine = 'compiled'): ReportTemplates {
-  const html = Handlebars.create();
-  const text = Handlebars.create();
-  registerHelpers(html);
-  registerHelpers(text);
-  const sources: Record<string, string> = {};
-  const find = (rel: string): string | undefined => dirs.map((d) => join(d, rel)).find((p) => existsSync(p));
+  const files = templateFiles(dirs);
+  const key = JSON.stringify([engine, files]);
+  const kept = compiledTemplates.get(key);
+  if (kept) return { ...kept, sources: { ...kept.sources } };
+  const templates = compileTemplates(files, engine);
+  if (compiledTemplates.size >= KEPT_TEMPLATE_SETS) compiledTemplates.delete(compiledTemplates.keys().next().value!);
+  compiledTemplates.set(key, templates);
+  return { ...templates, sources: { ...templates.sources } };
+}
 
-  // Each instance's partials as written, for the compiled templates (template-compiler.ts).
-  const htmlPartials: Record<string, string> = {};
-  const textPartials: Record<string, string> = {};
+/** Template sets kept compiled, by engine, paths and contents; the oldest goes first. */
+const compiledTemplates = new Map<string, ReportTemplates>();
+const KEPT_TEMPLATE_SETS = 8;
+
+/** One template file as found: the name it goes by (partials/<file> or a TEMPLATE_FILES name), where, and its text. */
+type TemplateFile = [name: string, path: string, body: string];
+
+/** The partials (sorted by name) and then the three templates, each from the first folder that has it. */
+function templateFiles(dirs: readonly string[]): TemplateFile[] {
+  const find = (rel: string): string | undefined => dirs.map((d) => join(d, rel)).find((p) => existsSync(p));
   const partialNames = new Set<string>();
   for (const d of dirs) {
     const pd = join(d, 'partials');
     if (existsSync(pd)) for (const f of readdirSync(pd)) partialNames.add(f);
   }
+  const files: TemplateFile[] = [];
   for (const f of [...partialNames].sort()) {
     const path = find(join('partials', f));
-    if (!path) continue;
-    const body = readFileSync(path, 'utf8');
-    sources[`partials/${f}`] = path;
-    if (!f.endsWith('.css')) checkSyntax(parseTemplate, body, path);
-    const register = (hb: typeof Handlebars, partials: Record<string, string>, name: string) => {
-      hb.registerPartial(name, body);
-      partials[name] = body;
+    if (path) files.push([`partials/${f}`, path, readFileSync(path, 'utf8')]);
+  }
+  for (const file of Object.values(TEMPLATE_FILES)) {
+    const path = find(file);
+    if (!path) throw new Error(`report template ${file} was not found in ${dirs.join(', ')}`);
+    files.push([file, path, readFileSync(path, 'utf8')]);
+  }
+  return files;
+}
+
+function compileTemplates(files: readonly TemplateFile[], engine: TemplateEngine): ReportTemplates {
+  const html = Handlebars.create();
+  const text = Handlebars.create();
+  registerHelpers(html);
+  registerHelpers(text);
+  const sources: Record<string, string> = {};
+  // Each source parsed once: the HTML partials are checked and then compiled for two templates, and parsing was
+  // most of compiling (a report thread's start: 300 -> 205 ms of CPU). The compiler only reads the trees.
+  const parsed = new Map<string, hbs.AST.Program>();
+  const parse: ParseTemplate = (source) => {
+    let tree = parsed.get(source);
+    if (!tree) parsed.set(source, (tree = html.parse(source)));
+    return tree;
+  };
+  // Each instance's partials as written, for the compiled templates (template-compiler.ts).
+  const htmlPartials: Record<string, string> = {};
+  const textPartials: Record<string, string> = {};
+  const byName = new Map<string, TemplateFile>();
+  for (const entry of files) {
+    const [name, path, body] = entry;
+    byName.set(name, entry);
+    if (!name.startsWith('partials/')) continue;
+    const f = name.slice('partials/'.length);
+    sources[name] = path;
+    if (!f.endsWith('.css')) checkSyntax(parse, body, path);
+    const register = (hb: typeof Handlebars, partials: Record<string, string>, partial: string) => {
+      hb.registerPartial(partial, body);
+      partials[partial] = body;
     };
     if (f.endsWith('.html.hbs')) register(html, htmlPartials, f.slice(0, -'.html.hbs'.length));
     else if (f.endsWith('.txt.hbs')) register(text, textPartials, f.slice(0, -'.txt.hbs'.length));
     else if (f.endsWith('.css')) register(html, htmlPartials, `${f.slice(0, -'.css'.length)}-css`);
   }
   const compile = (hb: typeof Handlebars, file: string, noEscape: boolean, partials: Record<string, string>): Compiled => {
-    const path = find(file);
-    if (!path) throw new Error(`report template ${file} was not found in ${dirs.join(', ')}`);
+    const [, path, body] = byName.get(file)!;
     sources[file] = path;
-    const body = readFileSync(path, 'utf8');
-    checkSyntax(parseTemplate, body, path);
+    checkSyntax(parse, body, path);
     const handlebars = hb.compile(body, { strict: true, noEscape, preventIndent: false });
     // The same output, faster; Handlebars itself for what the compiler leaves to it, and for every error.
     const slow: Compiled = (context) => handlebars(context);
     if (engine === 'handlebars') return slow;
-    const fast = compileFast(hb, body, partials, noEscape, parseTemplate);
+    const fast = compileFast(hb, body, partials, noEscape, parse);
     if (engine === 'compiled only') {
       if (!fast) throw new Error(`${path}: not compiled (template-compiler.ts leaves it to Handlebars)`);
       return fast;

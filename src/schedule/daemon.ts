@@ -15,7 +15,7 @@ export interface DaemonOptions {
   clock: Clock;
   /** The longest sleep between ticks, ms (mail is read this often). */
   poll: number;
-  hooksFor?: (open: OpenCampaign) => TickHooks;
+  hooksFor?: (open: OpenCampaign) => TickHooks | Promise<TickHooks>;
   renderers?: TurnRenderer[];
   /** Stop at this time (tests, rehearsals); runs until `signal` otherwise. */
   until?: Date;

@@ -99,13 +99,13 @@ export async function tick(dir: string, opts: TickOptions): Promise<TickOutcome>
 }
 
 /** Ticks several campaigns one after another; one failing does not stop the rest. */
-export async function tickMany(dirs: string[], opts: Omit<TickOptions, 'hooks'> & { hooksFor?: (open: OpenCampaign) => TickHooks }): Promise<TickOutcome[]> {
+export async function tickMany(dirs: string[], opts: Omit<TickOptions, 'hooks'> & { hooksFor?: (open: OpenCampaign) => TickHooks | Promise<TickHooks> }): Promise<TickOutcome[]> {
   const outcomes: TickOutcome[] = [];
   for (const dir of dirs) {
     let hooks: TickHooks | undefined;
     if (opts.hooksFor) {
       const open = await openCampaign(dir).catch(() => undefined);
-      hooks = open ? opts.hooksFor(open) : undefined;
+      hooks = open ? await opts.hooksFor(open) : undefined;
     }
     outcomes.push(await tick(dir, { ...opts, ...(hooks ? { hooks } : {}) }));
   }

@@ -83,9 +83,15 @@ describe('the commands that start a campaign, as processes of the built CLI', ()
       expect(started.status, started.stderr).toBe(0);
       expect(started.stdout).toContain('Order tokens: issued for The Northmark (northmark), The Southmoor (southmoor)');
       const before = readFileSync(env.FATECRAFT_SECRETS, 'utf8');
-      const renewed = runBuilt(['token', 'iron-coast', 'northmark', '--new'], { cwd: root, env });
+      // Traced (test/support/trace-io.mjs): the IMAP client and the authentication checker are loaded only by what reads mail.
+      const trace = join(root, 'trace.txt');
+      writeFileSync(trace, '');
+      const renewed = runBuilt(['token', 'iron-coast', 'northmark', '--new'], { cwd: root, env: { ...env, FATECRAFT_TRACE: trace }, nodeArgs: ['--import', join(ROOT, 'test', 'support', 'trace-io.mjs')] });
       expect(renewed.status, renewed.stderr).toBe(0);
       expect(readFileSync(env.FATECRAFT_SECRETS, 'utf8')).not.toBe(before);
+      const loaded = readFileSync(trace, 'utf8').split('\n').filter((l) => l.startsWith('load '));
+      expect(loaded.some((l) => l.includes('/dist/src/gm/'))).toBe(true);
+      expect(loaded.filter((l) => /\/node_modules\/(imapflow|mailauth)\//.test(l))).toEqual([]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

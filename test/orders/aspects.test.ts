@@ -7,7 +7,7 @@ import { acceptedLine, buildReceipt, problemLine, type OrderReceipt } from '../.
 import { interpretSheet, type OrderSheet } from '../../src/orders/sheet.js';
 import { readTextSheet } from '../../src/orders/text-sheet.js';
 import { readYamlSheet } from '../../src/orders/yaml-sheet.js';
-import { ARGENTA, loadWorld } from './world.js';
+import { ARGENTA, loadAspectWorld, loadWorld } from './world.js';
 
 /**
  * The Fate layer's orders (docs/orders.md, "Aspects"): create advantage,
@@ -17,15 +17,11 @@ import { ARGENTA, loadWorld } from './world.js';
 let campaign: Campaign;
 let state: GameState;
 beforeAll(async () => {
-  const world = await loadWorld();
-  const rules = world.open.campaign.rules;
-  campaign = { ...world.open.campaign, rules: { ...rules, fate: { ...rules.fate, aspects: true } } };
-  state = structuredClone(world.state);
-  state.aspects = [
+  ({ campaign, state } = await loadAspectWorld(() => [
     { name: 'High Walls', on: { settlement: asSettlementId('argentum') }, owner: ARGENTA, free: 2, since: 1 },
     { name: 'Proud Dwarves', on: { nation: asNationId('gondarahl') }, free: 0, since: 1 },
     { name: 'Hidden Gold', on: { nation: asNationId('gondarahl') }, owner: asNationId('gondarahl'), free: 1, secret: true, since: 1 },
-  ];
+  ]));
 });
 
 const receiptOf = (sheet: OrderSheet, c = campaign): OrderReceipt => buildReceipt({ campaign: c, state, sheet, nation: ARGENTA }).receipt;

@@ -4,7 +4,7 @@ import { asSettlementId } from '../../src/core/ids.js';
 import type { GameState } from '../../src/core/state.js';
 import { acceptedLine, buildReceipt, problemLine } from '../../src/orders/receipt.js';
 import { readTextSheet } from '../../src/orders/text-sheet.js';
-import { ARGENTA, GONDARAHL, loadWorld } from './world.js';
+import { ARGENTA, GONDARAHL, loadAspectWorld } from './world.js';
 
 /**
  * Teamwork and obstacle invokes in the order language (docs/orders.md,
@@ -14,12 +14,10 @@ import { ARGENTA, GONDARAHL, loadWorld } from './world.js';
 let campaign: Campaign;
 let state: GameState;
 beforeAll(async () => {
-  const world = await loadWorld();
-  const rules = world.open.campaign.rules;
-  campaign = { ...world.open.campaign, rules: { ...rules, fate: { ...rules.fate, aspects: true } } };
-  state = structuredClone(world.state);
-  const somewhere = Object.values(state.settlements).find((s) => s.nation !== ARGENTA)!;
-  state.aspects = [{ name: 'Crumbling Mortar', on: { settlement: asSettlementId(somewhere.id) }, free: 1, since: 1 }];
+  ({ campaign, state } = await loadAspectWorld((s) => {
+    const somewhere = Object.values(s.settlements).find((x) => x.nation !== ARGENTA)!;
+    return [{ name: 'Crumbling Mortar', on: { settlement: asSettlementId(somewhere.id) }, free: 1, since: 1 }];
+  }));
 });
 
 const linesOf = (text: string) => {

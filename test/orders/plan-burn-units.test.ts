@@ -6,7 +6,7 @@ import { acceptedLine, buildReceipt, problemLine } from '../../src/orders/receip
 import { interpretSheet } from '../../src/orders/sheet.js';
 import { readTextSheet } from '../../src/orders/text-sheet.js';
 import { readYamlSheet } from '../../src/orders/yaml-sheet.js';
-import { ARGENTA, loadWorld } from './world.js';
+import { ARGENTA, loadAspectWorld } from './world.js';
 
 /**
  * Aspect burning for units and assets (docs/rules.md W24; seed 000 lines
@@ -17,14 +17,13 @@ import { ARGENTA, loadWorld } from './world.js';
 let campaign: Campaign;
 let state: GameState;
 beforeAll(async () => {
-  const world = await loadWorld();
-  const rules = world.open.campaign.rules;
-  campaign = { ...world.open.campaign, rules: { ...rules, fate: { ...rules.fate, aspects: true }, warfare: { ...rules.warfare, enabled: true } } };
-  state = structuredClone(world.state);
-  state.aspects = [
-    { name: 'Old Redoubts', on: { nation: ARGENTA }, owner: ARGENTA, free: 4, since: 1 },
-    { name: 'Loyal Hounds', on: { nation: ARGENTA }, owner: ARGENTA, free: 1, since: 1 },
-  ];
+  ({ campaign, state } = await loadAspectWorld(
+    () => [
+      { name: 'Old Redoubts', on: { nation: ARGENTA }, owner: ARGENTA, free: 4, since: 1 },
+      { name: 'Loyal Hounds', on: { nation: ARGENTA }, owner: ARGENTA, free: 1, since: 1 },
+    ],
+    { warfare: { enabled: true } },
+  ));
 });
 
 const receipt = (text: string) => buildReceipt({ campaign, state, sheet: readTextSheet(text), nation: ARGENTA }).receipt;

@@ -5,7 +5,7 @@ import type { GameState } from '../../src/core/state.js';
 import { acceptedLine, buildReceipt, problemLine } from '../../src/orders/receipt.js';
 import { readTextSheet } from '../../src/orders/text-sheet.js';
 import { interpretSheet } from '../../src/orders/sheet.js';
-import { ARGENTA, loadWorld } from './world.js';
+import { ARGENTA, loadAspectWorld } from './world.js';
 
 /**
  * A battle plan's battlefield, obstacles and aspect burning (docs/orders.md,
@@ -15,11 +15,7 @@ import { ARGENTA, loadWorld } from './world.js';
 let campaign: Campaign;
 let state: GameState;
 beforeAll(async () => {
-  const world = await loadWorld();
-  const rules = world.open.campaign.rules;
-  campaign = { ...world.open.campaign, rules: { ...rules, fate: { ...rules.fate, aspects: true }, warfare: { ...rules.warfare, enabled: true } } };
-  state = structuredClone(world.state);
-  state.aspects = [{ name: 'Old Redoubts', on: { nation: ARGENTA }, owner: ARGENTA, free: 2, since: 1 }];
+  ({ campaign, state } = await loadAspectWorld(() => [{ name: 'Old Redoubts', on: { nation: ARGENTA }, owner: ARGENTA, free: 2, since: 1 }], { warfare: { enabled: true } }));
 });
 
 const receipt = (text: string) => buildReceipt({ campaign, state, sheet: readTextSheet(text), nation: ARGENTA }).receipt;

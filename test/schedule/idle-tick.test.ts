@@ -39,6 +39,8 @@ function tracedTick(dir: string, now: string): Traced {
 
 const HEAVY = /\/dist\/src\/(mail|mailroom|report|jobs)\//;
 const heavy = (t: Traced) => t.loaded.filter((u) => HEAVY.test(u));
+/** The mail code and libraries: a campaign without a `mail:` block never needs them, not even to resolve a turn. */
+const MAIL = /\/dist\/src\/(mail|mailroom)\/|\/node_modules\/(imapflow|nodemailer|mailparser|mailauth)\//;
 const readsState = (t: Traced) => t.opened.filter((p) => p.endsWith('state.yaml'));
 
 describe('an idle tick', () => {
@@ -78,7 +80,7 @@ describe('an idle tick', () => {
     expect(t.stdout).toContain('read 5 message(s)');
   });
 
-  it('is a full tick once a reminder or the deadline is due', async () => {
+  it('is a full tick once a reminder or the deadline is due, which in a campaign without mail loads no mail code', async () => {
     const dir = demoCopy('due');
     expect((await tickInProcess(dir, '2025-03-19T12:00:00Z')).status).toBe(0);
     expect(readsState(tracedTick(dir, '2025-03-20T12:00:00Z'))).toEqual([]);
@@ -92,6 +94,7 @@ describe('an idle tick', () => {
     const resolved = tracedTick(dir, '2025-03-23T18:15:00Z');
     expect(resolved.stdout).toContain('resolved turn 1');
     expect(resolved.loaded.some((u) => u.includes('/dist/src/report/'))).toBe(true);
+    expect(resolved.loaded.filter((u) => MAIL.test(u))).toEqual([]);
   });
 });
 

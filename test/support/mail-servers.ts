@@ -74,6 +74,10 @@ export interface MailServers {
   readMailbox(user: string, password: string, mailbox?: string): Promise<StoredMessage[]>;
   /** SIGKILLs Dovecot and starts it again on the same ports and data; resolves once it greets again. */
   restartDovecot(): Promise<void>;
+  /** SIGKILLs Dovecot and leaves it down (its ports refuse connections) until startDovecot(). */
+  stopDovecot(): Promise<void>;
+  /** Starts a stopped Dovecot again on the same ports and data; resolves once it greets. */
+  startDovecot(): Promise<void>;
   /** The tail of Dovecot's log, for failure messages. */
   dovecotLog(): string;
   /** Process id (and process group id) of the Dovecot master; undefined once stopped. */
@@ -134,6 +138,8 @@ export async function startMailServers(options: MailServersOptions = {}): Promis
       },
       readMailbox: (user, password, mailbox = 'INBOX') => readMailbox(imap, user, password, mailbox, openClients),
       restartDovecot: () => started.dovecot.restart(),
+      stopDovecot: () => started.dovecot.kill(),
+      startDovecot: () => started.dovecot.start(),
       dovecotLog: () => started.dovecot.logTail(),
       get dovecotPid() {
         return started.dovecot.pid;

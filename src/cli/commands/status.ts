@@ -18,7 +18,7 @@ export function registerStatus(program: Command): void {
         process.exitCode = await check(dir);
         return;
       }
-      const hooks = tickHooksFor(await openCampaign(dir));
+      const hooks = await tickHooksFor(await openCampaign(dir));
       const status = await campaignStatus(dir, { clock: clockFromEnv(), hooks });
       console.log(opts.json ? JSON.stringify(status, null, 2) : formatStatus(status));
     });
@@ -27,7 +27,7 @@ export function registerStatus(program: Command): void {
 /** Silent when all is well, so that cron mails (MAILTO) only trouble; a campaign that cannot be read is trouble too. */
 async function check(dir: string): Promise<number> {
   try {
-    const hooks = tickHooksFor(await openCampaign(dir));
+    const hooks = await tickHooksFor(await openCampaign(dir));
     const items = needsTheGm(await campaignStatus(dir, { clock: clockFromEnv(), hooks }));
     if (items.length === 0) return 0;
     console.log(checkLine(dir, items));

@@ -1,16 +1,14 @@
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Campaign } from '../core/campaign.js';
 import type { UnitId } from '../core/ids.js';
 import type { LoggedEvent } from '../core/events.js';
 import type { GameState } from '../core/state.js';
-import type { EventCatalogue } from '../core/world/types.js';
 import { buildCampaign } from './build-campaign.js';
 import { readEventCatalogue } from './event-catalogue.js';
 import { defaultActions, readActionCatalogue } from './action-catalogue.js';
-import type { ActionCatalogue } from '../core/world/action-types.js';
-import type { CaretakerCatalogue } from '../core/caretaker/types.js';
 import { defaultCaretakers, readCaretakerCatalogue } from './caretaker-catalogue.js';
 import { CampaignError, validate, type FileProblem } from './problems.js';
 import { campaignFileSchema, stateFileSchema, type CampaignFile } from './schema.js';
@@ -77,17 +75,81 @@ export function cannotRead(e: NodeJS.ErrnoException): string {
   }
 }
 
+/**
+ * campaign.yaml and its catalogues read, checked and built into the campaign. Building is most of the cost (a
+ * tick in a long-running process, the daemon or the tests, opens its campaign several times; the tests open
+ * copies of one campaign by the thousand), so the built campaign is kept for the same bytes of its four files,
+ * and each caller gets its own copy, placed in its folder: an edited file is read anew on the next open.
+ */
 export async function openCampaign(dir: string): Promise<OpenCampaign> {
   const label = join(dir, 'campaign.yaml');
   if (!existsSync(label)) throw notACampaign(dir);
-  const read = await readYamlFile(label, label);
+  const bytes = await readCampaignFiles(dir);
+  const key = openedKey(bytes);
+  const kept = openedCampaigns.get(key);
+  if (kept) return placedIn(dir, structuredClone(kept));
+  const opened = buildOpenCampaign(dir, bytes);
+  if (openedCampaigns.size >= KEPT_CAMPAIGNS) openedCampaigns.delete(openedCampaigns.keys().next().value!);
+  openedCampaigns.set(key, opened);
+  return structuredClone(opened);
+}
+
+/**
+ * A kept campaign read from another folder with the same files: the folder and the catalogues' files (all that
+ * names a path; test/campaign/open-kept.test.ts holds it to that) are this one's.
+ */
+function placedIn(dir: string, open: OpenCampaign): OpenCampaign {
+  const { campaign } = open;
+  for (const [catalogue, name] of [[campaign.events, EVENTS_FILE], [campaign.actions, ACTIONS_FILE], [campaign.caretakers, CARETAKERS_FILE]] as const) {
+    if (catalogue?.source !== undefined) catalogue.source = join(dir, name);
+  }
+  return { ...open, dir };
+}
+
+/** Campaigns built, by the hash of their files' bytes; never handed out (callers get copies); the oldest goes first. */
+const openedCampaigns = new Map<string, OpenCampaign>();
+const KEPT_CAMPAIGNS = 16;
+
+/** The bytes of campaign.yaml and of each catalogue beside it (undefined: no such file). */
+interface CampaignBytes {
+  campaign: Buffer;
+  catalogues: Record<typeof CATALOGUE_FILES[number], Buffer | undefined>;
+}
+
+async function readCampaignFiles(dir: string): Promise<CampaignBytes> {
+  const label = join(dir, 'campaign.yaml');
+  const read = async (path: string) => {
+    try {
+      return await readFile(path);
+    } catch (e) {
+      throw new CampaignError([{ file: path, message: cannotRead(e as NodeJS.ErrnoException) }]);
+    }
+  };
+  const campaign = await read(label);
+  const catalogues = {} as CampaignBytes['catalogues'];
+  for (const name of CATALOGUE_FILES) catalogues[name] = existsSync(join(dir, name)) ? await read(join(dir, name)) : undefined;
+  return { campaign, catalogues };
+}
+
+function openedKey(bytes: CampaignBytes): string {
+  const hash = createHash('sha256');
+  for (const b of [bytes.campaign, ...CATALOGUE_FILES.map((name) => bytes.catalogues[name])]) {
+    hash.update(b === undefined ? 'absent;' : `${b.length};`);
+    if (b !== undefined) hash.update(b);
+  }
+  return hash.digest('hex');
+}
+
+function buildOpenCampaign(dir: string, bytes: CampaignBytes): OpenCampaign {
+  const label = join(dir, 'campaign.yaml');
+  const read = yamlFromBytes(bytes.campaign, label);
   const file = validate(campaignFileSchema, read, label);
   const { campaign, problems } = buildCampaign(file, label);
   if (problems.length) throw new CampaignError(problems);
-  const events = await readEventsFile(dir, campaign);
+  const events = readCatalogueFile(dir, EVENTS_FILE, bytes, campaign, readEventCatalogue, () => undefined);
   const withEvents = events ? { ...campaign, events } : campaign;
-  const actions = await readActionsFile(dir, withEvents);
-  const caretakers = await readCaretakersFile(dir, withEvents);
+  const actions = readCatalogueFile(dir, ACTIONS_FILE, bytes, withEvents, readActionCatalogue, () => ({ entries: defaultActions(withEvents) }));
+  const caretakers = readCatalogueFile(dir, CARETAKERS_FILE, bytes, withEvents, readCaretakerCatalogue, () => ({ entries: defaultCaretakers(withEvents) }));
   return { dir, file, campaign: { ...withEvents, actions, caretakers } };
 }
 
@@ -105,35 +167,27 @@ export function campaignAsOf(open: OpenCampaign, turn: number): OpenCampaign {
 /** Who plays a silent player's nation (docs/events.md, "Caretakers"); without the file, the built-in caretakers. */
 export const CARETAKERS_FILE = 'caretakers.yaml';
 
-async function readCaretakersFile(dir: string, campaign: Campaign): Promise<CaretakerCatalogue> {
-  return readCatalogueFile(dir, CARETAKERS_FILE, campaign, readCaretakerCatalogue, () => ({ entries: defaultCaretakers(campaign) }));
-}
-
 /** The event catalogue beside campaign.yaml (docs/events.md); a campaign without one has no random events. */
 export const EVENTS_FILE = 'events.yaml';
-
-async function readEventsFile(dir: string, campaign: Campaign): Promise<EventCatalogue | undefined> {
-  return readCatalogueFile(dir, EVENTS_FILE, campaign, readEventCatalogue, () => undefined);
-}
 
 /** The units' actions beside campaign.yaml (docs/events.md, "Actions"); without the file, the built-in ones. */
 export const ACTIONS_FILE = 'actions.yaml';
 
-async function readActionsFile(dir: string, campaign: Campaign): Promise<ActionCatalogue> {
-  return readCatalogueFile(dir, ACTIONS_FILE, campaign, readActionCatalogue, () => ({ entries: defaultActions(campaign) }));
-}
+const CATALOGUE_FILES = [EVENTS_FILE, ACTIONS_FILE, CARETAKERS_FILE] as const;
 
 /** A catalogue file beside campaign.yaml read and checked (a CampaignError naming its problems), or `absent()` without the file. */
-async function readCatalogueFile<C, A>(
+function readCatalogueFile<C, A>(
   dir: string,
-  name: string,
+  name: typeof CATALOGUE_FILES[number],
+  bytes: CampaignBytes,
   campaign: Campaign,
   read: (value: unknown, locate: Locate, file: string, campaign: Campaign) => { catalogue?: C; problems: FileProblem[] },
   absent: () => A,
-): Promise<C | A> {
+): C | A {
+  const given = bytes.catalogues[name];
+  if (given === undefined) return absent();
   const label = join(dir, name);
-  if (!existsSync(label)) return absent();
-  const file = await readYamlFile(label, label);
+  const file = yamlFromBytes(given, label);
   const { catalogue, problems } = read(file.value, file.locate, label, campaign);
   if (problems.length || catalogue === undefined) throw new CampaignError(problems);
   return catalogue;

@@ -269,13 +269,16 @@ function indented(text: string, indent: string): string {
 
 type Compiled = (context: unknown, data: Frame) => string;
 
+/** A template's source to its syntax tree: Handlebars' parser, or one that keeps what it parsed (the compiler only reads the trees). */
+export type ParseTemplate = (source: string) => Program;
+
 /**
  * Compiles a template and the partials it may call for one Handlebars
  * instance (its helpers, its escaping), or answers undefined when the
  * template or one of its partials uses something this compiler leaves to
  * Handlebars.
  */
-export function compileFast(hb: typeof Handlebars, body: string, partials: Readonly<Record<string, string>>, noEscape: boolean): RenderFunction | undefined {
+export function compileFast(hb: typeof Handlebars, body: string, partials: Readonly<Record<string, string>>, noEscape: boolean, parse: ParseTemplate = (source) => hb.parse(source)): RenderFunction | undefined {
   const helperNames = new Set(Object.keys(hb.helpers).filter((h) => !BUILT_IN.has(h)));
   const handOver = new HandOver('handed over to Handlebars');
   const compiled = new Map<string, Compiled | null>();
@@ -291,7 +294,7 @@ export function compileFast(hb: typeof Handlebars, body: string, partials: Reado
   };
   const build = (source: string): Compiled | null => {
     try {
-      const generated = new Generator(helperNames, noEscape).generate(hb.parse(source));
+      const generated = new Generator(helperNames, noEscape).generate(parse(source));
       // Handlebars compiles templates to functions the same way; the source is our generator's, from the
       // campaign's own templates, and every value it prints goes through the same escaping.
       // eslint-disable-next-line @typescript-eslint/no-implied-eval

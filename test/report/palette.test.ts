@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deltaE2000, labAs, parseHex, type Vision } from '../../src/report/colour-vision.js';
-import { BASE_PALETTE, CHECKED_VISIONS, inkOn, nationColour, nationPalette, PALETTE_SIZE } from '../../src/report/palette.js';
+import { BASE_PALETTE, CHECKED_VISIONS, inkOn, nationColour, nationPalette, PALETTE_SIZE, workOutPalette } from '../../src/report/palette.js';
 
 /** The smallest CIEDE2000 difference between any two of the colours, as a reader with `vision` sees them. */
 function closestPair(colours: readonly string[], vision: Vision): { d: number; pair: string } {
@@ -41,6 +41,10 @@ describe('the nation palette', () => {
     expect(new Set(nationPalette()).size).toBe(PALETTE_SIZE);
     expect(nationColour(3)).toBe(BASE_PALETTE[3]);
     expect(nationColour(PALETTE_SIZE + 1)).toBe(nationColour(1));
+  });
+
+  it('is the list the farthest-point choice works out, written out', () => {
+    expect(nationPalette()).toEqual(workOutPalette());
   });
 
   // A ΔE2000 of 10 is a difference seen at a glance; 5 still side by side.

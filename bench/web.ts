@@ -28,13 +28,15 @@ import { webClient, type ClientKind } from './web-client.js';
  * figures for docs/benchmarks.md.
  *
  *   node dist/bench/web.js [--nations 1000] [--clients 200] [--seconds 30] [--checks 0.25]
- *     [--runs players,reports,checks] [--campaign <dir>] [--server-flags "--trace-gc"] [--timeline] [--client http|fetch]
+ *     [--runs players,reports,checks] [--campaign <dir>] [--server-flags "--trace-gc"] [--timeline] [--client http|fetch] [--together]
  *
  * --checks: the share of requests that are live checks (the rest are report pages). --runs: which of the
  * three runs. --campaign: the generated campaign kept in this folder and used again when it is there (the
  * setup takes a minute; a profile wants several runs). --server-flags: node's flags for the desk's process
  * (--trace-gc, --cpu-prof). --timeline: each second of a run, its requests and slowest answers, to see when
- * the tail happens. --client: the players' HTTP client (web-client.ts). Besides latencies, the desk's event-loop delay (monitorEventLoopDelay): how long its
+ * the tail happens. --client: the players' HTTP client (web-client.ts). --together: the players' run starts
+ * every player at the same millisecond (200 requests at once, a burst no campaign sees); by default each
+ * player's first request comes after a first pause drawn like its later ones, as players arrive. Besides latencies, the desk's event-loop delay (monitorEventLoopDelay): how long its
  * thread was kept from answering, whatever held it.
  */
 export interface WebBenchResult {
@@ -162,6 +164,8 @@ export interface WebBenchOptions {
   timeline?: boolean;
   /** The players' HTTP client (web-client.ts; default http). */
   client?: ClientKind;
+  /** Every player's first request in the same millisecond (default: each after a first pause, as players arrive). */
+  together?: boolean;
 }
 
 const NOT_RUN: LoadResult = { seconds: 0, report: latencies([]), check: latencies([]), settled: { report: latencies([]), check: latencies([]) }, throughput: 0, errors: 0, serverCpuMs: NaN, deskThreadCpuMs: NaN, clientCpuMs: NaN, loopDelay: { p50: NaN, p99: NaN, max: NaN } };
@@ -229,6 +233,7 @@ export async function runWebBench(opts: WebBenchOptions = {}): Promise<WebBenchR
     await fetch(`${base}/orders/check`, { method: 'POST', headers: { origin, cookie: sessions[0]!.cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ csrf: sessions[0]!.csrf, turn: '2', text: sessions[0]!.sheet }) });
 
     const client = webClient(opts.client ?? 'http', clients);
+    const together = opts.together ?? false;
     const load = async (checkShare: number, pause: () => number): Promise<LoadResult> => {
       const before = await usage();
       const clientBefore = process.cpuUsage();
@@ -241,6 +246,12 @@ export async function runWebBench(opts: WebBenchOptions = {}): Promise<WebBenchR
       const started = performance.now();
       await Promise.all(
         sessions.map(async (s) => {
+          // Players arrive as they come and go: each one's first request after a pause like its later ones.
+          // All 200 in the same millisecond (--together) is a burst no campaign sees, measured on request.
+          if (!together) {
+            const first = pause();
+            if (first > 0) await new Promise((resolve) => setTimeout(resolve, first));
+          }
           while (performance.now() < end) {
             const k = n++;
             const isCheck = Math.floor((k + 1) * checkShare) > Math.floor(k * checkShare);
@@ -333,6 +344,7 @@ async function main(): Promise<void> {
     serverFlags: text('--server-flags')?.split(' ').filter(Boolean) ?? [],
     timeline: process.argv.includes('--timeline'),
     client: text('--client') === 'fetch' ? 'fetch' : 'http',
+    together: process.argv.includes('--together'),
   });
   console.log(webBenchLine(result));
   if (process.argv.includes('--json')) console.log(JSON.stringify(result));

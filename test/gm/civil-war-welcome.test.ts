@@ -1,18 +1,15 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { openCampaign, readState, turnDirName } from '../../src/campaign/store.js';
+import { openCampaign, readState } from '../../src/campaign/store.js';
 import { asNationId } from '../../src/core/ids.js';
 import { offerSeat } from '../../src/gm/seats.js';
 import { renewToken } from '../../src/gm/token.js';
-import { writeReports } from '../../src/report/write.js';
-import { localTime } from '../../src/schedule/deadline.js';
-import { deadlineClock, deadlinesByNation } from '../../src/schedule/player-time.js';
 import { readRuntime } from '../../src/schedule/runtime.js';
-import { demoCopy } from '../mailroom/support.js';
 import { writeOrders } from '../schedule/support.js';
-import { folderPost, OTHERS, RESOLVE, schedule, ticker, useSecretsFile } from '../seats/support.js';
+import { OTHERS, RESOLVE, useSecretsFile } from '../seats/support.js';
+import { expectAshWelcome, expectEarlierTurnsRenderAgain, OSKA, reportsOf, welcomeCampaign } from './welcome-support.js';
 
 /**
  * A nation a civil war brought into play (the `civil_war` effect, docs/rules.md L3) that first gets a player
@@ -23,15 +20,6 @@ import { folderPost, OTHERS, RESOLVE, schedule, ticker, useSecretsFile } from '.
  * turns before (so they rendered differently), and refused to offer its seat.
  */
 const setSecrets = useSecretsFile();
-const OSKA = 'oska@ash.test';
-/** Each turn's deadline (the schedule of ../seats/support.ts): what the reports of the turn before print. */
-const DEADLINES = ['', '2025-03-23T18:00:00Z', '2025-03-30T17:00:00Z', '2025-04-06T17:00:00Z'];
-
-/** A turn's nations' reports and gazette, by file name (the GM's report carries the schedule's own lines). */
-function reportsOf(dir: string, turn: number): Record<string, string> {
-  const folder = join(dir, 'turns', turnDirName(turn), 'reports');
-  return Object.fromEntries(readdirSync(folder).filter((f) => !f.startsWith('gm.') && !f.startsWith('.')).sort().map((f) => [f, readFileSync(join(folder, f), 'utf8')]));
-}
 
 function editCampaign(dir: string, edit: (doc: ReturnType<typeof parseDocument>) => void): void {
   const file = join(dir, 'campaign.yaml');
@@ -42,12 +30,7 @@ function editCampaign(dir: string, edit: (doc: ReturnType<typeof parseDocument>)
 
 describe('a nation a civil war brought in', { timeout: 400_000 }, () => {
   it('is welcomed in full when `token --new` gives it its first player, answers "resend report", may be offered, and leaves every earlier turn re-renderable', async () => {
-    const { dir } = demoCopy('civil-war-welcome');
-    writeFileSync(join(dir, 'campaign.yaml'), readFileSync(join(dir, 'campaign.yaml'), 'utf8') + schedule('  policy: hold\n'));
-    setSecrets('civil-war-welcome');
-    const post = folderPost(dir);
-    const { clock, at } = ticker(dir, '2025-03-20T12:00:00Z');
-    await at('2025-03-20T12:00:00Z');
+    const { dir, post, clock, at } = await welcomeCampaign('civil-war-welcome', setSecrets);
     expect((await at(RESOLVE[1]!)).resolved).toEqual([1]);
 
     // After turn 1 the GM declares the nation in waiting (no player: the GM holds it) and writes the war into turn 2.
@@ -71,14 +54,7 @@ describe('a nation a civil war brought in', { timeout: 400_000 }, () => {
     await at('2025-03-31T11:00:00Z');
     const welcome = await post.received(OSKA);
     expect(welcome.map((m) => m.subject)).toEqual([expect.stringContaining('Welcome, The Free Cities of Ash')]);
-    expect(welcome[0]!.text).toContain('You now lead The Free Cities of Ash');
-    expect(welcome[0]!.text).toContain(town.name);
-    expect(welcome[0]!.attachments.map((a) => a.filename)).toEqual(expect.arrayContaining(['ashfree-orders.yaml', 'ashfree-report.yaml']));
-    // The demo's reports carry their map inside the HTML (reports.formats has no svg).
-    expect(String(welcome[0]!.html)).toContain('<svg');
-    const sheet = welcome[0]!.attachments.find((a) => a.filename === 'ashfree-orders.yaml')!.content.toString('utf8');
-    const token = /^token:\s*"?([^"\s]+)/m.exec(sheet)?.[1];
-    expect(token).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}-[a-z2-9]{5}$/);
+    expectAshWelcome(welcome[0]!, town.name);
     // The seat record starts with its first player.
     const rt = (await readRuntime(dir))!;
     expect(rt.seats?.ashfree).toEqual([expect.objectContaining({ player: [OSKA], fromTurn: 3 })]);
@@ -102,12 +78,6 @@ describe('a nation a civil war brought in', { timeout: 400_000 }, () => {
     expect(offered.offer).toMatchObject({ nation: 'ashfree', status: 'open' });
 
     // Every turn renders again as it was first written: before the civil war, and its own.
-    const runtime = await readRuntime(dir);
-    const file = (await openCampaign(dir)).file;
-    for (const turn of [0, 1, 2]) {
-      const next = new Date(DEADLINES[turn + 1]!);
-      await writeReports(dir, { turn, deadline: localTime(next, 'Europe/London'), deadlineByNation: deadlinesByNation(deadlineClock(next, 'Europe/London', file, runtime)) });
-      expect(reportsOf(dir, turn), `turn ${turn}`).toEqual(first[turn]);
-    }
+    await expectEarlierTurnsRenderAgain(dir, first);
   });
 });

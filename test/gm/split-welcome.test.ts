@@ -1,17 +1,13 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openCampaign, readState, stateYaml, turnDirName } from '../../src/campaign/store.js';
+import { openCampaign, readState, stateYaml } from '../../src/campaign/store.js';
 import { asNationId } from '../../src/core/ids.js';
 import { hexDistance, offsetOf } from '../../src/core/hex.js';
 import { splitNation } from '../../src/gm/civil-war.js';
-import { writeReports } from '../../src/report/write.js';
-import { localTime } from '../../src/schedule/deadline.js';
-import { deadlineClock, deadlinesByNation } from '../../src/schedule/player-time.js';
-import { readRuntime } from '../../src/schedule/runtime.js';
-import { demoCopy } from '../mailroom/support.js';
 import { writeOrders } from '../schedule/support.js';
-import { folderPost, OTHERS, RESOLVE, schedule, ticker, useSecretsFile } from '../seats/support.js';
+import { OTHERS, RESOLVE, useSecretsFile } from '../seats/support.js';
+import { expectAshWelcome, expectEarlierTurnsRenderAgain, OSKA, reportsOf, welcomeCampaign } from './welcome-support.js';
 
 /**
  * A split nation's player is not left blind (issue 35): after `fatecraft nation split` the new nation's
@@ -20,24 +16,10 @@ import { folderPost, OTHERS, RESOLVE, schedule, ticker, useSecretsFile } from '.
  * and every turn before the split renders again byte for byte as first written.
  */
 const setSecrets = useSecretsFile();
-const OSKA = 'oska@ash.test';
-/** Each turn's deadline (the schedule of ../seats/support.ts): what the reports of the turn before print. */
-const DEADLINES = ['', '2025-03-23T18:00:00Z', '2025-03-30T17:00:00Z', '2025-04-06T17:00:00Z', '2025-04-13T17:00:00Z'];
-
-/** A turn's nations' reports and gazette, by file name (the GM's report carries the schedule's own lines). */
-function reportsOf(dir: string, turn: number): Record<string, string> {
-  const folder = join(dir, 'turns', turnDirName(turn), 'reports');
-  return Object.fromEntries(readdirSync(folder).filter((f) => !f.startsWith('gm.') && !f.startsWith('.')).sort().map((f) => [f, readFileSync(join(folder, f), 'utf8')]));
-}
 
 describe('a split nation', { timeout: 400_000 }, () => {
   it('is welcomed with its report, answers "resend report", and leaves every earlier turn re-renderable', async () => {
-    const { dir } = demoCopy('split-welcome');
-    writeFileSync(join(dir, 'campaign.yaml'), readFileSync(join(dir, 'campaign.yaml'), 'utf8') + schedule('  policy: hold\n'));
-    setSecrets('split-welcome');
-    const post = folderPost(dir);
-    const { clock, at } = ticker(dir, '2025-03-20T12:00:00Z');
-    await at('2025-03-20T12:00:00Z');
+    const { dir, post, clock, at } = await welcomeCampaign('split-welcome', setSecrets);
     for (let turn = 1; turn <= 3; turn++) {
       if (turn > 1) writeOrders(dir, turn, [...OTHERS, 'grarkul']);
       expect((await at(RESOLVE[turn]!)).resolved).toEqual([turn]);
@@ -85,14 +67,7 @@ describe('a split nation', { timeout: 400_000 }, () => {
     const welcome = await post.received(OSKA);
     expect(welcome).toHaveLength(1);
     expect(welcome[0]!.subject).toContain('Welcome, The Free Cities of Ash');
-    expect(welcome[0]!.text).toContain('You now lead The Free Cities of Ash');
-    expect(welcome[0]!.text).toContain(town.name);
-    const names = welcome[0]!.attachments.map((a) => a.filename);
-    expect(names).toEqual(expect.arrayContaining(['ashfree-orders.yaml', 'ashfree-report.yaml']));
-    // The demo's reports carry their map inside the HTML (reports.formats has no svg).
-    expect(String(welcome[0]!.html)).toContain('<svg');
-    const token = /^token:\s*"?([^"\s]+)/m.exec(welcome[0]!.attachments.find((a) => a.filename === 'ashfree-orders.yaml')!.content.toString('utf8'))?.[1];
-    expect(token).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}-[a-z2-9]{5}$/);
+    expectAshWelcome(welcome[0]!, town.name);
 
     // "resend report" answers with the turn's report.
     await post.send({ from: OSKA, subject: 'resend report', text: `resend report\n` });
@@ -104,13 +79,7 @@ describe('a split nation', { timeout: 400_000 }, () => {
     expect(texts.some((t) => t.includes(town.name) && t.includes('The Free Cities of Ash'))).toBe(true);
 
     // Every turn before the split renders again as it was first written.
-    const runtime = await readRuntime(dir);
-    const file = (await openCampaign(dir)).file;
-    for (const turn of [0, 1, 2]) {
-      const next = new Date(DEADLINES[turn + 1]!);
-      await writeReports(dir, { turn, deadline: localTime(next, 'Europe/London'), deadlineByNation: deadlinesByNation(deadlineClock(next, 'Europe/London', file, runtime)) });
-      expect(reportsOf(dir, turn), `turn ${turn}`).toEqual(first[turn]);
-    }
+    await expectEarlierTurnsRenderAgain(dir, first);
     // And the new nation's orders resolve with the next turn.
     writeOrders(dir, 4, [...OTHERS, 'grarkul']);
     expect((await at(RESOLVE[4]!)).resolved).toEqual([4]);

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import jsyaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { fetchMail } from '../../src/mailroom/fetch.js';
 import { readRuntime } from '../../src/schedule/runtime.js';
 import type { Desk } from '../../src/web/desk.js';
 import { decodeEntities } from '../report/support.js';
-import { ADDRESSES, Client, csrfOf, deskOver, mailedLink, outbox, runTick, startedDemo, TOKENS, type DeskCampaignCopy } from './support.js';
+import { ADDRESSES, Client, csrfOf, deskOver, expectGmPreview, mailedLink, outbox, runTick, startedDemo, TOKENS, type DeskCampaignCopy } from './support.js';
 
 /**
  * The web desk as a player and the GM use it, in-process: sign in (token, mailed link), read the reports,
@@ -305,15 +305,7 @@ describe('the GM', () => {
   });
 
   it('a preview of the pending turn for the GM alone, logged; the campaign unchanged', async () => {
-    const csrf = csrfOf((await gm.get(`${base}/gm`)).text);
-    const done = await gm.post(`${base}/gm/op`, { csrf, op: 'preview', reason: 'to see the battles', confirm: 'yes' });
-    expect(done.status).toBe(303);
-    expect(done.location).toBe(`${base}/gm/preview/`);
-    expect(readdirSync(join(copy.dir, 'turns'))).toEqual(['0000']);
-    const preview = await gm.get(done.location!);
-    expect(preview.status).toBe(200);
-    expect(preview.text).toContain('Preview of turn 1');
-    expect((await readRuntime(copy.dir))!.log.at(-1)).toMatchObject({ op: 'preview', reason: 'to see the battles (on the web desk)' });
+    await expectGmPreview(gm, base, copy.dir);
   });
 
   it('an alert is marked as dealt with on its own', async () => {

@@ -1,9 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRuntime } from '../../src/schedule/runtime.js';
 import { ensureBuilt, ROOT } from '../support/built-cli.js';
-import { Client, csrfOf, deskOver, GM_SECRET, startedDemo, type DeskCampaignCopy } from './support.js';
+import { Client, deskOver, expectGmPreview, GM_SECRET, startedDemo, type DeskCampaignCopy } from './support.js';
 
 /**
  * The GM's preview from the desk in a thread of its own (the built src/web/preview-worker.ts, as
@@ -25,16 +24,7 @@ describe("the GM's preview in a thread of its own", () => {
     const desk = deskOver([copy], { previewWorker: worker });
     const gm = new Client(desk);
     expect((await gm.post(`${base}/gm/sign-in`, { secret: GM_SECRET })).status).toBe(303);
-    const csrf = csrfOf((await gm.get(`${base}/gm`)).text);
-    const done = await gm.post(`${base}/gm/op`, { csrf, op: 'preview', reason: 'to see the battles', confirm: 'yes' });
-    expect(done.status).toBe(303);
-    expect(done.location).toBe(`${base}/gm/preview/`);
-    expect(readdirSync(join(copy.dir, 'turns'))).toEqual(['0000']);
-    const preview = await gm.get(done.location!);
-    expect(preview.status).toBe(200);
-    expect(preview.text).toContain('Preview of turn 1');
-    const line = (await readRuntime(copy.dir))!.log.at(-1)!;
-    expect(line).toMatchObject({ op: 'preview', reason: 'to see the battles (on the web desk)' });
+    const line = await expectGmPreview(gm, base, copy.dir);
     // At the desk's (fake) time, not the thread's own clock.
     expect(JSON.stringify(line)).toContain(copy.clock.now().toISOString().slice(0, 16));
   });

@@ -5,11 +5,13 @@
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { expect } from 'vitest';
 import { join } from 'node:path';
 import { startCampaign } from '../../src/gm/start.js';
 import { mailroomHooks } from '../../src/mailroom/tick-hooks.js';
 import { reportRenderer } from '../../src/report/renderer.js';
 import { FakeClock } from '../../src/schedule/clock.js';
+import { readRuntime, type LogEntry } from '../../src/schedule/runtime.js';
 import { tick } from '../../src/schedule/tick.js';
 import { DeskCampaign } from '../../src/web/campaigns.js';
 import { createDesk, type Desk, type DeskOptions } from '../../src/web/desk.js';
@@ -167,4 +169,22 @@ export function mailedLink(dir: string, address: string, url = URL_BASE): string
   const link = text !== undefined && at >= 0 ? /^\S+/.exec(text.slice(at))![0] : undefined;
   if (!link) throw new Error(`no sign-in link mailed to ${address}`);
   return link.slice(url.length);
+}
+
+/**
+ * The GM, signed in, asks for a preview of the pending turn on the desk at `base`: shown to the GM at its
+ * own page, nothing resolved in the campaign at `dir`, the reason in the GM's log. The log's line.
+ */
+export async function expectGmPreview(gm: Client, base: string, dir: string): Promise<LogEntry> {
+  const csrf = csrfOf((await gm.get(`${base}/gm`)).text);
+  const done = await gm.post(`${base}/gm/op`, { csrf, op: 'preview', reason: 'to see the battles', confirm: 'yes' });
+  expect(done.status).toBe(303);
+  expect(done.location).toBe(`${base}/gm/preview/`);
+  expect(readdirSync(join(dir, 'turns'))).toEqual(['0000']);
+  const preview = await gm.get(done.location!);
+  expect(preview.status).toBe(200);
+  expect(preview.text).toContain('Preview of turn 1');
+  const line = (await readRuntime(dir))!.log.at(-1)!;
+  expect(line).toMatchObject({ op: 'preview', reason: 'to see the battles (on the web desk)' });
+  return line;
 }

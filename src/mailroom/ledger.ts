@@ -23,6 +23,7 @@ import type { Decision } from './decide.js';
 import type { AuthSummary, BounceFacts } from './headers.js';
 import { sha256 } from './headers.js';
 import { checkLedgerTimes } from './stored-times.js';
+import { writeDurably } from './durable-file.js';
 
 export type LedgerStatus = 'decided' | 'done' | 'quarantined' | 'retry';
 
@@ -97,7 +98,7 @@ export class Ledger {
   async put(entry: LedgerEntry): Promise<void> {
     this.made ??= mkdir(this.dir, { recursive: true }); // once per run: a fetch writes two entries a message
     await this.made;
-    await writeFileAtomic(this.fileFor(entry.key), writeYaml(stripUndefined(entry)), { fsync: true });
+    await writeDurably(this.fileFor(entry.key), writeYaml(stripUndefined(entry)));
     this.written?.(entry);
   }
 

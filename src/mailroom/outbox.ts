@@ -25,11 +25,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import jsyaml from 'js-yaml';
-import writeFileAtomic from 'write-file-atomic';
 import { writeYaml } from '../campaign/yaml-io.js';
 import { outboxFileName } from '../mail/folder-transport.js';
 import type { OutboundMessage } from '../mail/types.js';
 import { checkQueuedTimes } from './stored-times.js';
+import { writeDurably } from './durable-file.js';
 
 export type OutKind = 'receipt' | 'reply' | 'report' | 'gm-report' | 'alert' | 'reminder' | 'notice' | 'press' | 'sign-in';
 export type OutStatus = 'pending' | 'sent' | 'failed';
@@ -209,7 +209,7 @@ export class OutboxQueue {
     const text = writeYaml(JSON.parse(JSON.stringify(entry)));
     const [here, there] = entry.status === 'sent' ? [this.sentFileFor(entry.messageId), this.fileFor(entry.messageId)] : [this.fileFor(entry.messageId), this.sentFileFor(entry.messageId)];
     await this.folder(dirname(here));
-    await writeFileAtomic(here, text, { fsync: true });
+    await writeDurably(here, text);
     // A message marked unsent again by hand or by a tool (rare) leaves sent/ the same way.
     await unlink(there).catch((e: NodeJS.ErrnoException) => {
       if (e.code !== 'ENOENT') throw e;

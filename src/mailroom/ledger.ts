@@ -64,6 +64,7 @@ export interface LedgerEntry {
 
 export class Ledger {
   readonly dir: string;
+  private made: Promise<unknown> | undefined;
 
   /** `written` is told of every entry once it is on disk: the flood counts follow the ledger. */
   constructor(
@@ -94,7 +95,8 @@ export class Ledger {
   }
 
   async put(entry: LedgerEntry): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
+    this.made ??= mkdir(this.dir, { recursive: true }); // once per run: a fetch writes two entries a message
+    await this.made;
     await writeFileAtomic(this.fileFor(entry.key), writeYaml(stripUndefined(entry)), { fsync: true });
     this.written?.(entry);
   }

@@ -91,6 +91,7 @@ export function openTransport(campaignDir: string, settings: MailSettings, secre
     connectionTimeoutMs: smtp.timeouts.connectMs,
     greetingTimeoutMs: smtp.timeouts.greetingMs,
     socketTimeoutMs: smtp.timeouts.socketMs,
+    connections: smtp.concurrency,
     ...(smtp.user !== undefined ? { auth: { user: smtp.user, pass: need(smtp.passwordEnv!, 'smtp') } } : {}),
     ...(settings.dkim !== undefined ? { dkim: dkimOptions(campaignDir, settings.dkim, secrets) } : {}),
   });

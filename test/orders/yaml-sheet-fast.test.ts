@@ -12,6 +12,7 @@ import { readYamlSheet, readYamlSheetStrict } from '../../src/orders/yaml-sheet.
 import { ordersToYaml } from '../../src/orders/yaml-write.js';
 import { ARGENTA, FIXTURES, GONDARAHL, loadWorld, type World } from './world.js';
 import { hangLimit, TEST_LIMIT_MS } from '../support/limits.js';
+import { binaryString } from '../support/binary-string.js';
 
 /**
  * readYamlSheet's fast path (js-yaml and a line walk) must give exactly the
@@ -58,7 +59,7 @@ const headerKey = fc.tuple(fc.constantFrom('nation', 'turn', 'token', 'casualtie
  */
 function orderFiles(wild: boolean): fc.Arbitrary<string> {
   const scalarText = wild
-    ? fc.oneof({ weight: 4, arbitrary: word }, { weight: 2, arbitrary: oddWord }, { weight: 2, arbitrary: tricky }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) }, { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 4 }) })
+    ? fc.oneof({ weight: 4, arbitrary: word }, { weight: 2, arbitrary: oddWord }, { weight: 2, arbitrary: tricky }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) }, { weight: 1, arbitrary: binaryString({ maxLength: 4 }) })
     : fc.oneof({ weight: 8, arbitrary: word }, { weight: 2, arbitrary: tricky }, { weight: 1, arbitrary: fc.integer({ min: -5, max: 300 }).map(String) });
   const single = (s: string) => `'${s.replace(/'/g, "''")}'`;
   const scalar = fc.oneof(

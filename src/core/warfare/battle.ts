@@ -114,10 +114,20 @@ function decided(st: WarState): { winner: Side; reason: string; held?: true } | 
 }
 
 function marks(st: WarState) {
+  // Units on the field by zone and side, counted once for the whole map: a unit stands where its commander is,
+  // the first commander of its id that is still on the field.
+  const counts = new Map<string, Record<Side, number>>();
+  for (const u of st.units) {
+    if (u.out) continue;
+    const zone = st.commanders.find((c) => c.id === u.commander && !c.gone)?.zone;
+    if (zone === undefined) continue;
+    const here = counts.get(zone) ?? { attacker: 0, defender: 0 };
+    here[u.side]++;
+    counts.set(zone, here);
+  }
   return (zone: string) => {
-    const count = (side: Side) => st.units.filter((u) => u.side === side && !u.out && st.commanders.find((c) => c.id === u.commander && !c.gone)?.zone === zone).length;
-    const a = count('attacker');
-    const d = count('defender');
+    const a = counts.get(zone)?.attacker ?? 0;
+    const d = counts.get(zone)?.defender ?? 0;
     const wall = st.ramparts.some((r) => r.zone === zone && !r.fallen) ? '#' : '';
     return [a ? `A${a}` : '', d ? `D${d}` : '', wall].filter(Boolean).join(' ');
   };

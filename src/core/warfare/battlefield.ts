@@ -38,16 +38,24 @@ export function defaultBattlefield(terrain: FieldTerrain = {}): Battlefield {
   return { zones, links, strategic: zoneId(0, 1), edge };
 }
 
-/** Neighbours of each zone, sorted, for the distance and path searches. */
-export function neighbours(field: Battlefield): Map<string, string[]> {
+/**
+ * Neighbours of each zone, sorted, for the distance and path searches. A battle asks for them at every move and
+ * its links never change, so they are made once per list of links (callers only read them).
+ */
+export function neighbours(field: Battlefield): ReadonlyMap<string, readonly string[]> {
+  const kept = neighboursOf.get(field.links);
+  if (kept) return kept;
   const out = new Map<string, string[]>(field.zones.map((z) => [z.id, []]));
   for (const [a, b] of field.links) {
     out.get(a)!.push(b);
     out.get(b)!.push(a);
   }
   for (const list of out.values()) list.sort();
+  neighboursOf.set(field.links, out);
   return out;
 }
+
+const neighboursOf = new WeakMap<Battlefield['links'], ReadonlyMap<string, readonly string[]>>();
 
 /** Zones between two zones (0 for the same zone), counting each step as one whatever its terrain (range, line 160). */
 export function distances(field: Battlefield, from: string): Map<string, number> {
@@ -66,24 +74,34 @@ export function distances(field: Battlefield, from: string): Map<string, number>
   return dist;
 }
 
-/** Every zone pair's distance, computed once a battle. */
+/**
+ * Every zone pair's distance. Each battle gets a copy of its field, but the fields of a campaign come in a few
+ * shapes: the table is kept by the shape (its zones and links), a few dozen shapes at most.
+ */
 export function distanceTable(field: Battlefield): (a: string, b: string) => number {
-  const table = new Map(field.zones.map((z) => [z.id, distances(field, z.id)]));
-  return (a, b) => table.get(a)?.get(b) ?? Infinity;
+  const shape = `${field.zones.map((z) => z.id).join(' ')}|${field.links.map(([a, b]) => `${a}-${b}`).join(' ')}`;
+  let table = distanceTables.get(shape);
+  if (!table) {
+    table = new Map(field.zones.map((z) => [z.id, distances(field, z.id)]));
+    if (distanceTables.size >= KEPT_SHAPES) distanceTables.delete(distanceTables.keys().next().value!);
+    distanceTables.set(shape, table);
+  }
+  const kept = table;
+  return (a, b) => kept.get(a)?.get(b) ?? Infinity;
 }
+
+const distanceTables = new Map<string, ReadonlyMap<string, ReadonlyMap<string, number>>>();
+const KEPT_SHAPES = 64;
 
 /** A picture of the field, the strategic zone at the bottom: each zone's marks (e.g. "A3 D2"), "*" for the strategic zone, "~" for an obstacle. */
 export function zoneMap(field: Battlefield, marks: (zone: string) => string): string[] {
-  // Any shape a built field takes (W23): rows from the top down, columns left to right, a gap where no zone is.
-  const at = field.zones.map((z) => z.id.slice(1).split(',').map(Number) as [number, number]);
-  const rows = Math.max(FIELD_ROWS - 1, ...at.map(([r]) => r));
-  const cols = [Math.min(0, ...at.map(([, c]) => c)), Math.max(FIELD_COLUMNS - 1, ...at.map(([, c]) => c))] as const;
+  const { rows, cols, byId } = layoutOf(field);
   const lines: string[] = [];
   for (let r = rows; r >= 0; r--) {
     const cells: string[] = [];
     for (let c = cols[0]; c <= cols[1]; c++) {
       const id = zoneId(r, c);
-      const z = field.zones.find((x) => x.id === id);
+      const z = byId.get(id);
       if (!z) {
         cells.push(' '.repeat(13));
         continue;
@@ -95,3 +113,27 @@ export function zoneMap(field: Battlefield, marks: (zone: string) => string): st
   }
   return lines;
 }
+
+interface Layout {
+  rows: number;
+  cols: readonly [number, number];
+  byId: ReadonlyMap<string, Zone>;
+}
+
+/** The rows and columns a field's zones span, and its zones by id: drawn at every exchange, the same zones each time. */
+function layoutOf(field: Battlefield): Layout {
+  const kept = layouts.get(field.zones);
+  if (kept) return kept;
+  // Any shape a built field takes (W23): rows from the top down, columns left to right, a gap where no zone is.
+  const at = field.zones.map((z) => z.id.slice(1).split(',').map(Number) as [number, number]);
+  const rows = Math.max(FIELD_ROWS - 1, ...at.map(([r]) => r));
+  const cols = [Math.min(0, ...at.map(([, c]) => c)), Math.max(FIELD_COLUMNS - 1, ...at.map(([, c]) => c))] as const;
+  // The first zone of an id, as a search from the front would find it.
+  const byId = new Map<string, Zone>();
+  for (const z of [...field.zones].reverse()) byId.set(z.id, z);
+  const layout = { rows, cols, byId };
+  layouts.set(field.zones, layout);
+  return layout;
+}
+
+const layouts = new WeakMap<Battlefield['zones'], Layout>();

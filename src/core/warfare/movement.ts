@@ -18,15 +18,12 @@ export function speed(st: WarState, c: Commander): number {
 
 const enemyIn = (st: WarState, c: Commander, zone: string) => st.commanders.some((e) => e.side !== c.side && !e.gone && e.zone === zone && unitsOf(st, e).length > 0);
 
-/** A zone the commander may not enter: ramparts standing against it. */
-function barred(st: WarState, c: Commander, zone: string): boolean {
-  return c.side === 'attacker' && st.ramparts.some((r) => r.zone === zone && !r.fallen);
-}
-
 /** The cheapest path (zone ids after the start) to the goal, or to the reachable zone nearest it; ties broken by zone id. */
 export function path(st: WarState, c: Commander, goal: string): string[] {
   const next = neighbours(st.field);
   const obstacle = new Set(st.field.zones.filter((z) => z.obstacle).map((z) => z.id));
+  // Zones the commander may not enter: ramparts standing against an attacker (line 89).
+  const walls = new Set(c.side === 'attacker' ? st.ramparts.filter((r) => !r.fallen).map((r) => r.zone) : []);
   const cost = new Map<string, number>([[c.zone, 0]]);
   const prev = new Map<string, string>();
   const open = [c.zone];
@@ -34,7 +31,7 @@ export function path(st: WarState, c: Commander, goal: string): string[] {
     open.sort((a, b) => cost.get(a)! - cost.get(b)! || (a < b ? -1 : 1));
     const z = open.shift()!;
     for (const n of next.get(z) ?? []) {
-      if (barred(st, c, n)) continue;
+      if (walls.has(n)) continue;
       const k = cost.get(z)! + (obstacle.has(n) ? 2 : 1);
       if (k < (cost.get(n) ?? Infinity)) {
         cost.set(n, k);

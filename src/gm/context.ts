@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CampaignError } from '../campaign/problems.js';
 import { latestTurn, openCampaign, type OpenCampaign } from '../campaign/store.js';
+import type { MailroomOptions } from '../mailroom/room.js';
 import type { Clock } from '../schedule/clock.js';
 import { firstDeadline, localTime } from '../schedule/deadline.js';
 import { withCampaignLock, type LockOwner } from '../schedule/lock.js';
@@ -110,4 +111,12 @@ export async function nextAsideIndex(folder: string, label: string, name?: strin
 export async function newestAside(folder: string, name: string, label: string): Promise<string | undefined> {
   const k = (await nextAsideIndex(folder, label, name)) - 1;
   return k >= 1 ? join(folder, `${name}.${label}-${k}`) : undefined;
+}
+
+/**
+ * A GM clock as the mailroom's: pauses between retries wait on it (a fake clock jumps). Here, not in
+ * start.ts, so that `token` and `nation offer` do not load the starting position's report writing.
+ */
+export function mailClock(clock: Clock): NonNullable<MailroomOptions['clock']> {
+  return { now: () => clock.now(), sleep: (ms) => clock.sleepUntil(new Date(clock.now().getTime() + ms)) };
 }

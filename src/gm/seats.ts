@@ -4,12 +4,11 @@ import { sendInvitation } from '../mailroom/seat-mail.js';
 import type { SendSummary } from '../mailroom/outbox.js';
 import { runtimePath, type Offer } from '../schedule/runtime.js';
 import { addOffer } from '../schedule/seats/offers.js';
-import { withGm, type GmOptions } from './context.js';
+import { mailClock, withGm, type GmOptions } from './context.js';
 import { checkEmails, hasStartingState } from './nations.js';
 import { readState } from '../campaign/store.js';
 import { asNationId, sortedKeys } from '../core/ids.js';
 import { seatsKey } from '../campaign/secrets.js';
-import { mailClock } from './start.js';
 
 /**
  * `fatecraft nation offer <campaign> <nation> <address>`: a one-time

@@ -3,9 +3,8 @@ import { issueTokens, type IssuedTokens } from '../campaign/secrets.js';
 import { writeStartingPosition, type StartingPosition } from '../jobs/starting-position.js';
 import type { MailroomOptions } from '../mailroom/room.js';
 import { sendStartMail, type StartMailSummary } from '../mailroom/start-mail.js';
-import type { Clock } from '../schedule/clock.js';
 import { runtimePath } from '../schedule/runtime.js';
-import { withGm, type GmOptions } from './context.js';
+import { mailClock, withGm, type GmOptions } from './context.js';
 
 /**
  * `fatecraft start`: a campaign's first step. Under the campaign lock it writes turn 0 from the start sheets
@@ -54,9 +53,4 @@ export async function startCampaign(dir: string, opts: StartOptions): Promise<St
     const nationNames = Object.fromEntries(Object.values(ctx.open.campaign.nations).map((n) => [n.id, n.name]));
     return { ...position, wasStarted, deadline, tokens, nationNames, ...(mail ? { mail } : {}) };
   });
-}
-
-/** A GM clock as the mailroom's: pauses between retries wait on it (a fake clock jumps). */
-export function mailClock(clock: Clock): NonNullable<MailroomOptions['clock']> {
-  return { now: () => clock.now(), sleep: (ms) => clock.sleepUntil(new Date(clock.now().getTime() + ms)) };
 }

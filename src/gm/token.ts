@@ -6,8 +6,7 @@ import { sendNoticeMail } from '../mailroom/start-mail.js';
 import { failpoint } from '../host/failpoints.js';
 import { runtimePath, type Runtime } from '../schedule/runtime.js';
 import { currentTenure, sameAddresses } from '../schedule/seats/records.js';
-import { withGm, type GmContext, type GmOptions } from './context.js';
-import { mailClock } from './start.js';
+import { mailClock, withGm, type GmContext, type GmOptions } from './context.js';
 import { readTokens, secretsPath, tokenVariable } from '../campaign/secrets.js';
 
 /**

@@ -92,6 +92,8 @@ describe('the commands that start a campaign, as processes of the built CLI', ()
       const loaded = readFileSync(trace, 'utf8').split('\n').filter((l) => l.startsWith('load '));
       expect(loaded.some((l) => l.includes('/dist/src/gm/'))).toBe(true);
       expect(loaded.filter((l) => /\/node_modules\/(imapflow|mailauth)\//.test(l))).toEqual([]);
+      // Nor the reports' rendering, which a new token needs none of (it came with `start`'s starting position).
+      expect(loaded.filter((l) => /\/dist\/src\/(report|jobs)\/|\/node_modules\/handlebars\//.test(l))).toEqual([]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

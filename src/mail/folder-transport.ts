@@ -12,7 +12,7 @@ import { constants } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomic } from '../host/atomic-file.js';
 import { normalizeMessageId, toMailOptions } from './compose.js';
 import { MailError, MailErrorCode, fromFsError, fromSmtpError } from './errors.js';
 import {

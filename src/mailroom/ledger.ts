@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import jsyaml from 'js-yaml';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomic } from '../host/atomic-file.js';
 import { writeYaml } from '../campaign/yaml-io.js';
 import type { ProcessedFolder } from '../mail/types.js';
 import type { Decision } from './decide.js';

@@ -23,7 +23,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import jsyaml from 'js-yaml';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomic } from '../host/atomic-file.js';
 import { writeYaml } from '../campaign/yaml-io.js';
 import { outboxFileName } from '../mail/folder-transport.js';
 import { MailErrorCode, isMailError } from '../mail/errors.js';

@@ -1,12 +1,17 @@
 import { randomInt } from 'node:crypto';
-import { open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { mkdir, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 
 export interface AtomicWriteOptions {
   /** Flush the file to the disk before it takes the name (default true). */
   fsync?: boolean;
   /** The file's permissions; by default an existing file's are kept, and a new file gets the usual ones (0o666 less the umask). */
   mode?: number;
+  /**
+   * Make the file's folder (and those above it) when it is missing. Only then: a folder that is there costs
+   * nothing, where a `mkdir -p` before each write made and threw away an "already exists" error every time.
+   */
+  makeFolder?: boolean;
 }
 
 /**
@@ -40,7 +45,7 @@ const writing = new Map<string, Promise<void>>();
 
 async function write(path: string, data: string | Uint8Array, opts: AtomicWriteOptions): Promise<void> {
   const mode = opts.mode ?? (await stat(path).then((s) => s.mode & 0o7777, () => undefined));
-  const { temp, handle } = await createTemporary(path, mode);
+  const { temp, handle } = await createTemporary(path, mode, opts.makeFolder === true);
   try {
     await handle.writeFile(data);
     // open() narrows a mode by the umask; a mode given or kept is the file's exactly.
@@ -60,13 +65,18 @@ async function write(path: string, data: string | Uint8Array, opts: AtomicWriteO
   }
 }
 
-async function createTemporary(path: string, mode: number | undefined): Promise<{ temp: string; handle: FileHandle }> {
+async function createTemporary(path: string, mode: number | undefined, makeFolder: boolean): Promise<{ temp: string; handle: FileHandle }> {
+  let made = false;
   for (;;) {
     const temp = `${path}.${randomInt(1_000_000_000)}`;
     try {
       return { temp, handle: await open(temp, 'wx', mode ?? 0o666) };
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && makeFolder && !made) {
+        await mkdir(dirname(path), { recursive: true });
+        made = true;
+      } else if (code !== 'EEXIST') throw e;
     }
   }
 }

@@ -20,8 +20,8 @@
  *   bad credentials or settings (EAUTH, ECONFIG)  the run stops; the message stays pending
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readdir, readFile, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import jsyaml from 'js-yaml';
 import { writeFileAtomic } from '../host/atomic-file.js';
 import { writeYaml } from '../campaign/yaml-io.js';
@@ -206,8 +206,7 @@ export class OutboxQueue {
   async write(entry: QueuedMessage): Promise<void> {
     const text = writeYaml(JSON.parse(JSON.stringify(entry)));
     const [here, there] = entry.status === 'sent' ? [this.sentFileFor(entry.messageId), this.fileFor(entry.messageId)] : [this.fileFor(entry.messageId), this.sentFileFor(entry.messageId)];
-    await mkdir(dirname(here), { recursive: true });
-    await writeFileAtomic(here, text, { fsync: true });
+    await writeFileAtomic(here, text, { fsync: true, makeFolder: true });
     // A message marked unsent again by hand or by a tool (rare) leaves sent/ the same way.
     await unlink(there).catch((e: NodeJS.ErrnoException) => {
       if (e.code !== 'ENOENT') throw e;

@@ -66,6 +66,15 @@ describe('writeFileAtomic', () => {
     expect(readdirSync(dir)).toEqual(['senders.yaml']);
   });
 
+  it('makes a missing folder when asked to, and only then', async () => {
+    const dir = folder();
+    await expect(writeFileAtomic(join(dir, 'ledger', 'a.yaml'), 'x')).rejects.toMatchObject({ code: 'ENOENT' });
+    await writeFileAtomic(join(dir, 'ledger', 'deep', 'a.yaml'), 'x', { makeFolder: true });
+    await writeFileAtomic(join(dir, 'ledger', 'deep', 'b.yaml'), 'y', { makeFolder: true });
+    expect(readdirSync(join(dir, 'ledger', 'deep')).sort()).toEqual(['a.yaml', 'b.yaml']);
+    expect(readdirSync(dir)).toEqual(['ledger']);
+  });
+
   it('fails as the file system does, leaving no temporary file, and the next write to the file still happens', async () => {
     const dir = folder();
     await expect(writeFileAtomic(join(dir, 'no-such-folder', 'a.yaml'), 'x')).rejects.toMatchObject({ code: 'ENOENT' });

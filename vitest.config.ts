@@ -4,6 +4,10 @@ import { memoryScratchRoot } from './test/support/scratch-root.js';
 
 // How busy the machine is as the run begins, for every time limit of the run (test/support/limits.ts).
 process.env[SLOWNESS_VARIABLE] ??= String(measuredSlowness());
+// Every node process the tests start (the built CLI, a hundred or so a run) reads the certificate bundle
+// this variable names before anything else, ~50 ms of CPU each where a machine sets it (this one does, for
+// its proxy); the tests' processes talk to loopback servers only, which need no outside authority.
+delete process.env.NODE_EXTRA_CA_CERTS;
 // Scratch campaigns in memory unless TMPDIR says otherwise (test/support/scratch-root.ts).
 const scratch = memoryScratchRoot();
 if (scratch) process.env.TMPDIR = scratch;

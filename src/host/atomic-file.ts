@@ -68,7 +68,7 @@ async function write(path: string, data: string | Uint8Array, opts: AtomicWriteO
 async function createTemporary(path: string, mode: number | undefined, makeFolder: boolean): Promise<{ temp: string; handle: FileHandle }> {
   let made = false;
   for (;;) {
-    const temp = `${path}.${randomInt(1_000_000_000)}`;
+    const temp = temporaryFor(path);
     try {
       return { temp, handle: await open(temp, 'wx', mode ?? 0o666) };
     } catch (e) {
@@ -79,4 +79,14 @@ async function createTemporary(path: string, mode: number | undefined, makeFolde
       } else if (code !== 'EEXIST') throw e;
     }
   }
+}
+
+// Distinct within the process (a counter) and, very nearly, between processes (a random start); a name taken
+// all the same (another process's write in flight) is passed over.
+let serial = randomInt(2 ** 31);
+
+/** The next temporary name for a write of `file`: `<file>.<number>`. */
+export function temporaryFor(file: string): string {
+  serial = (serial + 1) % 2 ** 32;
+  return `${file}.${serial}`;
 }

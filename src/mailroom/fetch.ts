@@ -7,9 +7,12 @@
  *   done      record it done in the ledger
  *   move      move the message to Processed (or Quarantine)
  *
- * then send the queued answers. Each step is recorded before the next begins, so a run cut short anywhere
- * ends, when run again, exactly where an uninterrupted run would: a message already done is only moved, one
- * decided but not done is carried out from its recorded decision, never judged again.
+ * Each message's answers go to the server as soon as it is done, while the next messages are handled
+ * (Mailroom.delivery: smtp.concurrency at a time, each marked sent once the server took it); what else is due
+ * goes out at the end. Each step is recorded before the next begins, so a run cut short anywhere ends, when
+ * run again, exactly where an uninterrupted run would: a message already done is only moved, one decided but
+ * not done is carried out from its recorded decision, never judged again, and an answer is sent only once
+ * the ledger says its message is done.
  *
  * A message that cannot be handled (unparseable, or anything unexpected) is quarantined with a GM alert and
  * the run goes on. Only trouble with the mailbox itself (unreachable, bad password) stops the run, leaving
@@ -28,7 +31,7 @@ import type { Decision, GmNote } from './decide.js';
 import { keepHeld } from './held.js';
 import { recordBounce, type LedgerEntry } from './ledger.js';
 import { emptySendSummary, type SendSummary } from './outbox.js';
-import { Mailroom } from './room.js';
+import { Mailroom, type RunDelivery } from './room.js';
 import { FaultInterrupt, passFault, unwrapFault } from './runtime.js';
 import { PlayerSettings } from './player-settings.js';
 import { newTokenMail } from './start-mail.js';
@@ -57,6 +60,8 @@ class FetchRun {
   private ordersOnFile = new Set<string>();
   private startedAt = '';
   private moving: Promise<{ error: unknown } | undefined> | undefined;
+  /** The run's sending, begun with the first message (undefined with `send: false`). */
+  private delivery: RunDelivery | undefined;
   /** Players' settings by mail (time zone, "wait"), and deadlines on their clocks. */
   private readonly settings: PlayerSettings;
 
@@ -72,7 +77,8 @@ class FetchRun {
     try {
       return await this.steps();
     } catch (error) {
-      await this.moving; // never leave a move running behind a failed run
+      await this.moving; // never leave a move or a send running behind a failed run
+      await this.delivery?.abandon();
       throw error;
     }
   }
@@ -100,11 +106,13 @@ class FetchRun {
     if (renumbered) this.summary.uidValidityChanged = renumbered;
     await passFault(this.opts.faults, 'after-list', `${entries.length} messages`);
 
+    if (this.opts.send !== false) this.delivery = room.delivery();
     const listed: Listed[] = [];
     for (const entry of entries) listed.push(await identify(this.room, entry).catch((error: unknown) => ({ entry, key: '', damaged: (error as Error).message })));
     // A message a killed run decided goes first, so nothing decided after it can be overtaken by it.
     const ordered = [...listed.filter((l) => l.existing?.status === 'decided'), ...listed.filter((l) => l.existing?.status !== 'decided')];
     for (const listedItem of ordered) {
+      this.delivery?.check(); // a send that failed unexpectedly stops the run, as it did when sending came last
       try {
         // Looked up again: an earlier message of this run may have been the same one (a second delivery), even
         // one a killed run had decided: the second copy is then only moved, as in an uninterrupted run.
@@ -137,7 +145,7 @@ class FetchRun {
 
   private async send(): Promise<SendSummary> {
     if (this.opts.send === false) return emptySendSummary();
-    return this.room.deliver();
+    return (this.delivery ?? this.room.delivery()).finish();
   }
 
   /** The campaign as this run sees it, for judging a message and answering commands. */
@@ -291,6 +299,8 @@ class FetchRun {
     this.summary = countDecision(this.summary, decision);
     this.summary.outcomes.push({ key: record.key, outcome: record.outcome ?? '' });
     this.room.log(`${transportId}: ${record.outcome}`);
+    // Done on disk: its answers may leave now.
+    await this.delivery?.give(record.queued ?? []);
     // The move runs while the next message is handled (its ledger entry is already done): one at a time.
     await this.settleMove();
     const folder = record.folder;

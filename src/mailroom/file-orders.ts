@@ -24,6 +24,7 @@ import type { OrderReceipt } from '../orders/receipt.js';
 import { relayFiled } from './press-relay.js';
 import { ordersWithout, planRelay, receiptWithout, relayedLetters } from './relay-limit.js';
 import type { Mailroom } from './room.js';
+import { writeDurably } from './durable-file.js';
 
 export interface Filing {
   nation: NationId;
@@ -63,8 +64,8 @@ export async function fileOrders(room: Pick<Mailroom, 'open' | 'secrets' | 'base
   await mkdir(dir, { recursive: true });
   const mail = filing.raw !== undefined ? await mailToFile(room, filing) : undefined;
   await Promise.all([
-    mail !== undefined ? writeFileAtomic(join(dir, `${filing.nation}.eml`), mail, { fsync: true }) : undefined,
-    writeFileAtomic(join(dir, `${filing.nation}.yaml`), ordersYaml, { fsync: true }),
+    mail !== undefined ? writeDurably(join(dir, `${filing.nation}.eml`), mail) : undefined,
+    writeDurably(join(dir, `${filing.nation}.yaml`), ordersYaml),
   ]);
   // A submission replaces the nation's orders whole, in whatever form the GM filed them before (order-folder.ts).
   await removeOtherOrderFiles(dir, filing.nation);

@@ -18,19 +18,18 @@
  *     timed out: MailError.unreachable)       deferred untried, due again after retry.backoffMinutes
  *   5xx (EPERM)                               failed at once; the GM is alerted
  *   bad credentials or settings (EAUTH, ECONFIG)  the run stops; the message stays pending
+ *
+ * The sending itself is delivery.ts.
  */
 import { existsSync } from 'node:fs';
-import { readdir, readFile, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import jsyaml from 'js-yaml';
-import { writeFileAtomic } from '../host/atomic-file.js';
 import { writeYaml } from '../campaign/yaml-io.js';
 import { outboxFileName } from '../mail/folder-transport.js';
-import { MailErrorCode, isMailError } from '../mail/errors.js';
-import type { MailOutbox, OutboundMessage } from '../mail/types.js';
-import type { MailSettings } from './config.js';
-import { passFault, type FaultHook, type MailClock } from './runtime.js';
+import type { OutboundMessage } from '../mail/types.js';
 import { checkQueuedTimes } from './stored-times.js';
+import { writeDurably } from './durable-file.js';
 
 export type OutKind = 'receipt' | 'reply' | 'report' | 'gm-report' | 'alert' | 'reminder' | 'notice' | 'press' | 'sign-in';
 export type OutStatus = 'pending' | 'sent' | 'failed';
@@ -84,6 +83,9 @@ export class OutboxQueue {
 
   /** Where sent messages are kept. */
   readonly sentDir: string;
+
+  /** The folders made by this queue (once each, not for every message written). */
+  private readonly made = new Map<string, Promise<unknown>>();
 
   constructor(mailDir: string) {
     this.dir = join(mailDir, 'outbox-queue');
@@ -206,11 +208,18 @@ export class OutboxQueue {
   async write(entry: QueuedMessage): Promise<void> {
     const text = writeYaml(JSON.parse(JSON.stringify(entry)));
     const [here, there] = entry.status === 'sent' ? [this.sentFileFor(entry.messageId), this.fileFor(entry.messageId)] : [this.fileFor(entry.messageId), this.sentFileFor(entry.messageId)];
-    await writeFileAtomic(here, text, { fsync: true, makeFolder: true });
+    await this.folder(dirname(here));
+    await writeDurably(here, text);
     // A message marked unsent again by hand or by a tool (rare) leaves sent/ the same way.
     await unlink(there).catch((e: NodeJS.ErrnoException) => {
       if (e.code !== 'ENOENT') throw e;
     });
+  }
+
+  private folder(dir: string): Promise<unknown> {
+    let made = this.made.get(dir);
+    if (made === undefined) this.made.set(dir, (made = mkdir(dir, { recursive: true })));
+    return made;
   }
 
   private async read(file: string): Promise<QueuedMessage> {
@@ -244,153 +253,4 @@ export function toOutbound(entry: QueuedMessage): OutboundMessage {
       ? { attachments: attachments.map((a) => ({ filename: a.filename, ...(a.contentType ? { contentType: a.contentType } : {}), content: a.encoding === 'base64' ? Buffer.from(a.content, 'base64') : a.content })) }
       : {}),
   };
-}
-
-export interface DeliverOptions {
-  clock: MailClock;
-  retry: MailSettings['retry'];
-  concurrency?: number;
-  faults?: FaultHook;
-  /** Only these kinds (default: all). */
-  kinds?: readonly OutKind[];
-  /** Told about each message that failed for good; may queue an alert for the GM. */
-  onFailed?: (entry: QueuedMessage) => Promise<void>;
-  /** Told about each message some of whose recipients refused it. */
-  onPartial?: (entry: QueuedMessage) => Promise<void>;
-  /** Shared by the run's calls: once open, nothing more is handed to the server. */
-  breaker?: ServerBreaker;
-}
-
-/** Failures without an answer in a row (no message sent in between) after which a run gives up on the server. */
-const UNANSWERED_LIMIT = 2;
-
-/**
- * A run's view of whether the server is there. A server that never answers costs a timeout per try, and a
- * turn's mail holds the tick's lock meanwhile: after two tries in a row got no answer at all, the run stops
- * trying and defers the rest at once. A 4xx is an answer (the server is there), so it never opens it.
- */
-export class ServerBreaker {
-  private unanswered = 0;
-  /** Why it opened: the last error. */
-  reason: string | undefined;
-
-  get open(): boolean {
-    return this.reason !== undefined;
-  }
-
-  answered(): void {
-    this.unanswered = 0;
-  }
-
-  noAnswer(error: string): void {
-    this.unanswered += 1;
-    if (this.unanswered >= UNANSWERED_LIMIT) this.reason ??= error;
-  }
-}
-
-const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
-
-/** Sends every pending message that is due, oldest first. Never throws for one message's failure. */
-export async function deliverPending(queue: OutboxQueue, outbox: MailOutbox, opts: DeliverOptions): Promise<SendSummary> {
-  const summary = emptySendSummary();
-  const now = opts.clock.now();
-  await queue.tidy();
-  const due = (await queue.unsent()).filter(
-    (e) => e.status === 'pending' && (opts.kinds === undefined || opts.kinds.includes(e.kind)) && (e.nextAttemptAt === undefined || Date.parse(e.nextAttemptAt) <= now.getTime()),
-  );
-  let next = 0;
-  let stop: string | undefined;
-  const worker = async () => {
-    while (stop === undefined) {
-      const entry = due[next++];
-      if (entry === undefined) return;
-      const result = await deliverOne(queue, outbox, entry, opts);
-      if (result === 'sent') summary.sent.push(entry.messageId);
-      else if (result === 'partial') {
-        summary.sent.push(entry.messageId);
-        summary.partial.push(entry.messageId);
-      } else if (result === 'deferred') summary.deferred.push(entry.messageId);
-      else if (result === 'failed') summary.failed.push(entry.messageId);
-      else stop ??= result.stop;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency ?? 1, due.length)) }, worker));
-  if (stop !== undefined) summary.stopped = stop;
-  if (opts.breaker?.reason !== undefined) summary.unreachable = opts.breaker.reason;
-  return summary;
-}
-
-type OneResult = 'sent' | 'partial' | 'deferred' | 'failed' | { stop: string };
-
-async function deliverOne(queue: OutboxQueue, outbox: MailOutbox, entry: QueuedMessage, opts: DeliverOptions): Promise<OneResult> {
-  const message = toOutbound(entry);
-  for (let attempt = 1; ; attempt++) {
-    if (opts.breaker?.open) return attempt === 1 ? deferUntried(queue, entry, opts) : endOfRunFailure(queue, entry, opts);
-    await passFault(opts.faults, 'before-send', entry.messageId);
-    entry.attempts += 1;
-    try {
-      const result = await outbox.send(message);
-      opts.breaker?.answered();
-      await passFault(opts.faults, 'after-send', entry.messageId);
-      entry.status = 'sent';
-      entry.sentAt = opts.clock.now().toISOString();
-      entry.accepted = result.accepted;
-      entry.rejected = result.rejected;
-      entry.response = result.response;
-      delete entry.nextAttemptAt;
-      delete entry.lastError;
-      await queue.write(entry);
-      await passFault(opts.faults, 'after-mark', entry.messageId);
-      if (result.rejected.length > 0) {
-        await opts.onPartial?.(entry);
-        return 'partial';
-      }
-      return 'sent';
-    } catch (error) {
-      if (!isMailError(error)) throw error;
-      entry.lastError = `${error.code}${error.responseCode ? ` ${error.responseCode}` : ''}: ${error.message}`;
-      if (error.unreachable) opts.breaker?.noAnswer(entry.lastError);
-      else opts.breaker?.answered();
-      if (error.code === MailErrorCode.EAUTH || error.code === MailErrorCode.ECONFIG) {
-        await queue.write(entry);
-        return { stop: entry.lastError };
-      }
-      if (error.code === MailErrorCode.ETEMP && attempt < opts.retry.attemptsPerRun && !opts.breaker?.open) {
-        await opts.clock.sleep(opts.retry.firstDelayMs * 4 ** (attempt - 1));
-        continue;
-      }
-      if (error.code === MailErrorCode.ETEMP) return endOfRunFailure(queue, entry, opts);
-      return fail(queue, entry, opts);
-    }
-  }
-}
-
-/** A temporary failure at the end of the run's tries: tried again in a later run, or failed after retry.maxRuns. */
-async function endOfRunFailure(queue: OutboxQueue, entry: QueuedMessage, opts: DeliverOptions): Promise<OneResult> {
-  entry.failedRuns += 1;
-  if (entry.failedRuns >= opts.retry.maxRuns) return fail(queue, entry, opts);
-  const wait = Math.min(MAX_BACKOFF_MS, opts.retry.backoffMinutes * 60_000 * 2 ** (entry.failedRuns - 1));
-  entry.nextAttemptAt = new Date(opts.clock.now().getTime() + wait).toISOString();
-  await queue.write(entry);
-  return 'deferred';
-}
-
-async function fail(queue: OutboxQueue, entry: QueuedMessage, opts: DeliverOptions): Promise<OneResult> {
-  entry.status = 'failed';
-  entry.failedAt = opts.clock.now().toISOString();
-  delete entry.nextAttemptAt;
-  await queue.write(entry);
-  await opts.onFailed?.(entry);
-  return 'failed';
-}
-
-/**
- * A message the run did not hand to a server that stopped answering: due again after retry.backoffMinutes,
- * its count of failed runs unchanged (the server is at fault, not the message).
- */
-async function deferUntried(queue: OutboxQueue, entry: QueuedMessage, opts: DeliverOptions): Promise<OneResult> {
-  entry.lastError = `not tried: the server did not answer (${opts.breaker?.reason ?? 'no answer'})`;
-  entry.nextAttemptAt = new Date(opts.clock.now().getTime() + opts.retry.backoffMinutes * 60_000).toISOString();
-  await queue.write(entry);
-  return 'deferred';
 }

@@ -14,7 +14,8 @@ import { composeAlert, type ComposeBase } from './compose.js';
 import type { GmNote } from './decide.js';
 import { Ledger, SenderStats } from './ledger.js';
 import { beginOutage, endOutage } from './outage.js';
-import { deliverPending, OutboxQueue, ServerBreaker, type OutKind, type QueuedMessage, type SendSummary } from './outbox.js';
+import { deliverPending, Dispatch, isDue, ServerBreaker } from './delivery.js';
+import { OutboxQueue, type OutKind, type QueuedMessage, type SendSummary } from './outbox.js';
 import { systemMailClock, type FaultHook, type MailClock } from './runtime.js';
 import { loadSecrets, type SecretSource } from './secrets.js';
 import { openTransport, type MailTransport } from './transport.js';
@@ -121,6 +122,15 @@ export class Mailroom {
 
   /** Sends what is due in the queue; failures for good raise a GM alert (sent in the same run). */
   async deliver(kinds?: readonly OutKind[]): Promise<SendSummary> {
+    return this.delivery(kinds).finish();
+  }
+
+  /**
+   * A run's sending, begun before the run has queued everything: give() hands messages the run has just
+   * queued to the server at once (smtp.concurrency at a time) while the run goes on; finish() waits for them,
+   * then sends whatever else is due (earlier runs' messages, alerts about failures), each message once.
+   */
+  delivery(kinds?: readonly OutKind[]): RunDelivery {
     const onFailed = async (entry: QueuedMessage) => {
       this.log(`could not send ${entry.messageId} (${entry.about ?? entry.kind}) to ${entry.message.to.join(', ')}: ${entry.lastError ?? 'failed'}`);
       if (entry.kind === 'alert') return; // an alert about a failed alert would fail the same way
@@ -140,21 +150,37 @@ export class Mailroom {
     };
     const breaker = new ServerBreaker();
     const options = { clock: this.clock, retry: this.settings.retry, concurrency: this.transport.concurrency, ...(this.options.faults ? { faults: this.options.faults } : {}), onFailed, onPartial, breaker };
-    const first = await deliverPending(this.queue, this.transport.outbox, { ...options, ...(kinds ? { kinds } : {}) });
-    for (const id of first.sent) this.log(`sent ${id}`);
-    if (first.stopped !== undefined) return first;
-    // Alerts raised by this run's failures go out now too.
-    const alerts = await deliverPending(this.queue, this.transport.outbox, { ...options, kinds: ['alert'] });
-    const summary: SendSummary = {
-      sent: [...first.sent, ...alerts.sent],
-      deferred: [...first.deferred, ...alerts.deferred],
-      failed: [...first.failed, ...alerts.failed],
-      partial: [...first.partial, ...alerts.partial],
-      ...(alerts.stopped !== undefined ? { stopped: alerts.stopped } : {}),
-      ...(breaker.reason !== undefined ? { unreachable: breaker.reason } : {}),
+    const chosen = { ...options, ...(kinds ? { kinds } : {}) };
+    const early = new Dispatch(this.queue, this.transport.outbox, chosen);
+    return {
+      give: async (messageIds) => {
+        if (early.failure !== undefined || early.stopped !== undefined) return;
+        const now = this.clock.now();
+        for (const id of messageIds) {
+          if (early.given.has(id)) continue;
+          const entry = await this.queue.get(id).catch(() => undefined); // unreadable: left to the last pass, which skips it too
+          if (entry !== undefined && isDue(entry, chosen, now)) early.add(entry);
+        }
+      },
+      check: () => {
+        if (early.failure !== undefined) throw early.failure.error;
+      },
+      abandon: () => early.abandon(),
+      finish: async () => {
+        const given = await early.drain();
+        const rest = given.stopped === undefined ? await deliverPending(this.queue, this.transport.outbox, chosen, early.given) : undefined;
+        const first = rest === undefined ? given : joined(given, rest);
+        for (const id of first.sent) this.log(`sent ${id}`);
+        if (first.stopped !== undefined) return first;
+        // Alerts raised by this run's failures go out now too.
+        const alerts = await deliverPending(this.queue, this.transport.outbox, { ...options, kinds: ['alert'] });
+        const summary = joined(first, alerts);
+        delete summary.unreachable;
+        if (breaker.reason !== undefined) summary.unreachable = breaker.reason;
+        await this.noteServer(summary);
+        return summary;
+      },
     };
-    await this.noteServer(summary);
-    return summary;
   }
 
   /** Records when the server stops and starts answering again; the GM hears once per outage. */
@@ -180,6 +206,32 @@ export class Mailroom {
       if (ended !== undefined) this.log(`the mail server answers again (it did not since ${ended.since})`);
     }
   }
+}
+
+/** A run's sending (Mailroom.delivery). */
+export interface RunDelivery {
+  /** Hands these queued messages to the server now (those still pending and due), while the run goes on. */
+  give(messageIds: readonly string[]): Promise<void>;
+  /** Throws what stopped the sending given so far (a fault hook's interrupt, a disk error), if anything did. */
+  check(): void;
+  /** Waits for what was given, sends whatever else is due and the alerts about failures; says how it went. */
+  finish(): Promise<SendSummary>;
+  /** Takes nothing more and waits for what is being sent: for a run that failed. */
+  abandon(): Promise<void>;
+}
+
+/** Two passes' summaries as one (the later pass's reason for stopping, if it stopped). */
+function joined(a: SendSummary, b: SendSummary): SendSummary {
+  const stopped = b.stopped ?? a.stopped;
+  const unreachable = b.unreachable ?? a.unreachable;
+  return {
+    sent: [...a.sent, ...b.sent],
+    deferred: [...a.deferred, ...b.deferred],
+    failed: [...a.failed, ...b.failed],
+    partial: [...a.partial, ...b.partial],
+    ...(stopped !== undefined ? { stopped } : {}),
+    ...(unreachable !== undefined ? { unreachable } : {}),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------

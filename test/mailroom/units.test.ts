@@ -11,7 +11,8 @@ import { mailSettingsOf, mailSettingsSchema } from '../../src/mailroom/config.js
 import { cutQuotedTail, findCommands, subjectHints } from '../../src/mailroom/mail-commands.js';
 import { authResults, bounceFacts, readRawHeaders } from '../../src/mailroom/headers.js';
 import { htmlToOrderText } from '../../src/mailroom/html-text.js';
-import { deliverPending, OutboxQueue, type QueuedMessage } from '../../src/mailroom/outbox.js';
+import { deliverPending } from '../../src/mailroom/delivery.js';
+import { OutboxQueue, type QueuedMessage } from '../../src/mailroom/outbox.js';
 import { loadSecrets } from '../../src/mailroom/secrets.js';
 import { TestClock, cleanupAll, demoCopy, setMailBlock } from './support.js';
 

@@ -31,13 +31,18 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   repair: async () => (await import('./repair.js')).registerRepair,
 };
 
+/** What `fatecraft --version` is asked with: the program's own option, which needs no command. */
+const VERSION_FLAGS: readonly string[] = ['-V', '--version'];
+
 /**
  * Registers the command `argv` names (["node", "fatecraft", "<command>", ...]),
- * or every command when it names none of them (help, a typo, no argv): the
- * help text and commander's suggestions need them all.
+ * none for `--version` (which loaded the whole program for one line), or every
+ * command when it names none of them (help, a typo, no argv): the help text and
+ * commander's suggestions need them all.
  */
 export async function registerCommands(program: Command, argv?: readonly string[]): Promise<void> {
   const named = argv?.[2];
+  if (named !== undefined && VERSION_FLAGS.includes(named)) return;
   const wanted = named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
   const registers = await Promise.all(wanted.map((name) => COMMANDS[name]!()));
   for (const register of registers) register(program);

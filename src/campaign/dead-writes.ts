@@ -4,8 +4,9 @@ import { join } from 'node:path';
 
 /**
  * What a write killed half-way leaves in a campaign folder: the temporary
- * file of an atomic write (write-file-atomic names it `<file>.<number>`, e.g.
- * `argenta.eml.3021937650`, and renames it over `<file>` when it is whole),
+ * file of an atomic write (write-file-atomic and host/atomic-file.ts name it
+ * `<file>.<number>`, e.g. `argenta.eml.3021937650`, and rename it over
+ * `<file>` when it is whole),
  * and a GM operation's staged file (`<file>.gm-new`, journal.ts) when no
  * journal will ever apply it. Only the process holding the campaign's lock
  * writes the folder, so when it takes the lock, what it finds of these is a

@@ -12,7 +12,7 @@ import { constants } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomic } from '../host/atomic-file.js';
 import { normalizeMessageId, toMailOptions } from './compose.js';
 import { MailError, MailErrorCode, fromFsError, fromSmtpError } from './errors.js';
 import {
@@ -179,9 +179,8 @@ export class FolderOutbox implements MailOutbox {
       throw fromSmtpError(error, `building ${message.messageId}`);
     }
     try {
-      await fsp.mkdir(this.options.dir, { recursive: true });
       // Temp file + rename: a crash never leaves a half-written mail that a later step might send.
-      await writeFileAtomic(file, bytes);
+      await writeFileAtomic(file, bytes, { makeFolder: true });
     } catch (error) {
       throw fromFsError(error, `writing ${file}`);
     }

@@ -12,7 +12,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomic } from '../host/atomic-file.js';
 import { ordersDir } from '../orders/pending.js';
 import { removeOtherOrderFiles } from '../campaign/order-folder.js';
 import { turnDirName } from '../campaign/store.js';

@@ -8,7 +8,7 @@ import { nationsWithOrderFiles } from '../campaign/order-folder.js';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomic } from '../host/atomic-file.js';
 import { ordersDir } from '../orders/pending.js';
 import { CampaignError } from '../campaign/problems.js';
 import { initialState } from '../campaign/initial-state.js';

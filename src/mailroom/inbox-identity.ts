@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import jsyaml from 'js-yaml';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomic } from '../host/atomic-file.js';
 import { writeYaml } from '../campaign/yaml-io.js';
 import type { InboxEntry } from '../mail/types.js';
 import { bodyDigest, firstHeader, messageIdOf, readRawHeaders, sha256 } from './headers.js';

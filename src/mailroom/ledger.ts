@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import jsyaml from 'js-yaml';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomic } from '../host/atomic-file.js';
 import { writeYaml } from '../campaign/yaml-io.js';
 import type { ProcessedFolder } from '../mail/types.js';
 import type { Decision } from './decide.js';
@@ -188,8 +188,7 @@ export class SenderStats {
   /** Marks the index unsaved until save(): a run killed before then leaves the marker for the next one. */
   async begin(): Promise<void> {
     if (existsSync(this.marker)) return;
-    await mkdir(this.mailDir, { recursive: true });
-    await writeFileAtomic(this.marker, '# A mail run is under way, or was killed: mail/senders.yaml is then rebuilt from the ledger.\n', { fsync: true });
+    await writeFileAtomic(this.marker, '# A mail run is under way, or was killed: mail/senders.yaml is then rebuilt from the ledger.\n', { fsync: true, makeFolder: true });
   }
 
   /** Counts what a ledger entry says about its sender (told of every entry written). Repeating it changes nothing. */
@@ -250,8 +249,7 @@ export class SenderStats {
         if (Object.keys(messages).length + Object.keys(replies).length > 0) kept[address] = { messages, replies, ...(Object.keys(filed).length ? { filed } : {}) };
       }
       this.data = kept;
-      await mkdir(this.mailDir, { recursive: true });
-      await writeFileAtomic(this.file, `# Recent mail per address, for the flood limits (written by fatecraft mail from the ledger).\n${writeYaml(kept)}`, { fsync: true });
+      await writeFileAtomic(this.file, `# Recent mail per address, for the flood limits (written by fatecraft mail from the ledger).\n${writeYaml(kept)}`, { fsync: true, makeFolder: true });
       this.dirty = false;
     }
     await rm(this.marker, { force: true });

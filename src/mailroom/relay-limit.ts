@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import jsyaml from 'js-yaml';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomic } from '../host/atomic-file.js';
 import { isMap, isSeq, parseDocument } from 'yaml';
 import { turnDirName } from '../campaign/store.js';
 import { writeYaml } from '../campaign/yaml-io.js';

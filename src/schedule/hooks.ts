@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomic } from '../host/atomic-file.js';
 import type { OpenCampaign } from '../campaign/store.js';
 import { writeYaml } from '../campaign/yaml-io.js';
 import type { NationId } from '../core/ids.js';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { open, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import jsyaml from 'js-yaml';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomic } from '../host/atomic-file.js';
 import { parseIsoTime } from '../campaign/iso-time.js';
 import { latestTurn, turnDirName } from '../campaign/turn-folders.js';
 import { checkTurnFolder } from '../campaign/turn-manifest.js';

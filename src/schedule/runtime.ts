@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomic } from '../host/atomic-file.js';
 import { z } from 'zod';
 import { isoTimeSchema } from '../campaign/iso-time-schema.js';
 import { CampaignError, validate } from '../campaign/problems.js';

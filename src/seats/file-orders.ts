@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomic } from '../host/atomic-file.js';
 import { nationOrdersFromBytes, ordersDir, type PendingOrders } from '../orders/pending.js';
 import { orderFolderNames, planOrderFolder, seatFileName } from '../campaign/order-folder.js';
 import type { OpenCampaign } from '../campaign/store.js';

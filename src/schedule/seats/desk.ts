@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomic } from '../../host/atomic-file.js';
 import { KEPT_ORDERS } from '../../campaign/kept-orders.js';
 import { ordersDir } from '../../orders/pending.js';
 import { seatFileName } from '../../campaign/order-folder.js';

@@ -137,8 +137,8 @@ export async function startMailServers(options: MailServersOptions = {}): Promis
         await lmtpDeliver(lmtp, from, Array.isArray(to) ? to : [to], toBuffer(raw));
       },
       readMailbox: (user, password, mailbox = 'INBOX') => readMailbox(imap, user, password, mailbox, openClients),
-      restartDovecot: () => started.dovecot.restart(),
-      stopDovecot: () => started.dovecot.kill(),
+      restartDovecot: () => started.relay.whileHeld(() => started.dovecot.restart()),
+      stopDovecot: () => started.relay.whileHeld(() => started.dovecot.kill()),
       startDovecot: () => started.dovecot.start(),
       dovecotLog: () => started.dovecot.logTail(),
       get dovecotPid() {
@@ -456,6 +456,9 @@ class Relay {
   readonly faults: RelayFaults;
   private failures = { remaining: 0, code: 451 };
   private readonly refused = new Set<string>();
+  /** Deliveries to Dovecot under way, and whether new ones are turned away (see whileHeld). */
+  private readonly delivering = new Set<Promise<void>>();
+  private held = false;
   private readonly server: SMTPServer;
   private endpointValue: Endpoint | undefined;
 
@@ -539,8 +542,11 @@ class Relay {
     }
     const from = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
     const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+    if (this.held) throw smtpError(451, '4.3.0 Delivery failed: the mail store is restarting');
+    const delivery = lmtpDeliver(this.lmtp, from, to, raw);
+    this.delivering.add(delivery);
     try {
-      await lmtpDeliver(this.lmtp, from, to, raw);
+      await delivery;
     } catch (error) {
       // Dovecot refusing a recipient is permanent; anything else (Dovecot down, 451 from LMTP) is not.
       const code = (error as { responseCode?: number }).responseCode;
@@ -548,8 +554,26 @@ class Relay {
       throw code !== undefined && code >= 500
         ? smtpError(550, `5.1.1 ${reason}`)
         : smtpError(451, `4.3.0 Delivery failed: ${reason}`);
+    } finally {
+      this.delivering.delete(delivery);
     }
     this.relayed.push({ from, to, raw });
+  }
+
+  /**
+   * Runs `stop` (Dovecot killed, or killed and started again) with no delivery to it under way: new ones are
+   * answered 451 meanwhile, and those already under way finish first. Killed between storing a message and
+   * answering for it, Dovecot would leave the relay a stored message it must call failed, and the sender's
+   * retry a second copy: SMTP's at-least-once, which the tests would then blame on the program under test.
+   */
+  async whileHeld<T>(stop: () => Promise<T>): Promise<T> {
+    this.held = true;
+    try {
+      await Promise.allSettled([...this.delivering]);
+      return await stop();
+    } finally {
+      this.held = false;
+    }
   }
 }
 

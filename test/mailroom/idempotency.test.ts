@@ -3,16 +3,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { turnRenderers } from '../../src/cli/renderers.js';
 import { runTurn } from '../../src/jobs/run-turn.js';
-import { FolderInbox, FolderOutbox } from '../../src/mail/folder-transport.js';
-import type { OutboundMessage } from '../../src/mail/types.js';
 import { fetchMail } from '../../src/mailroom/fetch.js';
 import { OutboxQueue } from '../../src/mailroom/outbox.js';
 import { sendReports } from '../../src/mailroom/reports.js';
 import { FAULT_POINTS, type FaultHook, type FaultPoint } from '../../src/mailroom/runtime.js';
-import type { MailTransport } from '../../src/mailroom/transport.js';
 import { CLI, runBuilt } from '../support/built-cli.js';
 import { runInProcess } from '../support/command-line.js';
-import { ADDRESSES, FIXTURES, TestClock, cleanupAll, demoCopy, dropInInbox, everyFile, files, secrets, setMailBlock, snapshot } from './support.js';
+import { ADDRESSES, FIXTURES, TestClock, cleanupAll, countingTransport, demoCopy, dropInInbox, everyFile, files, secrets, setMailBlock, snapshot } from './support.js';
 
 /**
  * A run cut short between any two steps, then run again, ends exactly where an uninterrupted run ends: no
@@ -58,29 +55,6 @@ function mailbox(label: string) {
   return scratch;
 }
 
-/** A folder transport that counts every message handed to the "server". */
-function counting(dir: string): MailTransport & { sends: Map<string, number> } {
-  const sends = new Map<string, number>();
-  const inbox = new FolderInbox({ mailDir: join(dir, 'mail') });
-  const folder = new FolderOutbox({ dir: join(dir, 'mail', 'outbox') });
-  return {
-    sends,
-    inbox,
-    outbox: {
-      send: async (m: OutboundMessage) => {
-        const result = await folder.send(m);
-        sends.set(m.messageId, (sends.get(m.messageId) ?? 0) + 1);
-        return result;
-      },
-      close: () => folder.close(),
-    },
-    concurrency: 1,
-    describe: 'counting folder',
-    uidValidity: () => undefined,
-    close: async () => undefined,
-  };
-}
-
 class Crash extends Error {}
 
 /** Throws at the n-th time the run passes `point`. */
@@ -97,7 +71,7 @@ const merge = (into: Map<string, number>, from: Map<string, number>) => {
 
 describe('fetch: interrupted between every two steps', async () => {
   const base = mailbox('baseline');
-  const baseTransport = counting(base.dir);
+  const baseTransport = countingTransport(base.dir, 1);
   const baseline = await fetchMail(base.dir, { clock: new TestClock(NOW), secrets: secrets(), transport: baseTransport });
   const expected = await snapshot(base.dir);
   const expectedFiles = everyFile(base.dir);
@@ -123,7 +97,7 @@ describe('fetch: interrupted between every two steps', async () => {
     it(`cut at ${point} (1st, 3rd, 6th and 10th time), then run again: the same end`, async () => {
       for (const n of [1, 3, 6, 10]) {
         const scratch = mailbox(`cut-${point}-${n}`);
-        const transport = counting(scratch.dir);
+        const transport = countingTransport(scratch.dir, 1);
         const hook = crashAt(point, n);
         const clock = new TestClock(NOW);
         let crashed = false;
@@ -139,7 +113,7 @@ describe('fetch: interrupted between every two steps', async () => {
           break; // the point occurs fewer than n times
         }
         const sends = new Map(transport.sends);
-        const again = counting(scratch.dir);
+        const again = countingTransport(scratch.dir, 1);
         await fetchMail(scratch.dir, { clock, secrets: secrets(), transport: again });
         merge(sends, again.sends);
         expect(await snapshot(scratch.dir), `${point} #${n}`).toEqual(expected);
@@ -166,7 +140,7 @@ describe('reports: interrupted while sending', async () => {
     return scratch;
   };
   const base = await prepare('reports-baseline');
-  const baseTransport = counting(base.dir);
+  const baseTransport = countingTransport(base.dir, 1);
   await sendReports(base.dir, 1, { clock: new TestClock(NOW), secrets: secrets(), transport: baseTransport });
   const expected = await snapshot(base.dir);
   const expectedFiles = everyFile(base.dir);
@@ -183,10 +157,10 @@ describe('reports: interrupted while sending', async () => {
     it(`cut at ${point} (${ns.join(', ')}), then again: each report once, and the GM told of all of them`, async () => {
       for (const n of ns) {
         const scratch = await prepare(`reports-${point}-${n}`);
-        const transport = counting(scratch.dir);
+        const transport = countingTransport(scratch.dir, 1);
         await expect(sendReports(scratch.dir, 1, { clock: new TestClock(NOW), secrets: secrets(), transport, faults: crashAt(point, n) })).rejects.toBeInstanceOf(Crash);
         const sends = new Map(transport.sends);
-        const again = counting(scratch.dir);
+        const again = countingTransport(scratch.dir, 1);
         await sendReports(scratch.dir, 1, { clock: new TestClock(NOW), secrets: secrets(), transport: again });
         merge(sends, again.sends);
         expect(await snapshot(scratch.dir)).toEqual(expected);

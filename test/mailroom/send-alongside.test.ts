@@ -6,13 +6,10 @@
  */
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FolderInbox, FolderOutbox } from '../../src/mail/folder-transport.js';
-import type { OutboundMessage } from '../../src/mail/types.js';
 import { fetchMail } from '../../src/mailroom/fetch.js';
 import { Ledger } from '../../src/mailroom/ledger.js';
 import type { FaultPoint } from '../../src/mailroom/runtime.js';
-import type { MailTransport } from '../../src/mailroom/transport.js';
-import { TestClock, cleanupAll, demoCopy, everyFile, files, secrets, setMailBlock, snapshot } from './support.js';
+import { TestClock, cleanupAll, countingTransport, demoCopy, everyFile, files, secrets, setMailBlock, snapshot } from './support.js';
 
 afterAll(cleanupAll);
 
@@ -23,28 +20,6 @@ function mailbox(label: string) {
   const scratch = demoCopy(label, { yamlOrders: false, demoMail: true });
   setMailBlock(scratch.dir, 'mail:\n  transport: folder\n  from: "The Silversheen Sea <turns@silversheen.test>"\n  gm: gm@silversheen.test\n');
   return scratch;
-}
-
-/** A folder transport that counts every message handed to the "server", two at a time. */
-function counting(dir: string): MailTransport & { sends: Map<string, number> } {
-  const sends = new Map<string, number>();
-  const folder = new FolderOutbox({ dir: join(dir, 'mail', 'outbox') });
-  return {
-    sends,
-    inbox: new FolderInbox({ mailDir: join(dir, 'mail') }),
-    outbox: {
-      send: async (m: OutboundMessage) => {
-        const result = await folder.send(m);
-        sends.set(m.messageId, (sends.get(m.messageId) ?? 0) + 1);
-        return result;
-      },
-      close: () => folder.close(),
-    },
-    concurrency: 2,
-    describe: 'counting folder',
-    uidValidity: () => undefined,
-    close: async () => undefined,
-  };
 }
 
 class Crash extends Error {}
@@ -58,7 +33,7 @@ describe('fetch: answers leave while the next messages are handled', () => {
     const summary = await fetchMail(scratch.dir, {
       clock: new TestClock(NOW),
       secrets: secrets(),
-      transport: counting(scratch.dir),
+      transport: countingTransport(scratch.dir, 2),
       faults: async (point: FaultPoint, detail: string) => {
         points.push(point);
         if (point !== 'before-send') return;
@@ -76,14 +51,14 @@ describe('fetch: answers leave while the next messages are handled', () => {
 
   it('a run cut short by its 2nd send while mail is still in the inbox, then run again: the same end, every answer once', async () => {
     const base = mailbox('alongside-base');
-    const baseTransport = counting(base.dir);
+    const baseTransport = countingTransport(base.dir, 2);
     await fetchMail(base.dir, { clock: new TestClock(NOW), secrets: secrets(), transport: baseTransport });
     const expected = await snapshot(base.dir);
     const expectedFiles = everyFile(base.dir);
 
     for (const point of ['before-send', 'after-send', 'after-mark'] as const) {
       const scratch = mailbox(`alongside-${point}`);
-      const transport = counting(scratch.dir);
+      const transport = countingTransport(scratch.dir, 2);
       let seen = 0;
       let inboxAtCrash: string[] = [];
       const faults = (p: FaultPoint) => {
@@ -93,7 +68,7 @@ describe('fetch: answers leave while the next messages are handled', () => {
       };
       await expect(fetchMail(scratch.dir, { clock: new TestClock(NOW), secrets: secrets(), transport, faults })).rejects.toBeInstanceOf(Crash);
       expect(inboxAtCrash.length, `${point}: mail left to handle when the send was cut`).toBeGreaterThan(0);
-      const again = counting(scratch.dir);
+      const again = countingTransport(scratch.dir, 2);
       await fetchMail(scratch.dir, { clock: new TestClock(NOW), secrets: secrets(), transport: again });
       expect(await snapshot(scratch.dir), point).toEqual(expected);
       expect(everyFile(scratch.dir), point).toEqual(expectedFiles);

@@ -6,10 +6,13 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { FolderInbox, FolderOutbox } from '../../src/mail/folder-transport.js';
+import type { OutboundMessage } from '../../src/mail/types.js';
 import { Ledger } from '../../src/mailroom/ledger.js';
 import { OutboxQueue } from '../../src/mailroom/outbox.js';
 import type { MailClock } from '../../src/mailroom/runtime.js';
 import { staticSecrets } from '../../src/mailroom/secrets.js';
+import type { MailTransport } from '../../src/mailroom/transport.js';
 import { hangLimit } from '../support/limits.js';
 import { startMailServers, type MailServers } from '../support/mail-servers.js';
 
@@ -247,4 +250,26 @@ export function argentaOrdersMail(id: string, lines: string[], opts: { date: str
     ...lines,
     '',
   ].join('\r\n');
+}
+
+/** A folder transport that counts every message handed to the "server", `concurrency` at a time. */
+export function countingTransport(dir: string, concurrency: number): MailTransport & { sends: Map<string, number> } {
+  const sends = new Map<string, number>();
+  const folder = new FolderOutbox({ dir: join(dir, 'mail', 'outbox') });
+  return {
+    sends,
+    inbox: new FolderInbox({ mailDir: join(dir, 'mail') }),
+    outbox: {
+      send: async (m: OutboundMessage) => {
+        const result = await folder.send(m);
+        sends.set(m.messageId, (sends.get(m.messageId) ?? 0) + 1);
+        return result;
+      },
+      close: () => folder.close(),
+    },
+    concurrency,
+    describe: 'counting folder',
+    uidValidity: () => undefined,
+    close: async () => undefined,
+  };
 }

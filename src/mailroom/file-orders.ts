@@ -24,7 +24,6 @@ import type { OrderReceipt } from '../orders/receipt.js';
 import { relayFiled } from './press-relay.js';
 import { ordersWithout, planRelay, receiptWithout, relayedLetters } from './relay-limit.js';
 import type { Mailroom } from './room.js';
-import { writeDurably } from './durable-file.js';
 
 export interface Filing {
   nation: NationId;
@@ -61,11 +60,10 @@ export async function fileOrders(room: Pick<Mailroom, 'open' | 'secrets' | 'base
   const ordersYaml = plan ? ordersWithout(filing.ordersYaml, plan.over) : filing.ordersYaml;
 
   const dir = ordersDir(room.dir, filing.turn);
-  await mkdir(dir, { recursive: true });
   const mail = filing.raw !== undefined ? await mailToFile(room, filing) : undefined;
   await Promise.all([
-    mail !== undefined ? writeDurably(join(dir, `${filing.nation}.eml`), mail) : undefined,
-    writeDurably(join(dir, `${filing.nation}.yaml`), ordersYaml),
+    mail !== undefined ? writeFileAtomic(join(dir, `${filing.nation}.eml`), mail, { makeFolder: true }) : undefined,
+    writeFileAtomic(join(dir, `${filing.nation}.yaml`), ordersYaml, { makeFolder: true }),
   ]);
   // A submission replaces the nation's orders whole, in whatever form the GM filed them before (order-folder.ts).
   await removeOtherOrderFiles(dir, filing.nation);

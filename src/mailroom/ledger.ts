@@ -13,7 +13,7 @@
  * ledger, see SenderStats) and bounces.yaml.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import jsyaml from 'js-yaml';
 import { writeFileAtomic } from '../host/atomic-file.js';
@@ -23,7 +23,6 @@ import type { Decision } from './decide.js';
 import type { AuthSummary, BounceFacts } from './headers.js';
 import { sha256 } from './headers.js';
 import { checkLedgerTimes } from './stored-times.js';
-import { writeDurably } from './durable-file.js';
 
 export type LedgerStatus = 'decided' | 'done' | 'quarantined' | 'retry';
 
@@ -65,7 +64,6 @@ export interface LedgerEntry {
 
 export class Ledger {
   readonly dir: string;
-  private made: Promise<unknown> | undefined;
 
   /** `written` is told of every entry once it is on disk: the flood counts follow the ledger. */
   constructor(
@@ -96,9 +94,7 @@ export class Ledger {
   }
 
   async put(entry: LedgerEntry): Promise<void> {
-    this.made ??= mkdir(this.dir, { recursive: true }); // once per run: a fetch writes two entries a message
-    await this.made;
-    await writeDurably(this.fileFor(entry.key), writeYaml(stripUndefined(entry)));
+    await writeFileAtomic(this.fileFor(entry.key), writeYaml(stripUndefined(entry)), { makeFolder: true });
     this.written?.(entry);
   }
 

@@ -22,14 +22,14 @@
  * The sending itself is delivery.ts.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readdir, readFile, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import jsyaml from 'js-yaml';
 import { writeYaml } from '../campaign/yaml-io.js';
 import { outboxFileName } from '../mail/folder-transport.js';
 import type { OutboundMessage } from '../mail/types.js';
 import { checkQueuedTimes } from './stored-times.js';
-import { writeDurably } from './durable-file.js';
+import { writeFileAtomic } from '../host/atomic-file.js';
 
 export type OutKind = 'receipt' | 'reply' | 'report' | 'gm-report' | 'alert' | 'reminder' | 'notice' | 'press' | 'sign-in';
 export type OutStatus = 'pending' | 'sent' | 'failed';
@@ -83,9 +83,6 @@ export class OutboxQueue {
 
   /** Where sent messages are kept. */
   readonly sentDir: string;
-
-  /** The folders made by this queue (once each, not for every message written). */
-  private readonly made = new Map<string, Promise<unknown>>();
 
   constructor(mailDir: string) {
     this.dir = join(mailDir, 'outbox-queue');
@@ -208,18 +205,11 @@ export class OutboxQueue {
   async write(entry: QueuedMessage): Promise<void> {
     const text = writeYaml(JSON.parse(JSON.stringify(entry)));
     const [here, there] = entry.status === 'sent' ? [this.sentFileFor(entry.messageId), this.fileFor(entry.messageId)] : [this.fileFor(entry.messageId), this.sentFileFor(entry.messageId)];
-    await this.folder(dirname(here));
-    await writeDurably(here, text);
+    await writeFileAtomic(here, text, { makeFolder: true });
     // A message marked unsent again by hand or by a tool (rare) leaves sent/ the same way.
     await unlink(there).catch((e: NodeJS.ErrnoException) => {
       if (e.code !== 'ENOENT') throw e;
     });
-  }
-
-  private folder(dir: string): Promise<unknown> {
-    let made = this.made.get(dir);
-    if (made === undefined) this.made.set(dir, (made = mkdir(dir, { recursive: true })));
-    return made;
   }
 
   private async read(file: string): Promise<QueuedMessage> {

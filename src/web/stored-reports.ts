@@ -94,7 +94,7 @@ export async function shownReport(campaignDir: string, turn: number, nation: str
   const [html, yaml, text] = names.map((name) => files.get(name));
   if (html === undefined && text === undefined) return undefined;
   const parts = html !== undefined ? reportParts(html) : undefined;
-  const shown: ShownReport = { parts, plain: parts ? undefined : text!.toString('utf8'), hasText: text !== undefined, places: yaml !== undefined ? placesOf(yaml.toString('utf8')) : [] };
+  const shown: ShownReport = { parts, plain: parts ? undefined : text!.toString('utf8'), hasText: text !== undefined, places: yaml !== undefined ? readPlaces(yaml.toString('utf8')) : [] };
   const older = shownKeyOf.get(slot);
   if (older !== undefined) forgetShown(older);
   shownKeyOf.set(slot, key);
@@ -183,21 +183,7 @@ interface NationData {
   otherNations?: Record<string, string>;
 }
 
-const PLACES_KEPT = 2000;
-const placesCache = new Map<string, PlaceRow[]>();
-
 /** What is where, from the nation's own machine-readable report (`<nation>.yaml`): hex by hex, column then row. */
-export function placesOf(yamlText: string): PlaceRow[] {
-  // Reading the YAML is most of a report page's work: the list is kept by the report's digest.
-  const key = createHash('sha1').update(yamlText).digest('base64');
-  const kept = placesCache.get(key);
-  if (kept) return kept;
-  const rows = readPlaces(yamlText);
-  placesCache.set(key, rows);
-  if (placesCache.size > PLACES_KEPT) placesCache.delete(placesCache.keys().next().value!);
-  return rows;
-}
-
 function readPlaces(yamlText: string): PlaceRow[] {
   const data = (jsyaml.load(yamlText, { schema: jsyaml.CORE_SCHEMA }) ?? {}) as NationData;
   const nationName = (id: string | undefined) => (id === undefined ? 'another nation' : (data.nations?.find((n) => n.id === id)?.name ?? data.otherNations?.[id] ?? id));

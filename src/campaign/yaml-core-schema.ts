@@ -28,3 +28,14 @@ export const YAML_CORE_SCHEMA = jsyaml.FAILSAFE_SCHEMA.extend({
     }),
   ],
 });
+
+/** A scalar type of a js-yaml schema: whether a plain scalar is one, and its value. */
+export interface ImplicitType {
+  resolve(data: string): boolean;
+  construct(data: string): unknown;
+}
+/**
+ * js-yaml's own core schema's implicit types (null, bool, int, float), in the order it tries them on a plain
+ * scalar: what the processor's own files (state, events) are written and read with.
+ */
+export const JSYAML_CORE_IMPLICIT: readonly ImplicitType[] = (jsyaml.CORE_SCHEMA as unknown as { compiledImplicit: ImplicitType[] }).compiledImplicit;

@@ -1,5 +1,6 @@
 import jsyaml from 'js-yaml';
 import { isAlias, isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
+import { readOwnYaml } from './yaml-read.js';
 
 /**
  * The one place YAML is read and written. Everything a player or GM hands in
@@ -127,7 +128,8 @@ export const STRICT_REREAD_BYTES = 1024 * 1024;
 
 /**
  * Reads a big machine-written file (a state or event log of 100,000 units)
- * quickly: js-yaml parses it about five times faster than the strict reader.
+ * quickly: js-yaml parses it about five times faster than the strict reader,
+ * and the reader of the writer's own layout twice as fast again.
  * Only when something is wrong does the strict reader run, to give the
  * problem its line (in a small file; see STRICT_REREAD_BYTES).
  */
@@ -137,7 +139,9 @@ export function readBulkYaml(input: Uint8Array, limits: ReadLimits): BulkRead {
   if (text === undefined) return { ok: false, problems: [{ message: 'the file is not UTF-8 text' }] };
   let value: unknown;
   try {
-    value = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA });
+    // The turn's own files (state, events) in the layout the writer makes: a reader of that layout alone,
+    // with js-yaml's value (yaml-read.ts); anything else, js-yaml.
+    value = readOwnYaml(text)?.value ?? jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA });
   } catch (e) {
     if (input.byteLength <= STRICT_REREAD_BYTES || !(e instanceof jsyaml.YAMLException)) return readYaml(text, limits);
     const at = e.mark as { line?: number; column?: number } | undefined;

@@ -1,5 +1,6 @@
 import jsyaml from 'js-yaml';
 import { ChunkedText } from '../core/chunked-text.js';
+import { JSYAML_CORE_IMPLICIT } from './yaml-core-schema.js';
 
 /**
  * The YAML writer for everything the processor writes: state, event logs and
@@ -20,11 +21,6 @@ export const DUMP_OPTIONS = { lineWidth: -1, noRefs: true, schema: jsyaml.CORE_S
 /** Thrown inside the writer when js-yaml must take the whole document. */
 class Unusual extends Error {}
 
-interface ImplicitType {
-  resolve(data: string): boolean;
-}
-/** The core schema's implicit scalars (null, bool, int, float): a plain string matching one would read back as it. */
-const IMPLICIT: readonly ImplicitType[] = (jsyaml.CORE_SCHEMA as unknown as { compiledImplicit: ImplicitType[] }).compiledImplicit;
 
 /** YAML 1.1 spellings js-yaml quotes for older readers. */
 const YAML11_BOOLEANS = new Set(['y', 'Y', 'yes', 'Yes', 'YES', 'on', 'On', 'ON', 'n', 'N', 'no', 'No', 'NO', 'off', 'Off', 'OFF']);
@@ -158,7 +154,8 @@ function number(n: number): string {
 
 function implicit(s: string): boolean {
   if (!MAY_BE_IMPLICIT.test(s)) return false;
-  return IMPLICIT.some((t) => t.resolve(s));
+  // The core schema's implicit scalars (null, bool, int, float): a plain string matching one would read back as it.
+  return JSYAML_CORE_IMPLICIT.some((t) => t.resolve(s));
 }
 
 /** A string, plain when it reads back as itself, else quoted the way js-yaml quotes it. */

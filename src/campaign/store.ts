@@ -11,7 +11,8 @@ import { readEventCatalogue } from './event-catalogue.js';
 import { defaultActions, readActionCatalogue } from './action-catalogue.js';
 import { defaultCaretakers, readCaretakerCatalogue } from './caretaker-catalogue.js';
 import { CampaignError, validate, type FileProblem } from './problems.js';
-import { campaignFileSchema, stateFileSchema, type CampaignFile } from './schema.js';
+import { campaignFileSchema, type CampaignFile } from './schema.js';
+import { validateState } from './state-check.js';
 import { failpoint } from '../host/failpoints.js';
 import { clearDeadTemporaries, temporaryName } from './process-owner.js';
 import { StagingFolder, syncDir, type FileSink, type FolderSink } from './staging.js';
@@ -217,7 +218,7 @@ export async function assertLatestTurnWhole(dir: string): Promise<void> {
 export async function readState(dir: string, turn: number, campaign: Campaign): Promise<GameState> {
   const label = join(dir, 'turns', turnDirName(turn), 'state.yaml');
   const read = await readYamlFile(label, label);
-  const state = validate(stateFileSchema, read, label) as GameState;
+  const state = validateState(read, label);
   addNationsInWaiting(state, campaign);
   checkStateAgainstCampaign(state, campaign, label);
   return state;

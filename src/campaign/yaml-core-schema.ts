@@ -38,4 +38,10 @@ export interface ImplicitType {
  * js-yaml's own core schema's implicit types (null, bool, int, float), in the order it tries them on a plain
  * scalar: what the processor's own files (state, events) are written and read with.
  */
-export const JSYAML_CORE_IMPLICIT: readonly ImplicitType[] = (jsyaml.CORE_SCHEMA as unknown as { compiledImplicit: ImplicitType[] }).compiledImplicit;
+export const JSYAML_CORE_IMPLICIT = implicitTypesOf(jsyaml.CORE_SCHEMA);
+/** YAML_CORE_SCHEMA's implicit types, the same way. */
+export const YAML_CORE_IMPLICIT = implicitTypesOf(YAML_CORE_SCHEMA);
+
+function implicitTypesOf(schema: jsyaml.Schema): readonly ImplicitType[] {
+  return (schema as unknown as { compiledImplicit: ImplicitType[] }).compiledImplicit;
+}

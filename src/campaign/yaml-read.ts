@@ -1,4 +1,4 @@
-import { JSYAML_CORE_IMPLICIT } from './yaml-core-schema.js';
+import { JSYAML_CORE_IMPLICIT, type ImplicitType } from './yaml-core-schema.js';
 
 /**
  * A reader for the YAML this program writes itself (yaml-write.ts): the state
@@ -22,11 +22,15 @@ import { JSYAML_CORE_IMPLICIT } from './yaml-core-schema.js';
  * indentation, characters js-yaml refuses — gives undefined, and js-yaml
  * reads the file: a GM's hand edit is read, and refused with its messages,
  * exactly as before.
+ *
+ * `types` are the implicit types of the js-yaml schema whose value it gives: js-yaml's core schema (the
+ * turn's own files), or YAML_CORE_SCHEMA (order files, yaml-sheet-fast.ts). The shortcuts in typed() read
+ * the same under both.
  */
-export function readOwnYaml(text: string): { value: Record<string, unknown> } | undefined {
+export function readOwnYaml(text: string, types: readonly ImplicitType[] = JSYAML_CORE_IMPLICIT): { value: Record<string, unknown> } | undefined {
   if (SUSPECT.test(text) && (NON_PRINTABLE.test(text) || NOT_OURS.test(text))) return undefined;
   try {
-    return { value: new OwnReader(text).document() };
+    return { value: new OwnReader(text, types).document() };
   } catch (e) {
     if (e === UNUSUAL) return undefined;
     throw e;
@@ -71,8 +75,8 @@ const QUOTE = 39;
 const HASH = 35;
 const DASH = 45;
 
-/** A plain scalar's value, as js-yaml's core schema types it (its implicit types, in its order). */
-function typed(raw: string): unknown {
+/** A plain scalar's value, as a js-yaml schema with these implicit types types it (in their order). */
+function typed(raw: string, types: readonly ImplicitType[]): unknown {
   const c = raw.charCodeAt(0);
   const may = c < 128 ? MAY_BE_TYPED[c] : 0;
   if (may === 0 || (may === 2 && !TYPED_WORDS.has(raw))) return raw;
@@ -80,7 +84,7 @@ function typed(raw: string): unknown {
     if (DECIMAL.test(raw)) return +raw;
     if (HEX.test(raw)) return raw;
   }
-  for (const type of JSYAML_CORE_IMPLICIT) if (type.resolve(raw)) return type.construct(raw);
+  for (const type of types) if (type.resolve(raw)) return type.construct(raw);
   return raw;
 }
 
@@ -120,7 +124,10 @@ class OwnReader {
   /** By depth, the keys last read there (see key()). */
   private readonly known: KnownKeys[] = [];
 
-  constructor(private readonly text: string) {
+  constructor(
+    private readonly text: string,
+    private readonly types: readonly ImplicitType[],
+  ) {
     this.line(0);
   }
 
@@ -274,7 +281,7 @@ class OwnReader {
       const c = t.charCodeAt(this.pos);
       if (colon <= this.pos || (c < 128 && INDICATOR[c] !== 0) || t.charCodeAt(colon - 1) === SPACE) unusual();
       text = t.slice(this.pos, colon);
-      key = String(typed(text));
+      key = String(typed(text, this.types));
     }
     // js-yaml stores "__proto__" its own way.
     if (key === '__proto__') unusual();
@@ -308,7 +315,7 @@ class OwnReader {
     }
     const raw = t.slice(p, end);
     if (raw.charCodeAt(raw.length - 1) === COLON || raw.includes(': ') || raw.includes(' #')) unusual();
-    return typed(raw);
+    return typed(raw, this.types);
   }
 
   /** The closing quote of the single-quoted scalar opening at q, on its line. */

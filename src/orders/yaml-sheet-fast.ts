@@ -1,5 +1,6 @@
 import jsyaml from 'js-yaml';
-import { YAML_CORE_SCHEMA } from '../campaign/yaml-core-schema.js';
+import { YAML_CORE_IMPLICIT, YAML_CORE_SCHEMA } from '../campaign/yaml-core-schema.js';
+import { readOwnYaml } from '../campaign/yaml-read.js';
 import type { LaidItem, YamlLayout } from './yaml-sheet.js';
 
 /**
@@ -92,7 +93,8 @@ export function readYamlFast(source: string): FastRead | undefined {
   }
   let value: unknown;
   try {
-    value = jsyaml.load(source, { schema: YAML_CORE_SCHEMA });
+    // Files in the plain block layout (the generator's, the mail loop's) read without js-yaml (yaml-read.ts).
+    value = readOwnYaml(source, YAML_CORE_IMPLICIT)?.value ?? jsyaml.load(source, { schema: YAML_CORE_SCHEMA });
   } catch {
     return undefined;
   }

@@ -62,7 +62,7 @@ export function renderOrderTemplate(view: NationView, campaign: Campaign): strin
 
   out.push(...answerLines(view));
   if (view.units.length) out.push('  # ——— Units ———');
-  const near: Nearby = { units: new HexLists(view.sight.units, map), settlements: new HexLists(view.sight.settlements, map), own: new HexLists(view.settlements, map), structures: structuresByHex(view) };
+  const near: Nearby = { units: new HexLists(view.sight.units, map), settlements: new HexLists(view.sight.settlements, map), own: new HexLists(view.settlements, map), structures: structuresByHex(view), reaches: new Map() };
   for (const unit of view.units) {
     out.push('  #');
     out.push(...unitLines(unit, view, campaign, map, ports, near));
@@ -159,6 +159,8 @@ interface Nearby {
   own: HexLists<OwnSettlementView>;
   /** External structures, own and in sight, by hex: fought for from their hex or the next (docs/rules.md X1-X2). */
   structures: Map<string, ExternalView[]>;
+  /** The sheet's searches by way of moving, speed and hex (a Reach is never changed once made). */
+  reaches: Map<string, Reach>;
 }
 
 function structuresByHex(view: NationView): Map<string, ExternalView[]> {
@@ -177,7 +179,10 @@ function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map:
   const busy = unit.doing.length > 0;
   if (busy) out.push(comment(`busy: ${unit.doing.join('; ')}`));
   const naval = unit.class === 'naval';
-  const reach = map.reach(at, unit.speed, naval ? 'naval' : 'land', naval ? ports : undefined);
+  // Units stacked on one hex with one speed and way of moving reach the same hexes: one search for them all.
+  const reachKey = `${naval ? 'naval' : 'land'} ${unit.speed} ${unit.hex}`;
+  let reach = near.reaches.get(reachKey);
+  if (!reach) near.reaches.set(reachKey, (reach = map.reach(at, unit.speed, naval ? 'naval' : 'land', naval ? ports : undefined)));
   // What a unit could attack or defend is what stands on the hexes it reaches, in the view's order.
   const inReach = <T extends { hex: string }>(byHex: HexLists<T>): T[] => (unit.aboard === null ? byHex.within(reach) : []);
 

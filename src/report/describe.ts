@@ -144,7 +144,12 @@ function dieWords(roll: DieRoll, names: Namer): string {
 /** " (forced)" on the GM's page for a die the GM set; nothing in a nation's report. */
 const forcedMark = (roll: DieRoll, names: Namer) => (roll.forced && names.readsAll() ? ' (forced)' : '');
 
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** The text with a capital first letter; most labels have one already, and come back as themselves. */
+const cap = (s: string) => {
+  const first = s.charAt(0);
+  const upper = first.toUpperCase();
+  return first === upper ? s : upper + s.slice(1);
+};
 
 export function modifierViews(mods: readonly Modifier[]): ModifierView[] {
   return mods.map((m) => ({ value: m.value, signed: signed(m.value), source: m.source }));

@@ -84,6 +84,17 @@ export function nationsListed(
   if (all.length <= inlineUpTo) return { nations: [...all], nationsAll: true, nationCount: all.length };
   const met = new Set<string>([nation]);
   for (const e of mine) for (const n of nationsNamed(e, nation)) met.add(n);
-  for (const x of [...units, ...settlements]) met.add(x.nation);
-  return { nations: all.filter((n) => met.has(n.id)), nationsAll: false, nationCount: all.length };
+  for (const x of units) met.add(x.nation);
+  for (const x of settlements) met.add(x.nation);
+  // The nations met, in the list's order: a few dozen places looked up, not the thousand nations walked.
+  const place = placesOf(campaign, state);
+  const at: number[] = [];
+  for (const id of met) {
+    const i = place.get(id);
+    if (i !== undefined) at.push(i);
+  }
+  return { nations: at.sort((a, b) => a - b).map((i) => all[i]!), nationsAll: false, nationCount: all.length };
 }
+
+/** Each listed nation's place in publicIndicators' list, by id. */
+const placesOf = perCampaignAndState((campaign, state): ReadonlyMap<string, number> => new Map(publicIndicators(campaign, state).map((n, i) => [n.id, i])));

@@ -60,7 +60,11 @@ export function nationsNamed(e: LoggedEvent, reader: NationId): readonly NationI
   return e.anonymous && e.from !== reader ? to : [e.from, ...to];
 }
 
-/** The nation's events sorted into the summary's sections, and its letters (in log order; readingOrder orders them). */
+/**
+ * The nation's events sorted into the summary's sections, and its letters (in log order; readingOrder orders them).
+ * An event's sentence is asked of `told` only where the summary prints it: a battle, a siege roll or a Warfare
+ * battle has a view of its own, a ledger item or an order's outcome is itemised elsewhere.
+ */
 export function eventSummary(mine: readonly LoggedEvent[], nation: NationId, names: Namer, told: (e: LoggedEvent) => string): { summary: NationSummary; letters: LetterView[] } {
   const summary: NationSummary = {
     battles: [],
@@ -87,17 +91,16 @@ export function eventSummary(mine: readonly LoggedEvent[], nation: NationId, nam
       letters.push(letterView(e, nation, names));
       continue;
     }
-    const text = told(e);
     if (e.type === 'event_fired') {
       summary.events.push({ id: e.event, title: e.title, text: e.text, tone: e.tone, how: e.how });
       continue;
     }
     if (e.phase === 'events' && e.type !== 'resource' && e.type !== 'indicator') {
-      summary.eventNews.push(text);
+      summary.eventNews.push(told(e));
       continue;
     }
     if ((e.phase === 'actions' || e.phase === 'trade') && e.type !== 'resource' && e.type !== 'indicator') {
-      summary.actions.push(text);
+      summary.actions.push(told(e));
       continue;
     }
     switch (e.type) {
@@ -113,19 +116,19 @@ export function eventSummary(mine: readonly LoggedEvent[], nation: NationId, nam
       case 'siege_started':
       case 'siege_lifted':
       case 'battlement_destroyed':
-        summary.siegeNews.push(text);
+        summary.siegeNews.push(told(e));
         break;
       case 'build_completed':
-        summary.buildsFinished.push(text);
+        summary.buildsFinished.push(told(e));
         break;
       case 'build_started':
-        summary.buildsStarted.push(text);
+        summary.buildsStarted.push(told(e));
         break;
       case 'work_abandoned':
-        (e.work === 'siege' ? summary.siegeNews : summary.buildsLost).push(text);
+        (e.work === 'siege' ? summary.siegeNews : summary.buildsLost).push(told(e));
         break;
       case 'build_lost':
-        summary.buildsLost.push(text);
+        summary.buildsLost.push(told(e));
         break;
       case 'settlement_founded':
       case 'settlement_captured':
@@ -134,23 +137,23 @@ export function eventSummary(mine: readonly LoggedEvent[], nation: NationId, nam
       case 'external_captured':
       case 'external_destroyed':
       case 'external_held':
-        summary.settlementNews.push(text);
+        summary.settlementNews.push(told(e));
         break;
       case 'goal_completed':
-        summary.goalNews.push(text);
+        summary.goalNews.push(told(e));
         break;
       case 'order_rejected':
       case 'order_warned':
       case 'order_unmet':
         break; // order-outcomes.ts
       case 'attack_cancelled':
-        summary.cancelled.push(text);
+        summary.cancelled.push(told(e));
         break;
       case 'resource':
       case 'indicator':
         break; // itemised in the ledgers
       default:
-        summary.other.push({ seq: e.seq, phase: e.phase, type: e.type, text } satisfies LogLine);
+        summary.other.push({ seq: e.seq, phase: e.phase, type: e.type, text: told(e) } satisfies LogLine);
     }
   }
   return { summary, letters };

@@ -19,10 +19,10 @@ export function sightOf(campaign: Campaign, state: GameState, nation: NationId):
   return WorldIndex.of(campaign, state).visibleHexes(nation);
 }
 
-/** Units as a map shows them, by hex then id: the units a nation sees, or every unit for the GM. */
-export function unitsOnMap(campaign: Campaign, units: readonly UnitState[], names: Namer): ForeignUnitView[] {
-  return sortedByHex(units, (u) => u.hex, (a, b) => compareIds(a.id, b.id))
-    .map((u) => ({
+/** Units as a map shows them, by hex then id: the units a nation sees, or every unit for the GM (who adds to each with `more`). */
+export function unitsOnMap(campaign: Campaign, units: readonly UnitState[], names: Namer, more?: (unit: UnitState, view: ForeignUnitView) => ForeignUnitView): ForeignUnitView[] {
+  return sortedByHex(units, (u) => u.hex, (a, b) => compareIds(a.id, b.id)).map((u) => {
+    const view: ForeignUnitView = {
       id: u.id,
       name: u.name ?? null,
       label: names.unit(u.id),
@@ -33,7 +33,9 @@ export function unitsOnMap(campaign: Campaign, units: readonly UnitState[], name
       hex: u.hex,
       health: u.health,
       besieging: u.besieging ? names.settlement(u.besieging) : null,
-    }));
+    };
+    return more ? more(u, view) : view;
+  });
 }
 
 /** Foreign settlements standing in the hexes a nation sees, by hex then id. */

@@ -32,7 +32,8 @@ export class BatchFlush {
   }
 }
 
-async function syncPath(path: string): Promise<void> {
+/** Flushes a file, or a folder (the names written or removed in it); one gone is passed over. */
+export async function syncPath(path: string): Promise<void> {
   let handle;
   try {
     handle = await open(path, 'r');

@@ -150,6 +150,8 @@ class FetchRun {
     }
     try {
       await this.commitBatch();
+      await this.flush.flush();
+      await this.room.ledger.settleDone();
       await this.settleMove();
     } catch (error) {
       if (!isMailError(error) && !isEnvironmentError(error)) throw error;
@@ -329,20 +331,20 @@ class FetchRun {
   }
 
   /**
-   * The batch's group commit: its files flushed together, then each message recorded done in turn (flushed:
-   * a later message is never done on disk before an earlier one), its answers handed to the server, and the
-   * batch moved out of the inbox while the next batch is handled.
+   * The batch's group commit: its files flushed together, then its messages recorded done together (one
+   * flushed journal, Ledger.putDone: none is done on disk without the others), its answers handed to the
+   * server, and the batch moved out of the inbox while the next batch is handled.
    */
   private async commitBatch(): Promise<void> {
     const batch = this.batch;
     this.batch = [];
     if (batch.length === 0) return;
+    // The batch's files, and the last batch's done marks in their own files: then its journal can go.
     await this.flush.flush();
-    for (const { record } of batch) {
-      if (record === undefined) continue;
-      await this.room.ledger.put(record);
-      await passFault(this.opts.faults, 'after-done', record.key);
-    }
+    await this.room.ledger.settleDone();
+    const done = batch.flatMap((b) => (b.record !== undefined ? [b.record] : []));
+    if (done.length > 0) await this.room.ledger.putDone(done, this.flush);
+    for (const record of done) await passFault(this.opts.faults, 'after-done', record.key);
     // Done on disk: their answers may leave now.
     await this.delivery?.give(batch.flatMap((b) => b.record?.queued ?? []));
     // The moves run while the next batch is handled: one batch at a time.

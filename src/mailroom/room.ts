@@ -66,7 +66,9 @@ export class Mailroom {
     const room = await Mailroom.open(dir, options);
     return withMailLock(room.mailDir, async () => {
       try {
-        // Under the lock: a killed run's counts are rebuilt from its ledger entries before anything is judged.
+        // Under the lock: a killed run's last done marks are put back (Ledger.recoverDone) and its counts rebuilt
+        // from its ledger entries before anything is judged.
+        await room.ledger.recoverDone();
         await room.senders.load(room.ledger);
         await room.senders.begin();
         return await work(room);

@@ -7,10 +7,12 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import jsyaml from 'js-yaml';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { FolderInbox } from '../../src/mail/folder-transport.js';
 import { BatchFlush } from '../../src/mailroom/batch-flush.js';
 import { fetchMail } from '../../src/mailroom/fetch.js';
+import { Ledger, type LedgerEntry } from '../../src/mailroom/ledger.js';
 import { OutboxQueue } from '../../src/mailroom/outbox.js';
 import type { FaultPoint } from '../../src/mailroom/runtime.js';
 import { FIXTURES, TestClock, cleanupAll, countingTransport, demoCopy, dropInInbox, everyFile, files, secrets, setMailBlock, snapshot } from './support.js';
@@ -144,6 +146,40 @@ describe('fetch in batches', async () => {
       expect([...sends.values()].every((count) => count === 1), `${point} #${n}`).toBe(true);
       scratch.cleanup();
     }
+  });
+});
+
+describe('a power cut after a batch\'s done marks', () => {
+  it('leaves their journal; the next run writes the entries again from it, whatever their own files held', async () => {
+    const base = await uninterrupted('journal-base');
+    expect(Object.keys(base.files).filter((f) => f.startsWith('mail/ledger-done'))).toEqual([]); // gone once flushed in place
+
+    const scratch = mailbox('journal-cut');
+    const transport = countingTransport(scratch.dir, 2);
+    let seen = 0;
+    const faults = (p: FaultPoint) => {
+      if (p === 'after-done' && ++seen === 1) throw new Crash('cut after the first batch\'s done marks');
+    };
+    await expect(fetchMail(scratch.dir, { clock: new TestClock(NOW), secrets: secrets(), transport, batch: 3, faults })).rejects.toBeInstanceOf(Crash);
+    const mail = join(scratch.dir, 'mail');
+    const journal = jsyaml.load(readFileSync(join(mail, 'ledger-done.yaml'), 'utf8')) as LedgerEntry[];
+    expect(journal.map((e) => e.status)).toEqual(['done', 'done', 'done']);
+    // What a power cut may leave of the entries' own files, written without waiting for their fsync: one cut
+    // short, one as it was before (decided), one written.
+    const ledger = new Ledger(mail);
+    writeFileSync(ledger.fileFor(journal[0]!.key), '');
+    const { doneAt: _doneAt, folder: _folder, ...decided } = journal[1]!;
+    writeFileSync(ledger.fileFor(journal[1]!.key), jsyaml.dump({ ...decided, status: 'decided' }));
+
+    const again = countingTransport(scratch.dir, 2);
+    await fetchMail(scratch.dir, { clock: new TestClock(NOW), secrets: secrets(), transport: again, batch: 3 });
+    expect(everyFile(scratch.dir)).toEqual(base.files);
+    const sends = new Map(transport.sends);
+    for (const [id, count] of again.sends) sends.set(id, (sends.get(id) ?? 0) + count);
+    expect([...sends.keys()].sort()).toEqual([...base.transport.sends.keys()].sort());
+    expect([...sends.values()].every((count) => count === 1)).toBe(true);
+    scratch.cleanup();
+    base.scratch.cleanup();
   });
 });
 

@@ -11,7 +11,7 @@ import type { GameState, SettlementState } from '../core/state.js';
 import { battleView, describeEvent, Namer, siegeRollView, WARFARE_KEY, warfareView } from './describe.js';
 import { capsOf, externalsOf, goalsOf, indicatorLedger, ledger, ownProjects, ownSettlements, ownUnits, turnHeader } from './facts.js';
 import { sortedByHex, terrainGrid, wholeWindow } from './map-grid.js';
-import { unitsOnMap } from './nation-view.js';
+import { unitsOnMap } from './nation-sight.js';
 import { ReportIndex } from './report-index.js';
 import { rated } from './ladder.js';
 import type { ForeignUnitView, GmNationRow, GmNationView, GmView } from './types.js';

@@ -9,9 +9,10 @@
  *
  * Messages go in batches (FetchOptions.batch): each message is decided (flushed to disk) and carried out
  * (its files written whole but not flushed one by one, batch-flush.ts); then, for the batch, its files are
- * flushed together, each message is recorded done in turn, its answers go to the server while the next batch
- * is handled (Mailroom.delivery: smtp.concurrency at a time, each marked sent once the server took it), and
- * the batch is moved out of the inbox in one command. What else is due goes out at the end. Each step is on
+ * flushed together, its messages are recorded done together (one flushed journal, Ledger.putDone), their
+ * answers go to the server while the next batch is handled (Mailroom.delivery: smtp.concurrency at a time,
+ * each marked sent once the server took it), and the batch is moved out of the inbox in one command per
+ * folder. What else is due goes out at the end. Each step is on
  * disk before the next that depends on it, so a run cut short anywhere, even by a power cut, ends, when run
  * again, exactly where an uninterrupted run would: a message already done is only moved, one decided but not
  * done is carried out from its recorded decision, never judged again, and an answer is sent only once the

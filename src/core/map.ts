@@ -59,7 +59,7 @@ export class Reach {
     return this.data[this.size + i]!;
   }
 
-  /** @internal the hexes reached as hex numbers (GameMap.hexNumber), for GameMap.covered. */
+  /** The hexes reached as hex numbers (GameMap.hexNumber: row * width + col), in entries' order: for GameMap.covered, and the order sheet's farthest hex. */
   numbers(): Int32Array {
     return this.data.subarray(0, this.size);
   }

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { createTransport } from 'nodemailer';
 import { writeFileAtomic } from '../host/atomic-file.js';
 import { normalizeMessageId, toMailOptions } from './compose.js';
-import { MailError, MailErrorCode, fromFsError, fromSmtpError } from './errors.js';
+import { MailError, MailErrorCode, fromFsError, fromSmtpError, isMailError } from './errors.js';
 import {
   DEFAULT_MAX_MESSAGE_BYTES,
   type InboxEntry,
@@ -85,6 +85,14 @@ export class FolderInbox implements MailInbox {
         throw new MailError(MailErrorCode.ENOTFOUND, `${id}: not in ${this.inboxDir}`, { cause: error });
       }
       throw fromFsError(error, `moving ${source} to ${targetDir}`);
+    }
+  }
+
+  async markAllProcessed(ids: readonly string[], folder: ProcessedFolder): Promise<void> {
+    for (const id of ids) {
+      await this.markProcessed(id, folder).catch((error: unknown) => {
+        if (!(isMailError(error) && error.code === MailErrorCode.ENOTFOUND)) throw error;
+      });
     }
   }
 

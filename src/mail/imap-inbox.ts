@@ -129,6 +129,33 @@ export class ImapInbox implements MailInbox {
     });
   }
 
+  async markAllProcessed(ids: readonly string[], folder: ProcessedFolder): Promise<void> {
+    if (ids.length === 0) return;
+    const target = this.options.folders?.[folder] ?? folder;
+    const named = ids.map(parseImapId);
+    await this.withMailbox(`moving ${ids.length} messages to ${target}`, async (client, currentUidValidity) => {
+      // A UID of another UIDVALIDITY no longer names its message (markProcessed's ENOTFOUND): passed over.
+      const uids = [...new Set(named.filter((n) => n.uidValidity === currentUidValidity).map((n) => n.uid))].sort((a, b) => a - b);
+      if (uids.length === 0) return;
+      await this.ensureFolder(client, target);
+      // Those still here: a UID MOVE would pass over the others silently, but a MOVE of none at all is not asked.
+      const found = await client.search({ uid: uidSet(uids) }, { uid: true });
+      assertAlive(client);
+      if (found === false) {
+        throw new MailError(MailErrorCode.EPERM, `${this.label} refused to search for ${ids.length} messages`);
+      }
+      const here = new Set(Array.isArray(found) ? found : []);
+      const present = uids.filter((uid) => here.has(uid));
+      if (present.length === 0) return;
+      const moved = await client.messageMove(uidSet(present), target, { uid: true });
+      assertAlive(client);
+      if (moved === false || moved === undefined) {
+        this.createdFolders.delete(target); // in case someone deleted it: recreate on the next attempt
+        throw new MailError(MailErrorCode.EPERM, `${this.label} refused to move ${present.length} messages to ${target}`);
+      }
+    });
+  }
+
   async close(): Promise<void> {
     const client = this.client;
     this.client = undefined;

@@ -45,6 +45,11 @@ export interface MailInbox {
   list(): Promise<InboxEntry[]>;
   /** Moves a listed message out of the inbox. Rejects with ENOTFOUND when it is no longer there. */
   markProcessed(id: string, folder: ProcessedFolder): Promise<void>;
+  /**
+   * Moves listed messages out of the inbox together (IMAP: one SEARCH and one UID MOVE for them all). Those no
+   * longer there (moved already, or their mailbox renumbered) are passed over: the caller had them moved.
+   */
+  markAllProcessed(ids: readonly string[], folder: ProcessedFolder): Promise<void>;
   close(): Promise<void>;
 }
 

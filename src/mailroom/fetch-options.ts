@@ -23,6 +23,11 @@ export interface FetchOptions extends MailroomOptions {
   recordPreference?: (nation: NationId, pref: PlayerPreference, note?: string) => Promise<void>;
   /** DNS for our own DKIM/SPF/DMARC checks (mail.verifyAuthentication); tests give a fixed one. */
   resolver?: DNSResolver;
+  /**
+   * Messages handled as one batch (default fetch.ts DEFAULT_BATCH): their files flushed together, then each
+   * recorded done, their answers handed to the server and the batch moved out of the inbox together.
+   */
+  batch?: number;
   /** Seats by mail (volunteer, accept, back, ready) on runtime.yaml (the tick passes its own); without it the GM is told. */
   seats?: SeatDesk;
 }

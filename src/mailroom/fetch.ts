@@ -7,12 +7,16 @@
  *   done      record it done in the ledger
  *   move      move the message to Processed (or Quarantine)
  *
- * Each message's answers go to the server as soon as it is done, while the next messages are handled
- * (Mailroom.delivery: smtp.concurrency at a time, each marked sent once the server took it); what else is due
- * goes out at the end. Each step is recorded before the next begins, so a run cut short anywhere ends, when
- * run again, exactly where an uninterrupted run would: a message already done is only moved, one decided but
- * not done is carried out from its recorded decision, never judged again, and an answer is sent only once
- * the ledger says its message is done.
+ * Messages go in batches (FetchOptions.batch): each message is decided (flushed to disk) and carried out
+ * (its files written whole but not flushed one by one, batch-flush.ts); then, for the batch, its files are
+ * flushed together, its messages are recorded done together (one flushed journal, Ledger.putDone), their
+ * answers go to the server while the next batch is handled (Mailroom.delivery: smtp.concurrency at a time,
+ * each marked sent once the server took it), and the batch is moved out of the inbox in one command per
+ * folder. What else is due goes out at the end. Each step is on
+ * disk before the next that depends on it, so a run cut short anywhere, even by a power cut, ends, when run
+ * again, exactly where an uninterrupted run would: a message already done is only moved, one decided but not
+ * done is carried out from its recorded decision, never judged again, and an answer is sent only once the
+ * ledger says its message is done (docs/mail.md, "Exactly once").
  *
  * A message that cannot be handled (unparseable, or anything unexpected) is quarantined with a GM alert and
  * the run goes on. Only trouble with the mailbox itself (unreachable, bad password) stops the run, leaving
@@ -24,8 +28,9 @@ import { nationsWithOrderFiles } from '../campaign/order-folder.js';
 import { latestTurn, readState } from '../campaign/store.js';
 import type { NationId } from '../core/ids.js';
 import type { GameState } from '../core/state.js';
-import { MailErrorCode, isMailError } from '../mail/errors.js';
+import { isMailError } from '../mail/errors.js';
 import type { InboxEntry, ProcessedFolder } from '../mail/types.js';
+import { BatchFlush } from './batch-flush.js';
 import { composeAnswer } from './compose.js';
 import type { Decision, GmNote } from './decide.js';
 import { keepHeld } from './held.js';
@@ -60,6 +65,13 @@ class FetchRun {
   private ordersOnFile = new Set<string>();
   private startedAt = '';
   private moving: Promise<{ error: unknown } | undefined> | undefined;
+  /** The batch being handled: messages carried out and not yet recorded done, and messages only to be moved. */
+  private batch: { record?: LedgerEntry; transportId: string; folder: ProcessedFolder }[] = [];
+  /** The batch's files written without their fsync. */
+  private readonly flush = new BatchFlush();
+  /** Keys of the messages handled so far in this run (a later copy of one is looked up again). */
+  private readonly seen = new Set<string>();
+  private readonly batchSize: number;
   /** The run's sending, begun with the first message (undefined with `send: false`). */
   private delivery: RunDelivery | undefined;
   /** Players' settings by mail (time zone, "wait"), and deadlines on their clocks. */
@@ -71,6 +83,7 @@ class FetchRun {
   ) {
     this.settings = new PlayerSettings(room, opts);
     this.summary = emptyFetchSummary();
+    this.batchSize = Math.max(1, opts.batch ?? DEFAULT_BATCH);
   }
 
   async run(): Promise<FetchSummary> {
@@ -114,15 +127,18 @@ class FetchRun {
     for (const listedItem of ordered) {
       this.delivery?.check(); // a send that failed unexpectedly stops the run, as it did when sending came last
       try {
-        // Looked up again: an earlier message of this run may have been the same one (a second delivery), even
-        // one a killed run had decided: the second copy is then only moved, as in an uninterrupted run.
-        const item = listedItem.damaged !== undefined ? listedItem : await identify(this.room, listedItem.entry);
+        if (this.batch.length >= this.batchSize) await this.commitBatch();
+        // Looked up again when an earlier message of this run had its key (a second delivery), even one a killed
+        // run had decided: once that one is recorded done, the second copy is only moved, as in an uninterrupted run.
+        if (this.seen.has(listedItem.key) && this.batch.some((b) => b.record?.key === listedItem.key)) await this.commitBatch();
+        const item = listedItem.damaged !== undefined || !this.seen.has(listedItem.key) ? listedItem : await identify(this.room, listedItem.entry);
         if (item.damaged !== undefined) {
           // Its ledger entry cannot be read: handling it again might do it twice. It waits for the GM.
           this.summary.skipped.push({ id: item.entry.id, reason: item.damaged });
           await this.room.alert({ key: `ledger-damaged:${item.entry.id}:${item.damaged}`, subject: 'a damaged mail ledger entry', text: `The message ${item.entry.id} was left in the inbox: ${item.damaged}\nRestore or delete that ledger file, then run fatecraft mail fetch again.` });
           continue;
         }
+        this.seen.add(item.key);
         await this.handle(item);
       } catch (error) {
         if (error instanceof FaultInterrupt) throw error;
@@ -134,10 +150,13 @@ class FetchRun {
       }
     }
     try {
+      await this.commitBatch();
+      await this.flush.flush();
+      await this.room.ledger.settleDone();
       await this.settleMove();
     } catch (error) {
-      if (!isMailError(error)) throw error;
-      this.summary.error = `moving the last message failed: ${error.message}`;
+      if (!isMailError(error) && !isEnvironmentError(error)) throw error;
+      this.summary.error ??= `finishing the last messages failed: ${(error as Error).message}`;
     }
     this.summary.sent = await this.send();
     return this.summary;
@@ -172,8 +191,7 @@ class FetchRun {
         await this.room.ledger.put(existing);
       }
       this.room.log(`${entry.id}: already handled (${existing.outcome ?? existing.status})`);
-      await this.settleMove();
-      await this.move(entry.id, existing.folder ?? (existing.status === 'quarantined' ? 'Quarantine' : 'Processed'));
+      this.batch.push({ transportId: entry.id, folder: existing.folder ?? (existing.status === 'quarantined' ? 'Quarantine' : 'Processed') });
       return;
     }
 
@@ -206,8 +224,8 @@ class FetchRun {
 
     try {
       if (decision.kind === 'ignore' && decision.gm === undefined) {
-        // Nothing to carry out: recorded done at once.
-        await this.finish(record, entry.id);
+        // Nothing to carry out: recorded done at once (its flood counts on disk before the next message is judged).
+        await this.finish(record, entry.id, { now: true });
         return;
       }
       await this.room.ledger.put(record);
@@ -222,6 +240,15 @@ class FetchRun {
 
   /** Does what the decision says. Every step is safe to repeat: a rerun after a crash does it again. */
   private async carryOut(record: LedgerEntry, decision: Decision, raw: Buffer | undefined): Promise<void> {
+    this.room.batchFlush = this.flush;
+    try {
+      await this.carryOutNow(record, decision, raw);
+    } finally {
+      this.room.batchFlush = undefined;
+    }
+  }
+
+  private async carryOutNow(record: LedgerEntry, decision: Decision, raw: Buffer | undefined): Promise<void> {
     const room = this.room;
     const queued: string[] = [...(record.queued ?? [])];
     // The answers are counted for the flood limits from the ledger entry itself (SenderStats.absorb).
@@ -239,7 +266,7 @@ class FetchRun {
         await passFault(this.opts.faults, 'after-file', record.key);
       } else {
         const filing = { nation: decision.nation, turn: decision.turn, ordersYaml: decision.ordersYaml, receipt: decision.receipt, ...(raw !== undefined ? { raw } : {}) };
-        filed = await fileOrders(room, filing, { state: () => Promise.resolve(this.state), queue, afterFile: () => passFault(this.opts.faults, 'after-file', record.key) });
+        filed = await fileOrders(room, filing, { state: () => Promise.resolve(this.state), queue, afterFile: () => passFault(this.opts.faults, 'after-file', record.key), flush: this.flush });
         if (decision.turn === this.pendingTurn) this.ordersOnFile.add(decision.nation);
         this.summary.filed.push({ nation: decision.nation, turn: decision.turn, key: record.key });
         room.log(`filed the orders of ${decision.nation} for turn ${decision.turn} (${record.inbound.from ?? '?'})`);
@@ -287,32 +314,51 @@ class FetchRun {
     await passFault(this.opts.faults, 'after-enqueue', record.key);
   }
 
-  /** Records the message done, then moves it out of the inbox. */
-  private async finish(record: LedgerEntry, transportId: string): Promise<void> {
+  /** Marks the message done: recorded with its batch (commitBatch), or at once, then moved out of the inbox with its batch. */
+  private async finish(record: LedgerEntry, transportId: string, opts: { now?: boolean } = {}): Promise<void> {
     const decision = record.decision;
     record.status = 'done';
     record.doneAt = this.room.clock.now().toISOString();
     record.folder = decision?.kind === 'quarantine' || (decision?.kind === 'refuse' && decision.reason === 'too-large') ? 'Quarantine' : 'Processed';
     if (decision?.kind === 'quarantine') record.status = 'quarantined';
-    await this.room.ledger.put(record);
-    await passFault(this.opts.faults, 'after-done', record.key);
+    if (opts.now === true) {
+      await this.room.ledger.put(record);
+      await passFault(this.opts.faults, 'after-done', record.key);
+    }
     this.summary = countDecision(this.summary, decision);
     this.summary.outcomes.push({ key: record.key, outcome: record.outcome ?? '' });
     this.room.log(`${transportId}: ${record.outcome}`);
-    // Done on disk: its answers may leave now.
-    await this.delivery?.give(record.queued ?? []);
-    // The move runs while the next message is handled (its ledger entry is already done): one at a time.
+    this.batch.push({ ...(opts.now === true ? {} : { record }), transportId, folder: record.folder });
+  }
+
+  /**
+   * The batch's group commit: its files flushed together, then its messages recorded done together (one
+   * flushed journal, Ledger.putDone: none is done on disk without the others), its answers handed to the
+   * server, and the batch moved out of the inbox while the next batch is handled.
+   */
+  private async commitBatch(): Promise<void> {
+    const batch = this.batch;
+    this.batch = [];
+    if (batch.length === 0) return;
+    // The batch's files, and the last batch's done marks in their own files: then its journal can go.
+    await this.flush.flush();
+    await this.room.ledger.settleDone();
+    const done = batch.flatMap((b) => (b.record !== undefined ? [b.record] : []));
+    if (done.length > 0) await this.room.ledger.putDone(done, this.flush);
+    for (const record of done) await passFault(this.opts.faults, 'after-done', record.key);
+    // Done on disk: their answers may leave now.
+    await this.delivery?.give(batch.flatMap((b) => b.record?.queued ?? []));
+    // The moves run while the next batch is handled: one batch at a time.
     await this.settleMove();
-    const folder = record.folder;
-    this.moving = this.move(transportId, folder)
-      .then(() => passFault(this.opts.faults, 'after-move', record.key))
+    this.moving = this.moveAll(batch)
+      .then(() => passFault(this.opts.faults, 'after-move', `${batch.length} messages`))
       .then(
         () => undefined,
         (error: unknown) => ({ error }),
       );
   }
 
-  /** Waits for the move in flight; its failure is thrown here. */
+  /** Waits for the moves in flight; their failure is thrown here. */
   private async settleMove(): Promise<void> {
     const result = await this.moving;
     this.moving = undefined;
@@ -330,15 +376,17 @@ class FetchRun {
     await this.finish(record, transportId);
   }
 
-  private async move(id: string, folder: ProcessedFolder): Promise<void> {
-    try {
-      await this.room.transport.inbox.markProcessed(id, folder);
-    } catch (error) {
-      if (isMailError(error) && error.code === MailErrorCode.ENOTFOUND) return; // already moved
-      throw error;
+  /** Moves a batch out of the inbox: one command per folder (those already gone are passed over). */
+  private async moveAll(batch: readonly { transportId: string; folder: ProcessedFolder }[]): Promise<void> {
+    for (const folder of ['Processed', 'Quarantine'] as const) {
+      const ids = batch.filter((b) => b.folder === folder).map((b) => b.transportId);
+      if (ids.length > 0) await this.room.transport.inbox.markAllProcessed(ids, folder);
     }
   }
 }
+
+/** Messages per batch by default: their files flushed together, their answers and their move given together. */
+export const DEFAULT_BATCH = 32;
 
 /** A failure of the machine (disk full, permissions), not of one message: it would hit every message. */
 function isEnvironmentError(error: unknown): boolean {

@@ -23,6 +23,7 @@ import type { GameState } from '../core/state.js';
 import type { OrderReceipt } from '../orders/receipt.js';
 import { relayFiled } from './press-relay.js';
 import { ordersWithout, planRelay, receiptWithout, relayedLetters } from './relay-limit.js';
+import type { BatchFlush } from './batch-flush.js';
 import type { Mailroom } from './room.js';
 
 export interface Filing {
@@ -49,6 +50,8 @@ export interface FilingOptions {
   queue: (messageId: string) => void;
   /** Called once the files are written, before any letter is relayed (a test's kill point). */
   afterFile?: () => Promise<void>;
+  /** Writes the orders and the mail without waiting for their fsync, noting them here to be flushed with the batch (batch-flush.ts). */
+  flush?: BatchFlush;
 }
 
 export async function fileOrders(room: Pick<Mailroom, 'open' | 'secrets' | 'base' | 'addressBook' | 'enqueue' | 'mailDir' | 'dir'>, filing: Filing, opts: FilingOptions): Promise<Filed> {
@@ -61,10 +64,11 @@ export async function fileOrders(room: Pick<Mailroom, 'open' | 'secrets' | 'base
 
   const dir = ordersDir(room.dir, filing.turn);
   const mail = filing.raw !== undefined ? await mailToFile(room, filing) : undefined;
-  await Promise.all([
-    mail !== undefined ? writeFileAtomic(join(dir, `${filing.nation}.eml`), mail, { makeFolder: true }) : undefined,
-    writeFileAtomic(join(dir, `${filing.nation}.yaml`), ordersYaml, { makeFolder: true }),
-  ]);
+  const write = async (file: string, data: string | Buffer) => {
+    await writeFileAtomic(file, data, { makeFolder: true, fsync: opts.flush === undefined });
+    opts.flush?.add(file);
+  };
+  await Promise.all([mail !== undefined ? write(join(dir, `${filing.nation}.eml`), mail) : undefined, write(join(dir, `${filing.nation}.yaml`), ordersYaml)]);
   // A submission replaces the nation's orders whole, in whatever form the GM filed them before (order-folder.ts).
   await removeOtherOrderFiles(dir, filing.nation);
   await opts.afterFile?.();

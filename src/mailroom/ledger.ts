@@ -13,12 +13,13 @@
  * ledger, see SenderStats) and bounces.yaml.
  */
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import jsyaml from 'js-yaml';
 import { writeFileAtomic } from '../host/atomic-file.js';
 import { writeYaml } from '../campaign/yaml-io.js';
 import type { ProcessedFolder } from '../mail/types.js';
+import { syncPath, type BatchFlush } from './batch-flush.js';
 import type { Decision } from './decide.js';
 import type { AuthSummary, BounceFacts } from './headers.js';
 import { sha256 } from './headers.js';
@@ -93,9 +94,58 @@ export class Ledger {
     return entry;
   }
 
-  async put(entry: LedgerEntry): Promise<void> {
-    await writeFileAtomic(this.fileFor(entry.key), writeYaml(stripUndefined(entry)), { makeFolder: true });
+  /** Writes an entry whole, flushed; with `flush`, not flushed here but noted to be flushed with a batch (batch-flush.ts). */
+  async put(entry: LedgerEntry, flush?: BatchFlush): Promise<void> {
+    const file = this.fileFor(entry.key);
+    await writeFileAtomic(file, writeYaml(stripUndefined(entry)), { makeFolder: true, fsync: flush === undefined });
+    flush?.add(file);
     this.written?.(entry);
+  }
+
+  /**
+   * Records a batch's entries done with one flush (a fetch's group commit): the entries go whole into
+   * mail/ledger-done.yaml, flushed with its folder, and then into their own files without waiting for each
+   * fsync (noted in `flush`). Until the next batch has flushed those files (settleDone), the journal stands
+   * for them: a run that finds it (after a power cut, its entries' files may be old or cut short) writes them
+   * again first (recoverDone).
+   */
+  async putDone(entries: readonly LedgerEntry[], flush: BatchFlush): Promise<void> {
+    await writeFileAtomic(this.doneJournal, writeYaml(entries.map((entry) => stripUndefined(entry))), { makeFolder: true });
+    await syncPath(this.mailDir);
+    for (const entry of entries) await this.put(entry, flush);
+  }
+
+  /** The last batch's entries are flushed in their own files (`flush` has run): its journal goes. */
+  async settleDone(): Promise<void> {
+    try {
+      await unlink(this.doneJournal);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    await syncPath(this.mailDir);
+  }
+
+  /** Writes again, flushed, the entries a batch's journal holds, then removes it: before anything reads the ledger. */
+  async recoverDone(): Promise<void> {
+    let text: string;
+    try {
+      text = await readFile(this.doneJournal, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    const entries = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA });
+    if (!Array.isArray(entries) || entries.some((e: LedgerEntry | null) => e === null || typeof e !== 'object' || typeof e.key !== 'string')) {
+      throw new Error(`${this.doneJournal}: not a list of ledger entries (edited by hand?); restore it or, if every entry in it is done in mail/ledger/, delete it`);
+    }
+    for (const entry of entries as LedgerEntry[]) await this.put(entry);
+    await rm(this.doneJournal);
+    await syncPath(this.mailDir);
+  }
+
+  private get doneJournal(): string {
+    return join(this.mailDir, 'ledger-done.yaml');
   }
 
   /** Every entry, oldest first (for `mail status` and reprocessing; not on the hot path). */

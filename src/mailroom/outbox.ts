@@ -30,6 +30,7 @@ import { outboxFileName } from '../mail/folder-transport.js';
 import type { OutboundMessage } from '../mail/types.js';
 import { checkQueuedTimes } from './stored-times.js';
 import { writeFileAtomic } from '../host/atomic-file.js';
+import type { BatchFlush } from './batch-flush.js';
 
 export type OutKind = 'receipt' | 'reply' | 'report' | 'gm-report' | 'alert' | 'reminder' | 'notice' | 'press' | 'sign-in';
 export type OutStatus = 'pending' | 'sent' | 'failed';
@@ -104,9 +105,14 @@ export class OutboxQueue {
     return existsSync(this.fileFor(messageId)) || existsSync(this.sentFileFor(messageId));
   }
 
-  /** Queues a message unless one with its Message-ID is already queued (sent or not). True when queued now. */
-  async enqueue(message: OutboundMessage, meta: { kind: OutKind; about?: string }, now: Date): Promise<boolean> {
-    if (this.has(message.messageId)) return false;
+  /**
+   * Queues a message unless one with its Message-ID is already queued (sent or not). True when queued now.
+   * With `flush`, the new file is not flushed here but noted for the batch's flush (batch-flush.ts): until
+   * then a power cut may leave it cut short, and a queued file that does not read is then written again.
+   */
+  async enqueue(message: OutboundMessage, meta: { kind: OutKind; about?: string }, now: Date, flush?: BatchFlush): Promise<boolean> {
+    if (existsSync(this.sentFileFor(message.messageId))) return false;
+    if (existsSync(this.fileFor(message.messageId)) && (await this.read(this.fileFor(message.messageId)).then(() => true, () => false))) return false;
     const { attachments, date, ...rest } = message;
     const entry: QueuedMessage = {
       messageId: message.messageId,
@@ -130,7 +136,7 @@ export class OutboxQueue {
           : {}),
       },
     };
-    await this.write(entry);
+    await this.write(entry, flush);
     return true;
   }
 
@@ -202,10 +208,11 @@ export class OutboxQueue {
   }
 
   /** Saves a message's state: a sent one moves to sent/ (written there first, then removed from the queue). */
-  async write(entry: QueuedMessage): Promise<void> {
+  async write(entry: QueuedMessage, flush?: BatchFlush): Promise<void> {
     const text = writeYaml(JSON.parse(JSON.stringify(entry)));
     const [here, there] = entry.status === 'sent' ? [this.sentFileFor(entry.messageId), this.fileFor(entry.messageId)] : [this.fileFor(entry.messageId), this.sentFileFor(entry.messageId)];
-    await writeFileAtomic(here, text, { makeFolder: true });
+    await writeFileAtomic(here, text, { makeFolder: true, fsync: flush === undefined });
+    flush?.add(here);
     // A message marked unsent again by hand or by a tool (rare) leaves sent/ the same way.
     await unlink(there).catch((e: NodeJS.ErrnoException) => {
       if (e.code !== 'ENOENT') throw e;

@@ -10,6 +10,7 @@ import { CampaignError } from '../campaign/problems.js';
 import { openCampaign, type OpenCampaign } from '../campaign/store.js';
 import type { OutboundMessage } from '../mail/types.js';
 import { addressOf, mailDir, requireMailSettings, type MailSettings } from './config.js';
+import type { BatchFlush } from './batch-flush.js';
 import { composeAlert, type ComposeBase } from './compose.js';
 import type { GmNote } from './decide.js';
 import { Ledger, SenderStats } from './ledger.js';
@@ -65,7 +66,9 @@ export class Mailroom {
     const room = await Mailroom.open(dir, options);
     return withMailLock(room.mailDir, async () => {
       try {
-        // Under the lock: a killed run's counts are rebuilt from its ledger entries before anything is judged.
+        // Under the lock: a killed run's last done marks are put back (Ledger.recoverDone) and its counts rebuilt
+        // from its ledger entries before anything is judged.
+        await room.ledger.recoverDone();
         await room.senders.load(room.ledger);
         await room.senders.begin();
         return await work(room);
@@ -108,15 +111,25 @@ export class Mailroom {
     return [this.settings.from, ...this.settings.aliases].map((a) => addressOf(a)).filter((a): a is string => a !== undefined);
   }
 
+  /**
+   * Set while a fetch carries out a message: what is queued meanwhile is flushed with the message's batch,
+   * before its "done" and before anything is sent (batch-flush.ts), instead of one fsync per message queued.
+   */
+  batchFlush: BatchFlush | undefined;
+
   /** Queues a message once (by Message-ID). True when it was queued now. */
   async enqueue(message: OutboundMessage, kind: OutKind, about?: string): Promise<boolean> {
-    return this.queue.enqueue(message, { kind, ...(about ? { about } : {}) }, this.clock.now());
+    return this.queue.enqueue(message, { kind, ...(about ? { about } : {}) }, this.clock.now(), this.batchFlush);
   }
 
   /** Queues an alert for the GM, once per key. */
   async alert(note: GmNote): Promise<string> {
+    return this.queueAlert(note, this.batchFlush);
+  }
+
+  private async queueAlert(note: GmNote, flush: BatchFlush | undefined): Promise<string> {
     const message = composeAlert(this.base(), note);
-    if (await this.enqueue(message, 'alert', note.subject)) this.log(`GM alert: ${note.subject}`);
+    if (await this.queue.enqueue(message, { kind: 'alert', about: note.subject }, this.clock.now(), flush)) this.log(`GM alert: ${note.subject}`);
     return message.messageId;
   }
 
@@ -134,19 +147,20 @@ export class Mailroom {
     const onFailed = async (entry: QueuedMessage) => {
       this.log(`could not send ${entry.messageId} (${entry.about ?? entry.kind}) to ${entry.message.to.join(', ')}: ${entry.lastError ?? 'failed'}`);
       if (entry.kind === 'alert') return; // an alert about a failed alert would fail the same way
-      await this.alert({
+      // Flushed at once: it runs beside a fetch's batch, whose flush may come after the alert is sent.
+      await this.queueAlert({
         key: `send-failed:${entry.messageId}`,
         subject: `could not send ${entry.about ?? entry.kind} to ${entry.message.to.join(', ')}`,
         text: `The ${entry.kind} "${entry.message.subject}" (${entry.messageId}) to ${entry.message.to.join(', ')} could not be sent:\n  ${entry.lastError ?? 'unknown error'}\nIt is marked failed in mail/outbox-queue/. Fix the address or the server, set its status back to pending, and run fatecraft mail send.`,
-      });
+      }, undefined);
     };
     const onPartial = async (entry: QueuedMessage) => {
       if (entry.kind === 'alert') return;
-      await this.alert({
+      await this.queueAlert({
         key: `send-partial:${entry.messageId}`,
         subject: `${entry.rejected?.join(', ')} refused ${entry.about ?? entry.kind}`,
         text: `The ${entry.kind} "${entry.message.subject}" reached ${entry.accepted?.join(', ') || 'no one'}, but the server refused ${entry.rejected?.join(', ')}.`,
-      });
+      }, undefined);
     };
     const breaker = new ServerBreaker();
     const options = { clock: this.clock, retry: this.settings.retry, concurrency: this.transport.concurrency, ...(this.options.faults ? { faults: this.options.faults } : {}), onFailed, onPartial, breaker };

@@ -111,6 +111,7 @@ export async function reprocessQuarantined(campaignDir: string, opts: MailroomOp
   const dir = mailDir(campaignDir);
   return withMailLock(dir, async () => {
     const ledger = new Ledger(dir);
+    await ledger.recoverDone(); // a killed fetch's last done marks first: they would otherwise undo these
     const wanted = (e: LedgerEntry) => !opts.keys?.length || opts.keys.some((k) => k === e.key || k.toLowerCase() === e.inbound.messageId?.toLowerCase());
     const chosen = (await ledger.all()).filter((e) => e.status === 'quarantined' && wanted(e));
     const keys = new Set(chosen.map((e) => e.key));

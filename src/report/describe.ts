@@ -53,13 +53,20 @@ export class Namer {
     return this.campaign.nations[unit.nation]?.unitTypes[unit.type]?.name ?? unit.type;
   }
 
+  private labels: Map<UnitId, UnitLabel> | undefined;
+
   /** "Infantry 'Iron Guard' (iron-guard)", with " of Borea" for another nation's unit. */
   unit(id: UnitId): string {
-    const u = this.unitState(id);
-    if (!u) return id;
+    const labels = (this.labels ??= unitLabels(this.campaign, this.before, this.after));
+    let label = labels.get(id);
+    if (label === undefined) {
+      const u = this.unitState(id);
+      if (!u) return id;
+      labels.set(id, (label = { nation: u.nation, own: unitLabelOf(this.typeName(u), u), foreign: undefined }));
+    }
     if (!this.knows(id)) return 'an unseen unit';
-    const base = unitLabelOf(this.typeName(u), u);
-    return u.nation !== this.reader ? `${base} of ${this.nationName(u.nation)}` : base;
+    if (label.nation === this.reader) return label.own;
+    return (label.foreign ??= `${label.own} of ${this.nationName(label.nation)}`);
   }
 
   settlement(id: SettlementId): string {
@@ -77,6 +84,31 @@ export class Namer {
   goalText(nation: NationId, goal: string): string {
     return this.campaign.nations[nation]?.goals.find((g) => g.id === goal)?.text ?? goal;
   }
+}
+
+/** A unit's label as its own nation reads it, and as every other reader (the GM too) does: the same for every reader. */
+interface UnitLabel {
+  nation: NationId;
+  own: string;
+  /** With " of <nation>", made when a first reader needs it. */
+  foreign: string | undefined;
+}
+
+const labelsByTurn = new WeakMap<Campaign, WeakMap<GameState, WeakMap<GameState, Map<UnitId, UnitLabel>>>>();
+
+/**
+ * The units' labels of one turn (a campaign, the states before and after it), made once for every reader:
+ * a thousand nations' reports name the same units (a battle's both sides, the units each sees), and the
+ * label of a unit does not depend on who reads it, beyond the " of <nation>" every other reader sees.
+ */
+function unitLabels(campaign: Campaign, before: GameState, after: GameState): Map<UnitId, UnitLabel> {
+  let forCampaign = labelsByTurn.get(campaign);
+  if (!forCampaign) labelsByTurn.set(campaign, (forCampaign = new WeakMap()));
+  let forBefore = forCampaign.get(before);
+  if (!forBefore) forCampaign.set(before, (forBefore = new WeakMap()));
+  let labels = forBefore.get(after);
+  if (!labels) forBefore.set(after, (labels = new Map<UnitId, UnitLabel>()));
+  return labels;
 }
 
 const namesByHex = new WeakMap<GameState, WeakMap<GameState, ReadonlyMap<string, string>>>();
@@ -112,7 +144,12 @@ function dieWords(roll: DieRoll, names: Namer): string {
 /** " (forced)" on the GM's page for a die the GM set; nothing in a nation's report. */
 const forcedMark = (roll: DieRoll, names: Namer) => (roll.forced && names.readsAll() ? ' (forced)' : '');
 
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** The text with a capital first letter; most labels have one already, and come back as themselves. */
+const cap = (s: string) => {
+  const first = s.charAt(0);
+  const upper = first.toUpperCase();
+  return first === upper ? s : upper + s.slice(1);
+};
 
 export function modifierViews(mods: readonly Modifier[]): ModifierView[] {
   return mods.map((m) => ({ value: m.value, signed: signed(m.value), source: m.source }));

@@ -1,5 +1,6 @@
 import { describeEffect } from '../core/world/describe-effect.js';
-import { isMilitaryClass, type Bonus, type Campaign, type UnitClass, type Yield } from '../core/campaign.js';
+import { isMilitaryClass, type Bonus, type Campaign, type UnitClass, type UnitType, type Yield } from '../core/campaign.js';
+import { perCampaign } from '../core/memo.js';
 import { seasonOf } from '../core/phases/upkeep.js';
 import type { Indicator, LoggedEvent, Resource } from '../core/events.js';
 import { compareIds, type NationId } from '../core/ids.js';
@@ -100,6 +101,24 @@ function queueItem(campaign: Campaign, b: BuildState): QueueItem {
   return { build: b.id, kind: b.project.kind, what: describeProject(campaign, b.project, b.nation), turnsLeft: b.turnsLeft, startedTurn: b.startedTurn };
 }
 
+/** A unit type's bonuses in words: its class's ("(class)") and its own, made once per campaign, not per unit. */
+interface TypeBonusTexts {
+  ofClass: readonly string[];
+  ofType: readonly string[];
+}
+
+const typeBonusTexts = perCampaign(() => new Map<UnitType | undefined, TypeBonusTexts>());
+
+function bonusTextsOf(campaign: Campaign, type: UnitType | undefined): TypeBonusTexts {
+  const kept = typeBonusTexts(campaign);
+  let texts = kept.get(type);
+  if (!texts) {
+    texts = { ofClass: (campaign.rules.classBonuses[type?.class ?? 'infantry'] ?? []).map((b) => `${bonusText(b)} (class)`), ofType: (type?.bonuses ?? []).map(bonusText) };
+    kept.set(type, texts);
+  }
+  return texts;
+}
+
 export function ownUnits(campaign: Campaign, state: GameState, nation: NationId, names: Namer): OwnUnitView[] {
   const map = GameMap.of(campaign);
   const work = WorkIndex.of(campaign, state);
@@ -107,8 +126,9 @@ export function ownUnits(campaign: Campaign, state: GameState, nation: NationId,
     .sort(byId)
     .map((u) => {
       const type = campaign.nations[u.nation]?.unitTypes[u.type];
-      const ownBonuses = [...(type?.bonuses ?? []).map(bonusText), ...(u.extraBonuses ?? []).map((b) => `${bonusText(b)} (trained)`)];
-      const bonuses = [...(campaign.rules.classBonuses[type?.class ?? 'infantry'] ?? []).map((b) => `${bonusText(b)} (class)`), ...ownBonuses];
+      const texts = bonusTextsOf(campaign, type);
+      const ownBonuses = u.extraBonuses?.length ? [...texts.ofType, ...u.extraBonuses.map((b) => `${bonusText(b)} (trained)`)] : [...texts.ofType];
+      const bonuses = [...texts.ofClass, ...ownBonuses];
       return {
         id: u.id,
         name: u.name ?? null,
@@ -179,13 +199,15 @@ export function externalsOf(campaign: Campaign, externals: readonly ExternalStat
 export function capsOf(index: ReportIndex, nation: NationId): CapView[] {
   const { campaign } = index;
   const def = campaign.nations[nation];
-  const classOf = (type: string) => def?.unitTypes[type]?.class ?? 'infantry';
+  const military = (type: string) => isMilitaryClass(def?.unitTypes[type]?.class ?? 'infantry');
+  // One pass over the nation's units and one over its builds, for both kinds.
+  const units = { military: 0, diplomatic: 0 };
+  for (const u of index.world.unitsOf(nation)) units[military(u.type) ? 'military' : 'diplomatic']++;
+  const building = { military: 0, diplomatic: 0 };
+  for (const b of index.buildsOf(nation)) if (b.project.kind === 'unit') building[military(b.project.unitType) ? 'military' : 'diplomatic']++;
   return (['military', 'diplomatic'] as const).map((kind) => {
-    const isKind = (type: string) => (kind === 'military') === isMilitaryClass(classOf(type));
-    const units = index.world.unitsOf(nation).filter((u) => isKind(u.type)).length;
-    const building = index.buildsOf(nation).filter((b) => b.project.kind === 'unit' && isKind(b.project.unitType)).length;
     const cap = def?.caps[kind] ?? 0;
-    return { kind, units, building, cap, text: `${units}${building ? ` (+${building} in training)` : ''} of ${cap}` };
+    return { kind, units: units[kind], building: building[kind], cap, text: `${units[kind]}${building[kind] ? ` (+${building[kind]} in training)` : ''} of ${cap}` };
   });
 }
 

@@ -5,13 +5,13 @@ import { leaderLines } from './leader-text.js';
 import type { Campaign } from '../core/campaign.js';
 import { orderNames, orderText } from '../core/order-text.js';
 import type { LoggedEvent } from '../core/events.js';
-import { compareIds, sortedKeys, type UnitId } from '../core/ids.js';
+import { compareIds, sortedKeys } from '../core/ids.js';
 import type { TurnOrders } from '../core/orders.js';
-import type { GameState, SettlementState } from '../core/state.js';
+import type { GameState, SettlementState, UnitState } from '../core/state.js';
 import { battleView, describeEvent, Namer, siegeRollView, WARFARE_KEY, warfareView } from './describe.js';
 import { capsOf, externalsOf, goalsOf, indicatorLedger, ledger, ownProjects, ownSettlements, ownUnits, turnHeader } from './facts.js';
 import { sortedByHex, terrainGrid, wholeWindow } from './map-grid.js';
-import { unitsOnMap } from './nation-view.js';
+import { unitsOnMap } from './nation-sight.js';
 import { ReportIndex } from './report-index.js';
 import { rated } from './ladder.js';
 import type { ForeignUnitView, GmNationRow, GmNationView, GmView } from './types.js';
@@ -181,7 +181,7 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
     ...(aspects ? { aspects } : {}),
     ...(warfare.length ? { warfare } : {}),
     world: {
-      units: withBuilds(campaign, state, unitsOnMap(campaign, allUnits(state), names)),
+      units: unitsOnMap(campaign, allUnits(state), names, withBuilds(campaign, state)),
       settlements: sortedByHex(Object.values(state.settlements), (s) => s.hex, (a, b) => compareIds(a.id, b.id))
         .map((s) => ({ id: s.id, name: s.name, nation: s.nation, nationName: names.nationName(s.nation), level: s.level, hex: s.hex, battlements: [...s.battlements].sort((a, b) => a - b).map((b) => `+${b}`) })),
       externals: externalsOf(campaign, Object.values(state.externals)),
@@ -197,11 +197,10 @@ export function gmView(campaign: Campaign, before: GameState, state: GameState, 
 }
 
 /** The GM sees every unit's builds beside it in the world's list (sieges are shown already). */
-function withBuilds(campaign: Campaign, state: GameState, units: ForeignUnitView[]): ForeignUnitView[] {
+function withBuilds(campaign: Campaign, state: GameState): (unit: UnitState, view: ForeignUnitView) => ForeignUnitView {
   const work = WorkIndex.of(campaign, state);
-  return units.map((view) => {
-    const unit = state.units[view.id as UnitId];
-    const building = unit ? work.workOf(unit).flatMap((w) => (w.kind === 'build' ? [workText(w)] : [])) : [];
+  return (unit, view) => {
+    const building = work.workOf(unit).flatMap((w) => (w.kind === 'build' ? [workText(w)] : []));
     return building.length ? { ...view, building } : view;
-  });
+  };
 }

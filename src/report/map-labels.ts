@@ -25,8 +25,6 @@ export function textBox(text: string, size: number, bold: boolean, x: number, y:
   return { x0, y0: y - ASCENT * size, x1: x0 + w, y1: y + DESCENT * size };
 }
 
-const grown = (b: Box, by: number): Box => ({ x0: b.x0 - by, y0: b.y0 - by, x1: b.x1 + by, y1: b.y1 + by });
-
 function overlap(a: Box, b: Box): number {
   const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
   const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
@@ -35,45 +33,71 @@ function overlap(a: Box, b: Box): number {
 
 /**
  * The boxes taken so far, in square buckets so that a test looks only at its neighbours: a map of a
- * thousand hexes asks for a thousand coordinates' room.
+ * thousand hexes asks for a thousand coordinates' room. A bucket holds its boxes' places in `boxes`;
+ * a box in several buckets is counted once per question by the question's number in `askedBy`.
  */
 export class LabelSpace {
-  private readonly buckets = new Map<number, Box[]>();
+  private readonly buckets = new Map<number, number[]>();
+  private readonly boxes: Box[] = [];
+  private readonly askedBy: number[] = [];
+  private asked = 0;
 
   constructor(private readonly cell: number) {}
 
-  private keys(b: Box): number[] {
-    const out: number[] = [];
-    for (let i = Math.floor(b.x0 / this.cell); i <= Math.floor(b.x1 / this.cell); i++) for (let j = Math.floor(b.y0 / this.cell); j <= Math.floor(b.y1 / this.cell); j++) out.push(i * 65536 + j);
-    return out;
-  }
-
   take(b: Box): void {
-    for (const k of this.keys(b)) {
-      const list = this.buckets.get(k);
-      if (list) list.push(b);
-      else this.buckets.set(k, [b]);
+    const id = this.boxes.push(b) - 1;
+    this.askedBy.push(0);
+    const cell = this.cell;
+    for (let i = Math.floor(b.x0 / cell); i <= Math.floor(b.x1 / cell); i++) {
+      for (let j = Math.floor(b.y0 / cell); j <= Math.floor(b.y1 / cell); j++) {
+        const k = i * 65536 + j;
+        const list = this.buckets.get(k);
+        if (list) list.push(id);
+        else this.buckets.set(k, [id]);
+      }
     }
   }
 
   /** How much of `b` (grown by `margin`) lies over boxes already taken: 0 when it is clear. */
   covered(b: Box, margin = 0): number {
     if (!this.buckets.size) return 0;
-    const g = grown(b, margin);
+    const g: Box = { x0: b.x0 - margin, y0: b.y0 - margin, x1: b.x1 + margin, y1: b.y1 + margin };
+    const question = ++this.asked;
+    const cell = this.cell;
     let sum = 0;
-    const seen = new Set<Box>();
-    for (const k of this.keys(g)) {
-      for (const other of this.buckets.get(k) ?? []) {
-        if (seen.has(other)) continue;
-        seen.add(other);
-        sum += overlap(g, other);
+    for (let i = Math.floor(g.x0 / cell); i <= Math.floor(g.x1 / cell); i++) {
+      for (let j = Math.floor(g.y0 / cell); j <= Math.floor(g.y1 / cell); j++) {
+        const list = this.buckets.get(i * 65536 + j);
+        if (!list) continue;
+        for (const id of list) {
+          if (this.askedBy[id] === question) continue;
+          this.askedBy[id] = question;
+          sum += overlap(g, this.boxes[id]!);
+        }
       }
     }
     return sum;
   }
 
+  /** Whether `b` (grown by `margin`) is clear of every box taken: covered() === 0, answered at the first overlap. */
   clear(b: Box, margin = 0): boolean {
-    return this.covered(b, margin) === 0;
+    if (!this.buckets.size) return true;
+    const x0 = b.x0 - margin;
+    const y0 = b.y0 - margin;
+    const x1 = b.x1 + margin;
+    const y1 = b.y1 + margin;
+    const cell = this.cell;
+    for (let i = Math.floor(x0 / cell); i <= Math.floor(x1 / cell); i++) {
+      for (let j = Math.floor(y0 / cell); j <= Math.floor(y1 / cell); j++) {
+        const list = this.buckets.get(i * 65536 + j);
+        if (!list) continue;
+        for (const id of list) {
+          const o = this.boxes[id]!;
+          if (Math.min(x1, o.x1) - Math.max(x0, o.x0) > 0 && Math.min(y1, o.y1) - Math.max(y0, o.y0) > 0) return false;
+        }
+      }
+    }
+    return true;
   }
 }
 

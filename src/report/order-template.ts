@@ -5,6 +5,7 @@ import { GameMap, type Reach } from '../core/map.js';
 import { pushTo } from '../core/multimap.js';
 import { plainText } from '../text/escape.js';
 import { distance, mayTake } from '../core/world/action-target.js';
+import { hexDistance, offsetOf, type Offset } from '../core/hex.js';
 import { actionLocks } from '../core/structure-perks.js';
 import type { ActionDef } from '../core/world/action-types.js';
 import { compareHexes, resourcesByHex } from './map-grid.js';
@@ -61,7 +62,7 @@ export function renderOrderTemplate(view: NationView, campaign: Campaign): strin
 
   out.push(...answerLines(view));
   if (view.units.length) out.push('  # ——— Units ———');
-  const near: Nearby = { units: new HexLists(view.sight.units, map), settlements: new HexLists(view.sight.settlements, map), own: new HexLists(view.settlements, map), structures: structuresByHex(view) };
+  const near: Nearby = { units: new HexLists(view.sight.units, map), settlements: new HexLists(view.sight.settlements, map), own: new HexLists(view.settlements, map), structures: structuresByHex(view), reaches: new Map() };
   for (const unit of view.units) {
     out.push('  #');
     out.push(...unitLines(unit, view, campaign, map, ports, near));
@@ -158,6 +159,8 @@ interface Nearby {
   own: HexLists<OwnSettlementView>;
   /** External structures, own and in sight, by hex: fought for from their hex or the next (docs/rules.md X1-X2). */
   structures: Map<string, ExternalView[]>;
+  /** The sheet's searches by way of moving, speed and hex (a Reach is never changed once made). */
+  reaches: Map<string, Reach>;
 }
 
 function structuresByHex(view: NationView): Map<string, ExternalView[]> {
@@ -176,7 +179,10 @@ function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map:
   const busy = unit.doing.length > 0;
   if (busy) out.push(comment(`busy: ${unit.doing.join('; ')}`));
   const naval = unit.class === 'naval';
-  const reach = map.reach(at, unit.speed, naval ? 'naval' : 'land', naval ? ports : undefined);
+  // Units stacked on one hex with one speed and way of moving reach the same hexes: one search for them all.
+  const reachKey = `${naval ? 'naval' : 'land'} ${unit.speed} ${unit.hex}`;
+  let reach = near.reaches.get(reachKey);
+  if (!reach) near.reaches.set(reachKey, (reach = map.reach(at, unit.speed, naval ? 'naval' : 'land', naval ? ports : undefined)));
   // What a unit could attack or defend is what stands on the hexes it reaches, in the view's order.
   const inReach = <T extends { hex: string }>(byHex: HexLists<T>): T[] => (unit.aboard === null ? byHex.within(reach) : []);
 
@@ -185,16 +191,25 @@ function unitLines(unit: OwnUnitView, view: NationView, campaign: Campaign, map:
     const shore = map.adjacent(at).filter((h) => map.isLand(h)).sort(compareHexes);
     if (shore[0]) out.push(line(`{move: ${unit.id}, to: "${shore[0]}"}`, `go ashore: ${shore.join(' ')}`));
   } else {
-    // The example is the farthest hex (first by column and row among equals).
+    // The example is the farthest hex (first by column and row among equals: compareHexes' order, read from the
+    // hexes' numbers, row * width + col, rather than parsed from their keys at every tie).
     let example: HexKey | undefined;
+    let exampleAt = -1;
     let farthest = -1;
     let count = 0;
+    const numbers = reach.numbers();
+    const width = map.width;
     for (let i = 0; i < reach.size; i++) {
       const hex = reach.keyAt(i);
       const cost = reach.costAt(i);
       if (hex === at) continue;
       count++;
-      if (cost > farthest || (cost === farthest && example !== undefined && compareHexes(hex, example) < 0)) [example, farthest] = [hex, cost];
+      const n = numbers[i]!;
+      if (cost > farthest || (cost === farthest && example !== undefined && ((n % width) - (exampleAt % width) || Math.floor(n / width) - Math.floor(exampleAt / width)) < 0)) {
+        example = hex;
+        exampleAt = n;
+        farthest = cost;
+      }
     }
     if (example) out.push(line(`{move: ${unit.id}, to: "${example}"}`, `${count} hexes within ${unit.speed} movement points${busy ? '; it leaves its work: add "abandon: true" to give the work up' : ''}`));
   }
@@ -262,9 +277,10 @@ function actionLines(unit: OwnUnitView, view: NationView, campaign: Campaign): s
   const me = view.nation.id;
   const reach = Math.max(...actions.map((a) => a.range));
   // Each place's distance once per unit; only places within the farthest action's range are kept.
-  const places = [...view.settlements.map((s) => ({ id: s.id, name: s.name, hex: s.hex, nation: me, nationName: view.nation.name })), ...view.sight.settlements];
+  const places = placesOf(view);
+  const from = offsetOf(asHexKey(unit.hex));
   const near = places
-    .map((p) => ({ p, d: distance(asHexKey(unit.hex), asHexKey(p.hex)) }))
+    .map(({ p, at }) => ({ p, at, d: hexDistance(from, at) }))
     .filter((x) => x.d <= reach)
     .sort((x, y) => x.d - y.d || compareIds(x.p.id, y.p.id));
   const structures = actions.some((a) => a.targets.includes('structure')) ? [...view.externals, ...view.sight.externals] : [];
@@ -275,11 +291,12 @@ function actionLines(unit: OwnUnitView, view: NationView, campaign: Campaign): s
     const roll = a.roll ? `d6 + Fate to beat ${a.roll.beat}` : 'no roll';
     const fits = (nation: string) => a.whose === 'any' || (a.whose === 'own') === (nation === me);
     if (a.targets.includes('route')) {
-      const end = near.find((x) => x.p.nation === me && x.d <= a.range)?.p;
-      if (!end) continue;
+      const first = near.find((x) => x.p.nation === me && x.d <= a.range);
+      if (!first) continue;
+      const end = first.p;
       const others = places
-        .filter((p) => p.id !== end.id)
-        .map((p) => ({ p, d: distance(asHexKey(end.hex), asHexKey(p.hex)) }))
+        .filter(({ p }) => p.id !== end.id)
+        .map(({ p, at }) => ({ p, d: hexDistance(first.at, at) }))
         .filter((x) => x.d <= a.length)
         .sort((x, y) => x.d - y.d || compareIds(x.p.id, y.p.id));
       for (const { p: other } of others.slice(0, ACTION_TARGETS_SHOWN)) {
@@ -312,6 +329,24 @@ function actionLines(unit: OwnUnitView, view: NationView, campaign: Campaign): s
     }
   }
   return out;
+}
+
+/** A place an action may target, with its hex read once. */
+interface Place {
+  p: { id: string; name: string; hex: string; nation: string; nationName: string };
+  at: Offset;
+}
+
+/** The nation's own settlements and those in sight, each hex read once per sheet rather than once per unit. */
+const placesByView = new WeakMap<NationView, Place[]>();
+function placesOf(view: NationView): Place[] {
+  let places = placesByView.get(view);
+  if (!places) {
+    const me = view.nation.id;
+    const list = [...view.settlements.map((s) => ({ id: s.id, name: s.name, hex: s.hex, nation: me, nationName: view.nation.name })), ...view.sight.settlements];
+    placesByView.set(view, (places = list.map((p) => ({ p, at: offsetOf(asHexKey(p.hex)) }))));
+  }
+  return places;
 }
 
 /** An action some structure unlocks (docs/rules.md X6) is suggested only to a nation holding one of those structures. */

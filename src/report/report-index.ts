@@ -1,6 +1,6 @@
 import type { Campaign } from '../core/campaign.js';
 import type { LoggedEvent } from '../core/events.js';
-import { hexDistance, offsetOf } from '../core/hex.js';
+import { hexDistance, offsetOf, type Offset } from '../core/hex.js';
 import { compareIds, type HexKey, type NationId } from '../core/ids.js';
 import type { BuildState, GameState, UnitState } from '../core/state.js';
 import { pushTo } from '../core/multimap.js';
@@ -32,7 +32,7 @@ export class ReportIndex {
   private readonly buildsBySettlement = new Map<string, BuildState[]>();
   private readonly buildsByNation = new Map<NationId, BuildState[]>();
   private readonly besiegersOf = new Map<string, UnitState[]>();
-  private rumourCells: Map<string, Rumour[]> | undefined;
+  private rumourCells: Map<number, PlacedRumour[]> | undefined;
   private rumoursEverywhere: Rumour[] = [];
 
   private constructor(
@@ -91,18 +91,22 @@ export class ReportIndex {
         const r = make(e);
         if (!r) continue;
         if (!r.hex) this.rumoursEverywhere.push(r);
-        else pushTo(this.rumourCells, cellOf(r.hex), r);
+        else {
+          // Where it happened, read once: every nation near it asks.
+          const at = offsetOf(r.hex);
+          pushTo(this.rumourCells, cellKey(Math.floor(at.col / CELL), Math.floor(at.row / CELL)), { rumour: r, at });
+        }
       }
     }
-    const homes = this.world.settlementsOf(nation).map((s) => offsetOf(s.hex));
     const found = new Map<number, Rumour>();
-    for (const home of homes) {
+    for (const s of this.world.settlementsOf(nation)) {
+      const home = offsetOf(s.hex);
       const cx = Math.floor(home.col / CELL);
       const cy = Math.floor(home.row / CELL);
       for (let dx = -1; dx <= 1; dx++) {
         for (let dy = -1; dy <= 1; dy++) {
-          for (const r of this.rumourCells.get(`${cx + dx}:${cy + dy}`) ?? []) {
-            if (r.hex && hexDistance(home, offsetOf(r.hex)) <= RUMOUR_RANGE) found.set(r.seq, r);
+          for (const { rumour, at } of this.rumourCells.get(cellKey(cx + dx, cy + dy)) ?? []) {
+            if (hexDistance(home, at) <= RUMOUR_RANGE) found.set(rumour.seq, rumour);
           }
         }
       }
@@ -115,9 +119,15 @@ export class ReportIndex {
   }
 }
 
+/** A rumour with a place, and that place as a column and row. */
+interface PlacedRumour {
+  rumour: Rumour;
+  at: Offset;
+}
+
 const cache = new WeakMap<readonly LoggedEvent[], ReportIndex>();
 
-function cellOf(hex: HexKey): string {
-  const { col, row } = offsetOf(hex);
-  return `${Math.floor(col / CELL)}:${Math.floor(row / CELL)}`;
+/** A grid cell as one number (cells of a map are far fewer than 2^20 a side; a cell off the map's edge just finds none). */
+function cellKey(cx: number, cy: number): number {
+  return cx * 0x100000 + cy;
 }

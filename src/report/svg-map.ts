@@ -265,12 +265,13 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
       const piece = byChar.get(ch) ?? lookUp(ch);
       const odd = (window.col + c) % 2 === 1 ? 1 : 0;
       const at = `${piece.use}${xs[c]}${hexYs[odd]![r]}`;
+      const key = cols[c]! + row;
       // No tooltip per hex: its coordinates are printed in it, its terrain is in the legend.
-      if (seenHexes === null || seenHexes.has(cols[c]! + row)) hexes.add(`${at}"/>`);
+      if (seenHexes === null || seenHexes.has(key)) hexes.add(`${at}"/>`);
       else fogged.add(`${at}"/>`);
       // Coordinates only where no other label is (map-labels.ts).
-      if (labels && (layout.empty || layout.space.clear(textBox(cols[c]! + row, TEXT_SIZE.coord, false, xAt(window.col + c), ys[odd]![r]! - R * 0.48, 'middle'), COORD_MARGIN))) {
-        coords.add(`<text x="${xs[c]}${labelYs[odd]![r]}${cols[c]}${row}</text>`);
+      if (labels && (layout.empty || layout.space.clear(textBox(key, TEXT_SIZE.coord, false, xAt(window.col + c), ys[odd]![r]! - R * 0.48, 'middle'), COORD_MARGIN))) {
+        coords.add(`<text x="${xs[c]}${labelYs[odd]![r]}${key}</text>`);
       }
     }
   }

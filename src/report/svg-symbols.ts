@@ -26,8 +26,22 @@ export function num(n: number): string {
 
 const points = (list: readonly (readonly [number, number])[]) => list.map(([x, y]) => `${num(x)},${num(y)}`).join(' ');
 
-/** A class-name-safe form of an id. */
-export const cssName = (s: string) => s.toLowerCase().replace(/[^a-z0-9_-]/g, '-');
+/**
+ * A class-name-safe form of an id. A map asks it of every badge, settlement
+ * and legend entry, a thousand maps a turn of the same few hundred ids and
+ * words: each is worked out once per thread (up to CSS_NAMES_KEPT, then the
+ * kept ones are dropped and kept afresh).
+ */
+export function cssName(s: string): string {
+  let name = cssNames.get(s);
+  if (name === undefined) {
+    if (cssNames.size >= CSS_NAMES_KEPT) cssNames.clear();
+    cssNames.set(s, (name = s.toLowerCase().replace(/[^a-z0-9_-]/g, '-')));
+  }
+  return name;
+}
+const cssNames = new Map<string, string>();
+const CSS_NAMES_KEPT = 10_000;
 
 /** A trade route's line: a dashed brown road between two settlements, on the map and in its legend. */
 export const ROUTE_STROKE = 'stroke="#7a5c12" stroke-width="2.5" stroke-dasharray="6 4" stroke-linecap="round"';

@@ -15,7 +15,7 @@ import { lockHolder } from './lock.js';
 import { absentNations, bounceAlertKey, dealtWithAt, readRuntime, waitingNations, type Alert, type Hold, type LogEntry } from './runtime.js';
 import { playerZones } from './player-time.js';
 import { scheduleOf } from './settings.js';
-import { submittedNations } from './tick.js';
+import { submittedNations } from './submitted.js';
 import { orderFolderNames, planOrderFolder, unreadLines } from '../campaign/order-folder.js';
 import { ordersDir } from '../orders/pending.js';
 import { seatsInCare } from '../seats/file-orders.js';

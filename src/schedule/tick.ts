@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto';
 import { playedNations } from '../core/campaign.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ordersDir } from '../orders/pending.js';
-import { nationsWithOrderFiles } from '../campaign/order-folder.js';
 import { CampaignError } from '../campaign/problems.js';
 import { turnVersion } from '../campaign/turn-version.js';
 import { assertLatestTurnWhole, latestTurn, openCampaign, readState, turnDirName, type OpenCampaign } from '../campaign/store.js';
@@ -19,18 +17,17 @@ import { scheduleTimeZone } from './idle-tick.js';
 import { folderHooks, type TickContext, type TickHooks } from './hooks.js';
 import { LockBusyError, withCampaignLock } from './lock.js';
 import { ordersAccepted, planTick, type TickAction } from './plan.js';
-import { absentNations, bookResolvedTurn, HOLD_ALERTS, bounceAlertKey, dealtWithAt, gmLogFor, logOp, newRuntime, raiseAlert, readRuntime, waitingNations, writeRuntime, type Alert, type Runtime } from './runtime.js';
+import { absentNations, bookResolvedTurn, HOLD_ALERTS, gmLogFor, logOp, newRuntime, raiseAlert, readRuntime, waitingNations, writeRuntime, type Alert, type Runtime } from './runtime.js';
 import { scheduleOf, type Schedule } from './settings.js';
-import { staleReason } from './stale-notices.js';
 import { applyPreference } from './preferences.js';
 import { deadlineClock, deadlinesByNation } from './player-time.js';
-import { plainText } from '../text/escape.js';
-import { openSeatTurn } from './seats/open-turn.js';
 import { seatsInCare } from '../seats/file-orders.js';
 import { seatsOf } from '../seats/settings.js';
 import { seatDesk } from './seats/desk.js';
-import { addOffer, nextVolunteer } from './seats/offers.js';
-import { seatsKey } from '../campaign/secrets.js';
+import { submittedNations } from './submitted.js';
+import { bouncesAsAlerts, mailFailure, sendAlerts, sendNotices, sendReports, startCampaign } from './tick-owed.js';
+import { rollCall, seatWork } from './tick-seats.js';
+import type { TickSession } from './tick-session.js';
 
 /**
  * `fatecraft tick`: one pass of the schedule over a campaign, safe to run
@@ -120,24 +117,24 @@ export async function tickMany(dirs: string[], opts: Omit<TickOptions, 'hooks'> 
  */
 const UNRECORDED_ALERT_IDS_FROM = 1_000_000_000;
 
-class TickRun {
-  private open!: OpenCampaign;
-  private schedule!: Schedule;
-  private runtime!: Runtime;
-  private hooks!: TickHooks;
+class TickRun implements TickSession {
+  open!: OpenCampaign;
+  schedule!: Schedule;
+  runtime!: Runtime;
+  hooks!: TickHooks;
   /** This tick made runtime.yaml for a campaign with no resolved turn: it starts the campaign. */
   private starting = false;
 
   constructor(
-    private readonly dir: string,
+    readonly dir: string,
     private readonly opts: TickOptions,
-    private readonly now: Date,
+    readonly now: Date,
     private readonly outcome: TickOutcome,
   ) {}
 
-  private say = (line: string) => this.outcome.lines.push(line);
-  private save = () => writeRuntime(this.dir, this.runtime);
-  private local = (d: Date | string) => localTime(new Date(d), this.schedule.timeZone);
+  say = (line: string) => this.outcome.lines.push(line);
+  save = () => writeRuntime(this.dir, this.runtime);
+  local = (d: Date | string) => localTime(new Date(d), this.schedule.timeZone);
 
   async run(): Promise<void> {
     const dir = this.dir;
@@ -173,7 +170,7 @@ class TickRun {
       const key = `tick-failed:${this.runtime.turn}:${createHash('sha256').update(message).digest('hex').slice(0, 12)}`;
       if (raiseAlert(this.runtime, this.now, { key, kind: 'tick-failed', turn: this.runtime.turn, message: `tick stopped: ${message}` })) {
         await this.save().catch(() => undefined);
-        await this.sendAlerts().catch(() => undefined);
+        await sendAlerts(this).catch(() => undefined);
       }
       throw e;
     }
@@ -219,8 +216,8 @@ class TickRun {
       throw new CampaignError([{ file: this.dir, message: `a GM operation was interrupted (${op.kind}${op.turn !== undefined ? ` ${op.turn}` : ''}, started ${this.local(new Date(op.startedAt))}); finish it by running it again: ${op.command}` }]);
     }
     await this.reconcile();
-    if (this.starting) await this.startCampaign();
-    await this.seatWork();
+    if (this.starting) await startCampaign(this);
+    await seatWork(this);
 
     let mailOk = true;
     try {
@@ -228,10 +225,10 @@ class TickRun {
       if (fetched && fetched.processed > 0) this.say(`read ${fetched.processed} message(s)`);
     } catch (e) {
       mailOk = false;
-      this.mailFailure('fetch', `fetching mail failed: ${(e as Error).message}`);
+      mailFailure(this, 'fetch', `fetching mail failed: ${(e as Error).message}`);
       await this.save();
     }
-    await this.bouncesAsAlerts();
+    await bouncesAsAlerts(this);
     await failpoint('after-fetch');
 
     // Plan, act; after a resolution plan once more for the new turn.
@@ -241,13 +238,13 @@ class TickRun {
       for (const action of plan.actions) resolved = (await this.act(action)) || resolved;
       this.outcome.nextEvent = plan.nextEvent;
       if (!resolved) break;
-      await this.seatWork();
+      await seatWork(this);
     }
 
-    await this.sendReports();
+    await sendReports(this);
     await failpoint('after-reports');
-    await this.sendNotices();
-    await this.sendAlerts();
+    await sendNotices(this);
+    await sendAlerts(this);
     await failpoint('after-alerts');
     this.runtime.lastTick = this.now.toISOString();
     await this.save();
@@ -281,28 +278,6 @@ class TickRun {
     }
   }
 
-  /**
-   * Each report or notice that bounced since the GM last ran `resume` becomes an alert: `status` shows it and
-   * `status --check` fails until the GM has dealt with it. The mail loop has already mailed the GM about it,
-   * so the alert is not mailed again.
-   */
-  private async bouncesAsAlerts(): Promise<void> {
-    const mail = await this.hooks.mailStatus?.(this.dir, this.open);
-    const since = dealtWithAt(this.runtime);
-    let raised = false;
-    for (const b of mail?.bounces ?? []) {
-      if (b.action !== 'failed' || Date.parse(b.at) <= since) continue;
-      // The address and the diagnostic come from the delivery report: other people's text, kept to one plain line.
-      const who = `${plainText(b.address)}${b.nations.length ? ` (${b.nations.join(', ')})` : ''}`;
-      const alert = raiseAlert(this.runtime, this.now, { key: bounceAlertKey(b), kind: 'bounce', turn: this.runtime.turn, message: `mail to ${who} bounced${b.diagnostic ? `: ${plainText(b.diagnostic)}` : ''}; check the address in campaign.yaml or ask the player for a new one, then: fatecraft resume ${this.dir}` });
-      if (!alert) continue;
-      alert.mailed = true;
-      raised = true;
-      this.say(`mail to ${who} bounced`);
-    }
-    if (raised) await this.save();
-  }
-
   /** Who is expected to send orders for the pending turn, who has, and which silent seats the turn waits for. */
   private async who(): Promise<{ submitted: string[]; active: string[]; waiting: string[]; seatPause?: { nations: string[]; limit: number } }> {
     const turn = this.runtime.turn;
@@ -332,7 +307,7 @@ class TickRun {
           try {
             await this.hooks.sendReminders(this.context(), { key: `remind-${action.turn}-${action.label}`, turn: action.turn, label: action.label, deadline }, action.nations.map(asNationId));
           } catch (e) {
-            this.mailFailure(`remind-${action.turn}-${action.label}`, `sending the ${action.label} reminders for turn ${action.turn} failed: ${(e as Error).message}`);
+            mailFailure(this, `remind-${action.turn}-${action.label}`, `sending the ${action.label} reminders for turn ${action.turn} failed: ${(e as Error).message}`);
             await this.save();
             return false;
           }
@@ -362,7 +337,7 @@ class TickRun {
         await this.resolve(action.turn, action.nextDeadline);
         return true;
       case 'roll-call':
-        await this.rollCall(action.turn);
+        await rollCall(this, action.turn);
         return false;
     }
   }
@@ -391,136 +366,7 @@ class TickRun {
     this.say(`turn ${turn + 1} opened, due ${this.local(nextDeadline)}`);
   }
 
-  /** The seats of the turn just opened: tenures counted, caretakers' orders filed, quiet players warned (src/seats). */
-  private async seatWork(): Promise<void> {
-    const result = await openSeatTurn({ dir: this.dir, open: this.open, runtime: this.runtime, now: this.now, local: this.local });
-    for (const line of result.lines) this.say(line);
-    if (result.done) {
-      await this.autofill(result.taken.map((d) => d.nation));
-      await this.save();
-    }
-    await this.sendOffers();
-  }
-
-  /** seats.autofill: each seat a policy takes (or silent at roll-call) is offered to the next volunteer. */
-  private async autofill(nations: readonly string[]): Promise<void> {
-    if (!nations.length || !seatsOf(this.open.file, this.open.campaign).campaign.autofill) return;
-    const playing = new Set(Object.values(this.open.file.nations).flatMap((n) => n.email.map((e) => e.toLowerCase())));
-    for (const nation of nations) {
-      const volunteer = nextVolunteer(this.runtime, playing);
-      if (!volunteer) {
-        this.say(`seats.autofill: no volunteer left for ${nation}`);
-        continue;
-      }
-      await seatsKey(this.open.campaign.name, this.dir);
-      const offer = addOffer(this.runtime, { nation, address: volunteer.address, name: volunteer.name, at: this.now });
-      logOp(this.runtime, this.now, 'offer', `invitation ${offer.id}: the seat of ${nation} offered to ${volunteer.address} (${volunteer.name}) by seats.autofill`, this.runtime.turn);
-      this.say(`offered the seat of ${nation} to ${volunteer.address} (seats.autofill)`);
-    }
-  }
-
-  /** Invitations not yet in the outgoing queue (autofill's, or a GM's whose mail failed). */
-  private async sendOffers(): Promise<void> {
-    if (!this.hooks.sendSeatOffer) return;
-    for (const offer of (this.runtime.offers ?? []).filter((o) => o.status === 'open' && !o.mailed)) {
-      try {
-        await this.hooks.sendSeatOffer(this.context(), offer);
-      } catch (e) {
-        this.mailFailure(`offer-${offer.id}`, `sending invitation ${offer.id} (${offer.nation} to ${offer.address}) failed: ${(e as Error).message}`);
-        await this.save();
-        continue;
-      }
-      offer.mailed = true;
-      await this.save();
-    }
-  }
-
-  /** Roll-call before turn 1: the GM hears which players have not confirmed (ready, or orders); autofill offers those seats. */
-  private async rollCall(turn: number): Promise<void> {
-    const rt = this.runtime;
-    const call = (rt.rollCall ??= { ready: [] });
-    const submitted = await submittedNations(this.dir, turn, playedNations(this.open.campaign));
-    const silent = playedNations(this.open.campaign).filter((n) => (this.open.file.nations[n]?.email ?? []).length > 0 && !rt.dropped[n] && !call.ready.includes(n) && !submitted.includes(n));
-    call.told = this.now.toISOString();
-    const message = silent.length
-      ? `roll-call before turn ${turn}: no word from ${silent.join(', ')} (neither "ready" nor orders); turn ${turn} is due ${this.local(rt.deadline)}. Offer a seat to a volunteer: fatecraft nation offer ${this.dir} <nation> <address>${seatsOf(this.open.file, this.open.campaign).campaign.autofill ? ' (seats.autofill offers them now to the standby list)' : ''}`
-      : `roll-call before turn ${turn}: every player has confirmed`;
-    if (silent.length) raiseAlert(rt, this.now, { key: `roll-call:${turn}`, kind: 'seats', turn, message });
-    logOp(rt, this.now, 'roll-call', message, turn);
-    this.say(message);
-    await this.autofill(silent);
-    await this.save();
-    await this.sendOffers();
-  }
-
-  /** The players' first mail, before anything else; a failure is the GM's to finish with `fatecraft start`. */
-  private async startCampaign(): Promise<void> {
-    if (!this.hooks.startCampaign) return;
-    try {
-      await this.hooks.startCampaign(this.context());
-    } catch (e) {
-      this.mailFailure('start', `starting the campaign (turn 0, tokens, the players' first mail) failed: ${(e as Error).message}; finish it with: fatecraft start ${this.dir}`);
-      await this.save();
-    }
-  }
-
-  private async sendReports(): Promise<void> {
-    for (const due of [...this.runtime.reportsDue]) {
-      const turnDir = join(this.dir, 'turns', turnDirName(due.turn));
-      try {
-        await this.hooks.sendReports(this.context(), { key: `reports-${due.turn}${due.rerun ? `-rerun-${due.rerun}` : ''}`, turn: due.turn, rerun: due.rerun, turnDir });
-      } catch (e) {
-        this.mailFailure(`reports-${due.turn}-${due.rerun}`, `sending the reports of turn ${due.turn} failed: ${(e as Error).message}`);
-        await this.save();
-        continue;
-      }
-      this.runtime.reportsDue = this.runtime.reportsDue.filter((r) => r !== due);
-      this.say(`sent the reports of turn ${due.turn}${due.rerun ? ` (rerun ${due.rerun})` : ''}`);
-      await this.save();
-    }
-  }
-
-  private async sendNotices(): Promise<void> {
-    for (const notice of this.runtime.notices.filter((n) => !n.sent && n.dropped === undefined)) {
-      const stale = staleReason(notice, this.runtime);
-      if (stale !== undefined) {
-        notice.dropped = stale;
-        logOp(this.runtime, this.now, 'notice-dropped', `notice ${notice.id} (${notice.kind}) not sent: ${stale}`, notice.turn);
-        this.say(`dropped notice ${notice.id} (${notice.kind}) unsent: ${stale}`);
-        await this.save();
-        continue;
-      }
-      try {
-        await this.hooks.sendNotice(this.context(), notice);
-      } catch (e) {
-        this.mailFailure(`notice-${notice.id}`, `sending notice ${notice.id} (${notice.kind}) failed: ${(e as Error).message}`);
-        await this.save();
-        continue;
-      }
-      notice.sent = true;
-      await this.save();
-    }
-  }
-
-  private async sendAlerts(): Promise<void> {
-    for (const alert of this.runtime.alerts.filter((a) => !a.mailed)) {
-      try {
-        await this.hooks.sendGmAlert(this.context(), alert);
-      } catch (e) {
-        this.say(`could not mail alert ${alert.id} to the GM: ${(e as Error).message}`);
-        continue;
-      }
-      alert.mailed = true;
-      await this.save();
-    }
-  }
-
-  private mailFailure(what: string, message: string): void {
-    this.say(message);
-    raiseAlert(this.runtime, this.now, { key: `mail-failure:${this.runtime.turn}:${what}`, kind: 'mail-failure', turn: this.runtime.turn, message });
-  }
-
-  private context(): TickContext {
+  context(): TickContext {
     const rt = this.runtime;
     return {
       dir: this.dir,
@@ -545,11 +391,6 @@ class TickRun {
       say: this.say,
     };
   }
-}
-
-/** Nations with an orders file for the turn (order-folder.ts says which files those are). */
-export async function submittedNations(dir: string, turn: number, nations: readonly string[]): Promise<string[]> {
-  return nationsWithOrderFiles(ordersDir(dir, turn), (id) => nations.includes(id));
 }
 
 function defaultHooks(open: OpenCampaign): TickHooks {

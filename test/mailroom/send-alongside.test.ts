@@ -34,6 +34,7 @@ describe('fetch: answers leave while the next messages are handled', () => {
       clock: new TestClock(NOW),
       secrets: secrets(),
       transport: countingTransport(scratch.dir, 2),
+      batch: 2, // answers leave per batch (test/mailroom/batch-commit.test.ts): five messages, three batches
       faults: async (point: FaultPoint, detail: string) => {
         points.push(point);
         if (point !== 'before-send') return;

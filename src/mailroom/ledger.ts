@@ -144,24 +144,40 @@ export class Ledger {
     await syncPath(this.mailDir);
   }
 
+  /** The entries of a batch's journal left on disk; none when there is none, or it does not read (recoverDone says so). */
+  private async journalled(): Promise<LedgerEntry[]> {
+    try {
+      const entries: unknown = jsyaml.load(await readFile(this.doneJournal, 'utf8'), { schema: jsyaml.CORE_SCHEMA });
+      return Array.isArray(entries) ? (entries as (LedgerEntry | null)[]).filter((e): e is LedgerEntry => e !== null && typeof e === 'object' && typeof e.key === 'string') : [];
+    } catch {
+      return [];
+    }
+  }
+
   private get doneJournal(): string {
     return join(this.mailDir, 'ledger-done.yaml');
   }
 
-  /** Every entry, oldest first (for `mail status` and reprocessing; not on the hot path). */
+  /**
+   * Every entry, oldest first (for `mail status` and reprocessing; not on the hot path). A batch's journal
+   * still on disk (a run cut short, a power cut) is read over the entries' own files, which it stands for until
+   * the next mail run writes it back (recoverDone): so `mail status`, which takes no lock and writes nothing,
+   * shows a batch's messages done as the next run will find them.
+   */
   async all(): Promise<LedgerEntry[]> {
     if (!existsSync(this.dir)) return [];
     const names = (await readdir(this.dir)).filter((n) => n.endsWith('.yaml') && !n.startsWith('.'));
-    const entries: LedgerEntry[] = [];
+    const byKey = new Map<string, LedgerEntry>();
     for (const name of names) {
       try {
         const entry = jsyaml.load(await readFile(join(this.dir, name), 'utf8'), { schema: jsyaml.CORE_SCHEMA }) as LedgerEntry | null;
-        if (entry && typeof entry === 'object' && typeof entry.key === 'string') entries.push(entry);
+        if (entry && typeof entry === 'object' && typeof entry.key === 'string') byKey.set(entry.key, entry);
       } catch {
         // A damaged entry is skipped here; handling its message again reports it.
       }
     }
-    return entries.sort((a, b) => (a.receivedAt < b.receivedAt ? -1 : a.receivedAt > b.receivedAt ? 1 : a.key < b.key ? -1 : 1));
+    for (const entry of await this.journalled()) byKey.set(entry.key, entry);
+    return [...byKey.values()].sort((a, b) => (a.receivedAt < b.receivedAt ? -1 : a.receivedAt > b.receivedAt ? 1 : a.key < b.key ? -1 : 1));
   }
 }
 

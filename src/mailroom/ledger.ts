@@ -135,11 +135,11 @@ export class Ledger {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
       throw error;
     }
-    const entries = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA });
-    if (!Array.isArray(entries) || entries.some((e: LedgerEntry | null) => e === null || typeof e !== 'object' || typeof e.key !== 'string')) {
+    const entries = journalEntries(text);
+    if (entries === undefined) {
       throw new Error(`${this.doneJournal}: not a list of ledger entries (edited by hand?); restore it or, if every entry in it is done in mail/ledger/, delete it`);
     }
-    for (const entry of entries as LedgerEntry[]) await this.put(entry);
+    for (const entry of entries) await this.put(entry);
     await rm(this.doneJournal);
     await syncPath(this.mailDir);
   }
@@ -147,8 +147,7 @@ export class Ledger {
   /** The entries of a batch's journal left on disk; none when there is none, or it does not read (recoverDone says so). */
   private async journalled(): Promise<LedgerEntry[]> {
     try {
-      const entries: unknown = jsyaml.load(await readFile(this.doneJournal, 'utf8'), { schema: jsyaml.CORE_SCHEMA });
-      return Array.isArray(entries) ? (entries as (LedgerEntry | null)[]).filter((e): e is LedgerEntry => e !== null && typeof e === 'object' && typeof e.key === 'string') : [];
+      return journalEntries(await readFile(this.doneJournal, 'utf8')) ?? [];
     } catch {
       return [];
     }
@@ -179,6 +178,13 @@ export class Ledger {
     for (const entry of await this.journalled()) byKey.set(entry.key, entry);
     return [...byKey.values()].sort((a, b) => (a.receivedAt < b.receivedAt ? -1 : a.receivedAt > b.receivedAt ? 1 : a.key < b.key ? -1 : 1));
   }
+}
+
+/** A batch's journal's entries; undefined when the text is not a list of ledger entries (it may throw on YAML that does not parse). */
+function journalEntries(text: string): LedgerEntry[] | undefined {
+  const entries: unknown = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA });
+  if (!Array.isArray(entries)) return undefined;
+  return entries.every((e: LedgerEntry | null) => e !== null && typeof e === 'object' && typeof e.key === 'string') ? (entries as LedgerEntry[]) : undefined;
 }
 
 /** js-yaml writes `undefined` as nothing only inside maps it can skip; drop them so files stay clean. */

@@ -44,6 +44,16 @@ export interface TurnRenderer {
    * dropped if the turn fails.
    */
   olderTurns?(open: OpenCampaign, turn: number): Promise<OlderTurnsWork>;
+  /**
+   * Starts what the rendering will need (report worker threads getting ready), so it runs beside the
+   * resolution; the render call that follows takes it. `dismiss` stops whatever was not taken: called
+   * once the turn is written, or failed.
+   */
+  warm?(open: OpenCampaign): WarmStart;
+}
+
+export interface WarmStart {
+  dismiss(): void;
 }
 
 export interface OlderTurnsWork {

@@ -51,13 +51,17 @@ export async function runTurn(campaignDir: string, opts: RunTurnOptions = {}): P
     throw new CampaignError([{ file: campaignDir, message }]);
   }
   for (const render of opts.renderers ?? []) render.check?.(open);
+  // Started before anything is resolved, so the renderers' threads get ready beside it.
+  const warm = (opts.renderers ?? []).flatMap((render) => (render.warm ? [render.warm(open)] : []));
   const older: OlderTurnsWork[] = [];
-  for (const render of opts.renderers ?? []) if (render.olderTurns) older.push(await render.olderTurns(open, turn));
   try {
+    for (const render of opts.renderers ?? []) if (render.olderTurns) older.push(await render.olderTurns(open, turn));
     return await resolveAndWrite(campaignDir, open, last, turn, opts, older);
   } catch (e) {
     for (const work of older) await work.abandon();
     throw e;
+  } finally {
+    for (const start of warm) start.dismiss();
   }
 }
 

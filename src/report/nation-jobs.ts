@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { Campaign } from '../core/campaign.js';
 import type { LoggedEvent } from '../core/events.js';
 import type { NationId } from '../core/ids.js';
@@ -8,9 +5,8 @@ import type { TurnOrders } from '../core/orders.js';
 import type { GameState } from '../core/state.js';
 import { nationView } from './nation-view.js';
 import { gmLogLines } from './gm-log.js';
-import { threadCount } from '../host/threads.js';
-import { CampaignError, type FileProblem } from '../campaign/problems.js';
-import { isFolderSink, type FileSink, type FolderSink } from '../campaign/staging.js';
+import { isFolderSink, type FileSink } from '../campaign/staging.js';
+import { ReportCrew, reportThreads, type Hand, type WorkerJob } from './report-crew.js';
 import { NATION_FORMATS, renderNationReports, type NationFormat, type ReportTemplates } from './render.js';
 import type { NationView, SinceView } from './types.js';
 
@@ -48,9 +44,6 @@ export interface NationJob {
 }
 
 export const REPORTS_DIR = 'reports';
-
-/** Below this many nations, starting workers costs more than it saves. */
-export const PARALLEL_FROM = 60;
 
 export function jobNationView(job: NationJob, nation: NationId): NationView {
   const view = nationView(job.campaign, job.before, job.state, job.events, nation, {
@@ -102,36 +95,6 @@ const AHEAD = 4;
  */
 const HEAD_START_SHARE = 0.4;
 
-// The worker is the compiled report-worker.js beside this file; running from
-// TypeScript sources (tests) there is none, and everything stays in-thread.
-const workerFile = fileURLToPath(new URL('./report-worker.js', import.meta.url));
-
-/** Messages between this thread and a report worker. */
-export type ToWorker = { kind: 'nation'; view: NationView } | { kind: 'stop' };
-/** "failed": a campaign file (a template) is wrong; anything else reaches this thread as the worker's error. */
-export type FromWorker = { kind: 'done'; files: string[] } | { kind: 'failed'; problems: FileProblem[] };
-
-/** What a worker is given once. */
-export interface WorkerJob {
-  campaign: Campaign;
-  templateDirs: readonly string[];
-  formats?: readonly NationFormat[];
-  /** The folder to write into (this thread's staging folder). */
-  dir: string;
-  /** One Int32, set to 1 when the work is given up: views still queued are then dropped unrendered. */
-  cancelled: SharedArrayBuffer;
-}
-
-/** A report worker as this thread sees it. */
-interface Hand {
-  /** Views posted and not yet reported done. */
-  inHand: number;
-  post(view: NationView): void;
-  /** Settles when the worker has stopped, every file it made written and adopted. */
-  finished: Promise<void>;
-  stop(): void;
-}
-
 /**
  * Renders every nation of the job into the sink, each nation's files written
  * as soon as they are made, so memory holds a few reports at a time.
@@ -139,12 +102,13 @@ interface Hand {
  * runs once the workers have a head start, so no core idles meanwhile.
  * Workers need a folder to write into; any other sink renders in this thread.
  */
-export async function renderNations(job: NationJob, sink: FileSink, templates: ReportTemplates, beside: () => Promise<void> = () => Promise.resolve()): Promise<void> {
-  const threads = existsSync(workerFile) && isFolderSink(sink) ? threadCount(job.nations.length, PARALLEL_FROM) : 1;
+export async function renderNations(job: NationJob, sink: FileSink, templates: ReportTemplates, beside: () => Promise<void> = () => Promise.resolve(), crew?: ReportCrew): Promise<void> {
+  const threads = isFolderSink(sink) ? reportThreads(job.nations.length) : 1;
   const renderHere = async (nation: NationId) => {
     for (const [rel, content] of viewFiles(jobNationView(job, nation), job.campaign, templates, job.formats)) await sink.write(rel, content);
   };
   if (threads <= 1 || !isFolderSink(sink)) {
+    crew?.dismiss();
     await beside();
     for (const nation of job.nations) await renderHere(nation);
     return;
@@ -162,8 +126,8 @@ export async function renderNations(job: NationJob, sink: FileSink, templates: R
     queue.length = 0;
     Atomics.store(new Int32Array(cancelled), 0, 1);
   };
-  const workerJob: WorkerJob = { campaign: job.campaign, templateDirs: job.templateDirs, ...(job.formats ? { formats: job.formats } : {}), dir: sink.dir, cancelled };
-  const hands = Array.from({ length: threads - 1 }, () => startWorker(workerJob, sink));
+  const workerJob: WorkerJob = { campaign: job.campaign, templateDirs: job.templateDirs, ...(job.formats ? { formats: job.formats } : {}) };
+  const hands = ReportCrew.hire(threads - 1, workerJob, sink, cancelled, crew);
   const finished = Promise.all(hands.map((h) => h.finished.catch(fail)));
   const postTo = (hand: Hand) => {
     const nation = queue.shift();
@@ -189,28 +153,4 @@ export async function renderNations(job: NationJob, sink: FileSink, templates: R
   for (const hand of hands) hand.stop();
   await finished;
   if (failure) throw failure.error;
-}
-
-function startWorker(workerJob: WorkerJob, sink: FolderSink): Hand {
-  const worker = new Worker(workerFile, { workerData: workerJob });
-  const hand: Hand = {
-    inHand: 0,
-    post(view) {
-      hand.inHand++;
-      worker.postMessage({ kind: 'nation', view } satisfies ToWorker);
-    },
-    stop: () => worker.postMessage({ kind: 'stop' } satisfies ToWorker),
-    finished: new Promise((resolve, reject) => {
-      worker.on('message', (message: FromWorker) => {
-        if (message.kind === 'failed') reject(new CampaignError(message.problems));
-        else if (message.kind === 'done') {
-          sink.adopt(message.files);
-          hand.inHand--;
-        }
-      });
-      worker.once('error', reject);
-      worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`report worker stopped with exit code ${code}`))));
-    }),
-  };
-  return hand;
 }

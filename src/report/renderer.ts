@@ -17,6 +17,7 @@ import { gmView } from './gm-view.js';
 import { publicIndicators } from './nation-view.js';
 import { seasonOf } from '../core/phases/upkeep.js';
 import { REPORTS_DIR, renderNations, type NationJob } from './nation-jobs.js';
+import { ReportCrew, type WorkerJob } from './report-crew.js';
 import { SINCE_TURNS, sinceView, type MissedTurn } from './since-view.js';
 import type { SinceView } from './types.js';
 import { builtInTemplateDir, loadTemplates, NATION_FORMATS, renderGmReport, type NationFormat } from './render.js';
@@ -86,6 +87,8 @@ export interface ReportOptions {
   gm?: boolean;
   /** More of this thread's work, done while worker threads (in a big campaign) render the nations: the turn's own files. */
   alongside?: () => Promise<void>;
+  /** Report workers started ahead (`warmReports`): taken if they suit, else fresh ones are started. */
+  crew?: ReportCrew;
 }
 
 export interface ReportInput {
@@ -199,7 +202,13 @@ export async function writeReportsTo(sink: FileSink, input: ReportInput, opts: R
       if (settings.formats?.includes('svg')) await sink.write(`${REPORTS_DIR}/${GM_REPORT}.svg`, gm.svg);
     }
   };
-  await renderNations(job, sink, templates, beside);
+  await renderNations(job, sink, templates, beside, opts.crew);
+}
+
+/** What a report worker is started with for this campaign. */
+function workerJob(open: OpenCampaign): WorkerJob {
+  const formats = reportSettings(open).formats;
+  return { campaign: open.campaign, templateDirs: templateDirs(open), ...(formats ? { formats } : {}) };
 }
 
 /**
@@ -236,8 +245,24 @@ export async function renderReports(input: ReportInput, opts: ReportOptions = {}
 
 /** The TurnRenderer `fatecraft turn` plugs in: every report, written with the turn. */
 export function reportRenderer(opts: Pick<ReportOptions, 'deadline' | 'deadlineByNation'> = {}): TurnRenderer {
-  const render: TurnRenderer = (input, sink, alongside) =>
-    writeReportsTo(sink, input, { ...opts, ...(input.nextDeadline ? { deadline: input.nextDeadline } : {}), ...(input.nextDeadlineByNation ? { deadlineByNation: input.nextDeadlineByNation } : {}), ...(input.gmLog ? { gmLog: input.gmLog } : {}), ...(alongside ? { alongside } : {}) });
+  // Workers started by `warm` for the turn about to be resolved; the render takes them.
+  let crew: ReportCrew | undefined;
+  const render: TurnRenderer = (input, sink, alongside) => {
+    const taken = crew;
+    crew = undefined;
+    return writeReportsTo(sink, input, { ...opts, ...(input.nextDeadline ? { deadline: input.nextDeadline } : {}), ...(input.nextDeadlineByNation ? { deadlineByNation: input.nextDeadlineByNation } : {}), ...(input.gmLog ? { gmLog: input.gmLog } : {}), ...(alongside ? { alongside } : {}), ...(taken ? { crew: taken } : {}) });
+  };
+  render.warm = (open) => {
+    crew?.dismiss();
+    const started = ReportCrew.warm(workerJob(open), playedNations(open.campaign).length);
+    crew = started;
+    return {
+      dismiss: () => {
+        started.dismiss();
+        if (crew === started) crew = undefined;
+      },
+    };
+  };
   // Older turns' reports are packed beside the turn (their archives written while it resolves).
   render.olderTurns = async (open, turn) => {
     const keep = reportSettings(open).keepTurns ?? DEFAULT_KEEP_TURNS;

@@ -2,20 +2,22 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { CampaignError } from '../campaign/problems.js';
 import { StagingFolder } from '../campaign/staging.js';
 import { loadTemplates } from './render.js';
-import { viewFiles, type FromWorker, type ToWorker, type WorkerJob } from './nation-jobs.js';
+import { viewFiles } from './nation-jobs.js';
+import type { FromWorker, ToWorker, WorkerJob } from './report-crew.js';
 
 /**
  * A worker thread turning nations' views into their report files (see
- * nation-jobs.ts) until told to stop. It writes each file as soon as it is
- * made and hands back only the names: sending the reports themselves to the
- * main thread would hold them all in memory at once. The main thread flushes
- * them to disk with the turn.
+ * nation-jobs.ts) until told to stop. It gets ready (the templates compiled)
+ * as it starts, perhaps while the turn is still being resolved, and is given
+ * its folder by `begin`. It writes each file as soon as it is made and hands
+ * back only the names: sending the reports themselves to the main thread
+ * would hold them all in memory at once. The main thread flushes them to disk
+ * with the turn.
  */
 const job = workerData as WorkerJob;
 const templates = loadTemplates(job.templateDirs);
-const cancelled = new Int32Array(job.cancelled);
-// The main thread's staging folder, written into from here; the main thread flushes it.
-const folder = new StagingFolder(job.dir);
+// The main thread's staging folder, written into from here (the main thread flushes it), and its "given up" flag.
+let work: { folder: StagingFolder; cancelled: Int32Array } | undefined;
 
 // Views are handled one at a time, in order; a view's files are on disk when
 // it is reported done, and the main thread flushes them with the turn.
@@ -36,11 +38,16 @@ async function handle(message: ToWorker): Promise<void> {
     parentPort?.close();
     return;
   }
+  if (message.kind === 'begin') {
+    work = { folder: new StagingFolder(message.dir), cancelled: new Int32Array(message.cancelled) };
+    return;
+  }
+  if (!work) throw new Error('a view came before the folder to write it into');
   const files: string[] = [];
   // Once the work is given up (a failure anywhere), the views still queued are dropped.
-  if (Atomics.load(cancelled, 0) === 0) {
+  if (Atomics.load(work.cancelled, 0) === 0) {
     for (const [rel, content] of viewFiles(message.view, job.campaign, templates, job.formats)) {
-      await folder.write(rel, content);
+      await work.folder.write(rel, content);
       files.push(rel);
     }
   }

@@ -2,8 +2,8 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PARALLEL_FROM } from '../../src/report/nation-jobs.js';
-import { runBuilt } from '../support/built-cli.js';
+import { PARALLEL_FROM } from '../../src/report/report-crew.js';
+import { ROOT, runBuilt } from '../support/built-cli.js';
 import { runInProcess } from '../support/command-line.js';
 
 /**
@@ -45,6 +45,36 @@ describe('a turn in worker threads', () => {
     expect(Object.keys(threaded).length).toBe(Number(nations) * 3 + 2 + 2);
     expect(threaded['events.yaml']).toMatch(/type: order_rejected/);
     expect(threaded).toEqual(single);
+  });
+
+  it('starts its report workers before it resolves, and dismisses them when the turn fails first', async () => {
+    const dir = join(scratch, 'warm');
+    expect((await runInProcess(['generate', dir, '--nations', String(PARALLEL_FROM + 4), '--units-per-nation', '4', '--seed', 'warm'])).status).toBe(0);
+    const traced = () => {
+      const trace = join(scratch, 'trace.txt');
+      writeFileSync(trace, '');
+      const run = runBuilt(['turn', dir], { env: { FATECRAFT_THREADS: '3', FATECRAFT_TRACE: trace }, nodeArgs: ['--import', join(ROOT, 'test', 'support', 'trace-io.mjs')] });
+      // Each thread records its own starts and opens: this thread's report workers, and the starting state's read.
+      const lines = readFileSync(trace, 'utf8').split('\n').filter((l) => /^worker .*report-worker\.js$/.test(l) || /^open .*turns\/0000\/state\.yaml$/.test(l));
+      return { run, lines };
+    };
+    const state = join(dir, 'turns', '0000', 'state.yaml');
+    const good = readFileSync(state, 'utf8');
+    // Turn 0's state names a nation the campaign does not have: the turn fails after its workers started.
+    writeFileSync(state, good.replace(/^(    nation: )n0003$/m, '$1nobody'));
+    const failed = traced();
+    expect(failed.run.status).toBe(1);
+    expect(failed.run.stderr).toMatch(/no nation "nobody" in campaign\.yaml/);
+    expect(failed.run.stderr).not.toMatch(/unexpected error|    at /);
+    expect(failed.lines.map((l) => l.split(' ')[0])).toEqual(['worker', 'worker', 'open']);
+    expect(readdirSync(join(dir, 'turns'))).toEqual(['0000']);
+
+    writeFileSync(state, good);
+    const resolved = traced();
+    expect(resolved.run.status, resolved.run.stderr).toBe(0);
+    // The two started ahead did the work: no more were started once the turn was resolved.
+    expect(resolved.lines.map((l) => l.split(' ')[0])).toEqual(['worker', 'worker', 'open']);
+    expect(readdirSync(join(dir, 'turns', '0001', 'reports')).length).toBe((PARALLEL_FROM + 4) * 3 + 2);
   });
 
   it('fails the whole turn, and stops, when a report cannot be made', async () => {

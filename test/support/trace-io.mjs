@@ -1,6 +1,7 @@
-// Loaded with `node --import <this file>`: records every module the process loads and every file it opens,
-// one line each, into the file named by FATECRAFT_TRACE ("load <url>" / "open <path>"). For tests that
-// check what a command reads and loads, not how long it takes.
+// Loaded with `node --import <this file>`: records every module the process loads, every file it opens and
+// every worker thread it starts, one line each, into the file named by FATECRAFT_TRACE ("load <url>" /
+// "open <path>" / "worker <path>"). For tests that check what a command reads, loads and starts, and in
+// what order, not how long it takes.
 //
 // The loads are the scripts V8 compiles, as the process's own inspector reports them: a loader hook
 // (module.register) did the same, but in Node 20 it runs every module's loading through a second thread,
@@ -9,6 +10,7 @@ import { appendFileSync } from 'node:fs';
 import fs from 'node:fs';
 import { Session } from 'node:inspector';
 import { syncBuiltinESMExports } from 'node:module';
+import threads from 'node:worker_threads';
 
 const out = process.env.FATECRAFT_TRACE;
 if (out) {
@@ -24,6 +26,13 @@ if (out) {
   };
   for (const name of ['open', 'openSync', 'readFile', 'readFileSync', 'createReadStream']) wrap(fs, name);
   for (const name of ['open', 'readFile']) wrap(fs.promises, name);
+  const Started = threads.Worker;
+  threads.Worker = class extends Started {
+    constructor(file, options) {
+      record(`worker ${pathOf(file)}`);
+      super(file, options);
+    }
+  };
   syncBuiltinESMExports();
   const session = new Session();
   session.connect();

@@ -1,0 +1,146 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Campaign } from '../core/campaign.js';
+import { threadCount } from '../host/threads.js';
+import { CampaignError, type FileProblem } from '../campaign/problems.js';
+import type { FolderSink } from '../campaign/staging.js';
+import type { NationFormat } from './render.js';
+import type { NationView } from './types.js';
+
+/**
+ * The report worker threads (report-worker.ts) as this thread sees them. A
+ * worker needs only the campaign, the template folders and the formats to get
+ * ready — loading the program and compiling the templates, most of a second —
+ * so a turn can start its crew before it resolves (`warmCrew`), while the
+ * second core has nothing else to do; the folder to write into comes with
+ * `begin`, once the turn is resolved and its folder made.
+ */
+
+// The worker is the compiled report-worker.js beside this file; running from
+// TypeScript sources (tests) there is none, and everything stays in-thread.
+const workerFile = fileURLToPath(new URL('./report-worker.js', import.meta.url));
+
+/** Below this many nations, starting workers costs more than it saves. */
+export const PARALLEL_FROM = 60;
+
+/** What a worker is given as it starts: all it needs to get ready. */
+export interface WorkerJob {
+  campaign: Campaign;
+  templateDirs: readonly string[];
+  formats?: readonly NationFormat[];
+}
+
+/** Messages between this thread and a report worker. */
+export type ToWorker =
+  /** The folder to write into (this thread's staging folder), and one Int32 set to 1 when the work is given up. */
+  | { kind: 'begin'; dir: string; cancelled: SharedArrayBuffer }
+  | { kind: 'nation'; view: NationView }
+  | { kind: 'stop' };
+/** "failed": a campaign file (a template) is wrong; anything else reaches this thread as the worker's error. */
+export type FromWorker = { kind: 'done'; files: string[] } | { kind: 'failed'; problems: FileProblem[] };
+
+/** How many threads a turn of this many nations renders with, this one included (1: this thread alone). */
+export function reportThreads(nations: number): number {
+  return existsSync(workerFile) ? threadCount(nations, PARALLEL_FROM) : 1;
+}
+
+/** A report worker at work. */
+export interface Hand {
+  /** Views posted and not yet reported done. */
+  inHand: number;
+  post(view: NationView): void;
+  /** Settles when the worker has stopped, every file it made written and adopted. */
+  finished: Promise<void>;
+  stop(): void;
+}
+
+/** A worker started, not yet given its folder. */
+class Recruit {
+  private readonly worker: Worker;
+  private sink: FolderSink | undefined;
+  private dismissed = false;
+  private readonly hand: Hand;
+
+  constructor(readonly job: WorkerJob) {
+    this.worker = new Worker(workerFile, { workerData: job });
+    // A crew waiting for its turn never keeps the process alive (a turn that fails before rendering dismisses it).
+    this.worker.unref();
+    const worker = this.worker;
+    // Listened to from the start: a worker that fails while getting ready fails the rendering that takes it.
+    const hand: Hand = {
+      inHand: 0,
+      post(view) {
+        hand.inHand++;
+        worker.postMessage({ kind: 'nation', view } satisfies ToWorker);
+      },
+      stop: () => worker.postMessage({ kind: 'stop' } satisfies ToWorker),
+      finished: new Promise((resolve, reject) => {
+        worker.on('message', (message: FromWorker) => {
+          if (message.kind === 'failed') reject(new CampaignError(message.problems));
+          else if (message.kind === 'done') {
+            this.sink?.adopt(message.files);
+            hand.inHand--;
+          }
+        });
+        worker.once('error', (e) => (this.dismissed ? resolve() : reject(e)));
+        worker.once('exit', (code) => (code === 0 || this.dismissed ? resolve() : reject(new Error(`report worker stopped with exit code ${code}`))));
+      }),
+    };
+    // Until taken, nobody awaits it: a failure is kept for whoever does.
+    hand.finished.catch(() => undefined);
+    this.hand = hand;
+  }
+
+  /** Puts the worker to work on a folder. */
+  begin(sink: FolderSink, cancelled: SharedArrayBuffer): Hand {
+    this.sink = sink;
+    this.worker.ref();
+    this.worker.postMessage({ kind: 'begin', dir: sink.dir, cancelled } satisfies ToWorker);
+    return this.hand;
+  }
+
+  dismiss(): void {
+    this.dismissed = true;
+    void this.worker.terminate();
+  }
+}
+
+/**
+ * Report workers started ahead of their work. `take` hands them to a rendering
+ * of the same campaign, templates and formats (any other is given fresh ones);
+ * the rest are dismissed.
+ */
+export class ReportCrew {
+  private recruits: Recruit[];
+
+  private constructor(recruits: Recruit[]) {
+    this.recruits = recruits;
+  }
+
+  /** Workers for a turn of this many nations, started now; none when it renders in this thread. */
+  static warm(job: WorkerJob, nations: number): ReportCrew {
+    return new ReportCrew(Array.from({ length: reportThreads(nations) - 1 }, () => new Recruit(job)));
+  }
+
+  /** `count` workers at work on the sink's folder: this crew's first, if it was started for the same job. */
+  static hire(count: number, job: WorkerJob, sink: FolderSink, cancelled: SharedArrayBuffer, crew?: ReportCrew): Hand[] {
+    const ready = crew?.take(job, count) ?? [];
+    crew?.dismiss();
+    const fresh = Array.from({ length: count - ready.length }, () => new Recruit(job));
+    return [...ready, ...fresh].map((recruit) => recruit.begin(sink, cancelled));
+  }
+
+  private take(job: WorkerJob, count: number): Recruit[] {
+    const same = (r: Recruit) => r.job.campaign === job.campaign && JSON.stringify([r.job.templateDirs, r.job.formats]) === JSON.stringify([job.templateDirs, job.formats]);
+    const taken = this.recruits.filter(same).slice(0, count);
+    this.recruits = this.recruits.filter((r) => !taken.includes(r));
+    return taken;
+  }
+
+  /** Stops the workers not taken (all of them, when the turn failed before its reports). */
+  dismiss(): void {
+    for (const recruit of this.recruits) recruit.dismiss();
+    this.recruits = [];
+  }
+}

@@ -20,6 +20,7 @@ import { keepFile, type KeptFile } from './kept-orders.js';
 import { latestTurn, listTurns, turnDirName } from './turn-folders.js';
 import { checkTurnFolder, turnFolderError, writeManifest, type TurnFolderProblem } from './turn-manifest.js';
 import { GM_LIMITS, readBulkYaml, writeYaml, type Locate } from './yaml-io.js';
+import { KeptMap } from '../core/kept-map.js';
 
 export { syncDir };
 
@@ -90,7 +91,6 @@ export async function openCampaign(dir: string): Promise<OpenCampaign> {
   const kept = openedCampaigns.get(key);
   if (kept) return placedIn(dir, structuredClone(kept));
   const opened = buildOpenCampaign(dir, bytes);
-  if (openedCampaigns.size >= KEPT_CAMPAIGNS) openedCampaigns.delete(openedCampaigns.keys().next().value!);
   openedCampaigns.set(key, opened);
   return structuredClone(opened);
 }
@@ -108,8 +108,7 @@ function placedIn(dir: string, open: OpenCampaign): OpenCampaign {
 }
 
 /** Campaigns built, by the hash of their files' bytes; never handed out (callers get copies); the oldest goes first. */
-const openedCampaigns = new Map<string, OpenCampaign>();
-const KEPT_CAMPAIGNS = 16;
+const openedCampaigns = new KeptMap<string, OpenCampaign>({ entries: 16 });
 
 /** The bytes of campaign.yaml and of each catalogue beside it (undefined: no such file). */
 interface CampaignBytes {

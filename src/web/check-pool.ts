@@ -19,6 +19,7 @@ import { CampaignError, type FileProblem } from '../campaign/problems.js';
 import { threadCount } from '../host/threads.js';
 import type { CampaignReader } from './campaigns.js';
 import { answerCheck, type CheckAnswer, type CheckJob } from './check-job.js';
+import { KeptMap } from '../core/kept-map.js';
 
 /** Messages between the desk and a checker thread. */
 export interface ToChecker {
@@ -65,12 +66,10 @@ export class Checker {
   private readonly workerFile: string;
   private readonly queueLimit: number;
   private readonly timeLimitMs: number;
-  private readonly keptLimit: number;
-  private readonly keptLinesLimit: number;
-  private keptLines = 0;
   private readonly hands: Hand[] = [];
   private readonly queue: Waiting[] = [];
-  private readonly kept = new Map<string, { answer: Promise<CheckAnswer>; lines: number }>();
+  /** Answers by job, weighed by their lines. */
+  private readonly kept: KeptMap<string, Promise<CheckAnswer>>;
   /** The files' version each campaign's kept answers belong to. */
   private readonly versions = new Map<string, string>();
   private nextId = 0;
@@ -83,8 +82,7 @@ export class Checker {
     this.threads = existsSync(this.workerFile) ? Math.max(0, wanted) : 0;
     this.queueLimit = opts.queueLimit ?? 256;
     this.timeLimitMs = opts.timeLimitMs ?? 60_000;
-    this.keptLimit = opts.kept ?? 1000;
-    this.keptLinesLimit = opts.keptLines ?? 200_000;
+    this.kept = new KeptMap({ entries: opts.kept ?? 1000, weight: opts.keptLines ?? 200_000, refresh: true });
   }
 
   /** The answer to a job against the campaign's latest state: kept, or worked out in a checker thread. */
@@ -97,13 +95,9 @@ export class Checker {
     const version = await campaign.version();
     this.forgetOlder(job.dir, version);
     const key = `${job.dir}\u0000${version}\u0000${keyOf(job)}`;
+    // Used again, an answer goes to the back of the line to be forgotten.
     const kept = this.kept.get(key);
-    if (kept !== undefined) {
-      // Used again: it goes to the back of the line to be forgotten.
-      this.kept.delete(key);
-      this.kept.set(key, kept);
-      return kept.answer;
-    }
+    if (kept !== undefined) return kept;
     const answer = this.threads === 0 ? this.here(campaign, job) : this.elsewhere(job);
     this.keep(key, answer);
     return answer;
@@ -205,34 +199,18 @@ export class Checker {
     if (!this.closed) this.pump();
   }
 
+  /** The oldest answers go while there are too many, or too many lines of them (weighed once they are in). */
   private keep(key: string, answer: Promise<CheckAnswer>): void {
-    const entry = { answer, lines: 0 };
-    this.kept.set(key, entry);
+    this.kept.set(key, answer, 0);
     answer.then(
       (a) => {
-        if (this.kept.get(key) !== entry) return;
-        entry.lines = linesOf(a);
-        this.keptLines += entry.lines;
-        this.trim();
+        if (this.kept.peek(key) === answer) this.kept.set(key, answer, linesOf(a));
       },
       // A refusal as busy, or a failure, is not kept: the next check tries again.
       () => {
-        if (this.kept.get(key) === entry) this.kept.delete(key);
+        if (this.kept.peek(key) === answer) this.kept.delete(key);
       },
     );
-    this.trim();
-  }
-
-  private forget(key: string): void {
-    const entry = this.kept.get(key);
-    if (entry === undefined) return;
-    this.kept.delete(key);
-    this.keptLines -= entry.lines;
-  }
-
-  /** The oldest answers go while there are too many, or too many lines of them. */
-  private trim(): void {
-    while (this.kept.size > this.keptLimit || this.keptLines > this.keptLinesLimit) this.forget(this.kept.keys().next().value!);
   }
 
   /** A campaign's files changed (a turn resolved): its kept answers are of the old state, and go. */
@@ -242,7 +220,7 @@ export class Checker {
     this.versions.set(dir, version);
     if (known === undefined) return;
     const prefix = `${dir}\u0000${known}\u0000`;
-    for (const key of [...this.kept.keys()]) if (key.startsWith(prefix)) this.forget(key);
+    for (const key of [...this.kept.keys()]) if (key.startsWith(prefix)) this.kept.delete(key);
   }
 }
 

@@ -1,3 +1,5 @@
+import { KeptMap } from '../core/kept-map.js';
+
 /**
  * How often one key (an address, a client, a session) may do one thing: at most `limit` times in a window of
  * `windowMs`, counted in memory. The table is bounded: past `maxKeys` the oldest keys are forgotten, so a
@@ -9,25 +11,25 @@ export interface Limit {
 }
 
 export class RateLimiter {
-  private readonly hits = new Map<string, number[]>();
+  private readonly hits: KeptMap<string, number[]>;
 
   constructor(
     readonly rule: Limit,
-    private readonly maxKeys = 50_000,
-  ) {}
+    maxKeys = 50_000,
+  ) {
+    this.hits = new KeptMap({ entries: maxKeys });
+  }
 
   /** Counts one more for `key`; undefined when allowed, else the milliseconds until it is. */
   take(key: string, now: number): number | undefined {
     const since = now - this.rule.windowMs;
-    const times = (this.hits.get(key) ?? []).filter((t) => t > since);
+    const times = (this.hits.peek(key) ?? []).filter((t) => t > since);
     if (times.length >= this.rule.limit) {
       this.hits.set(key, times);
       return times[0]! + this.rule.windowMs - now;
     }
     times.push(now);
-    this.hits.delete(key);
     this.hits.set(key, times);
-    while (this.hits.size > this.maxKeys) this.hits.delete(this.hits.keys().next().value!);
     return undefined;
   }
 }

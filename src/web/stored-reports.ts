@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import jsyaml from 'js-yaml';
 import { isPacked, packedReportsPath, readPackedReports } from '../campaign/packed-reports.js';
 import { turnDirName } from '../campaign/store.js';
+import { KeptMap } from '../core/kept-map.js';
 
-const PACKED_KEPT = 64;
-const packedCache = new Map<string, Map<string, Buffer>>();
+const packedCache = new KeptMap<string, Map<string, Buffer>>({ entries: 64 });
 
 /** The named files of a turn's reports/ (those that exist), loose or packed. */
 export async function readTurnFiles(campaignDir: string, turn: number, names: readonly string[]): Promise<Map<string, Buffer>> {
@@ -38,7 +38,6 @@ export async function readTurnFiles(campaignDir: string, turn: number, names: re
   const wanted = new Set(names);
   const read = await readPackedReports(folder, (name) => wanted.has(name));
   packedCache.set(key, read);
-  while (packedCache.size > PACKED_KEPT) packedCache.delete(packedCache.keys().next().value!);
   return read;
 }
 
@@ -53,12 +52,14 @@ export interface ShownReport {
   places: PlaceRow[];
 }
 
-/** Bytes of report pages kept (a 1,000-nation turn's HTML reports are about 120 MB: the busiest few hundred fit). */
-const SHOWN_BYTES = 64 * 1024 * 1024;
-const shownCache = new Map<string, { shown: ShownReport; bytes: number }>();
+/**
+ * Report pages kept, weighed in bytes (a 1,000-nation turn's HTML reports are about 120 MB: the busiest few
+ * hundred fit in 64 MB); one shown again goes to the back of the line to be forgotten. The newest stays
+ * however big: it is the page a player is reading now.
+ */
+const shownCache = new KeptMap<string, ShownReport>({ weight: 64 * 1024 * 1024, refresh: true, keepNewest: true });
 /** The key kept for each (turn folder, nation): a newer version of its files replaces the older at once. */
 const shownKeyOf = new Map<string, string>();
-let shownBytes = 0;
 
 /**
  * The version of a nation's report files: each file's change time, size and inode (a re-render writes new
@@ -84,32 +85,17 @@ export async function shownReport(campaignDir: string, turn: number, nation: str
   const slot = `${folder}\u0000${nation}`;
   const key = `${slot}\u0000${reportFilesVersion(folder, names)}`;
   const kept = shownCache.get(key);
-  if (kept) {
-    // Used again: to the back of the line to be forgotten.
-    shownCache.delete(key);
-    shownCache.set(key, kept);
-    return kept.shown;
-  }
+  if (kept) return kept;
   const files = await readTurnFiles(campaignDir, turn, names);
   const [html, yaml, text] = names.map((name) => files.get(name));
   if (html === undefined && text === undefined) return undefined;
   const parts = html !== undefined ? reportParts(html) : undefined;
   const shown: ShownReport = { parts, plain: parts ? undefined : text!.toString('utf8'), hasText: text !== undefined, places: yaml !== undefined ? readPlaces(yaml.toString('utf8')) : [] };
   const older = shownKeyOf.get(slot);
-  if (older !== undefined) forgetShown(older);
+  if (older !== undefined) shownCache.delete(older);
   shownKeyOf.set(slot, key);
-  const bytes = (parts?.body.length ?? 0) + (shown.plain?.length ?? 0);
-  shownCache.set(key, { shown, bytes });
-  shownBytes += bytes;
-  while (shownBytes > SHOWN_BYTES && shownCache.size > 1) forgetShown(shownCache.keys().next().value!);
+  shownCache.set(key, shown, (parts?.body.length ?? 0) + (shown.plain?.length ?? 0));
   return shown;
-}
-
-function forgetShown(key: string): void {
-  const entry = shownCache.get(key);
-  if (entry === undefined) return;
-  shownCache.delete(key);
-  shownBytes -= entry.bytes;
 }
 
 /**

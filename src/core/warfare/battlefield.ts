@@ -1,4 +1,5 @@
 import type { Battlefield, Zone } from './types.js';
+import { KeptMap } from '../kept-map.js';
 
 /**
  * The zone battlefield (seed 001 lines 143–146): fifteen zones, one of them
@@ -83,15 +84,13 @@ export function distanceTable(field: Battlefield): (a: string, b: string) => num
   let table = distanceTables.get(shape);
   if (!table) {
     table = new Map(field.zones.map((z) => [z.id, distances(field, z.id)]));
-    if (distanceTables.size >= KEPT_SHAPES) distanceTables.delete(distanceTables.keys().next().value!);
     distanceTables.set(shape, table);
   }
   const kept = table;
   return (a, b) => kept.get(a)?.get(b) ?? Infinity;
 }
 
-const distanceTables = new Map<string, ReadonlyMap<string, ReadonlyMap<string, number>>>();
-const KEPT_SHAPES = 64;
+const distanceTables = new KeptMap<string, ReadonlyMap<string, ReadonlyMap<string, number>>>({ entries: 64 });
 
 /** A picture of the field, the strategic zone at the bottom: each zone's marks (e.g. "A3 D2"), "*" for the strategic zone, "~" for an obstacle. */
 export function zoneMap(field: Battlefield, marks: (zone: string) => string): string[] {

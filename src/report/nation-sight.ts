@@ -3,7 +3,7 @@ import { asHexKey, compareIds, type HexKey, type NationId } from '../core/ids.js
 import { offsetOf } from '../core/hex.js';
 import type { ExternalState, GameState, SettlementState, UnitState } from '../core/state.js';
 import { WorldIndex } from '../core/world-index.js';
-import type { Namer } from './describe.js';
+import type { Namer } from './namer.js';
 import { externalsOf } from './facts.js';
 import { compareHexes, resourcesByHex, sortedByHex } from './map-grid.js';
 import type { ReportIndex } from './report-index.js';

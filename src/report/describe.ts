@@ -1,282 +1,23 @@
-import { plural } from '../core/prose.js';
-import { unitLabelOf } from '../core/unit-name.js';
-import type { Campaign } from '../core/campaign.js';
-import type { BattleSide, DieRoll, LoggedEvent, Modifier } from '../core/events.js';
-import type { NationId, SettlementId, UnitId } from '../core/ids.js';
-import type { GameState, UnitState } from '../core/state.js';
-import { sentence, withArticle } from '../core/prose.js';
-import { drawText, fateResultText, luckText } from './draw-text.js';
-import { ladderValue, rated, signed } from './ladder.js';
-import type { BattleSideView, BattleView, ModifierView, RollView, SiegeRollView, WarfareView } from './types.js';
+import type { LoggedEvent } from '../core/events.js';
+import type { UnitId } from '../core/ids.js';
+import { plural, sentence, withArticle } from '../core/prose.js';
+import { fateResultText, luckText } from './draw-text.js';
+import { rated, signed, ladderValue } from './ladder.js';
+import type { Namer } from './namer.js';
+import { battleView, cap, dieWords, forcedMark, siegeRollView, warfareHeadline } from './battle-text.js';
 
 /**
- * Names for ids, as one reader sees them. A unit is named (type and name)
- * only when `knows` says the reader may know it; otherwise it is "an unseen
- * unit". Looks in the state after the turn first, then before it, so units
- * lost this turn keep their names.
+ * Events in words: one sentence for each kind of event, as a reader's Namer
+ * may name things. Names for ids are namer.ts's; battles' full accounts are
+ * battle-text.ts's.
  */
-export class Namer {
-  constructor(
-    readonly campaign: Campaign,
-    private readonly before: GameState,
-    private readonly after: GameState,
-    private readonly knows: (unit: UnitId) => boolean,
-    /** The reader's nation, whose own units are not marked with a nation (null: the GM, who sees every nation's mark). */
-    private readonly reader: NationId | null,
-  ) {}
 
-  /** The report is the GM's, who may read everything. */
-  readsAll(): boolean {
-    return this.reader === null;
-  }
-
-  /** The report is this nation's own. */
-  readsAs(nation: NationId): boolean {
-    return this.reader === nation;
-  }
-
-  unitState(id: UnitId): UnitState | undefined {
-    return this.after.units[id] ?? this.before.units[id];
-  }
-
-  nationName(id: string): string {
-    return this.campaign.nations[id as NationId]?.name ?? id;
-  }
-
-  /** The class of a unit's type ("infantry", "diplomatic"…), undefined for a unit the state no longer knows. */
-  unitClass(id: UnitId): string | undefined {
-    const u = this.unitState(id);
-    return u ? this.campaign.nations[u.nation]?.unitTypes[u.type]?.class : undefined;
-  }
-
-  typeName(unit: UnitState): string {
-    return this.campaign.nations[unit.nation]?.unitTypes[unit.type]?.name ?? unit.type;
-  }
-
-  private labels: Map<UnitId, UnitLabel> | undefined;
-
-  /** "Infantry 'Iron Guard' (iron-guard)", with " of Borea" for another nation's unit. */
-  unit(id: UnitId): string {
-    const labels = (this.labels ??= unitLabels(this.campaign, this.before, this.after));
-    let label = labels.get(id);
-    if (label === undefined) {
-      const u = this.unitState(id);
-      if (!u) return id;
-      labels.set(id, (label = { nation: u.nation, own: unitLabelOf(this.typeName(u), u), foreign: undefined }));
-    }
-    if (!this.knows(id)) return 'an unseen unit';
-    if (label.nation === this.reader) return label.own;
-    return (label.foreign ??= `${label.own} of ${this.nationName(label.nation)}`);
-  }
-
-  settlement(id: SettlementId): string {
-    return this.after.settlements[id]?.name ?? this.before.settlements[id]?.name ?? id;
-  }
-
-  private byHex: ReadonlyMap<string, string> | undefined;
-
-  /** Where something stands, in words: "in Argentum" at a settlement's hex (as the turn ends, else as it began), else "at 25,6". */
-  where(hex: string): string {
-    const name = (this.byHex ??= settlementNamesByHex(this.before, this.after)).get(hex);
-    return name !== undefined ? `in ${name}` : `at ${hex}`;
-  }
-
-  goalText(nation: NationId, goal: string): string {
-    return this.campaign.nations[nation]?.goals.find((g) => g.id === goal)?.text ?? goal;
-  }
-}
-
-/** A unit's label as its own nation reads it, and as every other reader (the GM too) does: the same for every reader. */
-interface UnitLabel {
-  nation: NationId;
-  own: string;
-  /** With " of <nation>", made when a first reader needs it. */
-  foreign: string | undefined;
-}
-
-const labelsByTurn = new WeakMap<Campaign, WeakMap<GameState, WeakMap<GameState, Map<UnitId, UnitLabel>>>>();
-
-/**
- * The units' labels of one turn (a campaign, the states before and after it), made once for every reader:
- * a thousand nations' reports name the same units (a battle's both sides, the units each sees), and the
- * label of a unit does not depend on who reads it, beyond the " of <nation>" every other reader sees.
- */
-function unitLabels(campaign: Campaign, before: GameState, after: GameState): Map<UnitId, UnitLabel> {
-  let forCampaign = labelsByTurn.get(campaign);
-  if (!forCampaign) labelsByTurn.set(campaign, (forCampaign = new WeakMap()));
-  let forBefore = forCampaign.get(before);
-  if (!forBefore) forCampaign.set(before, (forBefore = new WeakMap()));
-  let labels = forBefore.get(after);
-  if (!labels) forBefore.set(after, (labels = new Map<UnitId, UnitLabel>()));
-  return labels;
-}
-
-const namesByHex = new WeakMap<GameState, WeakMap<GameState, ReadonlyMap<string, string>>>();
-
-/**
- * Each settlement's name by its hex, the turn's end winning over its start:
- * made once per pair of states, not once per reader (a thousand nations'
- * namers over the world's settlements were a sixth of the 1,000-nation turn).
- */
-function settlementNamesByHex(before: GameState, after: GameState): ReadonlyMap<string, string> {
-  let forAfter = namesByHex.get(before);
-  if (!forAfter) namesByHex.set(before, (forAfter = new WeakMap()));
-  let names = forAfter.get(after);
-  if (!names) {
-    const made = new Map<string, string>();
-    for (const s of Object.values(before.settlements)) made.set(s.hex, s.name);
-    for (const s of Object.values(after.settlements)) made.set(s.hex, s.name);
-    forAfter.set(after, (names = made));
-  }
-  return names;
-}
-
-/**
- * "d6 4" for a plain die — "d6 4 (forced)" on the GM's page, when the GM set it: a player reads the
- * roll, not how it came — and a Fate draw in words with the value it gives ("rolled + 0 0 − (Mediocre (+0)) on 3: 3").
- */
-function dieWords(roll: DieRoll, names: Namer): string {
-  const draw = drawText(roll);
-  if (draw) return `${draw}: ${roll.value}`;
-  return `${roll.die} ${roll.value}${forcedMark(roll, names)}`;
-}
-
-/** " (forced)" on the GM's page for a die the GM set; nothing in a nation's report. */
-const forcedMark = (roll: DieRoll, names: Namer) => (roll.forced && names.readsAll() ? ' (forced)' : '');
-
-/** The text with a capital first letter; most labels have one already, and come back as themselves. */
-const cap = (s: string) => {
-  const first = s.charAt(0);
-  const upper = first.toUpperCase();
-  return first === upper ? s : upper + s.slice(1);
-};
-
-export function modifierViews(mods: readonly Modifier[]): ModifierView[] {
-  return mods.map((m) => ({ value: m.value, signed: signed(m.value), source: m.source }));
-}
-
-function sideView(side: BattleSide, role: 'attacker' | 'defender', names: Namer, showFateOf: (nation: NationId) => boolean): BattleSideView {
-  const rolls: RollView[] = side.rolls.map((r) => ({
-    unit: r.unit,
-    label: names.unit(r.unit),
-    health: r.health,
-    die: r.roll.die,
-    value: r.roll.value,
-    forced: r.roll.forced === true && names.readsAll(),
-    draw: drawText(r.roll),
-    modifiers: modifierViews(r.modifiers),
-    total: r.total,
-    fights: names.unitClass(r.unit) !== 'diplomatic',
-  }));
-  return {
-    nation: side.nation,
-    nationName: names.nationName(side.nation),
-    role,
-    rolls,
-    fateModifier: side.fateModifier,
-    fateSpent: showFateOf(side.nation) ? side.fateSpent : null,
-    // Invokes (rules.fate.aspects) print as side modifiers: "+2 "High Walls" invoked (free invoke)".
-    sideModifiers: modifierViews(side.invokes ? [...side.sideModifiers, ...side.invokes] : side.sideModifiers),
-    ...(side.firstRolls ? { rerolled: rerolledText(side.firstRolls) } : {}),
-    total: side.total,
-  };
-}
-
-/** What a side first drew before an invoke re-rolled it: the cards or Fate dice in words (F8), or the d6s as numbers. */
-function rerolledText(first: readonly DieRoll[]): string {
-  const drawn = first.map((d) => {
-    const w = drawText(d);
-    return w ? `${w}: ${d.value}` : null;
-  });
-  if (drawn.every((w) => w !== null)) return `re-rolled by an invoke (first drawn: ${drawn.join('; ')})`;
-  return `re-rolled by an invoke (first dice: ${first.map((d) => d.value).join(', ')})`;
-}
-
-type BattleEvent = Extract<LoggedEvent, { type: 'battle' }>;
-type SiegeRollEvent = Extract<LoggedEvent, { type: 'siege_roll' }>;
-
-/**
- * A battle with every die and every modifier, as both sides saw it. Fate
- * points spent are shown only for the sides `showFateOf` allows (the reader's
- * own): the modifier they bought was seen by all, the price was not.
- */
-export function battleView(e: BattleEvent, names: Namer, showFateOf: (nation: NationId) => boolean): BattleView {
-  const attacker = sideView(e.attacker, 'attacker', names, showFateOf);
-  const defender = sideView(e.defender, 'defender', names, showFateOf);
-  const kindText = e.external ? 'fight for a structure' : e.kind === 'open' ? 'open battle' : 'assault';
-  const where = e.kind === 'assault' ? `the walls at ${e.at}` : e.at;
-  const headline = `${attacker.nationName} attacked ${defender.nationName} at ${where} (${kindText})`;
-  const outcome =
-    e.winner === 'draw'
-      ? `A draw at ${attacker.total} each: both sides lose one unit's health.`
-      : `${(e.winner === 'attacker' ? attacker : defender).nationName} won, ${Math.max(attacker.total, defender.total)} to ${Math.min(attacker.total, defender.total)}: a deficit of ${e.deficit}.`;
-  return {
-    id: e.battle,
-    at: e.at,
-    kind: e.kind,
-    kindText,
-    headline,
-    attacker,
-    defender,
-    winner: e.winner,
-    outcome,
-    deficit: e.deficit,
-    casualties: e.casualties.map((c) => ({ unit: c.unit, label: names.unit(c.unit), result: c.result })),
-    overkill: e.overkill,
-  };
-}
-
-const SIEGE_ACTIONS: Record<SiegeRollEvent['action'], string> = {
-  destroy_battlement: 'tried to destroy a battlement of',
-  poison_water: 'tried to poison the water of',
-  sortie: 'sallied out of',
-};
-
-export function siegeRollView(e: SiegeRollEvent, names: Namer): SiegeRollView {
-  const headline = `${cap(names.unit(e.unit))} ${SIEGE_ACTIONS[e.action]} ${names.settlement(e.settlement)}: needed more than ${ladderValue(names.campaign, e.target)}, rolled ${e.total} — ${e.successes ? plural(e.successes, 'success') : 'failed'}.`;
-  return {
-    headline,
-    action: e.action,
-    unit: names.unit(e.unit),
-    settlement: names.settlement(e.settlement),
-    target: e.target,
-    die: e.roll.die,
-    value: e.roll.value,
-    forced: e.roll.forced === true && names.readsAll(),
-    draw: drawText(e.roll),
-    modifiers: modifierViews(e.modifiers),
-    total: e.total,
-    successes: e.successes,
-    effects: [...e.effects],
-  };
-}
+// Where other modules and the tests look for them.
+export { Namer } from './namer.js';
+export { battleView, siegeRollView, WARFARE_KEY, warfareView } from './battle-text.js';
 
 const RESOURCE_NAME = { renown: 'Renown', fate: 'Fate' } as const;
 const INDICATOR_NAME = { prosperity: 'Prosperity', happiness: 'Happiness' } as const;
-
-/** One sentence for an event, as `names` may name things. */
-type WarfareEvent = Extract<LoggedEvent, { type: 'warfare' }>;
-
-function warfareHeadline(e: WarfareEvent, names: Namer): string {
-  const n = (id: string) => names.nationName(id);
-  const lost = e.casualties.map((c) => `${names.unit(c.unit)} ${c.result}`).join(', ');
-  return `Warfare at ${e.at}: ${n(e.attacker)} attacked ${n(e.defender)}; ${n(e.winner === 'attacker' ? e.attacker : e.defender)} won after ${e.exchanges} exchange${e.exchanges === 1 ? '' : 's'} (${e.reason})${lost ? `; taken out: ${lost}` : ''}.`;
-}
-
-/**
- * The terms of a Warfare battle, explained once a report (docs/rules.md
- * W16; issue 36): the first battle of the section carries them.
- */
-export const WARFARE_KEY: readonly string[] = [
-  'Key: a battle over zones — stretches of the field hundreds of yards across, shown as boxes, the strategic zone (*) at the bottom; A attackers, D defenders (units in the zone), ~ an obstacle (one more to enter), # standing ramparts.',
-  'Commanders lead the units; each exchange every commander moves and acts, in the order of their Command. The attackers win by holding the strategic zone with no defender in it.',
-  'A card is drawn for each side of every roll (-4 to +4), added to the skills. A minor advantage lets a commander draw one roll again. An aspect (a free invoke, or a fate point spent) adds +2 after the draw or draws again; a free invoke costs nothing. Under each line, the numbers.',
-];
-
-/** The whole account of a Warfare battle (docs/rules.md W16): the story of each exchange, with every action's draws and shifts under it. */
-export function warfareView(e: WarfareEvent, names: Namer, withKey = false): WarfareView {
-  return { headline: warfareHeadline(e, names), ...(withKey ? { key: [...WARFARE_KEY] } : {}), lines: e.story ?? ['Zones: the strategic zone (*) at the bottom; A attackers, D defenders, ~ an obstacle, # standing ramparts.', ...e.account] };
-}
 
 /** An external structure type by its name ("Silver mine"), never its id. */
 const externalName = (names: Namer, type: string) => names.campaign.externals[type]?.name ?? type.replace(/_/g, ' ');
@@ -295,6 +36,7 @@ function seatChangeText(e: Extract<LoggedEvent, { type: 'seat_changed' }>, natio
   }
 }
 
+/** One sentence for an event, as `names` may name things. */
 export function describeEvent(e: LoggedEvent, names: Namer): string {
   const n = (id: string) => names.nationName(id);
   const u = (id: UnitId) => names.unit(id);

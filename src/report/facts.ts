@@ -11,7 +11,7 @@ import { WorldIndex } from '../core/world-index.js';
 import { projectName, WorkIndex, workText } from '../core/work.js';
 import type { ReportIndex } from './report-index.js';
 import { rated, signed } from './ladder.js';
-import type { Namer } from './describe.js';
+import type { Namer } from './namer.js';
 import type {
   CapView,
   Catalogue,

@@ -2,7 +2,8 @@ import { withArticle } from '../core/prose.js';
 import type { LoggedEvent } from '../core/events.js';
 import type { HexKey, NationId, UnitId } from '../core/ids.js';
 import type { GameState } from '../core/state.js';
-import { battleView, Namer, siegeRollView, warfareView } from './describe.js';
+import { battleView, siegeRollView, warfareView } from './battle-text.js';
+import { Namer } from './namer.js';
 import type { ReportIndex, Rumour } from './report-index.js';
 import type { LetterView, LogLine, NationSummary } from './types.js';
 

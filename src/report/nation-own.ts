@@ -2,7 +2,7 @@ import type { LoggedEvent } from '../core/events.js';
 import type { NationId, UnitId } from '../core/ids.js';
 import { leaderCostChange } from '../core/leaders.js';
 import type { GameState, NationState, UnitState } from '../core/state.js';
-import type { Namer } from './describe.js';
+import type { Namer } from './namer.js';
 import { byId, capsOf, catalogueOf, classRulesOf, externalsOf, goalsOf, ownProjects, ownSettlements, ownUnits } from './facts.js';
 import { unitsNamedIn } from './nation-events.js';
 import type { ReportIndex } from './report-index.js';

@@ -4,7 +4,8 @@ import type { NationId } from '../core/ids.js';
 import type { NationOrders, TurnOrders } from '../core/orders.js';
 import { orderNames, orderText } from '../core/order-text.js';
 import type { GameState, SettlementState } from '../core/state.js';
-import { describeEvent, Namer } from './describe.js';
+import { describeEvent } from './describe.js';
+import { Namer } from './namer.js';
 import { turnHeader } from './facts.js';
 import { ReportIndex } from './report-index.js';
 import { areaOfInterest, sortedByHex, terrainGrid } from './map-grid.js';
@@ -18,7 +19,7 @@ import { aspectsOf } from './aspects-view.js';
 import { deckOf } from './deck-view.js';
 import { readingOrder } from './letters.js';
 import { eventSummary, rumoursHeard } from './nation-events.js';
-import { discoveriesOf, foreignSettlementsSeen, sightView, unitsOnMap } from './nation-sight.js';
+import { discoveriesOf, foreignSettlementsSeen, sightView, thingsSeen, unitsOnMap } from './nation-sight.js';
 import { ledgersOf, nationsListed, tradeRoutesOf, unrestOf } from './nation-economy.js';
 import { besiegersSeen, knownUnits, ownPart } from './nation-own.js';
 
@@ -86,7 +87,8 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
   const index = ReportIndex.of(campaign, before, state, events);
   const mine = index.eventsOf(nation);
   const seen = index.world.visibleHexes(nation);
-  const foreignUnitsSeen = index.world.foreignUnitsSeenBy(nation);
+  const things = thingsSeen(index, nation, seen);
+  const foreignUnitsSeen = things.units;
   const names = new Namer(campaign, before, state, knownUnits(index, nation, foreignUnitsSeen, mine), nation);
 
   // Each event's sentence, made once: the map's marks repeat some of them.
@@ -101,7 +103,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
   const rumours = rumoursHeard(index, nation);
 
   const foreignUnits = unitsOnMap(campaign, foreignUnitsSeen, names);
-  const foreignSettlements = foreignSettlementsSeen(index, nation, seen, names);
+  const foreignSettlements = foreignSettlementsSeen(things.settlements, names);
 
   const notes = (opts.orders?.nations[nation]?.orders ?? []).flatMap((o) => (o.kind === 'note' ? [o.text] : []));
   const given = givenInYourName(campaign, before, nation, opts.orders?.nations[nation]);
@@ -132,7 +134,7 @@ export function nationView(campaign: Campaign, before: GameState, state: GameSta
     notes,
     ...(given ? { givenInYourName: given } : {}),
     letters: readingOrder(letters, { seed: campaign.seed, turn: state.turn, reader: nation }),
-    sight: sightView(index, nation, seen, hexes, foreignUnits, foreignSettlements),
+    sight: sightView(campaign, things, hexes, foreignUnits, foreignSettlements),
     ...nationsListed(campaign, state, nation, mine, foreignUnitsSeen, foreignSettlements, opts.inlineNationsUpTo ?? INLINE_NATIONS_UP_TO),
     unrest,
     discoveries: discoveriesOf(campaign, ns.revealed ?? []),

@@ -75,9 +75,7 @@ export function renderOrderTemplate(view: NationView, campaign: Campaign): strin
   out.push(...guardLines(view, campaign));
   out.push('  # ——— To the GM ———');
   out.push(line('{note: "Your message to the GM"}', 'read by the GM only'));
-  // The last line's break by the join itself: `join() + '\n'` is a rope, copied whole once more when it is written.
-  out.push('');
-  return out.join('\n');
+  return out.join('\n') + '\n';
 }
 
 /**

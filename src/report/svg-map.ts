@@ -351,16 +351,5 @@ export function renderSvgMap(model: MapModel, opts: SvgOptions = {}): string {
   out.push(legend.svg);
   out[defsAt] = `<defs>${defs.join('')}${kit.defs()}<clipPath id="${token}-area"><rect width="${num(mapWidth)}" height="${num(mapHeight)}"/></clipPath></defs>`;
   out.push('</svg>');
-  return unjoined(out);
-}
-
-/**
- * The pieces one after the other, each ending its line, as a rope rather than a flat string: the map
- * goes into the HTML report, which is made flat as a whole when it is written, and a flat map would
- * be the map's text copied once more on the way (a join copies every piece).
- */
-function unjoined(pieces: readonly string[]): string {
-  let text = '';
-  for (const piece of pieces) text += `${piece}\n`;
-  return text;
+  return out.join('\n') + '\n';
 }

@@ -172,12 +172,19 @@ function compileTemplates(files: readonly TemplateFile[], engine: TemplateEngine
     // The same output, faster; Handlebars itself for what the compiler leaves to it, and for every error.
     const slow: Compiled = (context) => handlebars(context);
     if (engine === 'handlebars') return slow;
-    const fast = compileFast(hb, body, partials, noEscape, parse);
     if (engine === 'compiled only') {
+      const fast = compileFast(hb, body, partials, noEscape, parse);
       if (!fast) throw new Error(`${path}: not compiled (template-compiler.ts leaves it to Handlebars)`);
       return fast;
     }
-    return fast ? withFallback(fast, slow) : slow;
+    // Compiled on first use (its syntax is checked above): a report thread renders no GM's page, and
+    // compiling the GM's template and its partials was a third of the thread's start.
+    let made: Compiled | undefined;
+    const make = (): Compiled => {
+      const fast = compileFast(hb, body, partials, noEscape, parse);
+      return fast ? withFallback(fast, slow) : slow;
+    };
+    return (context) => (made ??= make())(context);
   };
   return {
     nationText: compile(text, TEMPLATE_FILES.nationText, true, textPartials),

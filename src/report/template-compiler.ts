@@ -220,13 +220,22 @@ function isSimpleId(path: PathExpression): boolean {
   return path.parts.length === 1 && !/^\.|this\b/.test(path.original) && !path.depth;
 }
 
-/** Whether a program, or a block inside it, reads `..`: its contexts must then be kept as Handlebars keeps them. */
+/**
+ * Whether a program, or a block inside it, reads `..`: its contexts must then be kept as Handlebars keeps them.
+ * Each node's answer is kept: every program asks it of its whole tree, the blocks nested in it again of
+ * theirs, and the trees are shared between templates (render.ts parses each source once). Asked afresh
+ * at every level, it was a sixth of compiling the templates (a report thread's start).
+ */
 function usesDepth(node: unknown): boolean {
   if (!node || typeof node !== 'object') return false;
+  const known = depthRead.get(node);
+  if (known !== undefined) return known;
   const n = node as { type?: string; depth?: number };
-  if (n.type === 'PathExpression' && (n.depth ?? 0) > 0) return true;
-  return Object.values(node).some((v) => (Array.isArray(v) ? v.some(usesDepth) : typeof v === 'object' && usesDepth(v)));
+  const reads = (n.type === 'PathExpression' && (n.depth ?? 0) > 0) || Object.values(node).some((v) => (Array.isArray(v) ? v.some(usesDepth) : typeof v === 'object' && usesDepth(v)));
+  depthRead.set(node, reads);
+  return reads;
 }
+const depthRead = new WeakMap<object, boolean>();
 
 /** What the generated programs call: Handlebars' own rules, ending in HAND_OVER where they would throw or do something unusual. */
 const RUNTIME_SOURCE = `

@@ -6,7 +6,7 @@ import type { GameState } from '../core/state.js';
 import { nationView } from './nation-view.js';
 import { gmLogLines } from './gm-log.js';
 import { isFolderSink, type FileSink } from '../campaign/staging.js';
-import { ReportCrew, reportThreads, type Hand, type WorkerJob } from './report-crew.js';
+import { CLAIMED_HERE, ReportCrew, reportThreads, UNCLAIMED, type Hand, type WorkerJob } from './report-crew.js';
 import { NATION_FORMATS, renderNationReports, type NationFormat, type ReportTemplates } from './render.js';
 import type { NationView, SinceView } from './types.js';
 
@@ -114,8 +114,11 @@ export async function renderNations(job: NationJob, sink: FileSink, templates: R
     return;
   }
 
-  const queue = [...job.nations];
+  const queue = job.nations.map((nation, claim) => ({ nation, claim }));
   const cancelled = new SharedArrayBuffer(4);
+  const claims = new SharedArrayBuffer(4 * job.nations.length);
+  // Posted to a worker, in order: at the end, this thread takes back those no worker has begun.
+  const posted: { nation: NationId; claim: number }[] = [];
   // The first failure, in any thread, ends the work: the queue is emptied, the
   // workers drop the views they still hold, finish the files they are writing
   // and stop, and only then is the failure passed on (the caller removes the
@@ -127,11 +130,13 @@ export async function renderNations(job: NationJob, sink: FileSink, templates: R
     Atomics.store(new Int32Array(cancelled), 0, 1);
   };
   const workerJob: WorkerJob = { campaign: job.campaign, templateDirs: job.templateDirs, ...(job.formats ? { formats: job.formats } : {}) };
-  const hands = ReportCrew.hire(threads - 1, workerJob, sink, cancelled, crew);
+  const hands = ReportCrew.hire(threads - 1, workerJob, sink, { cancelled, claims }, crew);
   const finished = Promise.all(hands.map((h) => h.finished.catch(fail)));
   const postTo = (hand: Hand) => {
-    const nation = queue.shift();
-    if (nation !== undefined) hand.post(jobNationView(job, nation));
+    const next = queue.shift();
+    if (next === undefined) return;
+    hand.post(jobNationView(job, next.nation), next.claim);
+    posted.push(next);
   };
   // Yields to the event loop, where the workers' "done" messages wait.
   const breathe = () => new Promise((resolve) => setImmediate(resolve));
@@ -144,7 +149,16 @@ export async function renderNations(job: NationJob, sink: FileSink, templates: R
       // Every worker stocked first: this thread makes a nation's files itself only while they all have enough in hand.
       const hungry = hands.find((h) => h.inHand < AHEAD);
       if (hungry) postTo(hungry);
-      else await renderHere(queue.shift()!);
+      else await renderHere(queue.shift()!.nation);
+      await breathe();
+    }
+    // Rather than wait for the workers' last views, this thread makes the files of those not yet begun,
+    // the latest posted first (a worker takes its views in order), until the workers reach them.
+    const claimed = new Int32Array(claims);
+    for (let i = posted.length - 1; i >= 0 && !failure; i--) {
+      const { nation, claim } = posted[i]!;
+      if (Atomics.compareExchange(claimed, claim, UNCLAIMED, CLAIMED_HERE) !== UNCLAIMED) continue;
+      await renderHere(nation);
       await breathe();
     }
   } catch (e) {

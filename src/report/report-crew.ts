@@ -33,9 +33,13 @@ export interface WorkerJob {
 
 /** Messages between this thread and a report worker. */
 export type ToWorker =
-  /** The folder to write into (this thread's staging folder), and one Int32 set to 1 when the work is given up. */
-  | { kind: 'begin'; dir: string; cancelled: SharedArrayBuffer }
-  | { kind: 'nation'; view: NationView }
+  /**
+   * The folder to write into (this thread's staging folder); one Int32 set to 1 when the work is given up; and
+   * one Int32 per nation of the job, its claim: whichever thread turns it from UNCLAIMED makes its files, and
+   * the other passes it over.
+   */
+  | { kind: 'begin'; dir: string; cancelled: SharedArrayBuffer; claims: SharedArrayBuffer }
+  | { kind: 'nation'; view: NationView; claim: number }
   | { kind: 'stop' };
 /** "failed": a campaign file (a template) is wrong; anything else reaches this thread as the worker's error. */
 export type FromWorker = { kind: 'done'; files: string[] } | { kind: 'failed'; problems: FileProblem[] };
@@ -49,11 +53,23 @@ export function reportThreads(nations: number): number {
 export interface Hand {
   /** Views posted and not yet reported done. */
   inHand: number;
-  post(view: NationView): void;
+  /** Hands the view over; `claim` is its nation's place in the job's claims. */
+  post(view: NationView, claim: number): void;
   /** Settles when the worker has stopped, every file it made written and adopted. */
   finished: Promise<void>;
   stop(): void;
 }
+
+/** What every thread of a rendering shares: the "given up" flag and the nations' claims (see `begin`). */
+export interface Shared {
+  cancelled: SharedArrayBuffer;
+  claims: SharedArrayBuffer;
+}
+
+/** A nation's claim (`begin`): unclaimed, a worker's, the main thread's. */
+export const UNCLAIMED = 0;
+export const CLAIMED_BY_WORKER = 1;
+export const CLAIMED_HERE = 2;
 
 /** A worker started, not yet given its folder. */
 class Recruit {
@@ -70,9 +86,9 @@ class Recruit {
     // Listened to from the start: a worker that fails while getting ready fails the rendering that takes it.
     const hand: Hand = {
       inHand: 0,
-      post(view) {
+      post(view, claim) {
         hand.inHand++;
-        worker.postMessage({ kind: 'nation', view } satisfies ToWorker);
+        worker.postMessage({ kind: 'nation', view, claim } satisfies ToWorker);
       },
       stop: () => worker.postMessage({ kind: 'stop' } satisfies ToWorker),
       finished: new Promise((resolve, reject) => {
@@ -93,10 +109,10 @@ class Recruit {
   }
 
   /** Puts the worker to work on a folder. */
-  begin(sink: FolderSink, cancelled: SharedArrayBuffer): Hand {
+  begin(sink: FolderSink, shared: Shared): Hand {
     this.sink = sink;
     this.worker.ref();
-    this.worker.postMessage({ kind: 'begin', dir: sink.dir, cancelled } satisfies ToWorker);
+    this.worker.postMessage({ kind: 'begin', dir: sink.dir, ...shared } satisfies ToWorker);
     return this.hand;
   }
 
@@ -124,11 +140,11 @@ export class ReportCrew {
   }
 
   /** `count` workers at work on the sink's folder: this crew's first, if it was started for the same job. */
-  static hire(count: number, job: WorkerJob, sink: FolderSink, cancelled: SharedArrayBuffer, crew?: ReportCrew): Hand[] {
+  static hire(count: number, job: WorkerJob, sink: FolderSink, shared: Shared, crew?: ReportCrew): Hand[] {
     const ready = crew?.take(job, count) ?? [];
     crew?.dismiss();
     const fresh = Array.from({ length: count - ready.length }, () => new Recruit(job));
-    return [...ready, ...fresh].map((recruit) => recruit.begin(sink, cancelled));
+    return [...ready, ...fresh].map((recruit) => recruit.begin(sink, shared));
   }
 
   private take(job: WorkerJob, count: number): Recruit[] {

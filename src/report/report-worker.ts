@@ -3,7 +3,7 @@ import { CampaignError } from '../campaign/problems.js';
 import { StagingFolder } from '../campaign/staging.js';
 import { loadTemplates } from './render.js';
 import { viewFiles } from './nation-jobs.js';
-import type { FromWorker, ToWorker, WorkerJob } from './report-crew.js';
+import { CLAIMED_BY_WORKER, UNCLAIMED, type FromWorker, type ToWorker, type WorkerJob } from './report-crew.js';
 
 /**
  * A worker thread turning nations' views into their report files (see
@@ -16,8 +16,8 @@ import type { FromWorker, ToWorker, WorkerJob } from './report-crew.js';
  */
 const job = workerData as WorkerJob;
 const templates = loadTemplates(job.templateDirs);
-// The main thread's staging folder, written into from here (the main thread flushes it), and its "given up" flag.
-let work: { folder: StagingFolder; cancelled: Int32Array } | undefined;
+// The main thread's staging folder, written into from here (the main thread flushes it), its "given up" flag and the nations' claims.
+let work: { folder: StagingFolder; cancelled: Int32Array; claims: Int32Array } | undefined;
 
 // Views are handled one at a time, in order; a view's files are on disk when
 // it is reported done, and the main thread flushes them with the turn.
@@ -39,13 +39,14 @@ async function handle(message: ToWorker): Promise<void> {
     return;
   }
   if (message.kind === 'begin') {
-    work = { folder: new StagingFolder(message.dir), cancelled: new Int32Array(message.cancelled) };
+    work = { folder: new StagingFolder(message.dir), cancelled: new Int32Array(message.cancelled), claims: new Int32Array(message.claims) };
     return;
   }
   if (!work) throw new Error('a view came before the folder to write it into');
   const files: string[] = [];
-  // Once the work is given up (a failure anywhere), the views still queued are dropped.
-  if (Atomics.load(work.cancelled, 0) === 0) {
+  // Once the work is given up (a failure anywhere), the views still queued are dropped; so is a view whose
+  // nation the main thread took back (its files are made there).
+  if (Atomics.load(work.cancelled, 0) === 0 && Atomics.compareExchange(work.claims, message.claim, UNCLAIMED, CLAIMED_BY_WORKER) === UNCLAIMED) {
     for (const [rel, content] of viewFiles(message.view, job.campaign, templates, job.formats)) {
       await work.folder.write(rel, content);
       files.push(rel);

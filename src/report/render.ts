@@ -17,6 +17,7 @@ import { compileFast, withFallback, type ParseTemplate, type RenderFunction } fr
 import { overviewBase } from './svg-overview.js';
 import { renderWorldMap } from './svg-world.js';
 import type { GmView, NationView } from './types.js';
+import { KeptMap } from '../core/kept-map.js';
 
 /**
  * Views into files. Templates are Handlebars files in templates/ (or in a
@@ -98,14 +99,12 @@ export function loadTemplates(dirs: readonly string[], engine: TemplateEngine = 
   const kept = compiledTemplates.get(key);
   if (kept) return { ...kept, sources: { ...kept.sources } };
   const templates = compileTemplates(files, engine);
-  if (compiledTemplates.size >= KEPT_TEMPLATE_SETS) compiledTemplates.delete(compiledTemplates.keys().next().value!);
   compiledTemplates.set(key, templates);
   return { ...templates, sources: { ...templates.sources } };
 }
 
 /** Template sets kept compiled, by engine, paths and contents; the oldest goes first. */
-const compiledTemplates = new Map<string, ReportTemplates>();
-const KEPT_TEMPLATE_SETS = 8;
+const compiledTemplates = new KeptMap<string, ReportTemplates>({ entries: 8 });
 
 /** One template file as found: the name it goes by (partials/<file> or a TEMPLATE_FILES name), where, and its text. */
 type TemplateFile = [name: string, path: string, body: string];

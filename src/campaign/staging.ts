@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { open, writeFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 
 /**
@@ -32,9 +32,6 @@ export class MemorySink implements FileSink {
   }
 }
 
-/** Files this size or bigger (characters or bytes) are written by the thread pool (StagingFolder.writeBig). */
-const BIG_FILE = 1 << 20;
-
 /** fsync calls in flight at once: enough to keep the disk queue full, few enough for the thread pool. */
 const FLUSH_CONCURRENCY = 16;
 
@@ -58,33 +55,17 @@ export class StagingFolder implements FolderSink {
    * A failed write rejects the promise (the executor turns a throw into a rejection), as a sink's should.
    */
   write(rel: string, content: string | Uint8Array): Promise<void> {
-    if (content.length >= BIG_FILE) return this.writeBig(rel, content);
     return new Promise((resolve) => {
-      writeFileSync(this.pathFor(rel), content);
+      const path = join(this.dir, rel);
+      const folder = dirname(path);
+      if (!this.folders.has(folder)) {
+        mkdirSync(folder, { recursive: true });
+        this.noteFolders(rel);
+      }
+      writeFileSync(path, content);
       this.written.add(rel);
       resolve();
     });
-  }
-
-  /**
-   * A big file (a turn's state.yaml and events.yaml, tens of megabytes) written by the thread pool: its
-   * copying into the page cache, half a second in a big turn, then leaves this thread free for the
-   * workers' messages and its own rendering.
-   */
-  private async writeBig(rel: string, content: string | Uint8Array): Promise<void> {
-    await writeFile(this.pathFor(rel), content);
-    this.written.add(rel);
-  }
-
-  /** The file's path, its folder made if this folder has not made it yet. */
-  private pathFor(rel: string): string {
-    const path = join(this.dir, rel);
-    const folder = dirname(path);
-    if (!this.folders.has(folder)) {
-      mkdirSync(folder, { recursive: true });
-      this.noteFolders(rel);
-    }
-    return path;
   }
 
   adopt(rels: readonly string[]): void {

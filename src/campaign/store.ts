@@ -354,17 +354,8 @@ export async function writeTurn(dir: string, turn: number, files: TurnFiles, fil
 
 /** A turn's own files into the folder being built: state.yaml, events.yaml, the extras and the files it keeps (the orders used). */
 export async function writeTurnFiles(sink: FileSink, turn: number, files: TurnFiles): Promise<void> {
-  // The state's file goes to disk (in a big turn, by the thread pool) while the events are written out.
-  const state = sink.write('state.yaml', stateYamlBytes(files.state));
-  let events: Uint8Array;
-  try {
-    events = writeYamlBytes({ turn, events: files.events });
-  } catch (e) {
-    await state.catch(() => undefined);
-    throw e;
-  }
-  await state;
-  await sink.write('events.yaml', events);
+  await sink.write('state.yaml', stateYamlBytes(files.state));
+  await sink.write('events.yaml', writeYamlBytes({ turn, events: files.events }));
   for (const [rel, content] of Object.entries(files.extra).sort(([a], [b]) => (a < b ? -1 : 1))) await sink.write(rel, content);
   for (const [rel, file] of Object.entries(files.kept ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) await keepFile(sink, rel, file);
 }

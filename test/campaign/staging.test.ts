@@ -43,20 +43,6 @@ describe('StagingFolder.write', () => {
   });
 });
 
-describe('StagingFolder.write, a big file (by the thread pool)', () => {
-  it('writes it whole, lists it once written, and fails the same way', async () => {
-    const staging = new StagingFolder(scratch());
-    const big = Buffer.alloc(3 << 20, 'y');
-    const writing = staging.write('events.yaml', big);
-    await writing;
-    expect(staging.files).toEqual(['events.yaml']);
-    expect(readFileSync(join(staging.dir, 'events.yaml')).equals(big)).toBe(true);
-    await staging.write('reports', 'a file where a folder should be');
-    await expect(staging.write('reports/state.yaml', 'x'.repeat(2 << 20))).rejects.toThrow(/ENOTDIR|EEXIST/);
-    expect(staging.files).toEqual(['events.yaml', 'reports']);
-  });
-});
-
 describe('MemorySink', () => {
   it('keeps the files in memory and is no folder for workers', async () => {
     const sink = new MemorySink();

@@ -21,6 +21,7 @@ import { latestTurn, listTurns, turnDirName } from './turn-folders.js';
 import { checkTurnFolder, turnFolderError, writeManifest, type TurnFolderProblem } from './turn-manifest.js';
 import { GM_LIMITS, readBulkYaml, writeYaml, type Locate } from './yaml-io.js';
 import { KeptMap } from '../core/kept-map.js';
+import { writeYamlBytes, writeYamlSorted } from './yaml-write.js';
 
 export { syncDir };
 
@@ -281,24 +282,33 @@ export interface TurnFiles {
 
 /** Canonical YAML of a state: maps sorted by id so the file is byte-stable and diffable. */
 export function stateYaml(state: GameState): string {
-  // Keys sorted as strings by the built-in sort (UTF-16 code units, as `<` compares), with no comparison callback.
-  const sortRecord = <V>(r: Record<string, V>) => {
-    const sorted: Record<string, V> = {};
-    for (const key of Object.keys(r).sort()) sorted[key] = r[key]!;
-    return sorted;
-  };
-  return writeYaml({
+  return stateYamlBytes(state).toString('utf8');
+}
+
+/** stateYaml in UTF-8, as the file holds it. */
+export function stateYamlBytes(state: GameState): Buffer {
+  const records = [state.nations, state.settlements, state.externals, state.units];
+  const document = (sorted: <V>(r: Record<string, V>) => Record<string, V>) => ({
     turn: state.turn,
     seq: state.seq,
-    nations: sortRecord(state.nations),
-    settlements: sortRecord(state.settlements),
-    externals: sortRecord(state.externals),
-    units: sortRecord(state.units),
+    nations: sorted(state.nations),
+    settlements: sorted(state.settlements),
+    externals: sorted(state.externals),
+    units: sorted(state.units),
     builds: state.builds,
     // Written only while aspects are in play (rules.fate.aspects), so other campaigns' files stay as they were.
     ...(state.aspects?.length ? { aspects: state.aspects } : {}),
     ...(state.tradeRoutes?.length ? { tradeRoutes: state.tradeRoutes } : {}),
   });
+  // The records as they are, written in sorted order; a state the fast writer cannot write is copied sorted for js-yaml.
+  return writeYamlSorted(document((r) => r), new Set(records)) ?? Buffer.from(writeYaml(document(sortedCopy)));
+}
+
+/** A record's copy with its keys inserted in sorted order (the built-in sort's: UTF-16 code units, as `<` compares). */
+function sortedCopy<V>(r: Record<string, V>): Record<string, V> {
+  const sorted: Record<string, V> = {};
+  for (const key of Object.keys(r).sort()) sorted[key] = r[key]!;
+  return sorted;
 }
 
 /**
@@ -343,8 +353,8 @@ export async function writeTurn(dir: string, turn: number, files: TurnFiles, fil
 
 /** A turn's own files into the folder being built: state.yaml, events.yaml, the extras and the files it keeps (the orders used). */
 export async function writeTurnFiles(sink: FileSink, turn: number, files: TurnFiles): Promise<void> {
-  await sink.write('state.yaml', stateYaml(files.state));
-  await sink.write('events.yaml', writeYaml({ turn, events: files.events }));
+  await sink.write('state.yaml', stateYamlBytes(files.state));
+  await sink.write('events.yaml', writeYamlBytes({ turn, events: files.events }));
   for (const [rel, content] of Object.entries(files.extra).sort(([a], [b]) => (a < b ? -1 : 1))) await sink.write(rel, content);
   for (const [rel, file] of Object.entries(files.kept ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) await keepFile(sink, rel, file);
 }

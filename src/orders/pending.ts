@@ -11,7 +11,7 @@ import { interpretSheet, WHOLE_FILE, type OrderSheet } from './sheet.js';
 import { readOneOffEvent } from '../campaign/event-catalogue.js';
 import { KEPT_ORDERS, type KeptFile } from '../campaign/kept-orders.js';
 import { validate, CampaignError, type FileProblem } from '../campaign/problems.js';
-import { readRegularFile, type RegularFileRead } from '../campaign/regular-file.js';
+import { readRegularFile, readRegularFiles, type RegularFileRead } from '../campaign/regular-file.js';
 import type { Locate } from '../campaign/yaml-io.js';
 import { gmOrdersSchema } from '../campaign/schema.js';
 import { EVENTS_FILE, turnDirName, yamlFromBytes, type OpenCampaign } from '../campaign/store.js';
@@ -129,13 +129,10 @@ export async function readOrderFolder(dir: string, isNation: (id: string) => boo
   if (!existsSync(dir)) return { nations: [], seats: [], plan: { unread: [], clashes: [] } };
   const names = await readdir(dir);
   const plan = planOrderFolder(names, isNation);
-  const nations: NationOrderEntry[] = [];
-  for (const o of plan.orders) {
-    const path = join(dir, o.name);
-    nations.push({ name: o.name, path, nation: o.nation, format: o.format, read: await readRegularFile(path) });
-  }
-  const seats: SeatOrderEntry[] = [];
-  for (const seat of plan.seats) seats.push({ ...seat, path: join(dir, seat.name), read: await readRegularFile(join(dir, seat.name)) });
+  const orderReads = await readRegularFiles(plan.orders.map((o) => join(dir, o.name)));
+  const nations: NationOrderEntry[] = plan.orders.map((o, i) => ({ name: o.name, path: join(dir, o.name), nation: o.nation, format: o.format, read: orderReads[i]! }));
+  const seatReads = await readRegularFiles(plan.seats.map((seat) => join(dir, seat.name)));
+  const seats: SeatOrderEntry[] = plan.seats.map((seat, i) => ({ ...seat, path: join(dir, seat.name), read: seatReads[i]! }));
   const gm = names.includes(GM_ORDERS_FILE) ? { name: GM_ORDERS_FILE, path: join(dir, GM_ORDERS_FILE), read: await readRegularFile(join(dir, GM_ORDERS_FILE)) } : undefined;
   return { ...(gm ? { gm } : {}), nations, seats, plan: { unread: plan.unread, clashes: plan.clashes } };
 }

@@ -12,10 +12,6 @@ import { battleView, cap, dieWords, forcedMark, siegeRollView, warfareHeadline }
  * battle-text.ts's.
  */
 
-// Where other modules and the tests look for them.
-export { Namer } from './namer.js';
-export { battleView, siegeRollView, WARFARE_KEY, warfareView } from './battle-text.js';
-
 const RESOURCE_NAME = { renown: 'Renown', fate: 'Fate' } as const;
 const INDICATOR_NAME = { prosperity: 'Prosperity', happiness: 'Happiness' } as const;
 

@@ -1,6 +1,6 @@
 import type { LoggedEvent } from '../core/events.js';
 import type { NationId } from '../core/ids.js';
-import type { Namer } from './describe.js';
+import type { Namer } from './namer.js';
 import { signed } from './ladder.js';
 import { tallyAlerts, tallyText, tallyWords } from './order-outcomes.js';
 import type { GlanceView, OrderTally, OwnSettlementView, UnrestView } from './types.js';

@@ -1,7 +1,8 @@
 import type { LoggedEvent } from '../core/events.js';
 import type { NationId, SettlementId, UnitId } from '../core/ids.js';
 import type { GameState } from '../core/state.js';
-import { describeEvent, type Namer } from './describe.js';
+import { describeEvent } from './describe.js';
+import type { Namer } from './namer.js';
 import type { MapChanges, MapMark, MapMove } from './types.js';
 
 /**

@@ -5,7 +5,8 @@ import type { LoggedEvent } from '../../src/core/events.js';
 import { asHexKey, asNationId, asUnitId } from '../../src/core/ids.js';
 import { FATE_LADDER, ladderText, parseLadder } from '../../src/core/ladder.js';
 import { DEFAULT_RULES } from '../../src/core/settings.js';
-import { describeEvent, type Namer } from '../../src/report/describe.js';
+import { describeEvent } from '../../src/report/describe.js';
+import type { Namer } from '../../src/report/namer.js';
 
 /** The ladder (seed 002 lines 1–23; docs/rules.md F7): read in either form, written with its word unless the campaign turns words off. */
 describe('the ladder', () => {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { LoggedEvent } from '../../src/core/events.js';
 import { asNationId, asSettlementId, asUnitId } from '../../src/core/ids.js';
 import type { GameState } from '../../src/core/state.js';
-import { describeEvent, Namer } from '../../src/report/describe.js';
+import { describeEvent } from '../../src/report/describe.js';
+import { Namer } from '../../src/report/namer.js';
 import { buildState, loadWorld } from '../support/case-world.js';
 
 /** How reports word the catch a player chose (docs/rules.md D2) and a civil war (L3), for each reader. */

@@ -4,7 +4,8 @@ import type { DieRoll, LoggedEvent } from '../../src/core/events.js';
 import { DECK, symbolsText } from '../../src/core/fate/deck.js';
 import { asHexKey, asNationId, asUnitId } from '../../src/core/ids.js';
 import type { GameState } from '../../src/core/state.js';
-import { battleView, Namer } from '../../src/report/describe.js';
+import { battleView } from '../../src/report/battle-text.js';
+import { Namer } from '../../src/report/namer.js';
 
 /**
  * Issue 36: a side re-rolled by an invoke shows what it first drew. In a Deck

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeFileSync, writevSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 
@@ -11,8 +11,11 @@ import { dirname, join, sep } from 'node:path';
  */
 export interface FileSink {
   /** Writes one file, by path relative to the folder being built. */
-  write(rel: string, content: string | Uint8Array): Promise<void>;
+  write(rel: string, content: FileContent): Promise<void>;
 }
+
+/** A file's content: text (written in UTF-8), bytes, or bytes in blocks written one after the other (a big YAML file as its writer filled them). */
+export type FileContent = string | Uint8Array | readonly Uint8Array[];
 
 /** A sink backed by a folder, which other threads may write into directly. */
 export interface FolderSink extends FileSink {
@@ -26,8 +29,8 @@ export const isFolderSink = (sink: FileSink): sink is FolderSink => 'dir' in sin
 /** Collects files in memory: small jobs and tests. */
 export class MemorySink implements FileSink {
   readonly files: Record<string, string | Uint8Array> = {};
-  write(rel: string, content: string | Uint8Array): Promise<void> {
-    this.files[rel] = content;
+  write(rel: string, content: FileContent): Promise<void> {
+    this.files[rel] = isBlocks(content) ? Buffer.concat(content) : content;
     return Promise.resolve();
   }
 }
@@ -54,7 +57,7 @@ export class StagingFolder implements FolderSink {
    * disk itself is waited on once, by the flush at the end, many at a time.
    * A failed write rejects the promise (the executor turns a throw into a rejection), as a sink's should.
    */
-  write(rel: string, content: string | Uint8Array): Promise<void> {
+  write(rel: string, content: FileContent): Promise<void> {
     return new Promise((resolve) => {
       const path = join(this.dir, rel);
       const folder = dirname(path);
@@ -62,7 +65,8 @@ export class StagingFolder implements FolderSink {
         mkdirSync(folder, { recursive: true });
         this.noteFolders(rel);
       }
-      writeFileSync(path, content);
+      if (isBlocks(content)) writeBlocks(path, content);
+      else writeFileSync(path, content);
       this.written.add(rel);
       resolve();
     });
@@ -95,6 +99,27 @@ export class StagingFolder implements FolderSink {
 
   private noteFolders(rel: string): void {
     for (let folder = dirname(join(this.dir, rel)); folder.length > this.dir.length; folder = dirname(folder)) this.folders.add(folder);
+  }
+}
+
+const isBlocks = (content: FileContent): content is readonly Uint8Array[] => Array.isArray(content);
+
+/** A new file of the blocks, in order, by writev: the whole of each, however many calls the system takes. */
+function writeBlocks(path: string, blocks: readonly Uint8Array[]): void {
+  const fd = openSync(path, 'w');
+  try {
+    let pending = blocks.filter((b) => b.length > 0);
+    while (pending.length > 0) {
+      let written = writevSync(fd, pending);
+      if (written === 0) throw new Error(`writing ${path}: the system took none of ${pending.length} blocks`);
+      // A short write (a signal, a full disk that then errs) leaves the rest for the next call.
+      let first = 0;
+      while (first < pending.length && written >= pending[first]!.length) written -= pending[first++]!.length;
+      pending = pending.slice(first);
+      if (written > 0) pending[0] = pending[0]!.subarray(written);
+    }
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -21,7 +21,7 @@ import { latestTurn, listTurns, turnDirName } from './turn-folders.js';
 import { checkTurnFolder, turnFolderError, writeManifest, type TurnFolderProblem } from './turn-manifest.js';
 import { GM_LIMITS, readBulkYaml, writeYaml, type Locate } from './yaml-io.js';
 import { KeptMap } from '../core/kept-map.js';
-import { writeYamlBytes, writeYamlSorted } from './yaml-write.js';
+import { writeYamlParts, writeYamlSorted } from './yaml-write.js';
 
 export { syncDir };
 
@@ -287,6 +287,11 @@ export function stateYaml(state: GameState): string {
 
 /** stateYaml in UTF-8, as the file holds it. */
 export function stateYamlBytes(state: GameState): Buffer {
+  return Buffer.concat(stateYamlParts(state));
+}
+
+/** stateYamlBytes in the blocks it was written into, for the file to take as they are. */
+function stateYamlParts(state: GameState): Buffer[] {
   const records = [state.nations, state.settlements, state.externals, state.units];
   const document = (sorted: <V>(r: Record<string, V>) => Record<string, V>) => ({
     turn: state.turn,
@@ -301,7 +306,7 @@ export function stateYamlBytes(state: GameState): Buffer {
     ...(state.tradeRoutes?.length ? { tradeRoutes: state.tradeRoutes } : {}),
   });
   // The records as they are, written in sorted order; a state the fast writer cannot write is copied sorted for js-yaml.
-  return writeYamlSorted(document((r) => r), new Set(records)) ?? Buffer.from(writeYaml(document(sortedCopy)));
+  return writeYamlSorted(document((r) => r), new Set(records)) ?? [Buffer.from(writeYaml(document(sortedCopy)))];
 }
 
 /** A record's copy with its keys inserted in sorted order (the built-in sort's: UTF-16 code units, as `<` compares). */
@@ -353,8 +358,8 @@ export async function writeTurn(dir: string, turn: number, files: TurnFiles, fil
 
 /** A turn's own files into the folder being built: state.yaml, events.yaml, the extras and the files it keeps (the orders used). */
 export async function writeTurnFiles(sink: FileSink, turn: number, files: TurnFiles): Promise<void> {
-  await sink.write('state.yaml', stateYamlBytes(files.state));
-  await sink.write('events.yaml', writeYamlBytes({ turn, events: files.events }));
+  await sink.write('state.yaml', stateYamlParts(files.state));
+  await sink.write('events.yaml', writeYamlParts({ turn, events: files.events }));
   for (const [rel, content] of Object.entries(files.extra).sort(([a], [b]) => (a < b ? -1 : 1))) await sink.write(rel, content);
   for (const [rel, file] of Object.entries(files.kept ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) await keepFile(sink, rel, file);
 }

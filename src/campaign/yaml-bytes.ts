@@ -68,10 +68,13 @@ export class Utf8Blocks {
     for (let m = n; m > 0; m = Math.floor(m / 10)) block[--end] = 0x30 + (m % 10);
   }
 
-  /** Everything written, as one buffer. */
-  done(): Buffer {
-    const last = this.block.subarray(0, this.pos);
-    return this.full.length === 0 ? last : Buffer.concat([...this.full, last]);
+  /**
+   * Everything written, as the blocks it filled, in order: a file takes them
+   * as they are (one writev); joining tens of megabytes into one buffer first
+   * cost the 1,000-nation turn a sixth of a second of copying and fresh pages.
+   */
+  parts(): Buffer[] {
+    return [...this.full, this.block.subarray(0, this.pos)];
   }
 }
 

@@ -26,13 +26,21 @@ export const DUMP_OPTIONS = { lineWidth: -1, noRefs: true, schema: jsyaml.CORE_S
 class Unusual extends Error {}
 
 export function writeYaml(value: unknown): string {
-  return writeFast(value, undefined)?.toString('utf8') ?? jsyaml.dump(value, DUMP_OPTIONS);
+  const parts = writeFast(value, undefined);
+  return parts ? joined(parts).toString('utf8') : jsyaml.dump(value, DUMP_OPTIONS);
 }
 
 /** writeYaml's text in UTF-8, as a file holds it. */
 export function writeYamlBytes(value: unknown): Buffer {
-  return writeFast(value, undefined) ?? Buffer.from(jsyaml.dump(value, DUMP_OPTIONS));
+  return joined(writeYamlParts(value));
 }
+
+/** writeYamlBytes in the blocks it was written into, for a file to take as they are (FileContent). */
+export function writeYamlParts(value: unknown): Buffer[] {
+  return writeFast(value, undefined) ?? [Buffer.from(jsyaml.dump(value, DUMP_OPTIONS))];
+}
+
+const joined = (parts: Buffer[]): Buffer => (parts.length === 1 ? parts[0]! : Buffer.concat(parts));
 
 /**
  * writeYamlBytes of the document with the keys of the mappings in `sorted` in sorted order, as it writes a
@@ -40,12 +48,12 @@ export function writeYamlBytes(value: unknown): Buffer {
  * undefined when the fast writer cannot write it (the caller makes the copy and hands it to writeYaml,
  * which gives js-yaml's answer or error).
  */
-export function writeYamlSorted(value: unknown, sorted: ReadonlySet<object>): Buffer | undefined {
+export function writeYamlSorted(value: unknown, sorted: ReadonlySet<object>): Buffer[] | undefined {
   return writeFast(value, sorted);
 }
 
-function writeFast(value: unknown, sorted: ReadonlySet<object> | undefined): Buffer | undefined {
-  if (value === undefined) return Buffer.alloc(0);
+function writeFast(value: unknown, sorted: ReadonlySet<object> | undefined): Buffer[] | undefined {
+  if (value === undefined) return [Buffer.alloc(0)];
   try {
     const out = new Emitter(sorted);
     out.node(value, 0);
@@ -113,9 +121,9 @@ class Emitter {
 
   constructor(private readonly sorted: ReadonlySet<object> | undefined) {}
 
-  done(): Buffer {
+  done(): Buffer[] {
     this.out.bytes(NEWLINE);
-    return this.out.done();
+    return this.out.parts();
   }
 
   /** A value standing alone or as a list item: its first line follows what is already on the line. */

@@ -41,13 +41,25 @@ describe('StagingFolder.write', () => {
     await expect(staging.write('reports/a.txt', 'A')).rejects.toThrow(/ENOTDIR|EEXIST/);
     expect(staging.files).toEqual(['reports']);
   });
+
+  it('writes a file given in blocks as their bytes one after the other, empty blocks and many of them included', async () => {
+    const staging = new StagingFolder(scratch());
+    // More blocks than one writev takes (IOV_MAX is 1,024 on Linux), of uneven sizes, some empty, some multi-byte text.
+    const blocks = Array.from({ length: 2_500 }, (_, i) => Buffer.from(i % 7 === 0 ? '' : `${i}:${'é'.repeat(i % 5)}\n`));
+    await staging.write('events.yaml', blocks);
+    await staging.write('empty.yaml', [Buffer.alloc(0)]);
+    expect(readFileSync(join(staging.dir, 'events.yaml')).equals(Buffer.concat(blocks))).toBe(true);
+    expect(readFileSync(join(staging.dir, 'empty.yaml')).length).toBe(0);
+    expect(staging.files).toEqual(['empty.yaml', 'events.yaml']);
+  });
 });
 
 describe('MemorySink', () => {
   it('keeps the files in memory and is no folder for workers', async () => {
     const sink = new MemorySink();
     await sink.write('reports/a.txt', 'A');
-    expect(sink.files).toEqual({ 'reports/a.txt': 'A' });
+    await sink.write('state.yaml', [Buffer.from('turn: '), Buffer.from('1\n')]);
+    expect(sink.files).toEqual({ 'reports/a.txt': 'A', 'state.yaml': Buffer.from('turn: 1\n') });
     expect(isFolderSink(sink)).toBe(false);
   });
 });

@@ -39,18 +39,22 @@ export function unitsText(ctx: TurnContext, ids: readonly UnitId[]): string {
   }).join(', ');
 }
 
-const reachCache = new WeakMap<TurnContext, Map<UnitId, Reach>>();
+const reachCache = new WeakMap<TurnContext, Map<string, Reach>>();
 
-/** Where a unit can get to this turn, by its own speed and movement domain. */
+/**
+ * Where a unit can get to this turn, by its own speed and movement domain. Units stacked on one hex with one
+ * speed reach the same hexes (a fleet's also depend on its nation's ports): one search serves them all.
+ */
 export function reachOf(ctx: TurnContext, unit: UnitState): Reach {
   let cache = reachCache.get(ctx);
-  if (!cache) reachCache.set(ctx, (cache = new Map<UnitId, Reach>()));
-  let reach = cache.get(unit.id);
+  if (!cache) reachCache.set(ctx, (cache = new Map<string, Reach>()));
+  const type = ctx.unitType(unit);
+  const naval = type.class === 'naval';
+  const key = naval ? `naval ${unit.nation} ${type.speed} ${unit.hex}` : `land ${type.speed} ${unit.hex}`;
+  let reach = cache.get(key);
   if (!reach) {
-    const type = ctx.unitType(unit);
-    const naval = type.class === 'naval';
     reach = ctx.map.reach(unit.hex, type.speed, naval ? 'naval' : 'land', naval ? ctx.portsOf(unit.nation) : undefined, ctx.rules.minimumMove);
-    cache.set(unit.id, reach);
+    cache.set(key, reach);
   }
   return reach;
 }

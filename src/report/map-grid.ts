@@ -182,39 +182,8 @@ function hexRank(hex: string): number {
  */
 export function sortedByHex<T>(items: Iterable<T>, hexOf: (item: T) => string, tie?: (a: T, b: T) => number): T[] {
   const list = [...items];
-  const n = list.length;
-  const ranks = new Float64Array(n);
-  let largest = 0;
-  for (let i = 0; i < n; i++) {
-    const rank = hexRank(hexOf(list[i]!));
-    ranks[i] = rank;
-    largest = Math.max(largest, Math.abs(rank));
-  }
-  // Each item's rank and place packed in one number, so that the typed array's own numeric sort (no comparator
-  // called) orders them; equal ranks stay in their places' order, as a stable sort leaves them.
-  if ((largest + 1) * n >= Number.MAX_SAFE_INTEGER) return slowSortedByHex(list, ranks, tie);
-  const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) keys[i] = ranks[i]! * n + i;
-  keys.sort();
-  const out = new Array<T>(n);
-  for (let k = 0; k < n; k++) out[k] = list[(((keys[k]! % n) + n) % n)]!;
-  if (tie) {
-    // Runs of one hex, ordered by `tie` (a stable sort keeps their places' order where it says equal).
-    for (let start = 0; start < n; ) {
-      const rank = hexRank(hexOf(out[start]!));
-      let end = start + 1;
-      while (end < n && hexRank(hexOf(out[end]!)) === rank) end++;
-      if (end - start > 1) {
-        const run = out.slice(start, end).sort(tie);
-        for (let k = start; k < end; k++) out[k] = run[k - start]!;
-      }
-      start = end;
-    }
-  }
-  return out;
-}
-
-function slowSortedByHex<T>(list: T[], ranks: Float64Array, tie?: (a: T, b: T) => number): T[] {
+  const ranks = new Float64Array(list.length);
+  for (let i = 0; i < list.length; i++) ranks[i] = hexRank(hexOf(list[i]!));
   const order = Array.from({ length: list.length }, (_, i) => i);
   order.sort((a, b) => ranks[a]! - ranks[b]! || (tie ? tie(list[a]!, list[b]!) : 0));
   return order.map((i) => list[i]!);

@@ -77,6 +77,34 @@ describe('a turn in worker threads', () => {
     expect(readdirSync(join(dir, 'turns', '0001', 'reports')).length).toBe((PARALLEL_FROM + 4) * 3 + 2);
   });
 
+  it("takes back, in this thread, every view posted to a worker that has not begun it, and the worker then makes none of them", async () => {
+    const generated = join(scratch, 'held');
+    expect((await runInProcess(['generate', generated, '--nations', String(PARALLEL_FROM + 4), '--units-per-nation', '4', '--seed', 'held'])).status).toBe(0);
+    const single = join(scratch, 'held-single');
+    cpSync(generated, single, { recursive: true });
+    expect(runBuilt(['turn', single], { env: { FATECRAFT_THREADS: '0' } }).status).toBe(0);
+    const nationFiles = Object.keys(turnFiles(single)).filter((f) => /^reports\/n\d+\.txt$/.test(f));
+    expect(nationFiles).toHaveLength(PARALLEL_FROM + 4);
+
+    // One worker, which holds its first view back until every nation's text report is in the folder (made here, then).
+    const threaded = join(scratch, 'held-threaded');
+    cpSync(generated, threaded, { recursive: true });
+    const log = join(scratch, 'held.log');
+    writeFileSync(log, '');
+    const run = runBuilt(['turn', threaded], {
+      env: { FATECRAFT_THREADS: '2', FATECRAFT_HELD_LOG: log, FATECRAFT_HELD_FILES: JSON.stringify(nationFiles) },
+      nodeArgs: ['--import', join(ROOT, 'test', 'support', 'held-report-worker.mjs')],
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const said = readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { kind: string; files?: string[] });
+    expect(said[0]).toEqual({ kind: 'released' });
+    const done = said.slice(1);
+    // The worker was given views (a head start, then more while it held them all) and made the files of none.
+    expect(done.length).toBeGreaterThan(1);
+    expect(done.every((m) => m.kind === 'done' && m.files?.length === 0)).toBe(true);
+    expect(turnFiles(threaded)).toEqual(turnFiles(single));
+  });
+
   it('fails the whole turn, and stops, when a report cannot be made', async () => {
     const dir = join(scratch, 'broken');
     expect((await runInProcess(['generate', dir, '--nations', String(PARALLEL_FROM + 4), '--units-per-nation', '4', '--seed', 'broken'])).status).toBe(0);

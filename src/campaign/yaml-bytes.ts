@@ -1,7 +1,9 @@
 /**
  * The bytes of a document being written, in UTF-8: appended in place into
  * blocks that are never copied while they fill (a turn's events.yaml is
- * tens of megabytes), and joined once at the end. Writing straight into bytes
+ * tens of megabytes), and handed over as those blocks (`parts`): a file is
+ * written from them as they are, and only callers wanting one buffer join
+ * them. Writing straight into bytes
  * makes no string per piece (no garbage to collect, no rope to flatten) and
  * the file needs no encoding afterwards.
  */

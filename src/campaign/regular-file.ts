@@ -1,5 +1,6 @@
 import { constants } from 'node:fs';
 import { lstat, open } from 'node:fs/promises';
+import { mapInFlight } from '../host/in-flight.js';
 
 /**
  * Reads a file players or mail can put in place (an order file, a mail in
@@ -67,17 +68,8 @@ const READ_CONCURRENCY = 16;
  * read) waited on in turn, a thousand order files kept a turn waiting most of
  * a second.
  */
-export async function readRegularFiles(paths: readonly string[]): Promise<RegularFileRead[]> {
-  const reads: RegularFileRead[] = new Array<RegularFileRead>(paths.length);
-  let next = 0;
-  const reader = async () => {
-    while (next < paths.length) {
-      const i = next++;
-      reads[i] = await readRegularFile(paths[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, paths.length) }, reader));
-  return reads;
+export function readRegularFiles(paths: readonly string[]): Promise<RegularFileRead[]> {
+  return mapInFlight(paths, READ_CONCURRENCY, readRegularFile);
 }
 
 async function readIfRegular(path: string): Promise<RegularFileRead> {

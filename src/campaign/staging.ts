@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, writeFileSync, writevSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
+import { mapInFlight } from '../host/in-flight.js';
 
 /**
  * Where a turn's files go while they are written. A big turn writes thousands
@@ -86,12 +87,7 @@ export class StagingFolder implements FolderSink {
    * is written.
    */
   async flush(): Promise<void> {
-    const paths = this.files.map((rel) => join(this.dir, rel));
-    let next = 0;
-    const flusher = async () => {
-      while (next < paths.length) await syncFile(paths[next++]!);
-    };
-    await Promise.all(Array.from({ length: Math.min(FLUSH_CONCURRENCY, paths.length) }, flusher));
+    await mapInFlight(this.files.map((rel) => join(this.dir, rel)), FLUSH_CONCURRENCY, syncFile);
     // Deepest first, so each folder's entry in its parent is flushed after its own.
     for (const folder of [...this.folders].sort((a, b) => b.split(sep).length - a.split(sep).length || (a < b ? -1 : 1))) await syncDir(folder);
     await syncDir(this.dir);

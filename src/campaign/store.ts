@@ -22,6 +22,7 @@ import { checkTurnFolder, turnFolderError, writeManifest, type TurnFolderProblem
 import { GM_LIMITS, readBulkYaml, writeYaml, type Locate } from './yaml-io.js';
 import { KeptMap } from '../core/kept-map.js';
 import { writeYamlParts, writeYamlSorted } from './yaml-write.js';
+import { joinedBlocks } from './yaml-bytes.js';
 
 export { syncDir };
 
@@ -287,7 +288,7 @@ export function stateYaml(state: GameState): string {
 
 /** stateYaml in UTF-8, as the file holds it. */
 export function stateYamlBytes(state: GameState): Buffer {
-  return Buffer.concat(stateYamlParts(state));
+  return joinedBlocks(stateYamlParts(state));
 }
 
 /** stateYamlBytes in the blocks it was written into, for the file to take as they are. */

@@ -80,5 +80,8 @@ export class Utf8Blocks {
   }
 }
 
+/** Blocks as one buffer, for a caller that needs it so (a single block is not copied). */
+export const joinedBlocks = (parts: Buffer[]): Buffer => (parts.length === 1 ? parts[0]! : Buffer.concat(parts));
+
 /** Blocks grow to this size: past it, a bigger one would only cost more to join. */
 const MAX_BLOCK = 1 << 20;

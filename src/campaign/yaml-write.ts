@@ -1,6 +1,6 @@
 import jsyaml from 'js-yaml';
 import { JSYAML_CORE_IMPLICIT } from './yaml-core-schema.js';
-import { Utf8Blocks } from './yaml-bytes.js';
+import { joinedBlocks, Utf8Blocks } from './yaml-bytes.js';
 
 /**
  * The YAML writer for everything the processor writes: state, event logs and
@@ -27,20 +27,18 @@ class Unusual extends Error {}
 
 export function writeYaml(value: unknown): string {
   const parts = writeFast(value, undefined);
-  return parts ? joined(parts).toString('utf8') : jsyaml.dump(value, DUMP_OPTIONS);
+  return parts ? joinedBlocks(parts).toString('utf8') : jsyaml.dump(value, DUMP_OPTIONS);
 }
 
 /** writeYaml's text in UTF-8, as a file holds it. */
 export function writeYamlBytes(value: unknown): Buffer {
-  return joined(writeYamlParts(value));
+  return joinedBlocks(writeYamlParts(value));
 }
 
 /** writeYamlBytes in the blocks it was written into, for a file to take as they are (FileContent). */
 export function writeYamlParts(value: unknown): Buffer[] {
   return writeFast(value, undefined) ?? [Buffer.from(jsyaml.dump(value, DUMP_OPTIONS))];
 }
-
-const joined = (parts: Buffer[]): Buffer => (parts.length === 1 ? parts[0]! : Buffer.concat(parts));
 
 /**
  * writeYamlBytes of the document with the keys of the mappings in `sorted` in sorted order, as it writes a

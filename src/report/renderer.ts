@@ -87,7 +87,7 @@ export interface ReportOptions {
   gm?: boolean;
   /** More of this thread's work, done while worker threads (in a big campaign) render the nations: the turn's own files. */
   alongside?: () => Promise<void>;
-  /** Report workers started ahead (`warmReports`): taken if they suit, else fresh ones are started. */
+  /** Report workers started ahead (the renderer's `warm`, `ReportCrew.warm`): taken if they suit, else fresh ones are started. */
   crew?: ReportCrew;
 }
 

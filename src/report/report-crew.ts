@@ -12,7 +12,7 @@ import type { NationView } from './types.js';
  * The report worker threads (report-worker.ts) as this thread sees them. A
  * worker needs only the campaign, the template folders and the formats to get
  * ready — loading the program and compiling the templates, most of a second —
- * so a turn can start its crew before it resolves (`warmCrew`), while the
+ * so a turn can start its crew before it resolves (`ReportCrew.warm`), while the
  * second core has nothing else to do; the folder to write into comes with
  * `begin`, once the turn is resolved and its folder made.
  */

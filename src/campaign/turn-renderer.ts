@@ -45,11 +45,11 @@ export interface TurnRenderer {
    */
   olderTurns?(open: OpenCampaign, turn: number): Promise<OlderTurnsWork>;
   /**
-   * Starts what the rendering will need (report worker threads getting ready), so it runs beside the
-   * resolution; the render call that follows takes it. `dismiss` stops whatever was not taken: called
-   * once the turn is written, or failed.
+   * Starts what the rendering will need (report worker threads getting ready, when the world `before` the
+   * turn is big enough for them to pay), so it runs beside the resolution; the render call that follows
+   * takes it. `dismiss` stops whatever was not taken: called once the turn is written, or failed.
    */
-  warm?(open: OpenCampaign): WarmStart;
+  warm?(open: OpenCampaign, before: GameState): WarmStart;
 }
 
 export interface WarmStart {

@@ -252,9 +252,9 @@ export function reportRenderer(opts: Pick<ReportOptions, 'deadline' | 'deadlineB
     crew = undefined;
     return writeReportsTo(sink, input, { ...opts, ...(input.nextDeadline ? { deadline: input.nextDeadline } : {}), ...(input.nextDeadlineByNation ? { deadlineByNation: input.nextDeadlineByNation } : {}), ...(input.gmLog ? { gmLog: input.gmLog } : {}), ...(alongside ? { alongside } : {}), ...(taken ? { crew: taken } : {}) });
   };
-  render.warm = (open) => {
+  render.warm = (open, before) => {
     crew?.dismiss();
-    const started = ReportCrew.warm(workerJob(open), playedNations(open.campaign).length);
+    const started = ReportCrew.warm(workerJob(open), playedNations(open.campaign).length, Object.keys(before.units).length);
     crew = started;
     return {
       dismiss: () => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Campaign } from '../core/campaign.js';
-import { threadCount } from '../host/threads.js';
+import { threadCount, threadsChosen } from '../host/threads.js';
 import { CampaignError, type FileProblem } from '../campaign/problems.js';
 import type { FolderSink } from '../campaign/staging.js';
 import type { NationFormat } from './render.js';
@@ -21,8 +21,23 @@ import type { NationView } from './types.js';
 // TypeScript sources (tests) there is none, and everything stays in-thread.
 const workerFile = fileURLToPath(new URL('./report-worker.js', import.meta.url));
 
-/** Below this many nations, starting workers costs more than it saves. */
+/** Below this many nations, workers have too little to share, whatever FATECRAFT_THREADS says. */
 export const PARALLEL_FROM = 60;
+
+/**
+ * A turn's report work in nations' worth: one thread's CPU for a nation's files is about what twenty of its
+ * units add to them (5.4 ms a nation and 0.28 ms a unit, fitted to the 1,000 × 1, 100 × 100 and 1,000 × 100
+ * turns; docs/benchmarks.md, issue 37's eighth session).
+ */
+const UNITS_PER_NATION_OF_WORK = 20;
+
+/**
+ * Below this much report work, unless FATECRAFT_THREADS says otherwise, the turn renders in this thread: a
+ * worker's start (its program, the templates, its own compiled code) costs about a second of CPU, and on
+ * two cores it saved no wall time at 100 nations × 100 units or 1,000 × 1 (while costing 15–18% more
+ * CPU), and 16% of it at 300 × 100 and 1,000 × 20 for the same CPU.
+ */
+export const THREADS_PAY_FROM = 1_500;
 
 /** What a worker is given as it starts: all it needs to get ready. */
 export interface WorkerJob {
@@ -44,9 +59,15 @@ export type ToWorker =
 /** "failed": a campaign file (a template) is wrong; anything else reaches this thread as the worker's error. */
 export type FromWorker = { kind: 'done'; files: string[] } | { kind: 'failed'; problems: FileProblem[] };
 
-/** How many threads a turn of this many nations renders with, this one included (1: this thread alone). */
-export function reportThreads(nations: number): number {
-  return existsSync(workerFile) ? threadCount(nations, PARALLEL_FROM) : 1;
+/** How many threads a turn of this many nations and units renders with, this one included (1: this thread alone). */
+export function reportThreads(nations: number, units: number): number {
+  return existsSync(workerFile) ? threadsForWork(nations, units) : 1;
+}
+
+/** The same, given the compiled worker (exported for its test: running from sources there is none). */
+export function threadsForWork(nations: number, units: number): number {
+  if (!threadsChosen() && nations + units / UNITS_PER_NATION_OF_WORK < THREADS_PAY_FROM) return 1;
+  return threadCount(nations, PARALLEL_FROM);
 }
 
 /** A report worker at work. */
@@ -134,9 +155,9 @@ export class ReportCrew {
     this.recruits = recruits;
   }
 
-  /** Workers for a turn of this many nations, started now; none when it renders in this thread. */
-  static warm(job: WorkerJob, nations: number): ReportCrew {
-    return new ReportCrew(Array.from({ length: reportThreads(nations) - 1 }, () => new Recruit(job)));
+  /** Workers for a turn of this many nations and units, started now; none when it renders in this thread. */
+  static warm(job: WorkerJob, nations: number, units: number): ReportCrew {
+    return new ReportCrew(Array.from({ length: reportThreads(nations, units) - 1 }, () => new Recruit(job)));
   }
 
   /** `count` workers at work on the sink's folder: this crew's first, if it was started for the same job. */

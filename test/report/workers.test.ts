@@ -47,7 +47,7 @@ describe('a turn in worker threads', () => {
     expect(threaded).toEqual(single);
   });
 
-  it('starts its report workers before it resolves, and dismisses them when the turn fails first', async () => {
+  it('starts its report workers once the state is read and before it resolves, and none when the state cannot be read', async () => {
     const dir = join(scratch, 'warm');
     expect((await runInProcess(['generate', dir, '--nations', String(PARALLEL_FROM + 4), '--units-per-nation', '4', '--seed', 'warm'])).status).toBe(0);
     const traced = () => {
@@ -60,20 +60,22 @@ describe('a turn in worker threads', () => {
     };
     const state = join(dir, 'turns', '0000', 'state.yaml');
     const good = readFileSync(state, 'utf8');
-    // Turn 0's state names a nation the campaign does not have: the turn fails after its workers started.
+    // Turn 0's state names a nation the campaign does not have: the turn fails reading it, before any worker
+    // is started (the world's size decides whether they pay). Dismissing workers a later failure leaves
+    // behind: test/jobs/run-turn-warm.test.ts.
     writeFileSync(state, good.replace(/^(    nation: )n0003$/m, '$1nobody'));
     const failed = traced();
     expect(failed.run.status).toBe(1);
     expect(failed.run.stderr).toMatch(/no nation "nobody" in campaign\.yaml/);
     expect(failed.run.stderr).not.toMatch(/unexpected error|    at /);
-    expect(failed.lines.map((l) => l.split(' ')[0])).toEqual(['worker', 'worker', 'open']);
+    expect(failed.lines.map((l) => l.split(' ')[0])).toEqual(['open']);
     expect(readdirSync(join(dir, 'turns'))).toEqual(['0000']);
 
     writeFileSync(state, good);
     const resolved = traced();
     expect(resolved.run.status, resolved.run.stderr).toBe(0);
-    // The two started ahead did the work: no more were started once the turn was resolved.
-    expect(resolved.lines.map((l) => l.split(' ')[0])).toEqual(['worker', 'worker', 'open']);
+    // The two started once the state was read did the work: no more were started once the turn was resolved.
+    expect(resolved.lines.map((l) => l.split(' ')[0])).toEqual(['open', 'worker', 'worker']);
     expect(readdirSync(join(dir, 'turns', '0001', 'reports')).length).toBe((PARALLEL_FROM + 4) * 3 + 2);
   });
 

@@ -33,9 +33,9 @@ const UNITS_PER_NATION_OF_WORK = 20;
 
 /**
  * Below this much report work, unless FATECRAFT_THREADS says otherwise, the turn renders in this thread: a
- * worker's start (its program, the templates, its own compiled code) costs about a second of CPU, and on
- * two cores it saved no wall time at 100 nations × 100 units or 1,000 × 1 (while costing 15–18% more
- * CPU), and 16% of it at 300 × 100 and 1,000 × 20 for the same CPU.
+ * worker's start (its program, the templates, its own compiled code) costs about a second of CPU. On two
+ * cores it saved 3–5% of the wall time at 100 nations × 100 units (594 nations' worth) and 1,000 × 1 (1,050)
+ * for 16–19% more CPU; 10–18% of it at 300 × 100 (1,800) and 1,000 × 20 (2,000) for 3–15% more.
  */
 export const THREADS_PAY_FROM = 1_500;
 

@@ -22,10 +22,10 @@ function unset(): void {
 describe('the report threads', () => {
   it('are this thread alone by default while the work is small, one per core once it is not', () => {
     unset();
-    // Measured on two cores (docs/benchmarks.md, issue 37's eighth session): no gain at these sizes.
+    // Measured on two cores (docs/benchmarks.md, issue 37's eighth session): 3–5% of the wall for 16–19% more CPU.
     expect(threadsForWork(100, 100 * 100)).toBe(1);
     expect(threadsForWork(1000, 1000)).toBe(1);
-    // And a gain of a sixth of the wall time at these.
+    // And 10–18% of the wall time at these.
     expect(threadsForWork(300, 300 * 100)).toBe(cores);
     expect(threadsForWork(1000, 1000 * 20)).toBe(cores);
     expect(threadsForWork(1000, 1000 * 100)).toBe(cores);

@@ -1,4 +1,4 @@
-import { existsSync, linkSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { releaseKeptOrders } from '../../src/campaign/kept-orders.js';
@@ -60,5 +60,20 @@ describe('the orders of a resolved turn', () => {
     writeFileSync(join(dir, 'orders', '0001', name), readFileSync(join(dir, 'turns', '0001', 'orders', name)));
     expect(await releaseKeptOrders(dir, 1)).toEqual([name]);
     expect(yamlIn(join(dir, 'orders', '0001'))).toEqual([]);
+  });
+
+  it('stay in orders/NNNN when they are other bytes under the same name, or not a file there', async () => {
+    const dir = demoCopy('kept-other');
+    await runTurn(dir);
+    const [changed, folder] = yamlIn(join(dir, 'turns', '0001', 'orders'));
+    const kept = readFileSync(join(dir, 'turns', '0001', 'orders', changed!));
+    // The same length, one byte different: the sizes agree, so the bytes themselves are compared.
+    const other = Buffer.from(kept);
+    other[other.length - 2] = other[other.length - 2] === 0x61 ? 0x62 : 0x61;
+    writeFileSync(join(dir, 'orders', '0001', changed!), other);
+    mkdirSync(join(dir, 'orders', '0001', folder!));
+    expect(await releaseKeptOrders(dir, 1)).toEqual([]);
+    expect(readFileSync(join(dir, 'orders', '0001', changed!))).toEqual(other);
+    expect(existsSync(join(dir, 'orders', '0001', folder!))).toBe(true);
   });
 });

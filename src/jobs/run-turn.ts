@@ -5,7 +5,7 @@ import type { UnreadFile } from '../campaign/order-folder.js';
 import { RENDER_INPUTS_FILE, renderInputsYaml } from '../campaign/render-inputs.js';
 import { CampaignError } from '../campaign/problems.js';
 import { assertLatestTurnWhole, ensureStartingState, latestTurn, openCampaign, readState, writeTurn } from '../campaign/store.js';
-import type { OlderTurnsWork, TurnRenderer, TurnRenderInput, WarmStart } from '../campaign/turn-renderer.js';
+import type { OlderTurnsWork, TurnRenderer, TurnRenderInput } from '../campaign/turn-renderer.js';
 import type { Randomiser } from '../core/dice.js';
 import type { LoggedEvent } from '../core/events.js';
 import type { GameState } from '../core/state.js';
@@ -51,38 +51,40 @@ export async function runTurn(campaignDir: string, opts: RunTurnOptions = {}): P
     throw new CampaignError([{ file: campaignDir, message }]);
   }
   for (const render of opts.renderers ?? []) render.check?.(open);
-  const warm: WarmStart[] = [];
   const older: OlderTurnsWork[] = [];
   try {
     for (const render of opts.renderers ?? []) if (render.olderTurns) older.push(await render.olderTurns(open, turn));
-    return await resolveAndWrite(campaignDir, open, last, turn, opts, older, warm);
+    return await resolveAndWrite(campaignDir, open, last, turn, opts, older);
   } catch (e) {
     for (const work of older) await work.abandon();
     throw e;
-  } finally {
-    for (const start of warm) start.dismiss();
   }
 }
 
-async function resolveAndWrite(campaignDir: string, open: Awaited<ReturnType<typeof openCampaign>>, last: number, turn: number, opts: RunTurnOptions, older: readonly OlderTurnsWork[], warm: WarmStart[]): Promise<RunTurnResult> {
+async function resolveAndWrite(campaignDir: string, open: Awaited<ReturnType<typeof openCampaign>>, last: number, turn: number, opts: RunTurnOptions, older: readonly OlderTurnsWork[]): Promise<RunTurnResult> {
   // The order files' sheets are read (in worker threads, in a big campaign) while the state loads.
   const reading = await startReadingPendingOrders(open, turn);
   const before = await readState(campaignDir, last, open.campaign);
   // Started once the world's size is known (it decides whether threads pay) and before anything is resolved,
-  // so the renderers' threads get ready beside the resolution; runTurn dismisses what the rendering did not take.
-  for (const render of opts.renderers ?? []) if (render.warm) warm.push(render.warm(open, before));
-  // Seats whose player is silent get their policy's orders (src/seats): filed ones, or planned now.
-  const pending = await withSeatOrders(open, before, await reading.interpret(before), opts.dropped);
-  const { state, events } = resolveTurn({ campaign: open.campaign, state: before, orders: pending.orders, ...(opts.dice ? { dice: opts.dice } : {}) });
-  const input: TurnRenderInput = { open, before, state, events, turn, orders: pending.orders, ...(opts.nextDeadline ? { nextDeadline: opts.nextDeadline } : {}), ...(opts.nextDeadlineByNation ? { nextDeadlineByNation: opts.nextDeadlineByNation } : {}), ...(opts.gmLog ? { gmLog: opts.gmLog } : {}) };
-  // What the reports are rendered with beyond the turn, kept so that rendering them again gives the same bytes.
-  const rendered = opts.renderers?.length ? renderInputsYaml({ ...(opts.nextDeadline ? { deadline: opts.nextDeadline } : {}), ...(opts.nextDeadlineByNation ? { deadlineByNation: opts.nextDeadlineByNation } : {}), ...(opts.gmLog ? { gmLog: opts.gmLog } : {}) }) : undefined;
-  const extra: Record<string, string> = rendered ? { [RENDER_INPUTS_FILE]: rendered } : {};
-  const dir = await writeTurn(campaignDir, turn, { state, events, extra, kept: ordersKeptWithTurn(pending) }, async (sink, alongside) => {
-    for (const render of opts.renderers ?? []) await render(input, sink, alongside);
-  });
-  // The turn keeps its orders now: orders/NNNN lets them go (kept-orders.ts).
-  await releaseKeptOrders(campaignDir, turn);
-  for (const work of older) await work.commit();
-  return { turn, dir, events, state, unread: pending.unread };
+  // so the renderers' threads get ready beside the resolution; dismissed once the turn is written or has failed
+  // (the rendering takes what it uses).
+  const warm = (opts.renderers ?? []).flatMap((render) => (render.warm ? [render.warm(open, before)] : []));
+  try {
+    // Seats whose player is silent get their policy's orders (src/seats): filed ones, or planned now.
+    const pending = await withSeatOrders(open, before, await reading.interpret(before), opts.dropped);
+    const { state, events } = resolveTurn({ campaign: open.campaign, state: before, orders: pending.orders, ...(opts.dice ? { dice: opts.dice } : {}) });
+    const input: TurnRenderInput = { open, before, state, events, turn, orders: pending.orders, ...(opts.nextDeadline ? { nextDeadline: opts.nextDeadline } : {}), ...(opts.nextDeadlineByNation ? { nextDeadlineByNation: opts.nextDeadlineByNation } : {}), ...(opts.gmLog ? { gmLog: opts.gmLog } : {}) };
+    // What the reports are rendered with beyond the turn, kept so that rendering them again gives the same bytes.
+    const rendered = opts.renderers?.length ? renderInputsYaml({ ...(opts.nextDeadline ? { deadline: opts.nextDeadline } : {}), ...(opts.nextDeadlineByNation ? { deadlineByNation: opts.nextDeadlineByNation } : {}), ...(opts.gmLog ? { gmLog: opts.gmLog } : {}) }) : undefined;
+    const extra: Record<string, string> = rendered ? { [RENDER_INPUTS_FILE]: rendered } : {};
+    const dir = await writeTurn(campaignDir, turn, { state, events, extra, kept: ordersKeptWithTurn(pending) }, async (sink, alongside) => {
+      for (const render of opts.renderers ?? []) await render(input, sink, alongside);
+    });
+    // The turn keeps its orders now: orders/NNNN lets them go (kept-orders.ts).
+    await releaseKeptOrders(campaignDir, turn);
+    for (const work of older) await work.commit();
+    return { turn, dir, events, state, unread: pending.unread };
+  } finally {
+    for (const start of warm) start.dismiss();
+  }
 }

@@ -103,8 +103,7 @@ const HEAD_START_SHARE = 0.4;
  * Workers need a folder to write into; any other sink renders in this thread.
  */
 export async function renderNations(job: NationJob, sink: FileSink, templates: ReportTemplates, beside: () => Promise<void> = () => Promise.resolve(), crew?: ReportCrew): Promise<void> {
-  // The world before the turn measures the work, as it did when the crew was started (ReportCrew.warm).
-  const threads = isFolderSink(sink) ? reportThreads(job.nations.length, Object.keys(job.before.units).length) : 1;
+  const threads = isFolderSink(sink) ? reportThreads(job.nations.length, job.before) : 1;
   const renderHere = async (nation: NationId) => {
     for (const [rel, content] of viewFiles(jobNationView(job, nation), job.campaign, templates, job.formats)) await sink.write(rel, content);
   };

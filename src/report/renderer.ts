@@ -254,7 +254,7 @@ export function reportRenderer(opts: Pick<ReportOptions, 'deadline' | 'deadlineB
   };
   render.warm = (open, before) => {
     crew?.dismiss();
-    const started = ReportCrew.warm(workerJob(open), playedNations(open.campaign).length, Object.keys(before.units).length);
+    const started = ReportCrew.warm(workerJob(open), playedNations(open.campaign).length, before);
     crew = started;
     return {
       dismiss: () => {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Campaign } from '../core/campaign.js';
+import type { GameState } from '../core/state.js';
 import { threadCount, threadsChosen } from '../host/threads.js';
 import { CampaignError, type FileProblem } from '../campaign/problems.js';
 import type { FolderSink } from '../campaign/staging.js';
@@ -59,9 +60,13 @@ export type ToWorker =
 /** "failed": a campaign file (a template) is wrong; anything else reaches this thread as the worker's error. */
 export type FromWorker = { kind: 'done'; files: string[] } | { kind: 'failed'; problems: FileProblem[] };
 
-/** How many threads a turn of this many nations and units renders with, this one included (1: this thread alone). */
-export function reportThreads(nations: number, units: number): number {
-  return existsSync(workerFile) ? threadsForWork(nations, units) : 1;
+/**
+ * How many threads a turn of this many nations renders with, this one included (1: this thread alone), its
+ * work measured on the world before the turn: the same measure when the crew is started (`ReportCrew.warm`,
+ * before the turn is resolved) and when the rendering decides.
+ */
+export function reportThreads(nations: number, before: Pick<GameState, 'units'>): number {
+  return existsSync(workerFile) ? threadsForWork(nations, Object.keys(before.units).length) : 1;
 }
 
 /** The same, given the compiled worker (exported for its test: running from sources there is none). */
@@ -155,9 +160,9 @@ export class ReportCrew {
     this.recruits = recruits;
   }
 
-  /** Workers for a turn of this many nations and units, started now; none when it renders in this thread. */
-  static warm(job: WorkerJob, nations: number, units: number): ReportCrew {
-    return new ReportCrew(Array.from({ length: reportThreads(nations, units) - 1 }, () => new Recruit(job)));
+  /** Workers for a turn of this many nations from the world `before` it, started now; none when it renders in this thread. */
+  static warm(job: WorkerJob, nations: number, before: Pick<GameState, 'units'>): ReportCrew {
+    return new ReportCrew(Array.from({ length: reportThreads(nations, before) - 1 }, () => new Recruit(job)));
   }
 
   /** `count` workers at work on the sink's folder: this crew's first, if it was started for the same job. */

@@ -78,10 +78,16 @@ async function buildCommit(commit: string, work: string, name: string): Promise<
   return { dir, label: sha.slice(0, 7), remove };
 }
 
+/** A build's command line: the bundle where the build makes one (scripts/bundle.mjs), tsc's output in older commits. */
+function cliOf(build: string): string {
+  const bundled = join(build, 'dist', 'fatecraft', 'main.js');
+  return existsSync(bundled) ? bundled : join(build, 'dist', 'src', 'cli', 'main.js');
+}
+
 /** The campaign both builds resolve, written by the baseline's own generator (older code reads what older code wrote). */
 async function generate(baseline: string, dir: string, nations: number, opts: PairedOptions): Promise<void> {
   const args = ['generate', dir, '--nations', String(nations), '--units-per-nation', String(opts.units), ...(opts.events ? ['--events'] : []), ...(opts.actions ? ['--actions'] : [])];
-  execFileSync(process.execPath, [join(baseline, 'dist', 'src', 'cli', 'main.js'), ...args], { stdio: 'ignore' });
+  execFileSync(process.execPath, [cliOf(baseline), ...args], { stdio: 'ignore' });
   if (!opts.warfare && !opts.formats) return;
   const file = join(dir, 'campaign.yaml');
   const campaign = load(await readFile(file, 'utf8')) as Record<string, Record<string, unknown>>;
@@ -189,7 +195,7 @@ export async function runPaired(opts: PairedOptions): Promise<void> {
           const copy = join(work, `run-${nations}-${i}-${side}`);
           execFileSync('cp', ['-al', campaign, copy]);
           copies.push(copy);
-          const run = await timed([join(builds[side], 'dist', 'src', 'cli', 'main.js'), 'turn', copy, '--expect', '1'], join(work, 'usage.json'), preload);
+          const run = await timed([cliOf(builds[side]), 'turn', copy, '--expect', '1'], join(work, 'usage.json'), preload);
           if (i > 0) runs[side].push(run);
         }
         progress(runs, (r) => r.wall);

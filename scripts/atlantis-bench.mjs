@@ -147,7 +147,7 @@ function pair() {
   const campaign = resolve(arg('--campaign'));
   const runs = Number(arg('--runs', '5'));
   const binary = resolve(arg('--atlantis', join(game, '..', 'standard')));
-  const cli = join(fileURLToPath(import.meta.url), '..', '..', 'dist', 'src', 'cli', 'main.js');
+  const cli = join(fileURLToPath(import.meta.url), '..', '..', 'dist', 'fatecraft', 'main.js');
   if (!existsSync(cli)) throw new Error('build first: npm run build');
   const work = `${game}.runs`;
   rmSync(work, { recursive: true, force: true });

@@ -41,7 +41,7 @@ if (unknown.length || !Number.isInteger(port)) {
 const demoDir = join(root, 'out', 'demo');
 const target = join(demoDir, 'silversheen');
 const secrets = join(demoDir, 'secrets.yaml');
-const cli = join(root, 'dist', 'src', 'cli', 'main.js');
+const cli = join(root, 'dist', 'fatecraft', 'main.js');
 const shown = (path) => relative(process.cwd(), path) || '.';
 
 // The demo players' order tokens. In a real campaign the GM keeps them private (docs/mail.md); these are

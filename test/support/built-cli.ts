@@ -5,14 +5,15 @@ import { awaiting, hangError } from './awaiting.js';
 import { hangLimit } from './limits.js';
 
 /**
- * The built command line (dist/src/cli/main.js) as separate processes, for the tests of what only a process
- * shows: exit codes and output as cron sees them, signals and SIGKILL, locks between processes, what a
- * process loads. What a command does is tested in-process (test/support/command-line.ts, runInProcess).
+ * The built command line as it ships (dist/fatecraft/main.js: tsc's output bundled, scripts/bundle.mjs) as
+ * separate processes, for the tests of what only a process shows: exit codes and output as cron sees them,
+ * signals and SIGKILL, locks between processes, what a process loads. What a command does is tested
+ * in-process (test/support/command-line.ts, runInProcess).
  */
 export const ROOT = join(import.meta.dirname, '..', '..');
-export const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+export const CLI = join(ROOT, 'dist', 'fatecraft', 'main.js');
 
-/** Builds dist/ when it is older than the sources, so the CLI tests run the code under test. */
+/** Builds dist/ (tsc, then the bundle) when it is older than the sources, so the CLI tests run the code under test. */
 export function ensureBuilt(): void {
   const newest = (d: string): number => {
     let t = 0;
@@ -25,7 +26,8 @@ export function ensureBuilt(): void {
   if (existsSync(CLI) && statSync(CLI).mtimeMs >= newest(join(ROOT, 'src'))) return;
   // Type errors elsewhere in the tree still emit; only a missing CLI is fatal.
   spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.json')], { stdio: 'ignore' });
-  if (!existsSync(CLI)) throw new Error('npm run build did not produce dist/src/cli/main.js');
+  const bundled = spawnSync(process.execPath, [join(ROOT, 'scripts', 'bundle.mjs')], { encoding: 'utf8' });
+  if (!existsSync(CLI)) throw new Error(`npm run build did not produce dist/fatecraft/main.js${bundled.stderr ? `: ${bundled.stderr}` : ''}`);
 }
 
 export interface ProcessOptions {

@@ -5,8 +5,10 @@
 //
 // The loads are the scripts V8 compiles, as the process's own inspector reports them: a loader hook
 // (module.register) did the same, but in Node 20 it runs every module's loading through a second thread,
-// which cost a full tick about 0.6 s of CPU more than the tick itself.
-import { appendFileSync } from 'node:fs';
+// which cost a full tick about 0.6 s of CPU more than the tick itself. A chunk of the bundled command line
+// (dist/fatecraft, scripts/bundle.mjs) is recorded as the chunk and as each module its source map says it
+// holds (dist/src/...), so that what a test expects of the program's modules holds of the bundle too.
+import { appendFileSync, readFileSync } from 'node:fs';
 import fs from 'node:fs';
 import { Session } from 'node:inspector';
 import { syncBuiltinESMExports } from 'node:module';
@@ -15,6 +17,17 @@ import threads from 'node:worker_threads';
 const out = process.env.FATECRAFT_TRACE;
 if (out) {
   const record = (line) => appendFileSync(out, `${line}\n`);
+  // Read before fs is wrapped below, so that the tracer's own reads are not recorded as the program's.
+  const readMap = readFileSync;
+  const modulesIn = (url) => {
+    if (!url.includes('/dist/fatecraft/')) return [];
+    try {
+      const map = JSON.parse(readMap(new URL(`${url}.map`), 'utf8'));
+      return map.sources.map((source) => new URL(source, url).href);
+    } catch {
+      return [];
+    }
+  };
   const pathOf = (p) => (typeof p === 'string' ? p : p instanceof URL ? p.pathname : Buffer.isBuffer(p) ? p.toString() : undefined);
   const wrap = (owner, name) => {
     const original = owner[name];
@@ -38,7 +51,9 @@ if (out) {
   session.connect();
   session.on('Debugger.scriptParsed', ({ params }) => {
     // Node's own internals and code made at run time (templates compiled to functions) have no file.
-    if (params.url.startsWith('file:')) record(`load ${params.url}`);
+    if (!params.url.startsWith('file:')) return;
+    record(`load ${params.url}`);
+    for (const held of modulesIn(params.url)) record(`load ${held}`);
   });
   session.post('Debugger.enable');
 }

@@ -12,10 +12,11 @@ import { hangLimit } from '../support/limits.js';
 import { ADDRESSES, Client, csrfOf, deskOver, startedDemo, TOKENS, type DeskCampaignCopy } from './support.js';
 
 /**
- * The desk's checker threads (src/web/check-pool.ts), from the built worker: their answer is the mail's and
- * the `check` command's, and a flood of checks waiting for them does not hold up the pages.
+ * The desk's checker threads (src/web/check-pool.ts), from the worker as it ships (bundled: scripts/bundle.mjs):
+ * their answer is the mail's and the `check` command's, and a flood of checks waiting for them does not hold
+ * up the pages.
  */
-const WORKER = join(ROOT, 'dist', 'src', 'web', 'check-worker.js');
+const WORKER = join(ROOT, 'dist', 'fatecraft', 'check-worker.js');
 const base = '/c/silversheen';
 let copy: DeskCampaignCopy;
 

@@ -19,7 +19,8 @@ afterAll(() => copy?.cleanup());
 
 describe("the GM's preview in a thread of its own", () => {
   it('resolves the pending turn in a scratch copy, shown to the GM and logged; the campaign unchanged', async () => {
-    const worker = join(ROOT, 'dist', 'src', 'web', 'preview-worker.js');
+    // The worker as it ships (bundled: scripts/bundle.mjs).
+    const worker = join(ROOT, 'dist', 'fatecraft', 'preview-worker.js');
     expect(existsSync(worker)).toBe(true);
     const desk = deskOver([copy], { previewWorker: worker });
     const gm = new Client(desk);

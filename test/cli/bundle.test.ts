@@ -1,0 +1,45 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, ROOT } from '../support/built-cli.js';
+
+/**
+ * The command line as it ships (scripts/bundle.mjs bundles tsc's output into dist/fatecraft). A worker thread
+ * is started from a file beside the code that starts it; where the file is missing, the order sheets are read
+ * in one thread without a word (parallel-sheets.ts), so a bundle that lost a worker would only be slower.
+ */
+const BUNDLE = join(ROOT, 'dist', 'fatecraft');
+const WORKERS = ['check-worker.js', 'preview-worker.js', 'report-worker.js', 'sheet-worker.js'];
+
+beforeAll(() => ensureBuilt());
+
+/** Every file a chunk of the bundle names by `new URL('./file', import.meta.url)`, with the chunk naming it. */
+function filesNamed(): { chunk: string; file: string }[] {
+  const named: { chunk: string; file: string }[] = [];
+  for (const chunk of readdirSync(BUNDLE).filter((f) => f.endsWith('.js'))) {
+    for (const m of readFileSync(join(BUNDLE, chunk), 'utf8').matchAll(/new URL\(["']\.\/([^"']+)["'], import\.meta\.url\)/g)) named.push({ chunk, file: m[1]! });
+  }
+  return named;
+}
+
+describe('the bundled command line', () => {
+  it('has beside its chunks every worker they start, each bundled from its own module', () => {
+    const named = filesNamed();
+    expect([...new Set(named.map((n) => n.file))].sort()).toEqual(WORKERS);
+    for (const { chunk, file } of named) expect(existsSync(join(BUNDLE, file)), `${chunk} starts ${file}`).toBe(true);
+    for (const worker of WORKERS) {
+      const sources = (JSON.parse(readFileSync(join(BUNDLE, `${worker}.map`), 'utf8')) as { sources: string[] }).sources;
+      expect(sources.some((s) => s.endsWith(`/${worker}`))).toBe(true);
+    }
+  });
+
+  it('holds zod in its chunks and leaves every other package in node_modules', () => {
+    const imported = new Set<string>();
+    for (const chunk of readdirSync(BUNDLE).filter((f) => f.endsWith('.js'))) {
+      for (const m of readFileSync(join(BUNDLE, chunk), 'utf8').matchAll(/(?:from|import\()\s*["']([^"'.][^"']*)["']/g)) imported.add(m[1]!);
+    }
+    expect([...imported].filter((p) => p.startsWith('zod'))).toEqual([]);
+    expect(imported.has('handlebars')).toBe(true);
+    expect(imported.has('imapflow')).toBe(true);
+  });
+});

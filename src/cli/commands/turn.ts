@@ -1,6 +1,6 @@
 import { readRuntime } from '../../schedule/runtime.js';
 import type { Command } from 'commander';
-import { latestTurn, openCampaign, turnDirName } from '../../campaign/store.js';
+import { latestTurn, openCampaign, turnDirName, type OpenCampaign } from '../../campaign/store.js';
 import type { UnreadFile } from '../../campaign/order-folder.js';
 import { clockFromEnv } from '../../schedule/clock.js';
 import { resolveTurnByHand } from '../../schedule/hand-turn.js';
@@ -33,7 +33,7 @@ export function registerTurn(program: Command): void {
         console.log(`Written to ${result.dir}`);
         const due = 'nextDeadline' in result && typeof result.nextDeadline === 'string' ? result.nextDeadline : undefined;
         console.log(due ? `Turn ${result.turn + 1} is due ${due} (the schedule's next deadline, printed in the reports).` : `The reports say the GM will announce turn ${result.turn + 1}'s deadline (the schedule has not started: no runtime.yaml).`);
-        await sayReportsNotMailed(dir);
+        await sayReportsNotMailed(result.open);
         return;
       }
       console.log(`Preview of turn ${result.turn} (nothing was resolved): ${summary}.`);
@@ -52,12 +52,11 @@ export function registerTurn(program: Command): void {
 }
 
 /** With mail, every resolved turn whose reports are not queued yet, this one included. */
-async function sayReportsNotMailed(dir: string): Promise<void> {
-  const open = await openCampaign(dir);
+async function sayReportsNotMailed(open: OpenCampaign): Promise<void> {
   if (open.file.mail === undefined) return;
   const { reportsNotMailed, owedText } = await import('../../mailroom/unsent-reports.js');
   const owed = await reportsNotMailed(open);
-  if (owed.length) console.log(`Reports not mailed yet: ${owedText(owed)}. Send them: fatecraft mail send ${dir}`);
+  if (owed.length) console.log(`Reports not mailed yet: ${owedText(owed)}. Send them: fatecraft mail send ${open.dir}`);
 }
 
 /** Files the turn found in its orders folder and did not read as orders: the GM hears of each, every time. */

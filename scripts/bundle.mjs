@@ -15,9 +15,10 @@
  * loads read them (test/support/trace-io.mjs). The workers keep their file names beside the chunks that
  * start them, where `new URL('./report-worker.js', import.meta.url)` looks for them.
  */
+import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 
-const at = (path) => new URL(path, import.meta.url).pathname;
+const at = (path) => fileURLToPath(new URL(path, import.meta.url));
 const built = (path) => at(`../dist/src/${path}`);
 
 await build({

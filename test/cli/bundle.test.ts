@@ -13,13 +13,16 @@ const WORKERS = ['check-worker.js', 'preview-worker.js', 'report-worker.js', 'sh
 
 beforeAll(() => ensureBuilt());
 
+/** Each chunk of the bundle (its main file and workers included): its name and its code. */
+function chunks(): { chunk: string; code: string }[] {
+  return readdirSync(BUNDLE)
+    .filter((f) => f.endsWith('.js'))
+    .map((chunk) => ({ chunk, code: readFileSync(join(BUNDLE, chunk), 'utf8') }));
+}
+
 /** Every file a chunk of the bundle names by `new URL('./file', import.meta.url)`, with the chunk naming it. */
 function filesNamed(): { chunk: string; file: string }[] {
-  const named: { chunk: string; file: string }[] = [];
-  for (const chunk of readdirSync(BUNDLE).filter((f) => f.endsWith('.js'))) {
-    for (const m of readFileSync(join(BUNDLE, chunk), 'utf8').matchAll(/new URL\(["']\.\/([^"']+)["'], import\.meta\.url\)/g)) named.push({ chunk, file: m[1]! });
-  }
-  return named;
+  return chunks().flatMap(({ chunk, code }) => [...code.matchAll(/new URL\(["']\.\/([^"']+)["'], import\.meta\.url\)/g)].map((m) => ({ chunk, file: m[1]! })));
 }
 
 describe('the bundled command line', () => {
@@ -34,10 +37,7 @@ describe('the bundled command line', () => {
   });
 
   it('holds zod in its chunks and leaves every other package in node_modules', () => {
-    const imported = new Set<string>();
-    for (const chunk of readdirSync(BUNDLE).filter((f) => f.endsWith('.js'))) {
-      for (const m of readFileSync(join(BUNDLE, chunk), 'utf8').matchAll(/(?:from|import\()\s*["']([^"'.][^"']*)["']/g)) imported.add(m[1]!);
-    }
+    const imported = new Set(chunks().flatMap(({ code }) => [...code.matchAll(/(?:from|import\()\s*["']([^"'.][^"']*)["']/g)].map((m) => m[1]!)));
     expect([...imported].filter((p) => p.startsWith('zod'))).toEqual([]);
     expect(imported.has('handlebars')).toBe(true);
     expect(imported.has('imapflow')).toBe(true);

@@ -158,6 +158,14 @@ function report(title: string, a: Run[], b: Run[], figure: (r: Run) => number, f
   console.log(`  A/B pair by pair, median (min–max): ${figureName} ${spread(a.map((r, i) => figure(r) / figure(b[i]!)))}, cpu ${spread(a.map((r, i) => r.cpu / b[i]!.cpu))}`);
 }
 
+/**
+ * How long file creation stays slow after a big deletion on ext4 without a journal (this VM's disk): a new
+ * inode skips every one freed in the last minute, one inode-table read each, some 30× the usual cost for the
+ * first ~60 s (measured; docs/benchmarks.md, "The machine").
+ */
+const SETTLE_MS = 70_000;
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+
 export async function runPaired(opts: PairedOptions): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'fatecraft-paired-'));
   const preload = join(work, 'usage.cjs');
@@ -184,7 +192,7 @@ export async function runPaired(opts: PairedOptions): Promise<void> {
       report(`mail: ${opts.messages} order mails through Dovecot, filed and receipted (fetch = the mail stage's own seconds; cpu = the whole process, sending included)`, runs.A, runs.B, (r) => r.fetch ?? 0, 'fetch');
       return;
     }
-    for (const nations of opts.sizes) {
+    for (const [k, nations] of opts.sizes.entries()) {
       const campaign = join(work, `campaign-${nations}`);
       await generate(baseline.dir, campaign, nations, opts);
       const runs: Record<'A' | 'B', Run[]> = { A: [], B: [] };
@@ -206,6 +214,11 @@ export async function runPaired(opts: PairedOptions): Promise<void> {
       // Each series' files stay until it ends: deleting half a gigabyte just before a run slows it here (docs/benchmarks.md, "The machine").
       for (const copy of copies) await rm(copy, { recursive: true, force: true });
       await rm(campaign, { recursive: true, force: true });
+      // And the next series waits out the minute in which this disk's new files skip the inodes just freed.
+      if (k < opts.sizes.length - 1) {
+        console.log(`waiting ${SETTLE_MS / 1000} s before the next size, for the file system to settle after the deletions`);
+        await settle();
+      }
     }
   } finally {
     await baseline.remove();

@@ -17,7 +17,8 @@
  * `pair` runs that turn and `fatecraft turn --expect 1` on fresh copies, alternating which goes first,
  * each timed by /usr/bin/time (wall, user + system CPU, peak RSS), and prints each pair's
  * fatecraft/Atlantis ratio and the medians. Both games must have the same number of factions: the
- * figure per faction is the same ratio.
+ * figure per faction is the same ratio. It first waits a minute after its deletions (`--no-settle` not to),
+ * and leaves its runs in <game>.runs until the next `pair` of that game.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -150,7 +151,15 @@ function pair() {
   const cli = join(fileURLToPath(import.meta.url), '..', '..', 'dist', 'fatecraft', 'main.js');
   if (!existsSync(cli)) throw new Error('build first: npm run build');
   const work = `${game}.runs`;
+  // On ext4 without a journal (this VM's disk) a new file skips every inode freed in the last minute, one
+  // inode-table read each: right after deleting a run's thousands of files (the last series' runs, removed
+  // here, or the reports `prepare` clears), creating files costs some 30× (docs/benchmarks.md, "The machine").
+  // So a minute passes before the first run; `--no-settle` skips it.
   rmSync(work, { recursive: true, force: true });
+  if (!args.includes('--no-settle')) {
+    console.log(`waiting ${SETTLE_SECONDS} s for the file system to settle after deletions`);
+    sleepSeconds(SETTLE_SECONDS);
+  }
   mkdirSync(work);
   const factions = readdirSync(game).filter((f) => /^orders\.\d+$/.test(f)).length;
   const rows = [];
@@ -179,7 +188,15 @@ function pair() {
   const per = (xs) => `${((median(xs) / factions) * 1000).toFixed(2)} ms`;
   console.log(`  per faction, medians: fatecraft wall ${per(rows.map((r) => r.fatecraft.wall))}, cpu ${per(rows.map((r) => r.fatecraft.cpu))}; Atlantis wall ${per(rows.map((r) => r.atlantis.wall))}, cpu ${per(rows.map((r) => r.atlantis.cpu))}`);
   console.log(`  F/A pair by pair, median (min–max): wall ${spread(rows.map((r) => r.fatecraft.wall / r.atlantis.wall))}, cpu ${spread(rows.map((r) => r.fatecraft.cpu / r.atlantis.cpu))}`);
-  rmSync(work, { recursive: true, force: true });
+  // Kept, not deleted: deleting them now would slow whatever is timed on this disk in the next minute.
+  console.log(`  the runs are in ${work} (the next \`pair\` of this game removes them first)`);
+}
+
+/** How long file creation stays slow after a big deletion on this VM's disk (measured: 60 s, then 30× faster). */
+const SETTLE_SECONDS = 70;
+
+function sleepSeconds(seconds) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, seconds * 1000);
 }
 
 if (args[0] === 'prepare') prepare();

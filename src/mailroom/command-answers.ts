@@ -26,13 +26,13 @@ export interface CommandScene {
 }
 
 /** The facts a command's answer gives: the pending turn and its deadline, the orders on file ("show"), the turn resent ("resend"). */
-export async function commandFacts(scene: CommandScene, nation: string, commands: readonly string[]): Promise<CommandFacts> {
+export function commandFacts(scene: CommandScene, nation: string, commands: readonly string[]): CommandFacts {
   const { room, state, pendingTurn } = scene;
   const deadline = scene.settings.deadlineFor(nation);
   const facts: CommandFacts = { pendingTurn, ...(deadline ? { deadline } : {}) };
   if (commands.includes('show')) {
     const file = join(ordersDir(room.dir, pendingTurn), `${nation}.yaml`);
-    const read = existsSync(file) ? await readRegularFile(file) : undefined;
+    const read = existsSync(file) ? readRegularFile(file) : undefined;
     if (read?.ok) {
       const sheet = readYamlSheet(read.bytes);
       // Orders filed from a mail keep its line numbers (yaml-write.ts).

@@ -284,7 +284,7 @@ class FetchRun {
       if (why !== undefined) record.outcome = `${describeDecision(decision)} — not taken: ${why}`;
     }
     if ((decision.kind === 'file' || decision.kind === 'hold' || decision.kind === 'refuse' || decision.kind === 'command' || (decision.kind === 'seat' && decision.action === 'volunteer')) && decision.replyTo !== undefined) {
-      const command = decision.kind === 'command' ? await commandFacts(this.scene(), decision.nation, decision.commands) : decision.kind === 'seat' ? await seats.volunteer(record, decision, queue) : undefined;
+      const command = decision.kind === 'command' ? commandFacts(this.scene(), decision.nation, decision.commands) : decision.kind === 'seat' ? await seats.volunteer(record, decision, queue) : undefined;
       if (decision.kind === 'command' && command) await seats.commands(record, decision, command, queue);
       if (decision.kind === 'command' && command) await this.settings.apply(decision, command, record.key, this.pendingTurn, queue);
       if (decision.kind === 'command' && decision.absence && command) {

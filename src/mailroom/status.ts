@@ -143,7 +143,7 @@ async function moveBackFolder(dir: string, keys: ReadonlySet<string>): Promise<n
   for (const name of (await readdir(quarantine)).sort()) {
     if (!name.endsWith('.eml')) continue;
     // Only regular files are mail (a FIFO would wait for ever, a link read another file).
-    const read = await readRegularFile(join(quarantine, name));
+    const read = readRegularFile(join(quarantine, name));
     if (!read.ok) continue;
     const raw = read.bytes;
     if (!keysOf(raw).some((k) => keys.has(k)) && !keys.has(`file:${name}`)) continue;

@@ -130,12 +130,12 @@ export async function readOrderFolder(dir: string, isNation: (id: string) => boo
   const names = await readdir(dir);
   const plan = planOrderFolder(names, isNation);
   const orderPaths = plan.orders.map((o) => join(dir, o.name));
-  const orderReads = await readRegularFiles(orderPaths);
+  const orderReads = readRegularFiles(orderPaths);
   const nations: NationOrderEntry[] = plan.orders.map((o, i) => ({ name: o.name, path: orderPaths[i]!, nation: o.nation, format: o.format, read: orderReads[i]! }));
   const seatPaths = plan.seats.map((seat) => join(dir, seat.name));
-  const seatReads = await readRegularFiles(seatPaths);
+  const seatReads = readRegularFiles(seatPaths);
   const seats: SeatOrderEntry[] = plan.seats.map((seat, i) => ({ ...seat, path: seatPaths[i]!, read: seatReads[i]! }));
-  const gm = names.includes(GM_ORDERS_FILE) ? { name: GM_ORDERS_FILE, path: join(dir, GM_ORDERS_FILE), read: await readRegularFile(join(dir, GM_ORDERS_FILE)) } : undefined;
+  const gm = names.includes(GM_ORDERS_FILE) ? { name: GM_ORDERS_FILE, path: join(dir, GM_ORDERS_FILE), read: readRegularFile(join(dir, GM_ORDERS_FILE)) } : undefined;
   return { ...(gm ? { gm } : {}), nations, seats, plan: { unread: plan.unread, clashes: plan.clashes } };
 }
 

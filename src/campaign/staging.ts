@@ -1,6 +1,7 @@
-import { closeSync, mkdirSync, openSync, writeFileSync, writevSync } from 'node:fs';
+import { closeSync, fsync, mkdirSync, openSync, writeFileSync, writevSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
+import { promisify } from 'node:util';
 import { mapInFlight } from '../host/in-flight.js';
 
 /**
@@ -119,14 +120,22 @@ function writeBlocks(path: string, blocks: readonly Uint8Array[]): void {
   }
 }
 
+/**
+ * Puts a file's data on disk. Only the fsync, which waits on the disk, goes to the thread pool; opening and
+ * closing the descriptor are quick calls made here. Through a FileHandle all three went there: flushing 4,000
+ * files of 15 KB, 16 at a time, cost this thread 225–249 ms of user CPU so, against 79–92 ms now, and the flush
+ * took 0.72–1.25 s of wall against 0.56–0.93 s (two rounds each, alternating; docs/benchmarks.md).
+ */
 export async function syncFile(path: string): Promise<void> {
-  const fh = await open(path, 'r');
+  const fd = openSync(path, 'r');
   try {
-    await fh.sync();
+    await fsyncOf(fd);
   } finally {
-    await fh.close();
+    closeSync(fd);
   }
 }
+
+const fsyncOf = promisify(fsync);
 
 /** Flushes a folder's entries (renames into it) to disk. */
 export async function syncDir(path: string): Promise<void> {

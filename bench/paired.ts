@@ -71,6 +71,8 @@ async function buildCommit(commit: string, work: string, name: string): Promise<
     if (sameLock) await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
     else execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: dir, stdio: 'ignore' });
     execFileSync(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: dir, stdio: 'inherit' });
+    // As `npm run build` does it there: a commit that bundles its command line is timed bundled (cliOf), as it ships.
+    if (existsSync(join(dir, 'scripts', 'bundle.mjs'))) execFileSync(process.execPath, [join(dir, 'scripts', 'bundle.mjs')], { cwd: dir, stdio: 'inherit' });
   } catch (e) {
     await remove();
     throw e;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { threadCount } from '../host/threads.js';
+import { threadCount, threadsChosen } from '../host/threads.js';
 import type { OrderSheet } from './sheet.js';
 import { readYamlSheet } from './yaml-sheet.js';
 
@@ -12,10 +12,10 @@ import { readYamlSheet } from './yaml-sheet.js';
  */
 export const PARALLEL_SHEETS_FROM = 60;
 /**
- * ...and this many bytes of them: a worker's own start costs a few hundred
- * milliseconds of CPU, more than reading small sheets here (989 one-unit
- * sheets, 150 KB, take this thread 20 ms warm; 1,000 hundred-unit ones, 3.5 MB,
- * take 750 ms).
+ * ...and this many bytes of them, unless FATECRAFT_THREADS says how many
+ * threads to use: a worker's own start costs a few hundred milliseconds of
+ * CPU, more than reading small sheets here (989 one-unit sheets, 150 KB, take
+ * this thread 20 ms warm; 1,000 hundred-unit ones, 3.5 MB, take 750 ms).
  */
 const PARALLEL_SHEETS_BYTES = 1_000_000;
 
@@ -32,7 +32,7 @@ export interface SheetReadOptions {
 }
 
 export async function readYamlSheets(files: readonly Uint8Array[], opts: SheetReadOptions = {}): Promise<OrderSheet[]> {
-  const big = files.reduce((sum, bytes) => sum + bytes.byteLength, 0) >= PARALLEL_SHEETS_BYTES;
+  const big = threadsChosen() || files.reduce((sum, bytes) => sum + bytes.byteLength, 0) >= PARALLEL_SHEETS_BYTES;
   const threads = big && existsSync(workerFile) ? threadCount(files.length, PARALLEL_SHEETS_FROM) : 1;
   if (threads < 2) return files.map((bytes) => readYamlSheet(bytes));
   const readers = opts.elsewhere ? threads - 1 : threads;

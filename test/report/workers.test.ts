@@ -55,8 +55,11 @@ describe('a turn in worker threads', () => {
       writeFileSync(trace, '');
       const run = runBuilt(['turn', dir], { env: { FATECRAFT_THREADS: '3', FATECRAFT_TRACE: trace }, nodeArgs: ['--import', join(ROOT, 'test', 'support', 'trace-io.mjs')] });
       // Each thread records its own starts and opens: this thread's report workers, and the starting state's read.
-      const lines = readFileSync(trace, 'utf8').split('\n').filter((l) => /^worker .*report-worker\.js$/.test(l) || /^open .*turns\/0000\/state\.yaml$/.test(l));
-      return { run, lines };
+      const all = readFileSync(trace, 'utf8').split('\n');
+      const lines = all.filter((l) => /^worker .*report-worker\.js$/.test(l) || /^open .*turns\/0000\/state\.yaml$/.test(l));
+      // The order files' readers, with the state's read for when they start.
+      const sheetLines = all.filter((l) => /^worker .*sheet-worker\.js$/.test(l) || /^open .*turns\/0000\/state\.yaml$/.test(l));
+      return { run, lines, sheetLines };
     };
     const state = join(dir, 'turns', '0000', 'state.yaml');
     const good = readFileSync(state, 'utf8');
@@ -76,6 +79,8 @@ describe('a turn in worker threads', () => {
     expect(resolved.run.status, resolved.run.stderr).toBe(0);
     // The two started once the state was read did the work: no more were started once the turn was resolved.
     expect(resolved.lines.map((l) => l.split(' ')[0])).toEqual(['open', 'worker', 'worker']);
+    // The order files were read by two threads chosen for them, started before the state is read (this thread reads it meanwhile).
+    expect(resolved.sheetLines.map((l) => l.split(' ')[0])).toEqual(['worker', 'worker', 'open']);
     expect(readdirSync(join(dir, 'turns', '0001', 'reports')).length).toBe((PARALLEL_FROM + 4) * 3 + 2);
   });
 

@@ -86,20 +86,50 @@ export const MAX_YAML_DEPTH = 32;
  * Returns the offending line, or undefined when the text is shallow enough.
  */
 export function yamlTooDeep(text: string, max = MAX_YAML_DEPTH): number | undefined {
+  // One pass over the text's code units (the turn reads a thousand sheets): a line's indentation and leading
+  // indicators ("- ", "? ", ": ") first, then its brackets up to a comment; bracket depth runs across lines.
   let flow = 0;
-  const lines = text.split(/\r\n|\r|\n/);
-  for (let n = 0; n < lines.length; n++) {
-    const line = lines[n] as string;
-    const indent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
-    const indicators = /^(?:[ \t]*[-?:](?:[ \t]+|$))*/.exec(line)?.[0].replace(/[^-?:]/g, '').length ?? 0;
-    if (indent > max * 4 || indicators > max / 2) return n + 1;
-    for (let i = 0; i < line.length; i++) {
-      const ch = line[i];
-      if (ch === '#' && (i === 0 || /\s/.test(line[i - 1] ?? ''))) break;
-      if (ch === '[' || ch === '{') flow++;
-      else if (ch === ']' || ch === '}') flow = Math.max(0, flow - 1);
-      if (flow > max) return n + 1;
+  let line = 1;
+  let i = 0;
+  const end = text.length;
+  while (i <= end) {
+    let p = i;
+    while (p < end && isBlank(text.charCodeAt(p))) p++;
+    const indent = p - i;
+    let indicators = 0;
+    for (let q = i; ; ) {
+      while (q < end && isBlank(text.charCodeAt(q))) q++;
+      if (q >= end || !isIndicator(text.charCodeAt(q))) break;
+      const after = q + 1 < end ? text.charCodeAt(q + 1) : -1;
+      if (after !== -1 && !isBlank(after) && !isLineEnd(after)) break;
+      indicators++;
+      q++;
     }
+    if (indent > max * 4 || indicators > max / 2) return line;
+    let previous = -1;
+    for (p = i; p < end; p++) {
+      const c = text.charCodeAt(p);
+      if (isLineEnd(c)) break;
+      if (c === 0x23 && (previous === -1 || isJsSpace(previous))) {
+        while (p < end && !isLineEnd(text.charCodeAt(p))) p++;
+        break;
+      }
+      if (c === 0x5b || c === 0x7b) flow++;
+      else if ((c === 0x5d || c === 0x7d) && flow > 0) flow--;
+      if (flow > max) return line;
+      previous = c;
+    }
+    // p is at the line's end: "\r\n", "\r" or "\n" ends it, or the text does.
+    if (p >= end) return undefined;
+    i = text.charCodeAt(p) === 0x0d && text.charCodeAt(p + 1) === 0x0a ? p + 2 : p + 1;
+    line++;
   }
   return undefined;
 }
+
+const isBlank = (c: number) => c === 0x20 || c === 0x09;
+const isLineEnd = (c: number) => c === 0x0a || c === 0x0d;
+const isIndicator = (c: number) => c === 0x2d || c === 0x3f || c === 0x3a;
+/** JavaScript's \s, as the comment rule has always read it (a line's own breaks never reach it). */
+const isJsSpace = (c: number) =>
+  c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;

@@ -165,7 +165,9 @@ function interpret(sheet: OrderSheet, source: string, top: unknown, layout: Yaml
     const fields: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) fields[k.trim().toLowerCase()] = v;
     const asWritten = writtenAs(fields);
-    const entry: SheetEntry = { ...(asWritten.line !== undefined ? { line: asWritten.line } : where), text: asWritten.text ?? text, fields: kindFirst(fields) };
+    const line = asWritten.line ?? item.line;
+    // Built whole rather than spread from `where`: spreading a small object of either shape was a third of reading a sheet.
+    const entry: SheetEntry = line !== undefined ? { line, text: asWritten.text ?? text, fields: kindFirst(fields) } : { text: asWritten.text ?? text, fields: kindFirst(fields) };
     sheet.entries.push(entry);
   });
   return sheet;

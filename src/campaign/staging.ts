@@ -1,5 +1,4 @@
 import { closeSync, fsync, mkdirSync, openSync, writeFileSync, writevSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { mapInFlight } from '../host/in-flight.js';
@@ -137,14 +136,14 @@ export async function syncFile(path: string): Promise<void> {
 
 const fsyncOf = promisify(fsync);
 
-/** Flushes a folder's entries (renames into it) to disk. */
+/** Flushes a folder's entries (renames into it) to disk, as syncFile flushes a file. */
 export async function syncDir(path: string): Promise<void> {
-  const fh = await open(path, 'r');
+  const fd = openSync(path, 'r');
   try {
-    await fh.sync();
+    await fsyncOf(fd);
   } catch {
     // Some file systems refuse fsync on folders; the rename is still atomic.
   } finally {
-    await fh.close();
+    closeSync(fd);
   }
 }

@@ -97,7 +97,8 @@ export function yamlTooDeep(text: string, max = MAX_YAML_DEPTH): number | undefi
     while (p < end && isBlank(text.charCodeAt(p))) p++;
     const indent = p - i;
     let indicators = 0;
-    for (let q = i; ; ) {
+    // The indicators start after the indentation just measured.
+    for (let q = p; ; ) {
       while (q < end && isBlank(text.charCodeAt(q))) q++;
       if (q >= end || !isIndicator(text.charCodeAt(q))) break;
       const after = q + 1 < end ? text.charCodeAt(q + 1) : -1;

@@ -25,7 +25,7 @@ import { reportUnusedPlans } from '../warfare/turn-fate.js';
 export const siegePhase: Phase = {
   name: 'siege',
   run(ctx: TurnContext) {
-    const byUnit = <T extends { order: { unit: UnitId } }>(list: T[]) => [...list].sort((a, b) => compareIds(a.order.unit, b.order.unit));
+    const byUnit = <T extends { order: { unit: UnitId } }>(list: readonly T[]) => [...list].sort((a, b) => compareIds(a.order.unit, b.order.unit));
     for (const a of byUnit(ctx.acceptedOf('siege_action'))) siegeAction(ctx, a);
     for (const a of byUnit(ctx.acceptedOf('sortie'))) sortie(ctx, a);
     for (const a of byUnit(ctx.acceptedOf('assault'))) assault(ctx, a);

@@ -1,5 +1,6 @@
 import type { Campaign } from '../core/campaign.js';
 import type { NationId } from '../core/ids.js';
+import { perCampaign } from '../core/memo.js';
 import { clip, normName } from './names.js';
 import { didYouMean } from '../text/suggest.js';
 
@@ -30,9 +31,9 @@ export function pressRecipients(campaign: Campaign, names: readonly string[]): R
 
 export function nationNamed(campaign: Campaign, name: string): { ok: true; id: NationId } | { ok: false; reason: string; hint?: string } {
   const want = normName(name);
+  const exact = nationsByName(campaign).get(want);
+  if (exact !== undefined) return { ok: true, id: exact };
   const nations = Object.values(campaign.nations).filter((n) => !n.rebels);
-  const exact = nations.find((n) => normName(n.id) === want || normName(n.name) === want);
-  if (exact) return { ok: true, id: exact.id };
   const words = want.split(/\s+/);
   const fits = nations.filter((n) => {
     const own = normName(n.name).split(/\s+/);
@@ -43,3 +44,17 @@ export function nationNamed(campaign: Campaign, name: string): { ok: true; id: N
   const hint = didYouMean(name, nations.flatMap((n) => [n.name, n.id]));
   return { ok: false, reason: `there is no nation "${clip(name)}"`, ...(hint ? { hint } : {}) };
 }
+
+/**
+ * The nations by id and by full name, as normalised: a thousand nations' letters, trades and actions each
+ * naming one were a scan of every nation's names apiece. A spelling two nations share goes to the first
+ * listed, as that scan in listing order gave it.
+ */
+const nationsByName = perCampaign((campaign: Campaign) => {
+  const byName = new Map<string, NationId>();
+  for (const n of Object.values(campaign.nations)) {
+    if (n.rebels) continue;
+    for (const key of [normName(n.id), normName(n.name)]) if (!byName.has(key)) byName.set(key, n.id);
+  }
+  return byName;
+});

@@ -5,6 +5,7 @@ import { leaderOf } from '../core/leaders.js';
 import { perCampaignAndState } from '../core/memo.js';
 import { revoltOrder } from '../core/phases/events.js';
 import type { GameState, NationState, SettlementState } from '../core/state.js';
+import type { TradeRoute } from '../core/world/action-types.js';
 import { revoltRisk } from '../core/world/odds.js';
 import { indicatorLedger, ledger } from './facts.js';
 import { rated } from './ladder.js';
@@ -28,19 +29,43 @@ export function ledgersOf(mine: readonly LoggedEvent[], nation: NationId, was: N
   };
 }
 
-/** The nation's open trade routes, every turn they stand (one pass over the routes, only when there are any), each also said under Actions. */
+/** The nation's open trade routes, every turn they stand, each also said under Actions. */
 export function tradeRoutesOf(campaign: Campaign, state: GameState, nation: NationId, actions: string[]): TradeRouteView[] {
   const tradeRoutes: TradeRouteView[] = [];
-  for (const r of state.tradeRoutes ?? []) {
-    const a = state.settlements[r.from as SettlementState['id']];
-    const b = state.settlements[r.to as SettlementState['id']];
-    if (!a || !b || (a.nation !== nation && b.nation !== nation)) continue;
+  for (const { route: r, a, b } of routesByNation(campaign, state).get(nation) ?? []) {
     const income = campaign.actions?.entries[r.action]?.income ?? 0;
     tradeRoutes.push({ from: a.name, to: b.name, fromHex: a.hex, toHex: b.hex, income, opened: r.opened });
     actions.push(`Open trade route: ${a.name} – ${b.name}${income ? `, ${income} Renown a turn` : ''} (since turn ${r.opened}).`);
   }
   return tradeRoutes;
 }
+
+interface RouteEnds {
+  route: TradeRoute;
+  a: SettlementState;
+  b: SettlementState;
+}
+
+/**
+ * The routes with both ends standing, by each end's nation, in the state's order: made once per state, since
+ * a thousand reports each looking through every route of the world was a third of a second of a big turn.
+ */
+const routesByNation = perCampaignAndState((_campaign: Campaign, state: GameState) => {
+  const byNation = new Map<NationId, RouteEnds[]>();
+  const add = (nation: NationId, ends: RouteEnds) => {
+    const list = byNation.get(nation);
+    if (list) list.push(ends);
+    else byNation.set(nation, [ends]);
+  };
+  for (const route of state.tradeRoutes ?? []) {
+    const a = state.settlements[route.from as SettlementState['id']];
+    const b = state.settlements[route.to as SettlementState['id']];
+    if (!a || !b) continue;
+    add(a.nation, { route, a, b });
+    if (b.nation !== a.nation) add(b.nation, { route, a, b });
+  }
+  return byNation;
+});
 
 /** The revolt risk a nation's report warns of: what the next turn's roll will use, if Happiness stays. */
 export function unrestOf(campaign: Campaign, index: ReportIndex, nation: NationId, prosperity: number, happiness: number, name: (id: string) => string): UnrestView | null {

@@ -148,7 +148,8 @@ function interpret(sheet: OrderSheet, source: string, top: unknown, layout: Yaml
     if (typeof value === 'string' && item.shape === 'scalar') {
       // "- rest argenta-2": a text order inside the YAML list.
       const parsed = parseOrderLine(value);
-      if (parsed.kind === 'order') sheet.entries.push({ ...where, text, fields: parsed.fields });
+      // Built whole, as the map-shaped entries below are (a caretaker's thousand sheets are written this way).
+      if (parsed.kind === 'order') sheet.entries.push(item.line !== undefined ? { line: item.line, text, fields: parsed.fields } : { text, fields: parsed.fields });
       else if (parsed.kind === 'problem') sheet.problems.push({ ...where, text, reason: parsed.reason, ...(parsed.hint ? { hint: parsed.hint } : {}), ...(parsed.unknownVerb ? { unknownVerb: parsed.unknownVerb } : {}) });
       else sheet.problems.push({ ...where, text, reason: 'each order is a map like "- move: Iron Guard" with "to: 12,7" below it, or one text order like "- rest argenta-2"' });
       return;

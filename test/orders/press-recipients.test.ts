@@ -32,7 +32,9 @@ describe('a nation as a player names it', () => {
   it('never names the rebels, and suggests a spelling for a name it does not know', () => {
     expect(nationNamed(campaign, 'rebels')).toMatchObject({ ok: false, reason: 'there is no nation "rebels"' });
     expect(nationNamed(campaign, 'The Rebels')).toMatchObject({ ok: false });
-    expect(nationNamed(campaign, 'Gondarahll')).toMatchObject({ ok: false, hint: expect.stringContaining('gondarahl') });
+    const misspelt = nationNamed(campaign, 'Gondarahll');
+    expect(misspelt.ok).toBe(false);
+    expect(misspelt.ok ? undefined : misspelt.hint).toContain('gondarahl');
   });
 
   it('gives a spelling two nations share to the first listed', () => {

@@ -304,18 +304,26 @@ export class NameBook {
   }
 }
 
-/** A nation by id or name ("argenta", "Duchy of Argenta"); undefined when there is none. */
-export function findNation(campaign: Campaign, text: string): NationId | undefined {
-  return nationsByName(campaign).get(normName(text));
+/**
+ * A nation by id or name ("argenta", "Duchy of Argenta"); undefined when there is none. With `rebels: false`,
+ * the rebels are no nation to find (a letter, a trade or an action cannot be addressed to them).
+ */
+export function findNation(campaign: Campaign, text: string, opts: { rebels?: boolean } = {}): NationId | undefined {
+  const { all, playable } = nationsByName(campaign);
+  return (opts.rebels === false ? playable : all).get(normName(text));
 }
 
-/** Every nation's id and name, normalised: the first nation in the campaign's order that has it wins. */
+/** Every nation's id and name, normalised, with and without the rebels: the first nation in the campaign's order that has it wins. */
 const nationsByName = perCampaign((campaign: Campaign) => {
-  const byName = new Map<string, NationId>();
+  const all = new Map<string, NationId>();
+  const playable = new Map<string, NationId>();
   for (const n of Object.values(campaign.nations)) {
-    for (const key of [normName(n.id), normName(n.name)]) if (!byName.has(key)) byName.set(key, n.id);
+    for (const key of [normName(n.id), normName(n.name)]) {
+      if (!all.has(key)) all.set(key, n.id);
+      if (!n.rebels && !playable.has(key)) playable.set(key, n.id);
+    }
   }
-  return byName;
+  return { all, playable };
 });
 
 /** Echoed names are clipped so a pasted novel does not come back whole in a receipt. */

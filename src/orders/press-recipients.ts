@@ -1,7 +1,6 @@
 import type { Campaign } from '../core/campaign.js';
 import type { NationId } from '../core/ids.js';
-import { perCampaign } from '../core/memo.js';
-import { clip, normName } from './names.js';
+import { clip, findNation, normName } from './names.js';
 import { didYouMean } from '../text/suggest.js';
 
 export type Recipients = { ok: true; to: NationId[] | 'all' } | { ok: false; reason: string; hint?: string };
@@ -30,9 +29,9 @@ export function pressRecipients(campaign: Campaign, names: readonly string[]): R
 }
 
 export function nationNamed(campaign: Campaign, name: string): { ok: true; id: NationId } | { ok: false; reason: string; hint?: string } {
-  const want = normName(name);
-  const exact = nationsByName(campaign).get(want);
+  const exact = findNation(campaign, name, { rebels: false });
   if (exact !== undefined) return { ok: true, id: exact };
+  const want = normName(name);
   const nations = Object.values(campaign.nations).filter((n) => !n.rebels);
   const words = want.split(/\s+/);
   const fits = nations.filter((n) => {
@@ -44,17 +43,3 @@ export function nationNamed(campaign: Campaign, name: string): { ok: true; id: N
   const hint = didYouMean(name, nations.flatMap((n) => [n.name, n.id]));
   return { ok: false, reason: `there is no nation "${clip(name)}"`, ...(hint ? { hint } : {}) };
 }
-
-/**
- * The nations by id and by full name, as normalised: a thousand nations' letters, trades and actions each
- * naming one were a scan of every nation's names apiece. A spelling two nations share goes to the first
- * listed, as that scan in listing order gave it.
- */
-const nationsByName = perCampaign((campaign: Campaign) => {
-  const byName = new Map<string, NationId>();
-  for (const n of Object.values(campaign.nations)) {
-    if (n.rebels) continue;
-    for (const key of [normName(n.id), normName(n.name)]) if (!byName.has(key)) byName.set(key, n.id);
-  }
-  return byName;
-});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from '../../src/core/campaign.js';
+import { findNation } from '../../src/orders/names.js';
 import { nationNamed, pressRecipients } from '../../src/orders/press-recipients.js';
 
 /** Only the nations' ids, names and the rebels' mark are read here. */
@@ -32,6 +33,9 @@ describe('a nation as a player names it', () => {
   it('never names the rebels, and suggests a spelling for a name it does not know', () => {
     expect(nationNamed(campaign, 'rebels')).toMatchObject({ ok: false, reason: 'there is no nation "rebels"' });
     expect(nationNamed(campaign, 'The Rebels')).toMatchObject({ ok: false });
+    // Elsewhere (a sheet's own nation, a mail's claim) the rebels are a nation like any other.
+    expect(findNation(campaign, 'The Rebels')).toBe('rebels');
+    expect(findNation(campaign, 'The Rebels', { rebels: false })).toBeUndefined();
     const misspelt = nationNamed(campaign, 'Gondarahll');
     expect(misspelt.ok).toBe(false);
     expect(misspelt.ok ? undefined : misspelt.hint).toContain('gondarahl');
@@ -45,6 +49,10 @@ describe('a nation as a player names it', () => {
     ]);
     expect(nationNamed(twins, 'twins')).toEqual({ ok: true, id: 'north' });
     expect(nationNamed(twins, 'Southern Twins')).toEqual({ ok: true, id: 'twins' });
+    // A rebel listed first keeps the spelling for itself, but not from those who may not address it.
+    const rebelFirst = campaignOf([{ id: 'free', name: 'Free Folk', rebels: true }, { id: 'folk', name: 'Free Folk' }]);
+    expect(findNation(rebelFirst, 'free folk')).toBe('free');
+    expect(nationNamed(rebelFirst, 'free folk')).toEqual({ ok: true, id: 'folk' });
   });
 
   it('reads a letter\'s recipients the same way', () => {

@@ -144,34 +144,34 @@ function interpret(sheet: OrderSheet, source: string, top: unknown, layout: Yaml
   items.forEach((item, i) => {
     const value = (head.orders as unknown[])[i];
     const text = sourceText(source, item.range);
-    const where = at(item.line);
     if (typeof value === 'string' && item.shape === 'scalar') {
       // "- rest argenta-2": a text order inside the YAML list.
       const parsed = parseOrderLine(value);
-      // Built whole, as the map-shaped entries below are (a caretaker's thousand sheets are written this way).
-      if (parsed.kind === 'order') sheet.entries.push(item.line !== undefined ? { line: item.line, text, fields: parsed.fields } : { text, fields: parsed.fields });
-      else if (parsed.kind === 'problem') sheet.problems.push({ ...where, text, reason: parsed.reason, ...(parsed.hint ? { hint: parsed.hint } : {}), ...(parsed.unknownVerb ? { unknownVerb: parsed.unknownVerb } : {}) });
-      else sheet.problems.push({ ...where, text, reason: 'each order is a map like "- move: Iron Guard" with "to: 12,7" below it, or one text order like "- rest argenta-2"' });
+      if (parsed.kind === 'order') sheet.entries.push(entryOf(item.line, text, parsed.fields));
+      else if (parsed.kind === 'problem') sheet.problems.push({ ...at(item.line), text, reason: parsed.reason, ...(parsed.hint ? { hint: parsed.hint } : {}), ...(parsed.unknownVerb ? { unknownVerb: parsed.unknownVerb } : {}) });
+      else sheet.problems.push({ ...at(item.line), text, reason: 'each order is a map like "- move: Iron Guard" with "to: 12,7" below it, or one text order like "- rest argenta-2"' });
       return;
     }
     if (item.shape !== 'map' || typeof value !== 'object' || value === null || Array.isArray(value)) {
-      sheet.problems.push({ ...where, text, reason: 'each order is a map like "- move: Iron Guard" with "to: 12,7" below it' });
+      sheet.problems.push({ ...at(item.line), text, reason: 'each order is a map like "- move: Iron Guard" with "to: 12,7" below it' });
       return;
     }
     const split = text.startsWith('{') ? splitHex(text, value as Record<string, unknown>) : undefined;
     if (split) {
-      sheet.problems.push({ ...where, text, ...split });
+      sheet.problems.push({ ...at(item.line), text, ...split });
       return;
     }
     const fields: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) fields[k.trim().toLowerCase()] = v;
     const asWritten = writtenAs(fields);
-    const line = asWritten.line ?? item.line;
-    // Built whole rather than spread from `where`: spreading a small object of either shape was a third of reading a sheet.
-    const entry: SheetEntry = line !== undefined ? { line, text: asWritten.text ?? text, fields: kindFirst(fields) } : { text: asWritten.text ?? text, fields: kindFirst(fields) };
-    sheet.entries.push(entry);
+    sheet.entries.push(entryOf(asWritten.line ?? item.line, asWritten.text ?? text, kindFirst(fields)));
   });
   return sheet;
+}
+
+/** An order's entry, built whole: spreading its line's object (`at`: either of two shapes) into it was a third of reading a sheet. */
+function entryOf(line: number | undefined, text: string, fields: SheetEntry['fields']): SheetEntry {
+  return line !== undefined ? { line, text, fields } : { text, fields };
 }
 
 /**

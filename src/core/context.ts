@@ -3,6 +3,7 @@ import type { Randomiser } from './dice.js';
 import type { Indicator, LoggedEvent, Resource, TurnEvent } from './events.js';
 import { asUnitId, type HexKey, type NationId, type SettlementId, type UnitId } from './ids.js';
 import { GameMap } from './map.js';
+import { pushTo } from './multimap.js';
 import { nameForRaised, unitName } from './unit-name.js';
 import { WorldIndex } from './world-index.js';
 import type { Order, TurnOrders } from './orders.js';
@@ -273,9 +274,7 @@ export class TurnContext {
   accept(order: AcceptedOrder): void {
     this.acceptedOrders.push(order);
     if ('unit' in order.order) this.acceptedByUnit.set(order.order.unit, order);
-    const ofKind = this.acceptedByKind.get(order.order.kind);
-    if (ofKind) ofKind.push(order);
-    else this.acceptedByKind.set(order.order.kind, [order]);
+    pushTo(this.acceptedByKind, order.order.kind, order);
   }
 
   /** The accepted orders of one kind, in the order they were accepted. */

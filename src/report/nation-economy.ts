@@ -3,6 +3,7 @@ import type { LoggedEvent } from '../core/events.js';
 import { sortedKeys, type NationId } from '../core/ids.js';
 import { leaderOf } from '../core/leaders.js';
 import { perCampaignAndState } from '../core/memo.js';
+import { pushTo } from '../core/multimap.js';
 import { revoltOrder } from '../core/phases/events.js';
 import type { GameState, NationState, SettlementState } from '../core/state.js';
 import type { TradeRoute } from '../core/world/action-types.js';
@@ -52,17 +53,12 @@ interface RouteEnds {
  */
 const routesByNation = perCampaignAndState((_campaign: Campaign, state: GameState) => {
   const byNation = new Map<NationId, RouteEnds[]>();
-  const add = (nation: NationId, ends: RouteEnds) => {
-    const list = byNation.get(nation);
-    if (list) list.push(ends);
-    else byNation.set(nation, [ends]);
-  };
   for (const route of state.tradeRoutes ?? []) {
     const a = state.settlements[route.from as SettlementState['id']];
     const b = state.settlements[route.to as SettlementState['id']];
     if (!a || !b) continue;
-    add(a.nation, { route, a, b });
-    if (b.nation !== a.nation) add(b.nation, { route, a, b });
+    pushTo(byNation, a.nation, { route, a, b });
+    if (b.nation !== a.nation) pushTo(byNation, b.nation, { route, a, b });
   }
   return byNation;
 });

@@ -83,6 +83,39 @@ describe('the caretaker plans', () => {
     expect(seatView(campaign, seen, A).nations['grarkul' as NationId]).toMatchObject({ renown: 0, fate: 0, goals: [] });
   });
 
+  it("gives the seat its own builds and the trade routes touching a settlement it holds or sees, in the state's order", () => {
+    const campaign = world({ sight: { unit: 1, settlement: 1 } });
+    const build = (id: string, nation: string) => ({ id, nation: nation as NationId, hex: '3,3' as never, builder: 'a-1' as never, project: { kind: 'external' as const, externalId: `x-${id}` as never, structure: 'mine' }, turnsLeft: 1, startedTurn: 0 });
+    const route = (id: string, from: string, to: string) => ({ id, from, to, action: 'trade', opened: 1 });
+    const settlements = {
+      ...BASE.settlements,
+      eastholm: { nation: 'grarkul', level: 'village', hex: '4,3', name: 'Eastholm' },
+      orcmoot: { nation: 'grarkul', level: 'village', hex: '9,9', name: 'Orcmoot' },
+      farhold: { nation: 'grarkul', level: 'village', hex: '9,1', name: 'Farhold' },
+    };
+    const state = buildState(campaign, {
+      ...BASE,
+      settlements,
+      builds: [build('b1', 'argenta'), build('b2', 'grarkul'), build('b3', 'argenta')],
+      tradeRoutes: [
+        route('t1', 'orcmoot', 'farhold'), // both ends foreign and unseen
+        route('t2', 'argentum', 'westmark'), // both its own: listed once
+        route('t3', 'eastholm', 'orcmoot'), // a foreign end it sees
+        route('t4', 'westmark', 'ruined'), // the other end razed
+        route('t5', 'orcmoot', 'argentum'), // its own end second
+      ],
+    });
+    const view = seatView(campaign, state, A);
+    expect(Object.keys(view.settlements).sort()).toEqual(['argentum', 'eastholm', 'westmark']);
+    expect(view.builds.map((b) => b.id)).toEqual(['b1', 'b3']);
+    expect(view.tradeRoutes?.map((r) => r.id)).toEqual(['t2', 't3', 't4', 't5']);
+    // Grarkul's seat, from the same state (the lists are made once per state): its build, the routes of its
+    // three towns, and t2, since Eastholm sees Argentum.
+    const theirs = seatView(campaign, state, 'grarkul' as NationId);
+    expect(theirs.builds.map((b) => b.id)).toEqual(['b2']);
+    expect(theirs.tradeRoutes?.map((r) => r.id)).toEqual(['t1', 't2', 't3', 't5']);
+  });
+
   it('keeps work going: a builder stays on its site and a besieger in its siege, whatever the later steps want', () => {
     const campaign = world();
     const state = buildState(campaign, {

@@ -1,6 +1,8 @@
 import type { Campaign } from '../campaign.js';
 import type { NationId } from '../ids.js';
-import type { GameState, NationState } from '../state.js';
+import { perCampaignAndState } from '../memo.js';
+import { pushTo } from '../multimap.js';
+import type { BuildState, GameState, NationState } from '../state.js';
 import { WorldIndex } from '../world-index.js';
 
 /**
@@ -15,7 +17,7 @@ import { WorldIndex } from '../world-index.js';
 export function seatView(campaign: Campaign, state: GameState, nation: NationId): GameState {
   const world = WorldIndex.of(campaign, state);
   const seen = world.visibleHexes(nation);
-  const view: GameState = { turn: state.turn, seq: state.seq, nations: {}, units: {}, settlements: {}, externals: {}, builds: state.builds.filter((b) => b.nation === nation) };
+  const view: GameState = { turn: state.turn, seq: state.seq, nations: {}, units: {}, settlements: {}, externals: {}, builds: [...(seatLists(campaign, state).builds.get(nation) ?? [])] };
   const own = state.nations[nation];
   if (own) view.nations[nation] = own;
   for (const u of world.unitsOf(nation)) view.units[u.id] = u;
@@ -49,11 +51,29 @@ export function seatView(campaign: Campaign, state: GameState, nation: NationId)
       met(e.nation);
     }
   }
-  const mine = new Set(Object.keys(view.settlements));
-  const routes = (state.tradeRoutes ?? []).filter((r) => mine.has(r.from) || mine.has(r.to));
-  if (routes.length) view.tradeRoutes = routes;
+  // The routes touching a settlement in the view, in the state's order.
+  const { routesAt } = seatLists(campaign, state);
+  const picked = new Set<number>();
+  for (const id in view.settlements) for (const i of routesAt.get(id) ?? []) picked.add(i);
+  if (picked.size) view.tradeRoutes = [...picked].sort((a, b) => a - b).map((i) => state.tradeRoutes![i]!);
   return view;
 }
+
+/**
+ * A state's builds by nation, and its trade routes (as places in state.tradeRoutes) by each end's settlement:
+ * made once per state, since every seat of a thousand looking through every build and route of the world
+ * grows with the square of it.
+ */
+const seatLists = perCampaignAndState((_campaign: Campaign, state: GameState) => {
+  const builds = new Map<NationId, BuildState[]>();
+  for (const b of state.builds) pushTo(builds, b.nation, b);
+  const routesAt = new Map<string, number[]>();
+  (state.tradeRoutes ?? []).forEach((r, i) => {
+    pushTo(routesAt, r.from, i);
+    if (r.to !== r.from) pushTo(routesAt, r.to, i);
+  });
+  return { builds, routesAt };
+});
 
 /** What anyone knows of another nation: its public indicators and whether it is still in the game. */
 function publicPart(ns: NationState): NationState {

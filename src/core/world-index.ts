@@ -1,11 +1,9 @@
 import type { Campaign } from './campaign.js';
 import { GameMap } from './map.js';
-import { perCampaignAndState } from './memo.js';
+import { perCampaignAndState, perState } from './memo.js';
 import type { HexKey, NationId } from './ids.js';
 import type { ExternalState, GameState, SettlementState, UnitState } from './state.js';
 import { pushTo } from './multimap.js';
-
-const unitLists = new WeakMap<GameState, readonly UnitState[]>();
 
 /**
  * Every unit of a state that no longer changes, in the state's own order,
@@ -14,15 +12,11 @@ const unitLists = new WeakMap<GameState, readonly UnitState[]>();
  * (a walk by key, then a sort into order), and the turn's indexes each took
  * one. A key walk is twice as fast, and one is enough.
  */
-export function allUnits(state: GameState): readonly UnitState[] {
-  let list = unitLists.get(state);
-  if (!list) {
-    const units: UnitState[] = [];
-    for (const id in state.units) units.push(state.units[id as keyof GameState['units']]!);
-    unitLists.set(state, (list = units));
-  }
-  return list;
-}
+export const allUnits = perState((state): readonly UnitState[] => {
+  const units: UnitState[] = [];
+  for (const id in state.units) units.push(state.units[id as keyof GameState['units']]!);
+  return units;
+});
 
 /**
  * Lookups by nation and by hex over one game state, built in a single pass

@@ -2,7 +2,7 @@ import { isMilitaryClass, type Campaign } from '../core/campaign.js';
 import type { LoggedEvent } from '../core/events.js';
 import { sortedKeys, type NationId } from '../core/ids.js';
 import { leaderOf } from '../core/leaders.js';
-import { perCampaignAndState } from '../core/memo.js';
+import { perCampaignAndState, perState } from '../core/memo.js';
 import { pushTo } from '../core/multimap.js';
 import { revoltOrder } from '../core/phases/events.js';
 import type { GameState, NationState, SettlementState } from '../core/state.js';
@@ -33,7 +33,7 @@ export function ledgersOf(mine: readonly LoggedEvent[], nation: NationId, was: N
 /** The nation's open trade routes, every turn they stand, each also said under Actions. */
 export function tradeRoutesOf(campaign: Campaign, state: GameState, nation: NationId, actions: string[]): TradeRouteView[] {
   const tradeRoutes: TradeRouteView[] = [];
-  for (const { route: r, a, b } of routesByNation(campaign, state).get(nation) ?? []) {
+  for (const { route: r, a, b } of routesByNation(state).get(nation) ?? []) {
     const income = campaign.actions?.entries[r.action]?.income ?? 0;
     tradeRoutes.push({ from: a.name, to: b.name, fromHex: a.hex, toHex: b.hex, income, opened: r.opened });
     actions.push(`Open trade route: ${a.name} – ${b.name}${income ? `, ${income} Renown a turn` : ''} (since turn ${r.opened}).`);
@@ -51,7 +51,7 @@ interface RouteEnds {
  * The routes with both ends standing, by each end's nation, in the state's order: made once per state, since
  * a thousand reports each looking through every route of the world was a third of a second of a big turn.
  */
-const routesByNation = perCampaignAndState((_campaign: Campaign, state: GameState) => {
+const routesByNation = perState((state) => {
   const byNation = new Map<NationId, RouteEnds[]>();
   for (const route of state.tradeRoutes ?? []) {
     const a = state.settlements[route.from as SettlementState['id']];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from '../../src/core/campaign.js';
-import { perCampaign, perCampaignAndState } from '../../src/core/memo.js';
+import { perCampaign, perCampaignAndState, perState } from '../../src/core/memo.js';
 import type { GameState } from '../../src/core/state.js';
 
 describe('memo', () => {
@@ -13,17 +13,23 @@ describe('memo', () => {
     made = 0;
     const two = perCampaignAndState(() => ++made);
     expect([two(a, s), two(a, s), two(b, s), two(a, t), two(b, s)]).toEqual([1, 1, 2, 3, 2]);
+    made = 0;
+    const per = perState(() => ++made);
+    expect([per(s), per(t), per(s), per(t)]).toEqual([1, 2, 1, 2]);
   });
 
-  it('keeps a value that is undefined, without making it again', () => {
+  it.each([
+    ['campaign', perCampaign],
+    ['state', perState],
+  ] as const)('keeps a value that is undefined, without making it again (per %s)', (_, keep) => {
     let made = 0;
-    const none = perCampaign(() => {
+    const none = keep(() => {
       made++;
       return undefined;
-    });
-    const c = {} as Campaign;
-    none(c);
-    none(c);
+    }) as (key: object) => undefined;
+    const key = {};
+    none(key);
+    none(key);
     expect(made).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import type { Campaign } from '../campaign.js';
 import type { NationId } from '../ids.js';
-import { perCampaignAndState } from '../memo.js';
+import { perState } from '../memo.js';
 import { pushTo } from '../multimap.js';
 import type { BuildState, GameState, NationState } from '../state.js';
 import { WorldIndex } from '../world-index.js';
@@ -17,7 +17,8 @@ import { WorldIndex } from '../world-index.js';
 export function seatView(campaign: Campaign, state: GameState, nation: NationId): GameState {
   const world = WorldIndex.of(campaign, state);
   const seen = world.visibleHexes(nation);
-  const view: GameState = { turn: state.turn, seq: state.seq, nations: {}, units: {}, settlements: {}, externals: {}, builds: [...(seatLists(campaign, state).builds.get(nation) ?? [])] };
+  const lists = seatLists(state);
+  const view: GameState = { turn: state.turn, seq: state.seq, nations: {}, units: {}, settlements: {}, externals: {}, builds: [...(lists.builds.get(nation) ?? [])] };
   const own = state.nations[nation];
   if (own) view.nations[nation] = own;
   for (const u of world.unitsOf(nation)) view.units[u.id] = u;
@@ -52,9 +53,8 @@ export function seatView(campaign: Campaign, state: GameState, nation: NationId)
     }
   }
   // The routes touching a settlement in the view, in the state's order.
-  const { routesAt } = seatLists(campaign, state);
   const picked = new Set<number>();
-  for (const id in view.settlements) for (const i of routesAt.get(id) ?? []) picked.add(i);
+  for (const id in view.settlements) for (const i of lists.routesAt.get(id) ?? []) picked.add(i);
   if (picked.size) view.tradeRoutes = [...picked].sort((a, b) => a - b).map((i) => state.tradeRoutes![i]!);
   return view;
 }
@@ -64,7 +64,7 @@ export function seatView(campaign: Campaign, state: GameState, nation: NationId)
  * made once per state, since every seat of a thousand looking through every build and route of the world
  * grows with the square of it.
  */
-const seatLists = perCampaignAndState((_campaign: Campaign, state: GameState) => {
+const seatLists = perState((state) => {
   const builds = new Map<NationId, BuildState[]>();
   for (const b of state.builds) pushTo(builds, b.nation, b);
   const routesAt = new Map<string, number[]>();

@@ -1,8 +1,10 @@
 // First, as in the command line: the V8 flag the turn runs with (src/cli/tiering.ts).
 import '../src/cli/tiering.js';
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { StagingFolder } from '../src/campaign/staging.js';
 import { openCampaign, readState, readTurnEvents } from '../src/campaign/store.js';
+import { latestTurn } from '../src/campaign/turn-folders.js';
 import type { NationId } from '../src/core/ids.js';
 import { loadTemplates, renderNationReports } from '../src/report/render.js';
 import { reportSettings, templateDirs } from '../src/report/renderer.js';
@@ -15,7 +17,8 @@ import { nationView } from '../src/report/nation-view.js';
  *   node dist/bench/floor.js render <campaign>        every nation's files of the latest turn made again
  *                                                     from views built beforehand (not timed), 3 rounds
  *   node dist/bench/floor.js write <folder> <new>     the folder's files, read beforehand, written into a
- *                                                     new folder, each fsync'd, and the folder renamed
+ *                                                     new folder and flushed as a turn writes and flushes
+ *                                                     its staging folder, and the folder renamed
  *
  * The views are made without the turn's orders (a report's answers to them), so a round renders a little
  * less than the turn did: if anything the floor is low. Nothing is compared or kept.
@@ -29,7 +32,8 @@ function cpuMs(since: NodeJS.CpuUsage): number {
 
 async function renderFloor(dir: string): Promise<void> {
   const open = await openCampaign(dir);
-  const turn = Number(readdirSync(join(dir, 'turns')).filter((name) => /^\d{4}$/.test(name)).sort().at(-1));
+  const turn = await latestTurn(dir);
+  if (!turn) throw new Error(`${dir} has no resolved turn to render again`);
   const before = await readState(dir, turn - 1, open.campaign);
   const state = await readState(dir, turn, open.campaign);
   const events = await readTurnEvents(dir, turn);
@@ -49,36 +53,20 @@ async function renderFloor(dir: string): Promise<void> {
   }
 }
 
-function writeFloor(folder: string, target: string): void {
-  const files: [string, Buffer][] = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else files.push([relative(folder, path), readFileSync(path)]);
-    }
-  };
-  walk(folder);
+async function writeFloor(folder: string, target: string): Promise<void> {
+  const files = (readdirSync(folder, { recursive: true }) as string[]).filter((rel) => statSync(join(folder, rel)).isFile()).map((rel) => [rel, readFileSync(join(folder, rel))] as const);
   const cpu = process.cpuUsage();
   const start = performance.now();
-  const made = new Set<string>();
-  let bytes = 0;
-  for (const [rel, content] of files) {
-    const path = join(target, rel);
-    if (!made.has(dirname(path))) mkdirSync(dirname(path), { recursive: true });
-    made.add(dirname(path));
-    const fd = openSync(path, 'wx');
-    writeSync(fd, content);
-    fsyncSync(fd);
-    closeSync(fd);
-    bytes += content.length;
-  }
+  const staging = new StagingFolder(target);
+  for (const [rel, content] of files) await staging.write(rel, content);
+  await staging.flush();
   renameSync(target, `${target}.done`);
+  const bytes = files.reduce((sum, [, content]) => sum + content.length, 0);
   console.log(`${files.length} files, ${(bytes / 1e6).toFixed(1)} MB: ${(performance.now() - start).toFixed(0)} ms wall, ${cpuMs(cpu).toFixed(0)} ms CPU`);
 }
 
 if (mode === 'render' && from) await renderFloor(from);
-else if (mode === 'write' && from && to) writeFloor(from, to);
+else if (mode === 'write' && from && to) await writeFloor(from, to);
 else {
   console.error('usage: node dist/bench/floor.js render <campaign> | write <folder> <new folder>');
   process.exit(2);
